@@ -1,0 +1,76 @@
+/** Error codes shared by server and web, their HTTP statuses, and friendly messages. */
+
+export const ERROR_STATUS = {
+  'invalid-argument': 400,
+  unauthenticated: 401,
+  'permission-denied': 403,
+  'not-found': 404,
+  aborted: 409,
+  'resource-exhausted': 429,
+  cancelled: 499,
+  internal: 500,
+  unimplemented: 501,
+  unavailable: 503,
+  'deadline-exceeded': 504,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS | 'unknown';
+
+export type ErrorBody = { error: { code: ErrorCode; message: string } };
+
+/** An expected failure: routes turn it into `{ error: { code, message } }` with its status. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  constructor(code: ErrorCode, message: string) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+  }
+}
+
+export function statusForCode(code: ErrorCode): number {
+  return code === 'unknown' ? 500 : ERROR_STATUS[code];
+}
+
+export function codeForStatus(status: number): ErrorCode {
+  const match = (Object.keys(ERROR_STATUS) as (keyof typeof ERROR_STATUS)[]).find(
+    (code) => ERROR_STATUS[code] === status,
+  );
+  return match ?? 'unknown';
+}
+
+export function isErrorBody(value: unknown): value is ErrorBody {
+  if (typeof value !== 'object' || value === null || !('error' in value)) return false;
+  const error = (value as { error: unknown }).error;
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    typeof (error as { message?: unknown }).message === 'string' &&
+    typeof (error as { code?: unknown }).code === 'string'
+  );
+}
+
+const FRIENDLY_AUTH_MESSAGES: Record<string, string> = {
+  'auth/network-request-failed': 'Network problem — please check your connection.',
+  'auth/popup-closed-by-user': 'Sign-in was cancelled.',
+  'auth/wrong-password': 'Incorrect password.',
+  'auth/user-not-found': 'No account found for that email.',
+  'auth/email-already-in-use': 'That email is already in use.',
+};
+
+/** SPEC.md §8: the message a person sees for an error of any shape. */
+export function friendlyMessage(error: unknown): string {
+  if (error === null || error === undefined) return 'Something went wrong.';
+  const code =
+    typeof error === 'object' && 'code' in error ? String((error as { code: unknown }).code) : '';
+  const friendly = FRIENDLY_AUTH_MESSAGES[code];
+  if (friendly) return friendly;
+  const raw =
+    typeof error === 'string'
+      ? error
+      : typeof error === 'object' && 'message' in error
+        ? String((error as { message: unknown }).message ?? '')
+        : '';
+  const message = raw.replace(/\s*\([^()]*\)\s*\.?\s*$/, '').trim();
+  return message === '' ? 'An error occurred.' : message;
+}

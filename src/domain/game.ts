@@ -1,0 +1,146 @@
+/** Rules for creating games and checking rankings: pure, shared by server and web. */
+import { AppError } from './errors';
+import { MAX_ITEMS, MAX_ITEM_LENGTH, MAX_NAME_LENGTH, MAX_PROMPT_LENGTH, MIN_ITEMS } from './limits';
+
+export type Item = { id: string; label: string };
+
+export const MESSAGES = {
+  promptRequired: 'Prompt required',
+  promptTooLong: `Prompt must be at most ${MAX_PROMPT_LENGTH} characters`,
+  tooFewItems: `Need a prompt and at least ${MIN_ITEMS} items`,
+  tooManyItems: `At most ${MAX_ITEMS} items`,
+  itemTooLong: `Each item must be at most ${MAX_ITEM_LENGTH} characters`,
+  duplicateItems: 'Items must be unique',
+  missingGameId: 'Missing game id',
+  mustSignInToSubmit: 'Must be signed in to submit',
+  mustSignInToCreate: 'Sign in to create a game',
+  rankingIncomplete: 'Ranking must list every item exactly once',
+  rankingDuplicate: 'Ranking lists an item twice',
+  rankingUnknownItem: 'Ranking has an item that is not in this game',
+  nameTooLong: `Name must be at most ${MAX_NAME_LENGTH} characters`,
+  gameNotFound: 'Game not found',
+  resultsHidden: 'Submit your ranking to see the results',
+} as const;
+
+/** Trims every label and drops the empty ones. */
+export function cleanLabels(labels: readonly string[]): string[] {
+  return labels.map((label) => label.trim()).filter((label) => label !== '');
+}
+
+/** Whether a draft may be created: what the create button checks before it is enabled. */
+export function canCreate(prompt: string, labels: readonly string[]): boolean {
+  return prompt.trim() !== '' && cleanLabels(labels).length >= MIN_ITEMS;
+}
+
+/** Validates and normalises a new game's prompt and items, or throws `invalid-argument`. */
+export function normalizeNewGame(input: { prompt: string; items: readonly string[] }): {
+  prompt: string;
+  labels: string[];
+} {
+  const prompt = input.prompt.trim();
+  if (prompt === '') throw new AppError('invalid-argument', MESSAGES.promptRequired);
+  if (prompt.length > MAX_PROMPT_LENGTH) {
+    throw new AppError('invalid-argument', MESSAGES.promptTooLong);
+  }
+  const labels = cleanLabels(input.items);
+  if (labels.length < MIN_ITEMS) throw new AppError('invalid-argument', MESSAGES.tooFewItems);
+  if (labels.length > MAX_ITEMS) throw new AppError('invalid-argument', MESSAGES.tooManyItems);
+  if (labels.some((label) => label.length > MAX_ITEM_LENGTH)) {
+    throw new AppError('invalid-argument', MESSAGES.itemTooLong);
+  }
+  const seen = new Set<string>();
+  for (const label of labels) {
+    const key = label.toLocaleLowerCase();
+    if (seen.has(key)) throw new AppError('invalid-argument', MESSAGES.duplicateItems);
+    seen.add(key);
+  }
+  return { prompt, labels };
+}
+
+/**
+ * Checks a ranking against the game's current item ids. A final ranking lists every item exactly
+ * once; a partial one (saved progress) lists some of them, each at most once.
+ */
+export function checkRanking(
+  ranking: readonly string[],
+  itemIds: readonly string[],
+  partial: boolean,
+): void {
+  const known = new Set(itemIds);
+  const seen = new Set<string>();
+  for (const id of ranking) {
+    if (!known.has(id)) throw new AppError('invalid-argument', MESSAGES.rankingUnknownItem);
+    if (seen.has(id)) throw new AppError('invalid-argument', MESSAGES.rankingDuplicate);
+    seen.add(id);
+  }
+  if (!partial && seen.size !== known.size) {
+    throw new AppError('invalid-argument', MESSAGES.rankingIncomplete);
+  }
+}
+
+/** The player name shown with a submission: what they typed, else their account name. */
+export function playerName(typed: string | undefined, accountName: string | null): string {
+  const name = (typed ?? '').trim() || (accountName ?? '').trim() || 'Anonymous';
+  if (name.length > MAX_NAME_LENGTH) throw new AppError('invalid-argument', MESSAGES.nameTooLong);
+  return name;
+}
+
+/** A readable URL slug from a prompt: lower case ASCII words joined by dashes. */
+export function slugify(prompt: string): string {
+  const slug = prompt
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 48)
+    .replace(/-+$/g, '');
+  return slug === '' ? 'rank' : slug;
+}
+
+/** A game as the API shows it to one viewer. Times are epoch milliseconds. */
+export type GameView = {
+  id: string;
+  slug: string;
+  prompt: string;
+  title: string | null;
+  emoji: string | null;
+  category: string;
+  items: Item[];
+  ownerName: string;
+  isOwner: boolean;
+  sizeLimit: number | null;
+  timeLimit: number | null;
+  deadlineAt: number | null;
+  closed: boolean;
+  resultsLocked: boolean;
+  isPublic: boolean;
+  archived: boolean;
+  createdAt: number;
+};
+
+export type SubmissionView = {
+  ranking: string[];
+  name: string;
+  partial: boolean;
+  at: number;
+};
+
+/** Results unlock when the game closes; a game with neither rule shows them at once. */
+export function resultsLocked(game: {
+  sizeLimit: number | null;
+  deadlineAt: number | null;
+  closed: boolean;
+}): boolean {
+  const hasRule = game.sizeLimit !== null || game.deadlineAt !== null;
+  return hasRule && !game.closed;
+}
+
+/** The owner always sees results; a player sees them once they submitted and they are unlocked. */
+export function canSeeResults(viewer: {
+  isOwner: boolean;
+  hasFinalSubmission: boolean;
+  locked: boolean;
+}): boolean {
+  return viewer.isOwner || (viewer.hasFinalSubmission && !viewer.locked);
+}

@@ -1,0 +1,82 @@
+/** createApp(deps): middleware, the error handler and the feature routers. Exports AppType. */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { sql } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { errorBody, createErrorHandler, notFoundApi } from './http/errors';
+import { withClientIp } from './http/client-ip';
+import { jsonOnlyFromTrustedOrigins } from './http/guards';
+import { sessionMiddleware, type Auth, type AuthEnv } from './auth';
+import type { Database } from './db/client';
+import { gamesRoutes } from './games/routes';
+import type { Logger } from './log';
+import type { EventHub } from './realtime/hub';
+
+export type AppDeps = {
+  database: Database;
+  auth: Auth;
+  hub: EventHub;
+  log: Logger;
+  trustedOrigins: string[];
+  /** A header set by a trusted reverse proxy with the client's IP (e.g. x-forwarded-for). */
+  trustedProxyHeader: string | undefined;
+  heartbeatMs: number;
+  /** The built web app (index.html and assets); omitted when Vite serves it (dev, API tests). */
+  webRoot?: string;
+};
+
+const MAX_BODY_BYTES = 256 * 1024;
+
+function apiRoutes(deps: AppDeps) {
+  const { db, kind } = deps.database;
+  return new Hono<AuthEnv>()
+    .get('/health', async (c) => {
+      await db.execute(sql`select 1`);
+      return c.json({ ok: true as const, database: kind });
+    })
+    .route('/games', gamesRoutes({ db, hub: deps.hub, heartbeatMs: deps.heartbeatMs }));
+}
+
+/** The API's type, for the web app's typed client: `hc<AppType>('/api')`. */
+export type AppType = ReturnType<typeof apiRoutes>;
+
+export function createApp(deps: AppDeps) {
+  const app = new Hono<AuthEnv>();
+  app.onError(createErrorHandler(deps.log));
+
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => c.json(errorBody('invalid-argument', 'Request body is too large'), 413),
+    }),
+  );
+  app.on(['GET', 'POST'], '/api/auth/*', (c) =>
+    deps.auth.handler(withClientIp(c, deps.trustedProxyHeader)),
+  );
+  app.use('/api/*', jsonOnlyFromTrustedOrigins(deps.trustedOrigins));
+  app.use('/api/*', sessionMiddleware(deps.auth));
+  app.route('/api', apiRoutes(deps));
+  app.all('/api/*', notFoundApi);
+
+  if (deps.webRoot && existsSync(path.join(deps.webRoot, 'index.html'))) {
+    const root = path.relative(process.cwd(), deps.webRoot) || '.';
+    const indexHtml = readFileSync(path.join(deps.webRoot, 'index.html'), 'utf8');
+    app.use(
+      '/assets/*',
+      serveStatic({
+        root,
+        onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
+      }),
+    );
+    app.use('*', serveStatic({ root }));
+    // Every other path is a client-side route: the web app decides what it shows.
+    app.get('*', (c) => {
+      c.header('Cache-Control', 'no-cache');
+      return c.html(indexHtml);
+    });
+  }
+  return app;
+}

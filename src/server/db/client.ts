@@ -1,0 +1,163 @@
+/**
+ * Opens the database: PGlite in a data directory (the embedded default) or a `pg` pool when a
+ * DATABASE_URL is given. Both give the same Drizzle API plus LISTEN/NOTIFY.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import type { Logger } from '../log';
+import { lockDataDir } from './data-dir-lock';
+import * as schema from './schema';
+
+type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export type Database = {
+  db: Db;
+  kind: DatabaseKind;
+  /** Subscribes to a NOTIFY channel; `onReconnect` runs when messages may have been missed. */
+  listen(channel: string, onMessage: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+  /** For the migrator: the raw client kinds. */
+  raw: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; url: string; pool: pg.Pool };
+};
+
+export type OpenOptions =
+  | { kind: 'pglite'; dataDir: string | 'memory'; log: Logger }
+  | { kind: 'postgres'; url: string; log: Logger; poolSize?: number };
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  return options.kind === 'pglite' ? openPglite(options) : openPostgres(options);
+}
+
+async function openPglite(options: { dataDir: string | 'memory'; log: Logger }): Promise<Database> {
+  const release = options.dataDir === 'memory' ? undefined : await lockDataDir(options.dataDir);
+  let client: PGlite;
+  try {
+    client =
+      options.dataDir === 'memory'
+        ? await PGlite.create()
+        : await PGlite.create(`${options.dataDir.replace(/\/+$/, '')}/pglite`);
+  } catch (error) {
+    await release?.();
+    throw error;
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    raw: { kind: 'pglite', client },
+    async listen(channel, onMessage) {
+      const unlisten = await client.listen(channel, onMessage);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
+    async close() {
+      if (!client.closed) await client.close();
+      await release?.();
+    },
+  };
+}
+
+async function openPostgres(options: {
+  url: string;
+  log: Logger;
+  poolSize?: number;
+}): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+  // An idle client errors when Postgres restarts; without a listener the process would die.
+  pool.on('error', (error) => options.log.warn('postgres idle client error', error));
+  const probe = await pool.connect();
+  probe.release();
+  const listeners = new Set<PgListener>();
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    raw: { kind: 'postgres', url: options.url, pool },
+    async listen(channel, onMessage, onReconnect) {
+      const listener = new PgListener(options.url, channel, onMessage, onReconnect, options.log);
+      listeners.add(listener);
+      await listener.start();
+      return async () => {
+        listeners.delete(listener);
+        await listener.stop();
+      };
+    },
+    async close() {
+      await Promise.all([...listeners].map((listener) => listener.stop()));
+      await pool.end();
+    },
+  };
+}
+
+/** A dedicated connection holding LISTEN; it reconnects with backoff when the server goes away. */
+class PgListener {
+  private client: pg.Client | undefined;
+  private stopped = false;
+  private retryMs = 250;
+
+  constructor(
+    private readonly url: string,
+    private readonly channel: string,
+    private readonly onMessage: (payload: string) => void,
+    private readonly onReconnect: (() => void) | undefined,
+    private readonly log: Logger,
+  ) {}
+
+  async start(): Promise<void> {
+    await this.connect();
+  }
+
+  private async connect(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.url });
+    client.on('notification', (message) => {
+      if (message.channel === this.channel) this.onMessage(message.payload ?? '');
+    });
+    client.on('error', (error) => {
+      this.log.warn('postgres listener error', error);
+      this.reconnectSoon(client);
+    });
+    client.on('end', () => this.reconnectSoon(client));
+    await client.connect();
+    await client.query(`LISTEN "${this.channel.replace(/"/g, '""')}"`);
+    this.client = client;
+    this.retryMs = 250;
+  }
+
+  private reconnectSoon(broken: pg.Client): void {
+    if (this.stopped || this.client !== broken) return;
+    this.client = undefined;
+    broken.removeAllListeners('end');
+    broken.end().catch(() => undefined);
+    const attempt = (): void => {
+      if (this.stopped) return;
+      this.connect()
+        .then(() => {
+          this.log.info('postgres listener reconnected');
+          this.onReconnect?.();
+        })
+        .catch(() => {
+          this.retryMs = Math.min(this.retryMs * 2, 5000);
+          setTimeout(attempt, this.retryMs).unref();
+        });
+    };
+    setTimeout(attempt, this.retryMs).unref();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    const client = this.client;
+    this.client = undefined;
+    if (client) {
+      client.removeAllListeners('end');
+      await client.end().catch(() => undefined);
+    }
+  }
+}

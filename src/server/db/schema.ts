@@ -1,0 +1,296 @@
+/**
+ * The whole data model (DESIGN.md "Data model"). better-auth owns `user`, `session`, `account`,
+ * `verification` and `rate_limit`; the profile columns on `user` are ours.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { Item } from '../../domain/game';
+import type { Tally } from '../../domain/results';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export type UserStats = {
+  gamesCreated: number;
+  rankingsSubmitted: number;
+  communityPublishes: number;
+  xpByReason: Record<string, number>;
+};
+
+export const user = pgTable(
+  'user',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull().unique(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    isAnonymous: boolean('is_anonymous').notNull().default(false),
+    role: text('role').notNull().default('user'),
+    handle: text('handle'),
+    handleLower: text('handle_lower').unique(),
+    level: integer('level').notNull().default(1),
+    xp: integer('xp').notNull().default(0),
+    xpToNext: integer('xp_to_next').notNull().default(100),
+    crowns: integer('crowns').notNull().default(0),
+    stats: jsonb('stats')
+      .$type<UserStats>()
+      .notNull()
+      .default({ gamesCreated: 0, rankingsSubmitted: 0, communityPublishes: 0, xpByReason: {} }),
+    locale: text('locale'),
+    tzOffset: integer('tz_offset'),
+    deviceType: text('device_type'),
+    anonId: text('anon_id'),
+    firstTouch: jsonb('first_touch').$type<Record<string, string>>(),
+    lastTouch: jsonb('last_touch').$type<Record<string, string>>(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
+  },
+  (t) => [index('user_anon_id_idx').on(t.anonId)],
+);
+
+export const session = pgTable(
+  'session',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    token: text('token').notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('session_user_id_idx').on(t.userId)],
+);
+
+export const account = pgTable(
+  'account',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('account_user_id_idx').on(t.userId)],
+);
+
+export const verification = pgTable(
+  'verification',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('verification_identifier_idx').on(t.identifier)],
+);
+
+export const rateLimit = pgTable('rate_limit', {
+  id: text('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  count: integer('count').notNull(),
+  lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
+});
+
+export const game = pgTable(
+  'game',
+  {
+    id: text('id').primaryKey(),
+    slug: text('slug').notNull().unique(),
+    ownerId: text('owner_id').references(() => user.id, { onDelete: 'set null' }),
+    ownerName: text('owner_name').notNull().default('Anonymous'),
+    prompt: text('prompt').notNull(),
+    title: text('title'),
+    emoji: text('emoji'),
+    category: text('category').notNull().default('manual'),
+    items: jsonb('items').$type<Item[]>().notNull(),
+    sizeLimit: integer('size_limit'),
+    timeLimit: integer('time_limit'),
+    deadlineAt: timestamp('deadline_at', { withTimezone: true }),
+    closed: boolean('closed').notNull().default(false),
+    isPublic: boolean('is_public').notNull().default(false),
+    publishRequested: boolean('publish_requested').notNull().default(false),
+    communityRankId: text('community_rank_id'),
+    archived: boolean('archived').notNull().default(false),
+    isPublished: boolean('is_published').notNull().default(false),
+    playCount: integer('play_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('game_owner_created_idx').on(t.ownerId, t.createdAt.desc()),
+    index('game_open_deadline_idx')
+      .on(t.deadlineAt)
+      .where(sql`${t.closed} = false and ${t.deadlineAt} is not null`),
+  ],
+);
+
+/** Incrementally maintained results of one game: one row per game, locked per submission. */
+export const gameTally = pgTable('game_tally', {
+  gameId: text('game_id')
+    .primaryKey()
+    .references(() => game.id, { onDelete: 'cascade' }),
+  tally: jsonb('tally').$type<Tally>().notNull(),
+  /** Final submissions counted; mirrors tally.submissions for cheap reads. */
+  submissions: integer('submissions').notNull().default(0),
+  /** Bumped on every accepted submission: the live event id. */
+  version: integer('version').notNull().default(0),
+});
+
+export const submission = pgTable(
+  'submission',
+  {
+    gameId: text('game_id')
+      .notNull()
+      .references(() => game.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    ranking: jsonb('ranking').$type<string[]>().notNull(),
+    partial: boolean('partial').notNull().default(false),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.gameId, t.userId] }),
+    index('submission_user_at_idx').on(t.userId, t.at.desc()),
+    index('submission_game_at_idx').on(t.gameId, t.at.desc()),
+  ],
+);
+
+export const communityRank = pgTable(
+  'community_rank',
+  {
+    id: text('id').primaryKey(),
+    title: text('title').notNull(),
+    items: jsonb('items').$type<string[]>().notNull(),
+    creatorId: text('creator_id').references(() => user.id, { onDelete: 'set null' }),
+    creatorName: text('creator_name').notNull().default('Anonymous'),
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    plays: integer('plays').notNull().default(0),
+    likes: integer('likes').notNull().default(0),
+    isPublic: boolean('is_public').notNull().default(true),
+    createdAt: createdAt(),
+    gameId: text('game_id').references(() => game.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    index('community_rank_public_created_idx').on(t.isPublic, t.createdAt.desc()),
+    index('community_rank_public_plays_idx').on(t.isPublic, t.plays.desc()),
+    index('community_rank_game_idx').on(t.gameId),
+    index('community_rank_creator_idx').on(t.creatorId),
+  ],
+);
+
+export const rankLike = pgTable(
+  'rank_like',
+  {
+    rankId: text('rank_id')
+      .notNull()
+      .references(() => communityRank.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.rankId, t.userId] })],
+);
+
+export const play = pgTable(
+  'play',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    gameId: text('game_id')
+      .notNull()
+      .references(() => game.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [index('play_game_idx').on(t.gameId), index('play_user_idx').on(t.userId)],
+);
+
+export const playedGame = pgTable(
+  'played_game',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    gameId: text('game_id')
+      .notNull()
+      .references(() => game.id, { onDelete: 'cascade' }),
+    lastPlayedAt: timestamp('last_played_at', { withTimezone: true }).notNull().defaultNow(),
+    lastCompletedAt: timestamp('last_completed_at', { withTimezone: true }),
+    playCount: integer('play_count').notNull().default(0),
+    status: text('status').$type<'started' | 'completed'>().notNull().default('started'),
+    partial: boolean('partial').notNull().default(true),
+    title: text('title'),
+    emoji: text('emoji'),
+    itemsCount: integer('items_count').notNull().default(0),
+    isPublic: boolean('is_public').notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.gameId] }),
+    index('played_game_user_last_idx').on(t.userId, t.lastPlayedAt.desc()),
+  ],
+);
+
+export const xpAward = pgTable(
+  'xp_award',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    ref: text('ref').notNull(),
+    amount: integer('amount').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('xp_award_user_reason_ref_idx').on(t.userId, t.reason, t.ref)],
+);
+
+export const analyticsEvent = pgTable(
+  'analytics_event',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    props: jsonb('props').$type<Record<string, unknown>>().notNull().default({}),
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    anonId: text('anon_id'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('analytics_event_name_at_idx').on(t.name, t.at.desc())],
+);

@@ -1,0 +1,206 @@
+/** HTTP adapter for games: parse, authorize, call, map errors. */
+import { Hono } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import { z } from 'zod';
+import { AppError } from '../../domain/errors';
+import {
+  canSeeResults,
+  MESSAGES,
+  normalizeNewGame,
+  playerName,
+  type GameView,
+} from '../../domain/game';
+import { MAX_ITEM_LENGTH, MAX_ITEMS, MAX_NAME_LENGTH, MAX_PROMPT_LENGTH } from '../../domain/limits';
+import { agreement, summarize, type Results } from '../../domain/results';
+import type { AuthEnv, Viewer } from '../auth';
+import type { Db } from '../db/client';
+import { validate } from '../http/validate';
+import type { EventHub, HubMessage } from '../realtime/hub';
+import {
+  findGame,
+  findSubmission,
+  readTally,
+  toGameView,
+  toSubmissionView,
+  type GameRow,
+} from './data';
+import { createGame, submitRanking } from './mutations';
+
+export type GamesDeps = { db: Db; hub: EventHub; heartbeatMs: number };
+
+// Generous hard caps bound the work a request can cause; the domain rules give the real limits.
+const CreateGameBody = z.object({
+  prompt: z
+    .string({ error: MESSAGES.promptRequired })
+    .max(MAX_PROMPT_LENGTH * 4, MESSAGES.promptTooLong),
+  items: z
+    .array(z.string({ error: 'Each item must be text' }).max(MAX_ITEM_LENGTH * 4, MESSAGES.itemTooLong), {
+      error: 'Items must be a list of text',
+    })
+    .max(MAX_ITEMS * 2, MESSAGES.tooManyItems),
+});
+
+const SubmissionBody = z.object({
+  ranking: z
+    .array(z.string({ error: 'Ranking must list item ids' }).max(64, MESSAGES.rankingUnknownItem), {
+      error: 'Ranking must be a list of item ids',
+    })
+    .max(MAX_ITEMS * 2, MESSAGES.rankingIncomplete),
+  name: z.string({ error: 'Name must be text' }).max(MAX_NAME_LENGTH * 4, MESSAGES.nameTooLong).optional(),
+  partial: z.boolean({ error: 'partial must be true or false' }).optional(),
+});
+
+const GameParam = z.object({
+  id: z.string().trim().min(1, MESSAGES.missingGameId).max(100, MESSAGES.gameNotFound),
+});
+
+async function gameOr404(db: Db, idOrSlug: string): Promise<GameRow> {
+  const row = await findGame(db, idOrSlug);
+  if (!row) throw new AppError('not-found', MESSAGES.gameNotFound);
+  return row;
+}
+
+/** What one viewer may see of a game's results right now. */
+async function resultsAccess(db: Db, row: GameRow, viewer: Viewer | null) {
+  const view = toGameView(row, viewer?.id ?? null);
+  const mine = viewer ? await findSubmission(db, { gameId: row.id, userId: viewer.id }) : null;
+  const hasFinalSubmission = mine !== null && !mine.partial;
+  return {
+    view,
+    mine,
+    visible: canSeeResults({ isOwner: view.isOwner, hasFinalSubmission, locked: view.resultsLocked }),
+  };
+}
+
+async function loadResults(db: Db, row: GameRow): Promise<{ results: Results; version: number }> {
+  const tally = await readTally(db, row.id);
+  if (!tally) throw new AppError('internal', 'Results are missing for this game');
+  return { results: summarize(tally.tally, row.items), version: tally.version };
+}
+
+function hiddenMessage(view: GameView): string {
+  return view.resultsLocked ? 'Results are locked until this game closes' : MESSAGES.resultsHidden;
+}
+
+export function gamesRoutes(deps: GamesDeps) {
+  const { db, hub } = deps;
+  return new Hono<AuthEnv>()
+    .post('/', validate('json', CreateGameBody), async (c) => {
+      const viewer = c.get('viewer');
+      if (!viewer || viewer.isAnonymous) {
+        throw new AppError('unauthenticated', MESSAGES.mustSignInToCreate);
+      }
+      const { prompt, labels } = normalizeNewGame(c.req.valid('json'));
+      const row = await createGame(db, { ownerId: viewer.id, ownerName: viewer.name, prompt, labels });
+      return c.json({ game: toGameView(row, viewer.id) }, 201);
+    })
+    .get('/:id', validate('param', GameParam), async (c) => {
+      const viewer = c.get('viewer');
+      const row = await gameOr404(db, c.req.valid('param').id);
+      const [tally, mine] = await Promise.all([
+        readTally(db, row.id),
+        viewer ? findSubmission(db, { gameId: row.id, userId: viewer.id }) : null,
+      ]);
+      return c.json({
+        game: toGameView(row, viewer?.id ?? null),
+        submissionCount: tally?.submissions ?? 0,
+        mySubmission: mine ? toSubmissionView(mine) : null,
+      });
+    })
+    .put(
+      '/:id/submission',
+      validate('param', GameParam),
+      validate('json', SubmissionBody),
+      async (c) => {
+        const viewer = c.get('viewer');
+        if (!viewer) throw new AppError('unauthenticated', MESSAGES.mustSignInToSubmit);
+        const body = c.req.valid('json');
+        const row = await gameOr404(db, c.req.valid('param').id);
+        const result = await submitRanking(db, {
+          gameId: row.id,
+          userId: viewer.id,
+          name: playerName(body.name, viewer.isAnonymous ? null : viewer.name),
+          ranking: body.ranking,
+          partial: body.partial ?? false,
+        });
+        return c.json({
+          submission: toSubmissionView(result.submission),
+          submissionCount: result.count,
+        });
+      },
+    )
+    .get('/:id/results', validate('param', GameParam), async (c) => {
+      const viewer = c.get('viewer');
+      const row = await gameOr404(db, c.req.valid('param').id);
+      const access = await resultsAccess(db, row, viewer);
+      if (!access.visible) throw new AppError('permission-denied', hiddenMessage(access.view));
+      const { results } = await loadResults(db, row);
+      const mine = access.mine && !access.mine.partial ? access.mine.ranking : null;
+      const myAgreement = mine ? agreement(mine, results.items.map((item) => item.id)) : null;
+      return c.json({ results: { ...results, myAgreement } });
+    })
+    .get('/:id/events', validate('param', GameParam), async (c) => {
+      const viewer = c.get('viewer');
+      const row = await gameOr404(db, c.req.valid('param').id);
+      let { visible } = await resultsAccess(db, row, viewer);
+      const lastEventId = Number(c.req.header('last-event-id') ?? Number.NaN);
+
+      return streamSSE(c, async (stream) => {
+        const pending: HubMessage[] = [];
+        let wake: (() => void) | undefined;
+        const unsubscribe = hub.subscribe(row.id, (message) => {
+          pending.push(message);
+          wake?.();
+        });
+        stream.onAbort(() => {
+          unsubscribe();
+          wake?.();
+        });
+
+        let sentVersion = -1;
+        const send = async (event: 'snapshot' | 'submission') => {
+          const { results, version } = await loadResults(db, row);
+          if (version <= sentVersion && event === 'submission') return;
+          sentVersion = version;
+          await stream.writeSSE({
+            event,
+            id: String(version),
+            data: JSON.stringify({
+              submissionCount: results.submissions,
+              version,
+              results: visible ? results : null,
+            }),
+          });
+        };
+
+        try {
+          const current = await readTally(db, row.id);
+          if (current && current.version === lastEventId) sentVersion = current.version;
+          else await send('snapshot');
+
+          while (!stream.aborted) {
+            const message = pending.shift();
+            if (message) {
+              if (message.type === 'submission' && viewer && message.userId === viewer.id) {
+                ({ visible } = await resultsAccess(db, await gameOr404(db, row.id), viewer));
+              }
+              await send(message.type === 'resync' ? 'snapshot' : 'submission');
+              continue;
+            }
+            const timer = new Promise<'beat'>((resolve) => {
+              const handle = setTimeout(() => resolve('beat'), deps.heartbeatMs);
+              wake = () => {
+                clearTimeout(handle);
+                resolve('beat');
+              };
+            });
+            await timer;
+            wake = undefined;
+            if (pending.length === 0 && !stream.aborted) await stream.write(': heartbeat\n\n');
+          }
+        } finally {
+          unsubscribe();
+        }
+      });
+    });
+}

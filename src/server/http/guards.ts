@@ -1,0 +1,25 @@
+/**
+ * Request guards for our own mutating routes: better-auth checks origins for its endpoints only,
+ * so ours accept JSON bodies only and refuse requests from untrusted origins.
+ */
+import type { MiddlewareHandler } from 'hono';
+import { AppError } from '../../domain/errors';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function jsonOnlyFromTrustedOrigins(trustedOrigins: readonly string[]): MiddlewareHandler {
+  const trusted = new Set(trustedOrigins);
+  return async (c, next) => {
+    if (SAFE_METHODS.has(c.req.method)) return next();
+    const origin = c.req.header('origin');
+    if (origin && !trusted.has(origin)) {
+      throw new AppError('permission-denied', 'Requests from this origin are not allowed');
+    }
+    const length = Number(c.req.header('content-length') ?? '0');
+    const hasBody = length > 0 || c.req.header('transfer-encoding') !== undefined;
+    if (hasBody && !/^application\/json\b/i.test(c.req.header('content-type') ?? '')) {
+      throw new AppError('invalid-argument', 'Request body must be JSON (Content-Type: application/json)');
+    }
+    return next();
+  };
+}

@@ -1,0 +1,40 @@
+/** The process entry: config -> server -> graceful shutdown on SIGINT/SIGTERM. */
+import { ConfigError, loadConfig } from './config';
+import { DataDirLockedError } from './db/data-dir-lock';
+import { createLogger } from './log';
+import { DEFAULT_WEB_ROOT, startServer } from './server';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const log = createLogger(config.logLevel);
+  const server = await startServer(config, { log, webRoot: DEFAULT_WEB_ROOT });
+  log.info(
+    `Crowned is listening on ${config.publicUrl} (port ${server.port}, database: ${server.database.kind}${
+      server.database.kind === 'pglite' ? ` in ${config.dataDir}` : ''
+    })`,
+  );
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info(`${signal} received, shutting down`);
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        log.error('shutdown failed', error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    process.stderr.write(`${error.message}\n`);
+  } else {
+    process.stderr.write(`Crowned failed to start: ${error instanceof Error ? error.stack : String(error)}\n`);
+  }
+  process.exit(1);
+});

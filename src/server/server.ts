@@ -1,0 +1,102 @@
+/** Starts a complete Crowned server: database, migrations, seed, auth, live events, HTTP. */
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { createAuth } from './auth';
+import type { Config } from './config';
+import { openDatabase, type Database } from './db/client';
+import { runMigrations } from './db/migrate';
+import { seedDemoGame } from './db/seed';
+import { createLogger, type Logger } from './log';
+import { EventHub } from './realtime/hub';
+
+export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../dist/web', import.meta.url));
+
+export type RunningServer = {
+  url: string;
+  port: number;
+  database: Database;
+  hub: EventHub;
+  close(): Promise<void>;
+};
+
+/** AUTH_SECRET when set; otherwise one generated once and kept in the data directory. */
+async function resolveAuthSecret(config: Config): Promise<string> {
+  if (config.authSecret) return config.authSecret;
+  if (config.dataDir === 'memory') return randomBytes(32).toString('base64url');
+  const file = path.join(config.dataDir, 'auth-secret');
+  const existing = await readFile(file, 'utf8').catch(() => '');
+  if (existing.trim().length >= 32) return existing.trim();
+  await mkdir(config.dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  await writeFile(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export async function startServer(
+  config: Config,
+  options: { log?: Logger; webRoot?: string } = {},
+): Promise<RunningServer> {
+  const log = options.log ?? createLogger(config.logLevel);
+  const database = await openDatabase(
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl, log }
+      : { kind: 'pglite', dataDir: config.dataDir, log },
+  );
+  try {
+    await runMigrations(database);
+    await seedDemoGame(database.db);
+    const hub = new EventHub(database, log);
+    await hub.start();
+    const trustedOrigins = [config.publicUrl];
+    if (config.env === 'development') trustedOrigins.push('http://localhost:5173');
+    const auth = createAuth({
+      db: database.db,
+      secret: await resolveAuthSecret(config),
+      baseUrl: config.publicUrl,
+      trustedOrigins,
+    });
+    const app = createApp({
+      database,
+      auth,
+      hub,
+      log,
+      trustedOrigins,
+      trustedProxyHeader: config.trustedProxyHeader,
+      heartbeatMs: config.sseHeartbeatMs,
+      webRoot: options.webRoot,
+    });
+    const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });
+    await new Promise<void>((resolve, reject) => {
+      server.once('listening', resolve);
+      server.once('error', reject);
+    });
+    const port = (server.address() as AddressInfo).port;
+    let closing: Promise<void> | undefined;
+    return {
+      url: `http://localhost:${port}`,
+      port,
+      database,
+      hub,
+      close() {
+        closing ??= (async () => {
+          await new Promise<void>((resolve) => {
+            server.close(() => resolve());
+            // Open event streams would hold the server forever.
+            (server as { closeAllConnections?: () => void }).closeAllConnections?.();
+          });
+          await hub.stop();
+          await database.close();
+        })();
+        return closing;
+      },
+    };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
