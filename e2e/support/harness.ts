@@ -1,0 +1,70 @@
+/**
+ * End-to-end harness: the real server on a fresh database serving the built web app, and the
+ * system Chromium driven by playwright-core. Without a browser the suite is skipped locally and
+ * fails under CI=true.
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { DEFAULT_WEB_ROOT } from '../../src/server/server';
+import { startTestServer, type TestServer } from '../../test/support/server';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../screenshots');
+
+/** Whether end-to-end tests can run here; under CI a missing browser is a failure, not a skip. */
+export function browserAvailable(): boolean {
+  if (existsSync(CHROMIUM_PATH)) return true;
+  if (process.env.CI === 'true') {
+    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install the Debian package chromium.`);
+  }
+  console.warn(`Skipping end-to-end tests: no Chromium at ${CHROMIUM_PATH} (set CHROMIUM_PATH).`);
+  return false;
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+export async function startAppServer(): Promise<TestServer> {
+  if (!existsSync(path.join(DEFAULT_WEB_ROOT, 'index.html'))) {
+    throw new Error('The web app is not built: run `npm run build` (npm test does it first).');
+  }
+  return startTestServer('pglite', { webRoot: DEFAULT_WEB_ROOT });
+}
+
+let nextIp = 1;
+/** A browser context standing for one person: its own cookies, storage and client address. */
+export async function newPerson(
+  browser: Browser,
+  server: TestServer,
+  viewport: { width: number; height: number } = { width: 1280, height: 900 },
+): Promise<BrowserContext> {
+  const ip = `127.77.${Math.floor(nextIp / 250)}.${(nextIp++ % 250) + 1}`;
+  const context = await browser.newContext({
+    baseURL: server.url,
+    viewport,
+    extraHTTPHeaders: { 'x-forwarded-for': ip },
+  });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+  return context;
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}

@@ -1,0 +1,41 @@
+// `npm start`: builds the web app when it is missing or older than its sources, then runs the
+// server, which serves the built app and the API on one port.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const builtIndex = path.join(root, 'dist/web/index.html');
+
+function newestMtime(entry) {
+  const stat = statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(
+    stat.mtimeMs,
+    ...readdirSync(entry).map((name) => newestMtime(path.join(entry, name))),
+  );
+}
+
+const sources = ['src/web', 'src/domain', 'vite.config.ts', 'package-lock.json']
+  .map((entry) => path.join(root, entry))
+  .filter((entry) => existsSync(entry));
+const stale =
+  !existsSync(builtIndex) ||
+  Math.max(...sources.map(newestMtime)) > statSync(builtIndex).mtimeMs;
+if (stale) {
+  console.log('Building the web app…');
+  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  cwd: root,
+  stdio: 'inherit',
+});
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => server.kill(signal));
+}
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

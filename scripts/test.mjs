@@ -1,0 +1,37 @@
+// `npm test`: builds the web app (the end-to-end tests drive the built app), runs every Vitest
+// project (unit, integration, e2e), and closes with one plain summary line.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const run = (command, args) =>
+  spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env }).status ?? 1;
+
+if (run('npx', ['vite', 'build', '--logLevel', 'warn']) !== 0) {
+  console.log('0 passed, 1 failed: the web app did not build');
+  process.exit(1);
+}
+
+const dir = mkdtempSync(path.join(tmpdir(), 'crowned-test-'));
+const report = path.join(dir, 'report.json');
+const status = run('npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${report}`,
+  ...process.argv.slice(2),
+]);
+try {
+  const json = JSON.parse(readFileSync(report, 'utf8'));
+  const skipped = json.numPendingTests + json.numTodoTests;
+  console.log(
+    `Tests: ${json.numPassedTests} passed, ${json.numFailedTests} failed, ${skipped} skipped`,
+  );
+} catch {
+  console.log('0 passed, 1 failed: the test run produced no report');
+}
+rmSync(dir, { recursive: true, force: true });
+process.exit(status);
