@@ -24,6 +24,7 @@ import {
   toSubmissionView,
   type GameRow,
 } from './data';
+import { KeyedQueue } from '../keyed-queue';
 import { createGame, submitRanking } from './mutations';
 
 export type GamesDeps = { db: Db; hub: EventHub; heartbeatMs: number };
@@ -47,7 +48,7 @@ const SubmissionBody = z.object({
     })
     .max(MAX_ITEMS * 2, MESSAGES.rankingIncomplete),
   name: z.string({ error: 'Name must be text' }).max(MAX_NAME_LENGTH * 4, MESSAGES.nameTooLong).optional(),
-  partial: z.boolean({ error: 'partial must be true or false' }).optional(),
+  partial: z.boolean({ error: 'Partial must be true or false' }).optional(),
 });
 
 const GameParam = z.object({
@@ -72,10 +73,37 @@ async function resultsAccess(db: Db, row: GameRow, viewer: Viewer | null) {
   };
 }
 
-async function loadResults(db: Db, row: GameRow): Promise<{ results: Results; version: number }> {
+type VersionedResults = { results: Results; version: number };
+
+async function loadResults(db: Db, row: GameRow): Promise<VersionedResults> {
   const tally = await readTally(db, row.id);
   if (!tally) throw new AppError('internal', 'Results are missing for this game');
   return { results: summarize(tally.tally, row.items), version: tally.version };
+}
+
+/**
+ * Results for live streams: one read per game and version however many streams are watching,
+ * and concurrent callers share the read in flight.
+ */
+const LIVE_RESULTS_CACHE_SIZE = 500;
+
+function sharedResultsReader(db: Db) {
+  const latest = new Map<string, Promise<VersionedResults>>();
+  return async (row: GameRow, atLeastVersion: number): Promise<VersionedResults> => {
+    const cached = latest.get(row.id);
+    if (cached) {
+      const value = await cached;
+      if (value.version >= atLeastVersion) return value;
+      if (latest.get(row.id) !== cached) return (await latest.get(row.id)) ?? value;
+    }
+    const loading = loadResults(db, row);
+    latest.delete(row.id);
+    latest.set(row.id, loading);
+    // Keep the most recently read games only.
+    if (latest.size > LIVE_RESULTS_CACHE_SIZE) latest.delete(latest.keys().next().value as string);
+    loading.catch(() => latest.delete(row.id));
+    return loading;
+  };
 }
 
 function hiddenMessage(view: GameView): string {
@@ -84,6 +112,8 @@ function hiddenMessage(view: GameView): string {
 
 export function gamesRoutes(deps: GamesDeps) {
   const { db, hub } = deps;
+  const submissionsPerGame = new KeyedQueue();
+  const readLiveResults = sharedResultsReader(db);
   return new Hono<AuthEnv>()
     .post('/', validate('json', CreateGameBody), async (c) => {
       const viewer = c.get('viewer');
@@ -116,13 +146,16 @@ export function gamesRoutes(deps: GamesDeps) {
         if (!viewer) throw new AppError('unauthenticated', MESSAGES.mustSignInToSubmit);
         const body = c.req.valid('json');
         const row = await gameOr404(db, c.req.valid('param').id);
-        const result = await submitRanking(db, {
-          gameId: row.id,
-          userId: viewer.id,
-          name: playerName(body.name, viewer.isAnonymous ? null : viewer.name),
-          ranking: body.ranking,
-          partial: body.partial ?? false,
-        });
+        const name = playerName(body.name, viewer.isAnonymous ? null : viewer.name);
+        const result = await submissionsPerGame.run(row.id, () =>
+          submitRanking(db, {
+            gameId: row.id,
+            userId: viewer.id,
+            name,
+            ranking: body.ranking,
+            partial: body.partial ?? false,
+          }),
+        );
         return c.json({
           submission: toSubmissionView(result.submission),
           submissionCount: result.count,
@@ -158,8 +191,8 @@ export function gamesRoutes(deps: GamesDeps) {
         });
 
         let sentVersion = -1;
-        const send = async (event: 'snapshot' | 'submission') => {
-          const { results, version } = await loadResults(db, row);
+        const send = async (event: 'snapshot' | 'submission', atLeastVersion: number) => {
+          const { results, version } = await readLiveResults(row, atLeastVersion);
           if (version <= sentVersion && event === 'submission') return;
           sentVersion = version;
           await stream.writeSSE({
@@ -176,7 +209,7 @@ export function gamesRoutes(deps: GamesDeps) {
         try {
           const current = await readTally(db, row.id);
           if (current && current.version === lastEventId) sentVersion = current.version;
-          else await send('snapshot');
+          else await send('snapshot', current?.version ?? 0);
 
           while (!stream.aborted) {
             const message = pending.shift();
@@ -184,7 +217,8 @@ export function gamesRoutes(deps: GamesDeps) {
               if (message.type === 'submission' && viewer && message.userId === viewer.id) {
                 ({ visible } = await resultsAccess(db, await gameOr404(db, row.id), viewer));
               }
-              await send(message.type === 'resync' ? 'snapshot' : 'submission');
+              if (message.type === 'resync') await send('snapshot', sentVersion + 1);
+              else await send('submission', message.version);
               continue;
             }
             const timer = new Promise<'beat'>((resolve) => {

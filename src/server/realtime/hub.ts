@@ -3,8 +3,7 @@
  * every server instance LISTENs and fans events out to its own subscribers. Payloads carry ids
  * and versions only: NOTIFY payloads must stay under 8,000 bytes.
  */
-import { sql } from 'drizzle-orm';
-import type { Database, Tx } from '../db/client';
+import type { Database } from '../db/client';
 import type { Logger } from '../log';
 
 export const EVENTS_CHANNEL = 'crowned_events';
@@ -43,11 +42,6 @@ export class EventHub {
   async stop(): Promise<void> {
     await this.stopListening?.();
     this.stopListening = undefined;
-  }
-
-  /** Queues an event inside a transaction; it is delivered only if the transaction commits. */
-  static async notify(tx: Tx, event: GameEvent): Promise<void> {
-    await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(event)})`);
   }
 
   subscribe(gameId: string, subscriber: Subscriber): () => void {

@@ -1,0 +1,869 @@
+/**
+ * `npm run bench`: Crowned's core loop against a real PostgreSQL server, next to the database's
+ * own figure for a single-row upsert (pgbench) measured on the same server in the same run.
+ *
+ *   submissions/s  guests re-submit random rankings to one game (PUT /api/games/:id/submission)
+ *   results/s      the owner and guests read the results (GET /api/games/:id/results)
+ *   live fan-out   K event streams on the game; time from a submission's response to its event
+ *                  reaching every stream
+ *
+ * Env: BENCH_SECONDS (10), BENCH_CONCURRENCY (16), BENCH_GUESTS (max(64, 2 x concurrency)),
+ * BENCH_SUBSCRIBERS (50, 0 skips the fan-out), BENCH_CLIENT (http | fetch), BENCH_TRACE=1 prints
+ * the SQL of one submission and one results read, BENCH_DATABASE_URL / TEST_DATABASE_URL (an
+ * admin URL on a loopback server; a fresh database is created on it and dropped at the end).
+ * Figures are printed and written to bench/results/, never asserted. Exit code: 1 when setup
+ * failed or any request failed, 130 when interrupted.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { addRanking, emptyTally, type Tally } from '../src/domain/results';
+import { loadConfig } from '../src/server/config';
+import { startServer, type RunningServer } from '../src/server/server';
+import {
+  cookieHeader,
+  HttpClient,
+  SseConnection,
+  type ClientKind,
+  type HttpResponse,
+} from './lib/http';
+import {
+  createFreshDatabase,
+  createUpsertTable,
+  runDriverUpsert,
+  runPgbench,
+  serverVersion,
+  UPSERT_KEYS,
+  type FreshDatabase,
+} from './lib/postgres';
+import { CpuMeter, type CpuFigures } from './lib/cpu';
+import { queryCount, traceQueries } from './lib/query-counter';
+import {
+  closedLoop,
+  formatTable,
+  mapLimit,
+  Recorder,
+  round,
+  stopSignal,
+  type Figures,
+  type Row,
+} from './lib/stats';
+
+// ---------------------------------------------------------------------------------------------
+// Settings
+
+function positive(name: string, fallback: number, integer = true): number {
+  const raw = process.env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value))) {
+    throw new SetupError(
+      `${name} must be a positive ${integer ? 'integer' : 'number'}, got "${raw}"`,
+    );
+  }
+  return value;
+}
+
+class SetupError extends Error {
+  override name = 'SetupError';
+}
+
+class Interrupted extends Error {
+  override name = 'Interrupted';
+}
+
+/** Between phases: an interrupted run stops here, cleans up and reports nothing. */
+function checkpoint(): void {
+  if (stopSignal.stopped) throw new Interrupted('interrupted: no figures reported');
+}
+
+function isLoopbackUrl(raw: string): boolean {
+  const url = new URL(raw);
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const socketHost = url.searchParams.get('host');
+  if (host === '' && (socketHost === null || socketHost.startsWith('/'))) return true; // Unix socket
+  return host === 'localhost' || host === '::1' || /^127\./.test(host);
+}
+
+const DEFAULT_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+const ITEM_COUNT = 10;
+/** Guests' client addresses (TEST-NET for benchmarks, RFC 2544), sent in the trusted proxy header. */
+const guestIp = (index: number) => `198.18.${Math.floor(index / 250)}.${(index % 250) + 1}`;
+const FANOUT_EVENT_TIMEOUT_MS = 5_000;
+
+type Settings = {
+  seconds: number;
+  concurrency: number;
+  guests: number;
+  subscribers: number;
+  client: ClientKind;
+  trace: boolean;
+  adminUrl: string;
+};
+
+function readSettings(): Settings {
+  const seconds = positive('BENCH_SECONDS', 10, false);
+  const concurrency = positive('BENCH_CONCURRENCY', 16);
+  const guests = positive('BENCH_GUESTS', Math.max(64, concurrency * 2));
+  const subscribersRaw = process.env.BENCH_SUBSCRIBERS?.trim();
+  const subscribers = subscribersRaw === '0' ? 0 : positive('BENCH_SUBSCRIBERS', 50);
+  const client = (process.env.BENCH_CLIENT?.trim() || 'http') as ClientKind;
+  if (client !== 'http' && client !== 'fetch')
+    throw new SetupError('BENCH_CLIENT must be http or fetch');
+  const adminUrl =
+    process.env.BENCH_DATABASE_URL?.trim() ||
+    process.env.TEST_DATABASE_URL?.trim() ||
+    DEFAULT_ADMIN_URL;
+  if (!isLoopbackUrl(adminUrl)) {
+    throw new SetupError(
+      'The benchmark runs against a PostgreSQL server on this machine only (loopback)',
+    );
+  }
+  return {
+    seconds,
+    concurrency,
+    guests,
+    subscribers,
+    client,
+    trace: process.env.BENCH_TRACE === '1',
+    adminUrl,
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The game under test
+
+type Viewer = { cookie: string };
+type Item = { id: string; label: string };
+
+class Api {
+  constructor(
+    private readonly http: HttpClient,
+    readonly publicUrl: string,
+  ) {}
+
+  post(path: string, json: unknown, headers: Record<string, string> = {}): Promise<HttpResponse> {
+    return this.http.request('POST', path, {
+      json,
+      headers: { origin: this.publicUrl, ...headers },
+    });
+  }
+
+  put(path: string, json: unknown, viewer: Viewer): Promise<HttpResponse> {
+    return this.http.request('PUT', path, {
+      json,
+      headers: { origin: this.publicUrl, cookie: viewer.cookie },
+    });
+  }
+
+  get(path: string, viewer: Viewer): Promise<HttpResponse> {
+    return this.http.request('GET', path, { headers: { cookie: viewer.cookie } });
+  }
+}
+
+function expectStatus(res: HttpResponse, status: number, what: string): void {
+  if (res.status !== status) {
+    throw new Error(`${what}: HTTP ${res.status} ${res.body.slice(0, 300)}`);
+  }
+}
+
+function parse<T>(res: HttpResponse, what: string): T {
+  try {
+    return JSON.parse(res.body) as T;
+  } catch {
+    throw new Error(`${what}: the body is not JSON: ${res.body.slice(0, 200)}`);
+  }
+}
+
+function shuffled<T>(values: readonly T[]): T[] {
+  const out = [...values];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [out[i], out[j]] = [out[j] as T, out[i] as T];
+  }
+  return out;
+}
+
+async function signUpOwner(api: Api, tag: string): Promise<Viewer> {
+  const res = await api.post(
+    '/api/auth/sign-up/email',
+    { name: 'Bench Owner', email: `owner-${tag}@bench.invalid`, password: `bench-${tag}-password` },
+    { 'x-forwarded-for': '198.19.0.1' },
+  );
+  expectStatus(res, 200, 'owner sign-up');
+  const cookie = cookieHeader(res.setCookies);
+  if (!cookie) throw new Error('owner sign-up: no session cookie in the response');
+  return { cookie };
+}
+
+async function signInGuest(api: Api, index: number): Promise<Viewer> {
+  const res = await api.post(
+    '/api/auth/sign-in/anonymous',
+    {},
+    { 'x-forwarded-for': guestIp(index) },
+  );
+  expectStatus(res, 200, `guest ${index} sign-in`);
+  const cookie = cookieHeader(res.setCookies);
+  if (!cookie) throw new Error(`guest ${index} sign-in: no session cookie in the response`);
+  return { cookie };
+}
+
+async function createGame(api: Api, owner: Viewer): Promise<{ id: string; items: Item[] }> {
+  const labels = Array.from({ length: ITEM_COUNT }, (_, i) => `Contender ${i + 1}`);
+  const res = await api.post(
+    '/api/games',
+    { prompt: 'Benchmark: which contender wins?', items: labels },
+    { cookie: owner.cookie },
+  );
+  expectStatus(res, 201, 'create game');
+  const { game } = parse<{ game: { id: string; items: Item[] } }>(res, 'create game');
+  if (game.items.length !== ITEM_COUNT) throw new Error(`create game: ${game.items.length} items`);
+  return game;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Phases
+
+type PhaseFigures = Figures & { statementsPerRequest: number | null };
+
+async function measured(run: () => Promise<Figures>): Promise<PhaseFigures> {
+  const before = queryCount();
+  const figures = await run();
+  const requests = figures.ops + figures.errors;
+  return {
+    ...figures,
+    statementsPerRequest: requests > 0 ? round((queryCount() - before) / requests, 2) : null,
+  };
+}
+
+/** Runs a phase and adds where the CPU went meanwhile. */
+async function withCpu<T extends object>(run: () => Promise<T>): Promise<T & { cpu: CpuFigures }> {
+  const meter = new CpuMeter();
+  const result = await run();
+  const cpu = meter.stop();
+  checkpoint();
+  return { ...result, cpu };
+}
+
+type FanoutFigures = {
+  subscribers: number;
+  rounds: number;
+  seconds: number;
+  roundsPerSecond: number;
+  eventsPerSecond: number;
+  /** From a submission's response to its event at the last of the K streams. */
+  allReceived: {
+    p50Ms: number | null;
+    p95Ms: number | null;
+    p99Ms: number | null;
+    maxMs: number | null;
+  };
+  /** From a submission's response to its event at each stream. */
+  eachReceived: { p50Ms: number | null; p95Ms: number | null; p99Ms: number | null };
+  errors: number;
+  errorSamples: { message: string; count: number }[];
+  statementsPerRound: number | null;
+};
+
+/**
+ * One guest submits, then waits until every stream got that submission's version; repeated for
+ * `seconds`. Sequential on purpose: each event is unambiguous and nothing coalesces.
+ */
+async function runFanout(options: {
+  port: number;
+  gameId: string;
+  submitter: Viewer;
+  watchers: Viewer[];
+  items: Item[];
+  api: Api;
+  seconds: number;
+  subscribers: number;
+  connections: SseConnection[];
+  expectedCount: number;
+}): Promise<FanoutFigures> {
+  const { subscribers } = options;
+  const seen = new Array<number>(subscribers).fill(-1);
+  const arrivals = Array.from({ length: subscribers }, () => new Map<number, number>());
+  const streamErrors = new Recorder();
+  let waiter: { version: number; check(): void } | undefined;
+
+  const opened = Array.from({ length: subscribers }, (_, i) => {
+    const watcher = options.watchers[i % options.watchers.length] as Viewer;
+    const connection = new SseConnection(
+      '127.0.0.1',
+      options.port,
+      `/api/games/${options.gameId}/events`,
+      { cookie: watcher.cookie, 'x-forwarded-for': guestIp(10_000 + i) },
+      (event) => {
+        const version = Number(event.id);
+        if (!Number.isFinite(version)) return;
+        if (!arrivals[i]?.has(version)) arrivals[i]?.set(version, event.at);
+        seen[i] = Math.max(seen[i] ?? -1, version);
+        waiter?.check();
+      },
+      (error) => {
+        streamErrors.error(new Error(`stream ${i}: ${error.message}`));
+        waiter?.check();
+      },
+    );
+    options.connections.push(connection);
+    return connection.opened;
+  });
+  await Promise.all(opened);
+  // Each stream sends its snapshot right after subscribing to the hub: wait for all of them.
+  await waitFor(() => seen.every((version) => version >= 0), 10_000, 'snapshots on every stream');
+
+  const eachLatency = new Recorder();
+  const allLatency = new Recorder();
+  const roundErrors = new Recorder();
+  let base = Math.max(...seen);
+  const before = queryCount();
+  const start = performance.now();
+  const deadline = start + options.seconds * 1000;
+  let rounds = 0;
+  while (!stopSignal.stopped && performance.now() < deadline && streamErrors.errors === 0) {
+    const version = base + 1;
+    let finish: (complete: boolean) => void = () => undefined;
+    const allIn = new Promise<boolean>((resolve) => {
+      finish = resolve;
+    });
+    const timer = setTimeout(() => finish(false), FANOUT_EVENT_TIMEOUT_MS);
+    const current = {
+      version,
+      check() {
+        if (streamErrors.errors > 0 || seen.every((v) => v >= version)) {
+          clearTimeout(timer);
+          finish(streamErrors.errors === 0);
+        }
+      },
+    };
+    waiter = current;
+    let respondedAt: number;
+    try {
+      const res = await options.api.put(
+        `/api/games/${options.gameId}/submission`,
+        { ranking: shuffled(options.items.map((item) => item.id)) },
+        options.submitter,
+      );
+      respondedAt = performance.now();
+      expectStatus(res, 200, 'fan-out submission');
+      const body = parse<{ submissionCount: number }>(res, 'fan-out submission');
+      if (body.submissionCount !== options.expectedCount) {
+        throw new Error(
+          `fan-out submission: count ${body.submissionCount}, expected ${options.expectedCount}`,
+        );
+      }
+    } catch (error) {
+      roundErrors.error(error);
+      waiter = undefined;
+      clearTimeout(timer);
+      await sleep(50);
+      base = Math.max(base, ...seen);
+      continue;
+    }
+    current.check();
+    const complete = await allIn;
+    waiter = undefined;
+    if (!complete) {
+      const missing = seen.filter((v) => v < version).length;
+      roundErrors.error(
+        new Error(
+          `${missing} of ${subscribers} streams had no event for version ${version} after ${FANOUT_EVENT_TIMEOUT_MS} ms`,
+        ),
+      );
+      base = Math.max(base, ...seen);
+      continue;
+    }
+    // An event can only carry a newer version if another writer ran; there is none here.
+    let last = -Infinity;
+    for (const map of arrivals) {
+      const at = map.get(version) ?? [...map].find(([v]) => v >= version)?.[1];
+      if (at === undefined) continue;
+      eachLatency.ok(at - respondedAt);
+      last = Math.max(last, at);
+      map.clear();
+    }
+    allLatency.ok(last - respondedAt);
+    rounds += 1;
+    base = version;
+  }
+  const seconds = (performance.now() - start) / 1000;
+  const all = allLatency.figures(seconds);
+  const each = eachLatency.figures(seconds);
+  const failures = [
+    ...roundErrors.figures(seconds).errorSamples,
+    ...streamErrors.figures(seconds).errorSamples,
+  ];
+  return {
+    subscribers,
+    rounds,
+    seconds: round(seconds, 3),
+    roundsPerSecond: round(rounds / seconds, 1),
+    eventsPerSecond: round((rounds * subscribers) / seconds, 1),
+    allReceived: { p50Ms: all.p50Ms, p95Ms: all.p95Ms, p99Ms: all.p99Ms, maxMs: all.maxMs },
+    eachReceived: { p50Ms: each.p50Ms, p95Ms: each.p95Ms, p99Ms: each.p99Ms },
+    errors: roundErrors.errors + streamErrors.errors,
+    errorSamples: failures,
+    statementsPerRound: rounds > 0 ? round((queryCount() - before) / rounds, 1) : null,
+  };
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+async function waitFor(condition: () => boolean, timeoutMs: number, what: string): Promise<void> {
+  const until = performance.now() + timeoutMs;
+  while (!condition()) {
+    checkpoint();
+    if (performance.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await sleep(10);
+  }
+}
+
+/** Recomputes the tally from the stored submissions and compares it with the kept one. */
+async function checkTally(
+  server: RunningServer,
+  gameId: string,
+): Promise<{ consistent: boolean; detail: string }> {
+  if (server.database.raw.kind !== 'postgres')
+    return { consistent: false, detail: 'not PostgreSQL' };
+  const pool = server.database.raw.pool;
+  const { rows } = await pool.query<{ ranking: string[]; partial: boolean }>(
+    'select ranking, partial from submission where game_id = $1',
+    [gameId],
+  );
+  let expected: Tally = emptyTally();
+  for (const row of rows) if (!row.partial) expected = addRanking(expected, row.ranking);
+  const kept = await pool.query<{ tally: Tally; submissions: number }>(
+    'select tally, submissions from game_tally where game_id = $1',
+    [gameId],
+  );
+  const stored = kept.rows[0];
+  if (!stored) return { consistent: false, detail: 'no tally row' };
+  const same =
+    canonical(stored.tally) === canonical(expected) && stored.submissions === expected.submissions;
+  return {
+    consistent: same,
+    detail: same
+      ? `${expected.submissions} rankings, tally matches a recount`
+      : `kept ${stored.submissions} rankings, recount ${expected.submissions}; tallies differ`,
+  };
+}
+
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) =>
+      a < b ? -1 : a > b ? 1 : 0,
+    );
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Main
+
+function log(message: string): void {
+  process.stderr.write(`[bench] ${message}\n`);
+}
+
+type Report = Record<string, unknown>;
+
+async function main(): Promise<number> {
+  const settings = readSettings();
+  const { seconds, concurrency } = settings;
+  const startedAt = new Date();
+  let database: FreshDatabase | undefined;
+  let server: RunningServer | undefined;
+  let http: HttpClient | undefined;
+  const connections: SseConnection[] = [];
+  try {
+    try {
+      database = await createFreshDatabase(settings.adminUrl);
+    } catch (error) {
+      throw new SetupError(
+        `Cannot create a database on ${redact(settings.adminUrl)} (set BENCH_DATABASE_URL): ${(error as Error).message}`,
+      );
+    }
+    log(`database ${database.name} created`);
+    const dbUrl = database.url;
+    const pgVersion = await serverVersion(dbUrl);
+    const port = await freePort();
+    const publicUrl = `http://localhost:${port}`;
+    server = await startServer(
+      loadConfig({
+        NODE_ENV: 'test',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: publicUrl,
+        DATA_DIR: 'memory',
+        LOG_LEVEL: 'error',
+        TRUSTED_PROXY_HEADER: 'x-forwarded-for',
+        DATABASE_URL: dbUrl,
+      }),
+    );
+    http = new HttpClient('127.0.0.1', port, settings.client, concurrency + 4);
+    const api = new Api(http, publicUrl);
+    log(`server on ${publicUrl}`);
+
+    // Setup: an owner, a game of 10 items, guests (one client address each: the sign-in limit
+    // is per address), and one final ranking from every guest so every later PUT is a resubmit.
+    const setup = await (async () => {
+      const tag = database.name.slice(-8);
+      const owner = await signUpOwner(api, tag);
+      const game = await createGame(api, owner);
+      const guests = await mapLimit(
+        Array.from({ length: settings.guests }, (_, i) => i),
+        4,
+        (i) => signInGuest(api, i),
+      );
+      const itemIds = game.items.map((item) => item.id);
+      await mapLimit(guests, concurrency, async (guest, i) => {
+        const res = await api.put(
+          `/api/games/${game.id}/submission`,
+          { ranking: shuffled(itemIds) },
+          guest,
+        );
+        expectStatus(res, 200, `first submission of guest ${i}`);
+      });
+      // Warm-up reads (JIT, pool): not measured.
+      await mapLimit([owner, ...guests], concurrency, async (viewer) => {
+        expectStatus(
+          await api.get(`/api/games/${game.id}/results`, viewer),
+          200,
+          'warm-up results read',
+        );
+      });
+      return { owner, game, guests, itemIds };
+    })().catch((error: unknown) => {
+      if (error instanceof Interrupted) throw error;
+      throw new SetupError(`setup failed: ${(error as Error).message}`);
+    });
+    const { owner, game, guests, itemIds } = setup;
+    const gamePath = `/api/games/${game.id}`;
+    log(
+      `game ${game.id} with ${itemIds.length} items, ${guests.length} guests, each submitted once`,
+    );
+
+    if (settings.trace) {
+      const [guest] = guests;
+      if (guest) {
+        const put = await traceQueries(async () => {
+          await api.put(`${gamePath}/submission`, { ranking: shuffled(itemIds) }, guest);
+        });
+        const read = await traceQueries(async () => {
+          await api.get(`${gamePath}/results`, guest);
+        });
+        process.stdout.write(
+          `SQL of one resubmission (${put.length} statements):\n${put.map((s) => `  ${s}`).join('\n')}\n`,
+        );
+        process.stdout.write(
+          `SQL of one results read (${read.length} statements):\n${read.map((s) => `  ${s}`).join('\n')}\n\n`,
+        );
+      }
+    }
+
+    // Baselines: the database alone, then through the node driver.
+    await createUpsertTable(dbUrl);
+    log(`pgbench single-row upsert over ${UPSERT_KEYS} keys, ${seconds} s ...`);
+    const pgbench = await withCpu(() =>
+      runPgbench(dbUrl, { concurrency, seconds, keys: UPSERT_KEYS }),
+    );
+    if (!pgbench.ran) log(`pgbench did not run: ${pgbench.reason}`);
+    log(`pgbench single-row upsert on one hot row, ${seconds} s ...`);
+    const pgbenchHot = await withCpu(() => runPgbench(dbUrl, { concurrency, seconds, keys: 1 }));
+    if (!pgbenchHot.ran) log(`pgbench (hot row) did not run: ${pgbenchHot.reason}`);
+    log(`node pg single-row upsert over ${UPSERT_KEYS} keys, ${seconds} s ...`);
+    const driver = await withCpu(() =>
+      runDriverUpsert(dbUrl, { concurrency, seconds, keys: UPSERT_KEYS }),
+    );
+
+    // (1) Submissions to one game: every guest already counted, so each PUT subtracts the old
+    // ranking and adds the new one under the game's row lock; the count must stay the same.
+    log(`submissions to one game, ${seconds} s ...`);
+    const submissions = await withCpu(() =>
+      measured(() =>
+        closedLoop(concurrency, seconds, async (worker, iteration) => {
+          const guest = guests[(worker + iteration * concurrency) % guests.length] as Viewer;
+          const res = await api.put(
+            `${gamePath}/submission`,
+            { ranking: shuffled(itemIds) },
+            guest,
+          );
+          expectStatus(res, 200, 'submission');
+          const body = parse<{ submissionCount: number }>(res, 'submission');
+          if (body.submissionCount !== guests.length) {
+            throw new Error(`submission: count ${body.submissionCount}, expected ${guests.length}`);
+          }
+        }),
+      ),
+    );
+    const tally = await checkTally(server, game.id);
+    log(`tally after the submissions: ${tally.detail}`);
+
+    // (2) Results reads by the owner and by guests who submitted (they also get their agreement).
+    log(`results reads, ${seconds} s ...`);
+    const viewers = [owner, ...guests];
+    const reads = await withCpu(() =>
+      measured(() =>
+        closedLoop(concurrency, seconds, async (worker, iteration) => {
+          const viewer = viewers[(worker + iteration * concurrency) % viewers.length] as Viewer;
+          const res = await api.get(`${gamePath}/results`, viewer);
+          expectStatus(res, 200, 'results');
+          const body = parse<{ results: { submissions: number } }>(res, 'results');
+          if (body.results.submissions !== guests.length) {
+            throw new Error(
+              `results: ${body.results.submissions} submissions, expected ${guests.length}`,
+            );
+          }
+        }),
+      ),
+    );
+
+    // (3) Live fan-out to K streams watched by guests other than the submitter.
+    let fanout: (FanoutFigures & { cpu: CpuFigures }) | { skipped: string } = {
+      skipped: 'BENCH_SUBSCRIBERS=0',
+    };
+    if (settings.subscribers > 0 && !stopSignal.stopped) {
+      log(`live fan-out to ${settings.subscribers} event streams, ${seconds} s ...`);
+      const [submitter, ...watchers] = guests;
+      try {
+        fanout = await withCpu(() =>
+          runFanout({
+            port,
+            gameId: game.id,
+            submitter: submitter as Viewer,
+            watchers: watchers.length > 0 ? watchers : [owner],
+            items: game.items,
+            api,
+            seconds,
+            subscribers: settings.subscribers,
+            connections,
+            expectedCount: guests.length,
+          }),
+        );
+      } catch (error) {
+        if (error instanceof Interrupted) throw error;
+        fanout = { skipped: `fan-out failed: ${(error as Error).message}` };
+        log(fanout.skipped);
+      } finally {
+        for (const connection of connections) connection.close();
+      }
+    }
+
+    // Report.
+    const upsertTps = pgbench.ran ? pgbench.tps : null;
+    const hotTps = pgbenchHot.ran ? pgbenchHot.tps : null;
+    const percent = (value: number, of: number | null) =>
+      of ? `${((100 * value) / of).toFixed(1)} %` : 'n/a (no pgbench)';
+    const rows: Row[] = [
+      {
+        what: `pgbench single-row upsert, ${UPSERT_KEYS} keys (baseline)`,
+        opsPerSecond: upsertTps,
+        note: pgbench.ran ? `avg ${pgbench.latencyAverageMs ?? '?'} ms` : pgbench.reason,
+      },
+      {
+        what: 'pgbench single-row upsert, 1 hot row',
+        opsPerSecond: hotTps,
+        note: pgbenchHot.ran ? `avg ${pgbenchHot.latencyAverageMs ?? '?'} ms` : pgbenchHot.reason,
+      },
+      { what: `node pg single-row upsert, ${UPSERT_KEYS} keys`, ...driver },
+      {
+        what: 'submissions to one game (HTTP)',
+        ...submissions,
+        note: `${submissions.statementsPerRequest ?? '?'} SQL/req`,
+      },
+      {
+        what: 'results reads (HTTP)',
+        ...reads,
+        note: `${reads.statementsPerRequest ?? '?'} SQL/req`,
+      },
+    ];
+    if ('rounds' in fanout) {
+      rows.push({
+        what: `live fan-out, ${fanout.subscribers} streams (to all)`,
+        opsPerSecond: fanout.roundsPerSecond,
+        ...fanout.allReceived,
+        errors: fanout.errors,
+        note: `${fanout.eventsPerSecond} events/s; each stream p50 ${fanout.eachReceived.p50Ms ?? '-'} ms, p95 ${fanout.eachReceived.p95Ms ?? '-'} ms; ${fanout.statementsPerRound ?? '?'} SQL/event`,
+      });
+    } else {
+      rows.push({ what: 'live fan-out', opsPerSecond: null, note: fanout.skipped });
+    }
+    const ratios: [string, string][] = [
+      ['submissions / pgbench upsert', percent(submissions.opsPerSecond, upsertTps)],
+      ['submissions / pgbench hot-row upsert', percent(submissions.opsPerSecond, hotTps)],
+      ['results reads / pgbench upsert', percent(reads.opsPerSecond, upsertTps)],
+      ['node pg upsert / pgbench upsert', percent(driver.opsPerSecond, upsertTps)],
+    ];
+    const title =
+      `Crowned core-loop benchmark (PostgreSQL ${pgVersion}, ${round(seconds, 2)} s each, concurrency ${concurrency})\n` +
+      `node ${process.version}, ${os.cpus().length} CPUs, load ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}, ` +
+      `client ${settings.client} (in the server's process), ${guests.length} guests, ${ITEM_COUNT} items, ` +
+      `server pool 10 connections\n`;
+    process.stdout.write(`\n${formatTable(title, rows, ratios)}\n\n`);
+    const cpuRows: [string, CpuFigures][] = [
+      ['pgbench upsert, 1000 keys', pgbench.cpu],
+      ['pgbench upsert, 1 hot row', pgbenchHot.cpu],
+      ['node pg upsert', driver.cpu],
+      ['submissions (HTTP)', submissions.cpu],
+      ['results reads (HTTP)', reads.cpu],
+    ];
+    if ('rounds' in fanout) cpuRows.push(['live fan-out', fanout.cpu]);
+    process.stdout.write(`${formatCpu(cpuRows)}\n`);
+    process.stdout.write(
+      `tally after concurrent resubmissions: ${tally.consistent ? 'consistent' : 'INCONSISTENT'} (${tally.detail})\n`,
+    );
+
+    const failures: [
+      string,
+      { errors: number; errorSamples: { message: string; count: number }[] },
+    ][] = [
+      ['node pg upsert', driver],
+      ['submissions', submissions],
+      ['results reads', reads],
+    ];
+    if ('rounds' in fanout) failures.push(['live fan-out', fanout]);
+    let errors = 0;
+    for (const [what, figures] of failures) {
+      errors += figures.errors;
+      for (const sample of figures.errorSamples) {
+        process.stdout.write(`ERROR in ${what} (x${sample.count}): ${sample.message}\n`);
+      }
+    }
+    if (pgbench.ran && pgbench.failedTransactions) errors += pgbench.failedTransactions;
+
+    const report: Report = {
+      benchmark: 'core-loop',
+      startedAt: startedAt.toISOString(),
+      settings: {
+        seconds,
+        concurrency,
+        guests: guests.length,
+        items: ITEM_COUNT,
+        subscribers: settings.subscribers,
+        client: settings.client,
+        serverPool: 10,
+      },
+      environment: {
+        node: process.version,
+        postgres: pgVersion,
+        cpus: os.cpus().length,
+        loadavgAtEnd: os.loadavg(),
+        platform: `${os.platform()} ${os.release()}`,
+      },
+      baselines: { pgbench, pgbenchHotRow: pgbenchHot, nodePgUpsert: driver },
+      submissions,
+      resultsReads: reads,
+      fanout,
+      tally,
+      ratios: Object.fromEntries(ratios),
+      errors,
+    };
+    const file = await writeReport(report, startedAt);
+    process.stdout.write(`figures written to ${file}\n`);
+    if (!tally.consistent || errors > 0) {
+      process.stdout.write(
+        `${errors} request(s) failed${tally.consistent ? '' : ' and the tally is inconsistent'}\n`,
+      );
+      return 1;
+    }
+    return 0;
+  } finally {
+    for (const connection of connections) connection.close();
+    http?.close();
+    await server
+      ?.close()
+      .catch((error: unknown) => log(`closing the server failed: ${String(error)}`));
+    if (database) {
+      await database.drop().then(
+        () => log(`database ${database?.name} dropped`),
+        (error: unknown) => log(`DROPPING ${database?.name} FAILED: ${String(error)}`),
+      );
+    }
+  }
+}
+
+function formatCpu(rows: readonly [string, CpuFigures][]): string {
+  const cores = rows[0]?.[1].cores ?? os.cpus().length;
+  const pct = (value: number | null) =>
+    (value === null ? '-' : `${value.toFixed(0)} %`).padStart(9);
+  const width = Math.max(...rows.map(([what]) => what.length), 30);
+  const rest = (cpu: CpuFigures) =>
+    cpu.machinePct === null
+      ? null
+      : Math.max(0, cpu.machinePct - cpu.nodePct - (cpu.postgresPct ?? 0));
+  return [
+    `CPU during each phase, % of one core (${cores} cores = ${cores * 100} %). node = this process (server and`,
+    `load generator); rest = everything else: pgbench's client in its rows, otherwise other work on the machine`,
+    `${''.padEnd(width)}  ${'node'.padStart(9)}  ${'postgres'.padStart(9)}  ${'rest'.padStart(9)}  ${'machine'.padStart(9)}`,
+    ...rows.map(
+      ([what, cpu]) =>
+        `${what.padEnd(width)}  ${pct(cpu.nodePct)}  ${pct(cpu.postgresPct)}  ${pct(rest(cpu))}  ${pct(cpu.machinePct)}`,
+    ),
+  ].join('\n');
+}
+
+async function writeReport(report: Report, startedAt: Date): Promise<string> {
+  const dir = fileURLToPath(new URL('./results/', import.meta.url));
+  await mkdir(dir, { recursive: true });
+  const file = `${dir}core-loop-${startedAt.toISOString().replace(/[:.]/g, '-')}.json`;
+  await writeFile(file, `${JSON.stringify(report, null, 2)}\n`);
+  return file;
+}
+
+function redact(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '<invalid URL>';
+  }
+}
+
+let interrupts = 0;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    interrupts += 1;
+    stopSignal.stopped = true;
+    if (interrupts > 1) process.exit(130);
+    log(`${signal}: stopping, then cleaning up (again to quit at once)`);
+  });
+}
+
+main()
+  .then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      const known = error instanceof SetupError || error instanceof Interrupted;
+      process.stderr.write(
+        `[bench] ${known ? error.message : ((error as Error)?.stack ?? String(error))}\n`,
+      );
+      process.exitCode = error instanceof Interrupted ? 130 : 1;
+    },
+  )
+  .finally(() => {
+    // Everything was closed above; a stray handle must not keep a finished run alive.
+    setTimeout(() => process.exit(), 2_000).unref();
+  });

@@ -1,0 +1,101 @@
+/**
+ * Where the CPU went during a phase, in % of one core: this Node process (server and load
+ * generator together), the PostgreSQL processes, and the whole machine. Linux /proc only; on
+ * other systems only the Node figure is given. PostgreSQL backends are sampled every 250 ms so
+ * those that exit during the phase (pgbench's) still count, minus their last moments.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+
+export type CpuFigures = {
+  nodePct: number;
+  postgresPct: number | null;
+  machinePct: number | null;
+  cores: number;
+};
+
+const TICKS_PER_SECOND = 100; // USER_HZ on every Linux we run on
+
+function machineTicks(): { busy: number; total: number } | null {
+  try {
+    const line = readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '';
+    const fields = line.trim().split(/\s+/).slice(1).map(Number);
+    const total = fields.reduce((sum, value) => sum + value, 0);
+    const idle = (fields[3] ?? 0) + (fields[4] ?? 0);
+    return { busy: total - idle, total };
+  } catch {
+    return null;
+  }
+}
+
+/** utime + stime ticks of every process whose command is `postgres`, by pid. */
+function postgresTicks(): Map<number, number> | null {
+  let pids: string[];
+  try {
+    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return null;
+  }
+  const ticks = new Map<number, number>();
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
+      const rest = stat.slice(close + 2).split(' ');
+      // Fields 14 and 15 (utime, stime) are at 11 and 12 after the command.
+      ticks.set(Number(pid), Number(rest[11]) + Number(rest[12]));
+    } catch {
+      // The process exited between the listing and the read.
+    }
+  }
+  return ticks;
+}
+
+export class CpuMeter {
+  private readonly startedAt = performance.now();
+  private readonly node = process.cpuUsage();
+  private readonly machine = machineTicks();
+  private readonly pgStart = postgresTicks();
+  private readonly pgLatest = new Map<number, number>();
+  private readonly timer: NodeJS.Timeout | undefined;
+
+  constructor() {
+    if (this.pgStart) {
+      this.timer = setInterval(() => this.samplePostgres(), 250);
+      this.timer.unref();
+    }
+  }
+
+  private samplePostgres(): void {
+    for (const [pid, ticks] of postgresTicks() ?? []) this.pgLatest.set(pid, ticks);
+  }
+
+  stop(): CpuFigures {
+    if (this.timer) clearInterval(this.timer);
+    const seconds = (performance.now() - this.startedAt) / 1000;
+    const used = process.cpuUsage(this.node);
+    const nodePct = ((used.user + used.system) / 1e6 / seconds) * 100;
+    let postgresPct: number | null = null;
+    if (this.pgStart) {
+      this.samplePostgres();
+      let ticks = 0;
+      for (const [pid, latest] of this.pgLatest) ticks += latest - (this.pgStart.get(pid) ?? 0);
+      postgresPct = (ticks / TICKS_PER_SECOND / seconds) * 100;
+    }
+    const end = machineTicks();
+    const machinePct =
+      this.machine && end && end.total > this.machine.total
+        ? ((end.busy - this.machine.busy) / (end.total - this.machine.total)) *
+          100 *
+          os.cpus().length
+        : null;
+    const round1 = (value: number) => Math.round(value * 10) / 10;
+    return {
+      nodePct: round1(nodePct),
+      postgresPct: postgresPct === null ? null : round1(postgresPct),
+      machinePct: machinePct === null ? null : round1(machinePct),
+      cores: os.cpus().length,
+    };
+  }
+}
