@@ -20,8 +20,7 @@ const sources = ['src/web', 'src/domain', 'vite.config.ts', 'package-lock.json']
   .map((entry) => path.join(root, entry))
   .filter((entry) => existsSync(entry));
 const stale =
-  !existsSync(builtIndex) ||
-  Math.max(...sources.map(newestMtime)) > statSync(builtIndex).mtimeMs;
+  !existsSync(builtIndex) || Math.max(...sources.map(newestMtime)) > statSync(builtIndex).mtimeMs;
 if (stale) {
   console.log('Building the web app…');
   const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {

@@ -1,6 +1,12 @@
 /** Rules for creating games and checking rankings: pure, shared by server and web. */
 import { AppError } from './errors';
-import { MAX_ITEMS, MAX_ITEM_LENGTH, MAX_NAME_LENGTH, MAX_PROMPT_LENGTH, MIN_ITEMS } from './limits';
+import {
+  MAX_ITEMS,
+  MAX_ITEM_LENGTH,
+  MAX_NAME_LENGTH,
+  MAX_PROMPT_LENGTH,
+  MIN_ITEMS,
+} from './limits';
 
 export type Item = { id: string; label: string };
 

@@ -74,7 +74,13 @@ export function sessionMiddleware(auth: Auth): MiddlewareHandler<AuthEnv> {
   return async (c, next) => {
     const session = await auth.api.getSession({ headers: c.req.raw.headers });
     const u = session?.user as
-      | { id: string; name: string; email: string; isAnonymous?: boolean | null; role?: string | null }
+      | {
+          id: string;
+          name: string;
+          email: string;
+          isAnonymous?: boolean | null;
+          role?: string | null;
+        }
       | undefined;
     c.set(
       'viewer',

@@ -21,7 +21,11 @@ export type Database = {
   db: Db;
   kind: DatabaseKind;
   /** Subscribes to a NOTIFY channel; `onReconnect` runs when messages may have been missed. */
-  listen(channel: string, onMessage: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onReconnect?: () => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
   /** For the migrator: the raw client kinds. */
   raw: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; url: string; pool: pg.Pool };

@@ -24,6 +24,9 @@ export const DEMO_GAME = {
 export async function seedDemoGame(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.insert(game).values(DEMO_GAME).onConflictDoNothing();
-    await tx.insert(gameTally).values({ gameId: DEMO_GAME.id, tally: emptyTally() }).onConflictDoNothing();
+    await tx
+      .insert(gameTally)
+      .values({ gameId: DEMO_GAME.id, tally: emptyTally() })
+      .onConflictDoNothing();
   });
 }

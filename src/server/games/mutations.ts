@@ -17,7 +17,11 @@ export async function createGame(
   const base = slugify(input.prompt);
   return db.transaction(async (tx) => {
     // The readable slug first; when it is taken, the same words with a short random suffix.
-    for (const slug of [base, `${base}-${newId(4).toLowerCase()}`, `${base}-${newId(8).toLowerCase()}`]) {
+    for (const slug of [
+      base,
+      `${base}-${newId(4).toLowerCase()}`,
+      `${base}-${newId(8).toLowerCase()}`,
+    ]) {
       const [row] = await tx
         .insert(game)
         .values({
@@ -91,7 +95,12 @@ export async function submitRanking(
     if (!state) throw new AppError('internal', 'Results are missing for this game');
     const previous =
       state.prev_ranking && state.prev_name !== null && state.prev_at !== null
-        ? { ranking: state.prev_ranking, partial: state.prev_partial === true, name: state.prev_name, at: state.prev_at }
+        ? {
+            ranking: state.prev_ranking,
+            partial: state.prev_partial === true,
+            name: state.prev_name,
+            at: state.prev_at,
+          }
         : null;
     const key = { gameId: input.gameId, userId: input.userId };
     // Saved progress never replaces a final ranking: the final one is what counts.

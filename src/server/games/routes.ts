@@ -10,7 +10,12 @@ import {
   playerName,
   type GameView,
 } from '../../domain/game';
-import { MAX_ITEM_LENGTH, MAX_ITEMS, MAX_NAME_LENGTH, MAX_PROMPT_LENGTH } from '../../domain/limits';
+import {
+  MAX_ITEM_LENGTH,
+  MAX_ITEMS,
+  MAX_NAME_LENGTH,
+  MAX_PROMPT_LENGTH,
+} from '../../domain/limits';
 import { agreement, summarize, type Results } from '../../domain/results';
 import type { AuthEnv, Viewer } from '../auth';
 import type { Db } from '../db/client';
@@ -35,9 +40,12 @@ const CreateGameBody = z.object({
     .string({ error: MESSAGES.promptRequired })
     .max(MAX_PROMPT_LENGTH * 4, MESSAGES.promptTooLong),
   items: z
-    .array(z.string({ error: 'Each item must be text' }).max(MAX_ITEM_LENGTH * 4, MESSAGES.itemTooLong), {
-      error: 'Items must be a list of text',
-    })
+    .array(
+      z.string({ error: 'Each item must be text' }).max(MAX_ITEM_LENGTH * 4, MESSAGES.itemTooLong),
+      {
+        error: 'Items must be a list of text',
+      },
+    )
     .max(MAX_ITEMS * 2, MESSAGES.tooManyItems),
 });
 
@@ -47,7 +55,10 @@ const SubmissionBody = z.object({
       error: 'Ranking must be a list of item ids',
     })
     .max(MAX_ITEMS * 2, MESSAGES.rankingIncomplete),
-  name: z.string({ error: 'Name must be text' }).max(MAX_NAME_LENGTH * 4, MESSAGES.nameTooLong).optional(),
+  name: z
+    .string({ error: 'Name must be text' })
+    .max(MAX_NAME_LENGTH * 4, MESSAGES.nameTooLong)
+    .optional(),
   partial: z.boolean({ error: 'Partial must be true or false' }).optional(),
 });
 
@@ -69,7 +80,11 @@ async function resultsAccess(db: Db, row: GameRow, viewer: Viewer | null) {
   return {
     view,
     mine,
-    visible: canSeeResults({ isOwner: view.isOwner, hasFinalSubmission, locked: view.resultsLocked }),
+    visible: canSeeResults({
+      isOwner: view.isOwner,
+      hasFinalSubmission,
+      locked: view.resultsLocked,
+    }),
   };
 }
 
@@ -121,7 +136,12 @@ export function gamesRoutes(deps: GamesDeps) {
         throw new AppError('unauthenticated', MESSAGES.mustSignInToCreate);
       }
       const { prompt, labels } = normalizeNewGame(c.req.valid('json'));
-      const row = await createGame(db, { ownerId: viewer.id, ownerName: viewer.name, prompt, labels });
+      const row = await createGame(db, {
+        ownerId: viewer.id,
+        ownerName: viewer.name,
+        prompt,
+        labels,
+      });
       return c.json({ game: toGameView(row, viewer.id) }, 201);
     })
     .get('/:id', validate('param', GameParam), async (c) => {
@@ -169,7 +189,12 @@ export function gamesRoutes(deps: GamesDeps) {
       if (!access.visible) throw new AppError('permission-denied', hiddenMessage(access.view));
       const { results } = await loadResults(db, row);
       const mine = access.mine && !access.mine.partial ? access.mine.ranking : null;
-      const myAgreement = mine ? agreement(mine, results.items.map((item) => item.id)) : null;
+      const myAgreement = mine
+        ? agreement(
+            mine,
+            results.items.map((item) => item.id),
+          )
+        : null;
       return c.json({ results: { ...results, myAgreement } });
     })
     .get('/:id/events', validate('param', GameParam), async (c) => {

@@ -12,15 +12,23 @@ export function errorBody(code: ErrorBody['error']['code'], message: string): Er
 export function createErrorHandler(log: Logger): ErrorHandler {
   return (error, c) => {
     if (error instanceof AppError) {
-      return c.json(errorBody(error.code, error.message), statusForCode(error.code) as ContentfulStatusCode);
+      return c.json(
+        errorBody(error.code, error.message),
+        statusForCode(error.code) as ContentfulStatusCode,
+      );
     }
     if (error instanceof HTTPException && error.status < 500) {
       // Hono raises these for malformed bodies before our validators run.
-      const message = /json/i.test(error.message) ? 'Request body must be valid JSON' : error.message;
+      const message = /json/i.test(error.message)
+        ? 'Request body must be valid JSON'
+        : error.message;
       return c.json(errorBody(codeForStatus(error.status), message || 'Bad request'), error.status);
     }
     log.error(`unhandled error on ${c.req.method} ${c.req.path}`, error);
-    return c.json(errorBody('internal', 'Something went wrong on our side. Please try again.'), 500);
+    return c.json(
+      errorBody('internal', 'Something went wrong on our side. Please try again.'),
+      500,
+    );
   };
 }
 

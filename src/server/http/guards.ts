@@ -18,7 +18,10 @@ export function jsonOnlyFromTrustedOrigins(trustedOrigins: readonly string[]): M
     const length = Number(c.req.header('content-length') ?? '0');
     const hasBody = length > 0 || c.req.header('transfer-encoding') !== undefined;
     if (hasBody && !/^application\/json\b/i.test(c.req.header('content-type') ?? '')) {
-      throw new AppError('invalid-argument', 'Request body must be JSON (Content-Type: application/json)');
+      throw new AppError(
+        'invalid-argument',
+        'Request body must be JSON (Content-Type: application/json)',
+      );
     }
     return next();
   };
