@@ -1,5 +1,6 @@
 /** createApp(deps): middleware, the error handler and the feature routers. Exports AppType. */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { sql } from 'drizzle-orm';
@@ -63,7 +64,7 @@ export function createApp(deps: AppDeps) {
 
   if (deps.webRoot && existsSync(path.join(deps.webRoot, 'index.html'))) {
     const root = path.relative(process.cwd(), deps.webRoot) || '.';
-    const indexHtml = readFileSync(path.join(deps.webRoot, 'index.html'), 'utf8');
+    const indexFile = path.join(deps.webRoot, 'index.html');
     app.use(
       '/assets/*',
       serveStatic({
@@ -73,9 +74,10 @@ export function createApp(deps: AppDeps) {
     );
     app.use('*', serveStatic({ root }));
     // Every other path is a client-side route: the web app decides what it shows.
-    app.get('*', (c) => {
+    // Read per request (the OS caches it), so a rebuild is served without a restart.
+    app.get('*', async (c) => {
       c.header('Cache-Control', 'no-cache');
-      return c.html(indexHtml);
+      return c.html(await readFile(indexFile, 'utf8'));
     });
   }
   return app;

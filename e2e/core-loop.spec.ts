@@ -1,0 +1,119 @@
+/**
+ * The core loop in a real browser: A registers and creates a game; guest B opens the link,
+ * orders the items with the keyboard only and submits; A's results update live without a reload.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from '../test/support/server';
+import {
+  browserAvailable,
+  launchBrowser,
+  newPerson,
+  screenshot,
+  startAppServer,
+} from './support/harness';
+
+const MOBILE = { width: 375, height: 812 };
+const DESKTOP = { width: 1280, height: 900 };
+
+/** Presses Tab until the focused element matches, as a keyboard user would. */
+async function tabTo(page: Page, matches: (el: Element) => boolean, max = 60): Promise<void> {
+  const source = matches.toString();
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    const found = await page.evaluate((fn) => {
+      const el = document.activeElement;
+      // eslint-disable-next-line @typescript-eslint/no-implied-eval
+      return el ? (new Function(`return (${fn})`)() as (e: Element) => boolean)(el) : false;
+    }, source);
+    if (found) return;
+  }
+  throw new Error(`Tab never reached an element matching ${source}`);
+}
+
+async function orderOnPage(page: Page): Promise<string[]> {
+  return page
+    .locator('[data-testid="rank-item"]')
+    .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-item-id') ?? ''));
+}
+
+describe.runIf(browserAvailable())('core loop in Chromium', () => {
+  let server: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('A creates, guest B ranks with the keyboard, A sees it live', async () => {
+    const alice = await (await newPerson(browser, server, DESKTOP)).newPage();
+
+    await alice.goto('/account');
+    await alice.getByRole('button', { name: 'Create account' }).first().click();
+    await alice.getByLabel('Display name').fill('Alice');
+    await alice.getByLabel('Email').fill(`alice-${Date.now()}@example.com`);
+    await alice.getByLabel('Password', { exact: true }).fill('correct horse battery');
+    await alice.locator('form').getByRole('button', { name: 'Create account' }).click();
+    await alice.getByRole('button', { name: /sign out/i }).waitFor();
+
+    await alice.goto('/create');
+    await alice.getByLabel('What are we ranking?').fill('Best breakfast');
+    await alice.getByLabel('Item 1', { exact: true }).fill('Pancakes');
+    await alice.getByLabel('Item 2', { exact: true }).fill('Waffles');
+    await alice.getByLabel('Item 3', { exact: true }).fill('French toast');
+    await alice.getByRole('button', { name: 'Create', exact: true }).click();
+    await alice.waitForURL(/\/g\/[A-Za-z0-9]{10}\/play$/);
+    const gameId = alice.url().split('/g/')[1]!.split('/')[0]!;
+    const items = await orderOnPage(alice);
+    expect(items).toHaveLength(3);
+    await screenshot(alice, 'play-1280');
+
+    await alice.goto(`/g/${gameId}/results`);
+    const aliceCount = alice.getByTestId('submission-count');
+    await expect.poll(() => aliceCount.textContent()).toMatch(/^0\b/);
+    // Marks the page so a reload would be noticed.
+    await alice.evaluate(() => ((window as unknown as { stayedOpen: boolean }).stayedOpen = true));
+
+    const bea = await (await newPerson(browser, server, MOBILE)).newPage();
+    await bea.goto(`/g/${gameId}`);
+    await bea.waitForURL(new RegExp(`/g/${gameId}/play$`));
+    await bea.getByTestId('rank-list').waitFor();
+    expect(await orderOnPage(bea)).toEqual(items);
+
+    // Keyboard only: pick up the first item by its handle, move it two places down, drop it.
+    await tabTo(bea, (el) => el.getAttribute('aria-label') === 'Drag Pancakes');
+    for (const key of ['Space', 'ArrowDown', 'ArrowDown', 'Space']) {
+      await bea.keyboard.press(key);
+      await bea.waitForTimeout(150); // a person's pace between key presses
+    }
+    await expect.poll(() => orderOnPage(bea)).toEqual([items[1], items[2], items[0]]);
+    // And the second way: the Move up button, reached and pressed with the keyboard.
+    await tabTo(bea, (el) => el.getAttribute('aria-label') === 'Move French toast up');
+    await bea.keyboard.press('Enter');
+    await expect.poll(() => orderOnPage(bea)).toEqual([items[2], items[1], items[0]]);
+    await screenshot(bea, 'play-375');
+
+    await bea.getByLabel(/Your name/).focus();
+    await bea.keyboard.type('Bea');
+    await tabTo(bea, (el) => el.textContent?.trim() === 'Submit ranking');
+    await bea.keyboard.press('Enter');
+    await bea.waitForURL(new RegExp(`/g/${gameId}/results$`));
+    await expect.poll(() => bea.getByTestId('submission-count').textContent()).toMatch(/^1\b/);
+    await screenshot(bea, 'results-375');
+
+    // Alice's page updates live: same page, no reload.
+    await expect.poll(() => aliceCount.textContent(), { timeout: 10_000 }).toMatch(/^1\b/);
+    const consensus = await alice
+      .getByTestId('result-item')
+      .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-item-id')));
+    expect(consensus).toEqual([items[2], items[1], items[0]]);
+    expect(
+      await alice.evaluate(() => (window as unknown as { stayedOpen?: boolean }).stayedOpen),
+    ).toBe(true);
+    await screenshot(alice, 'results-1280');
+  });
+});

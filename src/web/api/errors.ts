@@ -1,0 +1,80 @@
+/** Errors from the API and the network, and the message a person sees for each (SPEC §8). */
+import { codeForStatus, friendlyMessage, isErrorBody, type ErrorCode } from '../../domain/errors';
+
+const NETWORK_CODE = 'auth/network-request-failed';
+
+/** A failed request: the server's `{error:{code,message}}`, a timeout, or a network failure. */
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  /** True when the request never got an answer (offline, DNS, connection reset). */
+  readonly network: boolean;
+
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { status?: number; network?: boolean } = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+    this.code = code;
+    this.status = options.status ?? 0;
+    this.network = options.network ?? false;
+  }
+}
+
+/** Reads an error response into an ApiError, whatever its body turns out to be. */
+export async function errorFromResponse(response: Response): Promise<ApiError> {
+  const body: unknown = await response.json().catch(() => null);
+  if (isErrorBody(body)) {
+    return new ApiError(body.error.code, body.error.message, { status: response.status });
+  }
+  const code = codeForStatus(response.status);
+  const message =
+    response.status === 429
+      ? 'Too many requests — please wait a moment and try again.'
+      : response.status >= 500
+        ? 'Something went wrong on our side. Please try again.'
+        : response.statusText || 'Something went wrong.';
+  return new ApiError(code, message, { status: response.status });
+}
+
+/** Turns anything thrown while calling the API into an ApiError. */
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof DOMException && error.name === 'TimeoutError') {
+    return new ApiError(
+      'deadline-exceeded',
+      'The server took too long to answer. Please try again.',
+    );
+  }
+  if (error instanceof DOMException && error.name === 'AbortError') {
+    return new ApiError('cancelled', 'The request was cancelled.');
+  }
+  if (error instanceof TypeError) {
+    // fetch rejects with a TypeError when no response arrives at all.
+    return new ApiError('unavailable', friendlyMessage({ code: NETWORK_CODE }), { network: true });
+  }
+  return new ApiError('unknown', error instanceof Error ? error.message : String(error ?? ''));
+}
+
+/** The message to show for any error: API bodies, network failures, anything else. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.network) return friendlyMessage({ code: NETWORK_CODE });
+    return friendlyMessage({ message: error.message });
+  }
+  if (isErrorBody(error)) return friendlyMessage(error.error);
+  if (error instanceof TypeError && /fetch|network/i.test(error.message)) {
+    return friendlyMessage({ code: NETWORK_CODE });
+  }
+  return friendlyMessage(error);
+}
+
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'not-found';
+}
+
+export function isPermissionDenied(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'permission-denied';
+}

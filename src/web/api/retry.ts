@@ -1,0 +1,55 @@
+/**
+ * Retry with exponential backoff (SPEC §7 "Retry helper"): up to 5 tries, base 200 ms doubling up
+ * to 3 s, each delay scaled by a random jitter in [0.5, 1.5). Only transient failures are retried:
+ * aborted, deadline-exceeded, unavailable, resource-exhausted and network failures.
+ */
+import { RETRY_BASE_MS, RETRY_MAX_MS, RETRY_MAX_TRIES } from '../../domain/limits';
+import { toApiError, type ApiError } from './errors';
+
+const JITTER_MIN = 0.5;
+const JITTER_MAX = 1.5;
+
+const RETRYABLE = new Set(['aborted', 'deadline-exceeded', 'unavailable', 'resource-exhausted']);
+
+export function isRetryable(error: unknown): boolean {
+  const e = toApiError(error);
+  return e.network || RETRYABLE.has(e.code);
+}
+
+/** The wait before retry number `attempt` (1 = the wait after the first failed try). */
+export function backoffDelay(attempt: number, random: () => number = Math.random): number {
+  const base = Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** (attempt - 1));
+  return Math.round(base * (JITTER_MIN + (JITTER_MAX - JITTER_MIN) * random()));
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** Runs `task` until it succeeds, fails for good, or the tries run out; throws an ApiError. */
+export async function withRetry<T>(
+  task: (attempt: number) => Promise<T>,
+  options: { tries?: number; signal?: AbortSignal } = {},
+): Promise<T> {
+  const tries = Math.max(1, options.tries ?? RETRY_MAX_TRIES);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await task(attempt);
+    } catch (error) {
+      const apiError: ApiError = toApiError(error);
+      if (attempt >= tries || options.signal?.aborted || !isRetryable(apiError)) throw apiError;
+      await sleep(backoffDelay(attempt), options.signal);
+    }
+  }
+}

@@ -1,0 +1,28 @@
+/** Entry point: query cache, router, styles. */
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { router } from './router';
+import './styles/tokens.css';
+import './styles/base.css';
+import './styles/components.css';
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    // Transient failures are retried with backoff inside each call (api/retry.ts).
+    queries: { retry: false, staleTime: 10_000, refetchOnWindowFocus: true },
+    mutations: { retry: false },
+  },
+});
+
+const root = document.getElementById('root');
+if (!root) throw new Error('No #root element in index.html');
+
+createRoot(root).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,264 @@
+/** /g/{idOrSlug}/results: the crowd's order, live; or an honest note when it is not visible yet. */
+import { BarChart3, Crown, Lock, Pencil, RefreshCw, Sparkles, Users } from 'lucide-react';
+import { memo } from 'react';
+import { Link, useParams } from 'react-router';
+import type { GameView } from '../../domain/game';
+import type { ItemResult } from '../../domain/results';
+import { errorMessage, isPermissionDenied } from '../api/errors';
+import { useGameEvents, type LiveStatus } from '../api/events';
+import { useGame, useResults, type ResultsView } from '../api/games';
+import { paths } from '../paths';
+import { CopyLinkButton } from '../shell/copy-link-button';
+import { GameLoadError } from '../shell/game-load-error';
+import { SkeletonList } from '../shell/loading';
+import { StatusCard } from '../shell/status-card';
+import { DistributionChart } from './distribution-chart';
+import { percent, rankingsCount } from './format';
+import './results.css';
+
+export function ResultsPage() {
+  const { idOrSlug = '' } = useParams();
+  const gameQuery = useGame(idOrSlug);
+  const game = gameQuery.data?.game;
+  const resultsQuery = useResults(game?.id);
+  const live = useGameEvents(game?.id);
+
+  if (gameQuery.isPending) return <ResultsSkeleton />;
+  if (gameQuery.isError) {
+    return <GameLoadError error={gameQuery.error} retry={() => void gameQuery.refetch()} />;
+  }
+  const { game: loaded, submissionCount, mySubmission } = gameQuery.data;
+  const ranked = mySubmission !== null && !mySubmission.partial;
+  const count = resultsQuery.data?.submissions ?? submissionCount;
+
+  return (
+    <div className="results">
+      <title>{`Results: ${loaded.prompt} · Crowned`}</title>
+      <header className="game-head">
+        <div className="game-head__text">
+          <p className="eyebrow">
+            {loaded.emoji ? <span aria-hidden="true">{loaded.emoji} </span> : null}
+            Results
+          </p>
+          <h1 className="game-head__title">{loaded.prompt}</h1>
+          <p className="game-head__meta">
+            <Users size={16} aria-hidden="true" />
+            <span data-testid="submission-count" aria-live="polite" aria-atomic="true">
+              {rankingsCount(count)}
+            </span>
+            <LivePill status={live} />
+          </p>
+        </div>
+        <div className="game-head__actions">
+          <CopyLinkButton gameId={loaded.id} variant={loaded.isOwner ? 'primary' : 'secondary'} />
+          {ranked || loaded.isOwner ? (
+            <Link className="btn btn-secondary" to={paths.play(loaded.id)}>
+              <Pencil size={18} aria-hidden="true" />
+              {ranked ? 'Rank again' : 'Play it'}
+            </Link>
+          ) : null}
+        </div>
+      </header>
+
+      {resultsQuery.isPending ? (
+        <SkeletonList rows={Math.min(loaded.items.length, 6)} />
+      ) : resultsQuery.isError ? (
+        isPermissionDenied(resultsQuery.error) ? (
+          <HiddenResults game={loaded} ranked={ranked} message={resultsQuery.error.message} />
+        ) : (
+          <StatusCard
+            tone="error"
+            icon={<RefreshCw size={32} />}
+            title="Couldn't load the results"
+            actions={
+              <button
+                type="button"
+                className="btn btn-primary"
+                onClick={() => void resultsQuery.refetch()}
+              >
+                Try again
+              </button>
+            }
+          >
+            <p>{errorMessage(resultsQuery.error)}</p>
+          </StatusCard>
+        )
+      ) : resultsQuery.data.submissions === 0 ? (
+        <NoRankingsYet game={loaded} />
+      ) : (
+        <ResultsBody results={resultsQuery.data} />
+      )}
+    </div>
+  );
+}
+
+function ResultsSkeleton() {
+  return (
+    <div className="results" aria-busy="true">
+      <title>Loading results… · Crowned</title>
+      <div className="skeleton-title" aria-hidden="true" />
+      <SkeletonList rows={6} />
+    </div>
+  );
+}
+
+function LivePill(props: { status: LiveStatus }) {
+  if (props.status === 'live') {
+    return (
+      <span className="live-pill" title="Results update as people submit">
+        <span className="live-dot" aria-hidden="true" /> Live
+      </span>
+    );
+  }
+  if (props.status === 'offline') {
+    return (
+      <span className="live-pill live-pill--offline" title="Reconnecting to live updates">
+        Reconnecting…
+      </span>
+    );
+  }
+  return null;
+}
+
+function HiddenResults(props: { game: GameView; ranked: boolean; message: string }) {
+  const locked = props.game.resultsLocked && props.ranked;
+  return (
+    <StatusCard
+      icon={locked ? <Lock size={32} /> : <BarChart3 size={32} />}
+      title={locked ? 'Results are locked' : 'Submit your ranking to see the results'}
+      actions={
+        locked ? null : (
+          <Link className="btn btn-gold btn-lg" to={paths.play(props.game.id)}>
+            <Crown size={20} aria-hidden="true" />
+            Rank it now
+          </Link>
+        )
+      }
+    >
+      <p>
+        {locked
+          ? `${props.message}. Check back later — this page updates by itself.`
+          : 'No peeking: put the items in your own order first, then see how the crowd compares.'}
+      </p>
+    </StatusCard>
+  );
+}
+
+function NoRankingsYet(props: { game: GameView }) {
+  return (
+    <StatusCard
+      icon={<Sparkles size={32} />}
+      title="No rankings yet"
+      actions={
+        <>
+          <CopyLinkButton gameId={props.game.id} variant="primary" />
+          <Link className="btn btn-secondary" to={paths.play(props.game.id)}>
+            Play it yourself
+          </Link>
+        </>
+      }
+    >
+      <p>Share the link to get the first rankings in. Results appear here as they arrive.</p>
+    </StatusCard>
+  );
+}
+
+function ResultsBody(props: { results: ResultsView }) {
+  const { results } = props;
+  const winner = results.condorcetWinner
+    ? results.items.find((item) => item.id === results.condorcetWinner)
+    : undefined;
+  const agreement = results.myAgreement;
+
+  return (
+    <>
+      {winner || agreement !== null ? (
+        <div className="highlights">
+          {winner ? (
+            <section className="highlight highlight--crown" aria-label="Winner">
+              <span className="highlight__icon" aria-hidden="true">
+                <Crown size={26} />
+              </span>
+              <div>
+                <p className="highlight__title">{winner.label} wears the crown</p>
+                <p className="highlight__text">It beats every other item head to head.</p>
+              </div>
+            </section>
+          ) : null}
+          {agreement !== null ? (
+            <section className="highlight" aria-label="Your agreement">
+              <div className="agreement">
+                <p className="highlight__title">
+                  You agree {Math.round(agreement)}% with the crowd
+                </p>
+                <div className="meter" aria-hidden="true">
+                  <span className="meter__fill" style={{ width: `${Math.round(agreement)}%` }} />
+                </div>
+              </div>
+            </section>
+          ) : null}
+        </div>
+      ) : null}
+
+      <section aria-labelledby="consensus-title">
+        <h2 id="consensus-title" className="section-title">
+          The crowd's ranking
+        </h2>
+        <ol className="result-list">
+          {results.items.map((item, index) => (
+            <ResultRow
+              key={item.id}
+              item={item}
+              rank={index + 1}
+              crowned={item.id === results.condorcetWinner}
+              submissions={results.submissions}
+            />
+          ))}
+        </ol>
+      </section>
+    </>
+  );
+}
+
+const ResultRow = memo(function ResultRow(props: {
+  item: ItemResult;
+  rank: number;
+  crowned: boolean;
+  submissions: number;
+}) {
+  const { item, rank } = props;
+  const podium = rank <= 3 ? ` result-row--podium-${rank}` : '';
+  // Uniform random positions give about 0.75; above 0.8 the crowd is pulling it both ways.
+  const split = props.submissions >= 3 && item.contested >= 0.8;
+  return (
+    <li className={`result-row${podium}`} data-testid="result-item" data-item-id={item.id}>
+      <span className="result-row__rank" aria-hidden="true">
+        {rank}
+      </span>
+      <div className="result-row__main">
+        <p className="result-row__label">
+          <span className="visually-hidden">Rank {rank}: </span>
+          {item.label}
+          {props.crowned ? (
+            <span className="result-row__crown" title="Beats every other item head to head">
+              <Crown size={16} aria-hidden="true" />
+              <span className="visually-hidden"> (winner)</span>
+            </span>
+          ) : null}
+          {split ? <span className="chip">Split opinions</span> : null}
+        </p>
+        <p className="result-row__stats">
+          <span>
+            Avg. position{' '}
+            <strong>{item.meanPosition === null ? '—' : item.meanPosition.toFixed(1)}</strong>
+          </span>
+          <span aria-hidden="true"> · </span>
+          <span>
+            <strong>{percent(item.firstShare)}</strong> first
+          </span>
+        </p>
+      </div>
+      <DistributionChart label={item.label} distribution={item.distribution} />
+    </li>
+  );
+});

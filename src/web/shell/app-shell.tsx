@@ -1,0 +1,60 @@
+/** The frame around every page: header, main area, toasts; reacts when the session changes. */
+import { useQueryClient } from '@tanstack/react-query';
+import { Suspense, useEffect, useRef } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { Toaster } from 'sonner';
+import { reconnectGameEvents } from '../api/events';
+import { Header } from './header';
+import { PageLoading } from './loading';
+import { useViewer } from './use-viewer';
+
+/** When the person behind the session changes, cached answers and live streams are theirs no more. */
+function useSessionChangeRefresh(): void {
+  const viewer = useViewer();
+  const queryClient = useQueryClient();
+  const userId = viewer.status === 'loading' ? undefined : (viewer.user?.id ?? null);
+  const previous = useRef<string | null | undefined>(undefined);
+  useEffect(() => {
+    if (userId === undefined) return;
+    const before = previous.current;
+    previous.current = userId;
+    if (before === undefined || before === userId) return;
+    reconnectGameEvents();
+    void queryClient.invalidateQueries();
+  }, [userId, queryClient]);
+}
+
+/** Moves focus to the main area after a client-side navigation, for keyboard and screen readers. */
+function useFocusMainOnNavigate(): React.RefObject<HTMLElement | null> {
+  const location = useLocation();
+  const main = useRef<HTMLElement>(null);
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    main.current?.focus({ preventScroll: true });
+    window.scrollTo({ top: 0 });
+  }, [location.pathname]);
+  return main;
+}
+
+export function AppShell() {
+  useSessionChangeRefresh();
+  const main = useFocusMainOnNavigate();
+  return (
+    <div className="app">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <Header />
+      <main id="main" ref={main} tabIndex={-1} className="main">
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Toaster position="top-center" richColors closeButton duration={4000} />
+    </div>
+  );
+}

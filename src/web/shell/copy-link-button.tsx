@@ -1,0 +1,62 @@
+/** Copies a game's share link: the Clipboard API, else a hidden textarea, else a prompt. */
+import { Check, Link as LinkIcon } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { shareUrl } from '../paths';
+
+async function copyText(text: string): Promise<boolean> {
+  try {
+    if (navigator.clipboard && window.isSecureContext) {
+      await navigator.clipboard.writeText(text);
+      return true;
+    }
+  } catch {
+    // Permission refused or not focused: try the old way below.
+  }
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.style.position = 'fixed';
+  area.style.opacity = '0';
+  document.body.append(area);
+  area.select();
+  let copied = false;
+  try {
+    copied = document.execCommand('copy');
+  } catch {
+    copied = false;
+  }
+  area.remove();
+  return copied;
+}
+
+export function CopyLinkButton(props: { gameId: string; variant?: 'primary' | 'secondary' }) {
+  const [copied, setCopied] = useState(false);
+
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), 2000);
+    return () => clearTimeout(timer);
+  }, [copied]);
+
+  const onClick = async () => {
+    const url = shareUrl(props.gameId);
+    if (await copyText(url)) {
+      setCopied(true);
+      toast.success('Link copied');
+    } else {
+      window.prompt('Copy this link:', url);
+    }
+  };
+
+  return (
+    <button
+      type="button"
+      className={`btn ${props.variant === 'primary' ? 'btn-primary' : 'btn-secondary'}`}
+      onClick={onClick}
+    >
+      {copied ? <Check size={18} aria-hidden="true" /> : <LinkIcon size={18} aria-hidden="true" />}
+      {copied ? 'Copied' : 'Copy link'}
+    </button>
+  );
+}
