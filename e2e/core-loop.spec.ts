@@ -16,19 +16,19 @@ import {
 const MOBILE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 900 };
 
+type Focused = { label: string | null; text: string };
+
 /** Presses Tab until the focused element matches, as a keyboard user would. */
-async function tabTo(page: Page, matches: (el: Element) => boolean, max = 60): Promise<void> {
-  const source = matches.toString();
+async function tabTo(page: Page, matches: (focused: Focused) => boolean, max = 60): Promise<void> {
   for (let i = 0; i < max; i++) {
     await page.keyboard.press('Tab');
-    const found = await page.evaluate((fn) => {
-      const el = document.activeElement;
-      // eslint-disable-next-line @typescript-eslint/no-implied-eval
-      return el ? (new Function(`return (${fn})`)() as (e: Element) => boolean)(el) : false;
-    }, source);
-    if (found) return;
+    const focused = await page.evaluate(() => ({
+      label: document.activeElement?.getAttribute('aria-label') ?? null,
+      text: document.activeElement?.textContent?.trim() ?? '',
+    }));
+    if (matches(focused)) return;
   }
-  throw new Error(`Tab never reached an element matching ${source}`);
+  throw new Error(`Tab never reached the element wanted (${matches.toString()})`);
 }
 
 async function orderOnPage(page: Page): Promise<string[]> {
@@ -68,6 +68,7 @@ describe.runIf(browserAvailable())('core loop in Chromium', () => {
     await alice.getByRole('button', { name: 'Create', exact: true }).click();
     await alice.waitForURL(/\/g\/[A-Za-z0-9]{10}\/play$/);
     const gameId = alice.url().split('/g/')[1]!.split('/')[0]!;
+    await alice.getByTestId('rank-item').nth(2).waitFor();
     const items = await orderOnPage(alice);
     expect(items).toHaveLength(3);
     await screenshot(alice, 'play-1280');
@@ -85,21 +86,21 @@ describe.runIf(browserAvailable())('core loop in Chromium', () => {
     expect(await orderOnPage(bea)).toEqual(items);
 
     // Keyboard only: pick up the first item by its handle, move it two places down, drop it.
-    await tabTo(bea, (el) => el.getAttribute('aria-label') === 'Drag Pancakes');
+    await tabTo(bea, (el) => el.label === 'Drag Pancakes');
     for (const key of ['Space', 'ArrowDown', 'ArrowDown', 'Space']) {
       await bea.keyboard.press(key);
       await bea.waitForTimeout(150); // a person's pace between key presses
     }
     await expect.poll(() => orderOnPage(bea)).toEqual([items[1], items[2], items[0]]);
     // And the second way: the Move up button, reached and pressed with the keyboard.
-    await tabTo(bea, (el) => el.getAttribute('aria-label') === 'Move French toast up');
+    await tabTo(bea, (el) => el.label === 'Move French toast up');
     await bea.keyboard.press('Enter');
     await expect.poll(() => orderOnPage(bea)).toEqual([items[2], items[1], items[0]]);
     await screenshot(bea, 'play-375');
 
     await bea.getByLabel(/Your name/).focus();
     await bea.keyboard.type('Bea');
-    await tabTo(bea, (el) => el.textContent?.trim() === 'Submit ranking');
+    await tabTo(bea, (el) => el.text === 'Submit ranking');
     await bea.keyboard.press('Enter');
     await bea.waitForURL(new RegExp(`/g/${gameId}/results$`));
     await expect.poll(() => bea.getByTestId('submission-count').textContent()).toMatch(/^1\b/);
