@@ -15,12 +15,12 @@
  * failed or any request failed, 130 when interrupted.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { addRanking, emptyTally, type Tally } from '../src/domain/results';
 import { loadConfig } from '../src/server/config';
 import { startServer, type RunningServer } from '../src/server/server';
+import { freePort } from '../test/support/server';
 import {
   cookieHeader,
   HttpClient,
@@ -129,18 +129,6 @@ function readSettings(): Settings {
     trace: process.env.BENCH_TRACE === '1',
     adminUrl,
   };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 // ---------------------------------------------------------------------------------------------

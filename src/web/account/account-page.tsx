@@ -1,5 +1,4 @@
 /** /account and /login: register or sign in, then go back where the person came from (?next=). */
-import { useQueryClient } from '@tanstack/react-query';
 import { Crown, Eye, EyeOff, LogOut } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -9,6 +8,7 @@ import { authClient } from '../api/auth-client';
 import { authErrorMessage, thrownAuthErrorMessage } from '../api/auth-errors';
 import { safeNext } from '../paths';
 import { PageLoading } from '../shell/loading';
+import { useSignOut } from '../shell/use-sign-out';
 import { useViewer } from '../shell/use-viewer';
 import './account.css';
 
@@ -33,22 +33,7 @@ export function AccountPage() {
 }
 
 function SignedIn(props: { name: string; next: string }) {
-  const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
-  const signOut = async () => {
-    setBusy(true);
-    try {
-      const { error } = await authClient.signOut();
-      if (error) throw error;
-      // Other games' answers were for the previous person; the shell refetches what is on screen.
-      queryClient.removeQueries({ type: 'inactive' });
-      toast('Signed out');
-    } catch (error) {
-      toast.error(thrownAuthErrorMessage(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { signOut, signingOut: busy } = useSignOut();
   return (
     <>
       <title>Account · Crowned</title>

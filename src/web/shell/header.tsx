@@ -1,35 +1,15 @@
 /** The top bar: the crown logo (home), and Sign In or the user's name with Sign out. */
-import { useQueryClient } from '@tanstack/react-query';
 import { Crown, LogOut, UserRound } from 'lucide-react';
-import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { toast } from 'sonner';
-import { authClient } from '../api/auth-client';
-import { thrownAuthErrorMessage } from '../api/auth-errors';
 import { paths } from '../paths';
+import { useSignOut } from './use-sign-out';
 import { useViewer } from './use-viewer';
 
 export function Header() {
   const viewer = useViewer();
   const location = useLocation();
-  const queryClient = useQueryClient();
-  const [signingOut, setSigningOut] = useState(false);
+  const { signOut, signingOut } = useSignOut();
   const onAccountPage = location.pathname === '/account' || location.pathname === '/login';
-
-  const signOut = async () => {
-    setSigningOut(true);
-    try {
-      const { error } = await authClient.signOut();
-      if (error) throw error;
-      // Other games' answers were for the previous person; the shell refetches what is on screen.
-      queryClient.removeQueries({ type: 'inactive' });
-      toast('Signed out');
-    } catch (error) {
-      toast.error(thrownAuthErrorMessage(error));
-    } finally {
-      setSigningOut(false);
-    }
-  };
 
   const here = `${location.pathname}${location.search}${location.hash}`;
 

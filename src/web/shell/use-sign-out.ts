@@ -1,0 +1,26 @@
+/** Signing out, from wherever the button is: clears answers cached for the previous person. */
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { authClient } from '../api/auth-client';
+import { thrownAuthErrorMessage } from '../api/auth-errors';
+
+export function useSignOut(): { signOut: () => Promise<void>; signingOut: boolean } {
+  const queryClient = useQueryClient();
+  const [signingOut, setSigningOut] = useState(false);
+  const signOut = async () => {
+    setSigningOut(true);
+    try {
+      const { error } = await authClient.signOut();
+      if (error) throw error;
+      // Other games' answers were for the previous person; the shell refetches what is on screen.
+      queryClient.removeQueries({ type: 'inactive' });
+      toast('Signed out');
+    } catch (error) {
+      toast.error(thrownAuthErrorMessage(error));
+    } finally {
+      setSigningOut(false);
+    }
+  };
+  return { signOut, signingOut };
+}
