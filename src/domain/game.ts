@@ -86,9 +86,9 @@ export function checkRanking(
 
 /** The player name shown with a submission: what they typed, else their account name. */
 export function playerName(typed: string | undefined, accountName: string | null): string {
-  const name = (typed ?? '').trim() || (accountName ?? '').trim() || 'Anonymous';
-  if (name.length > MAX_NAME_LENGTH) throw new AppError('invalid-argument', MESSAGES.nameTooLong);
-  return name;
+  const own = (typed ?? '').trim();
+  if (own.length > MAX_NAME_LENGTH) throw new AppError('invalid-argument', MESSAGES.nameTooLong);
+  return own || (accountName ?? '').trim().slice(0, MAX_NAME_LENGTH) || 'Anonymous';
 }
 
 /** A readable URL slug from a prompt: lower case ASCII words joined by dashes. */

@@ -51,7 +51,11 @@ export function createApp(deps: AppDeps) {
     '/api/*',
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
-      onError: (c) => c.json(errorBody('invalid-argument', 'Request body is too large'), 413),
+      // The server stops reading the body, so this connection cannot carry another request.
+      onError: (c) =>
+        c.json(errorBody('invalid-argument', 'Request body is too large'), 413, {
+          Connection: 'close',
+        }),
     }),
   );
   app.on(['GET', 'POST'], '/api/auth/*', (c) =>

@@ -3,7 +3,10 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { anonymous } from 'better-auth/plugins';
 import type { MiddlewareHandler } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import { AppError } from '../domain/errors';
 import type { Db } from './db/client';
+import type { Logger } from './log';
 import { CLIENT_IP_HEADER } from './http/client-ip';
 import * as schema from './db/schema';
 
@@ -12,6 +15,7 @@ export type AuthOptions = {
   secret: string;
   baseUrl: string;
   trustedOrigins: string[];
+  log: Logger;
 };
 
 export function createAuth(options: AuthOptions) {
@@ -21,6 +25,12 @@ export function createAuth(options: AuthOptions) {
     baseURL: options.baseUrl,
     basePath: '/api/auth',
     trustedOrigins: options.trustedOrigins,
+    // better-auth's messages go through our logger, so LOG_LEVEL governs them too.
+    logger: {
+      level: 'debug',
+      log: (level, message, ...args) =>
+        options.log[level](`[auth] ${message}`, args.length > 0 ? args : undefined),
+    },
     database: drizzleAdapter(options.db, {
       provider: 'pg',
       schema: {
@@ -96,4 +106,21 @@ export function sessionMiddleware(auth: Auth): MiddlewareHandler<AuthEnv> {
     );
     await next();
   };
+}
+
+/**
+ * Lets only signed-in people through (guests too when `guests` is true), before the body is
+ * validated: no session means 401 whatever was sent. Handlers then read `c.get('user')`.
+ */
+export function requireUser(options: { guests: boolean; message: string }) {
+  return createMiddleware<{ Variables: { viewer: Viewer | null; user: Viewer } }>(
+    async (c, next) => {
+      const viewer = c.get('viewer');
+      if (!viewer || (viewer.isAnonymous && !options.guests)) {
+        throw new AppError('unauthenticated', options.message);
+      }
+      c.set('user', viewer);
+      await next();
+    },
+  );
 }

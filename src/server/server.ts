@@ -59,6 +59,7 @@ export async function startServer(
       secret: await resolveAuthSecret(config),
       baseUrl: config.publicUrl,
       trustedOrigins,
+      log,
     });
     const app = createApp({
       database,

@@ -13,7 +13,9 @@ export async function createGame(
   db: Db,
   input: { ownerId: string; ownerName: string; prompt: string; labels: string[] },
 ): Promise<GameRow> {
-  const items: Item[] = input.labels.map((label) => ({ id: newId(6), label }));
+  const ids = new Set<string>();
+  while (ids.size < input.labels.length) ids.add(newId(6));
+  const items: Item[] = [...ids].map((id, index) => ({ id, label: input.labels[index]! }));
   const base = slugify(input.prompt);
   return db.transaction(async (tx) => {
     // The readable slug first; when it is taken, the same words with a short random suffix.

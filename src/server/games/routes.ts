@@ -17,7 +17,7 @@ import {
   MAX_PROMPT_LENGTH,
 } from '../../domain/limits';
 import { agreement, summarize, type Results } from '../../domain/results';
-import type { AuthEnv, Viewer } from '../auth';
+import { requireUser, type AuthEnv, type Viewer } from '../auth';
 import type { Db } from '../db/client';
 import { validate } from '../http/validate';
 import type { EventHub, HubMessage } from '../realtime/hub';
@@ -63,11 +63,14 @@ const SubmissionBody = z.object({
 });
 
 const GameParam = z.object({
-  id: z.string().trim().min(1, MESSAGES.missingGameId).max(100, MESSAGES.gameNotFound),
+  id: z.string().trim().min(1, MESSAGES.missingGameId),
 });
 
+/** Longer than any id or slug we make: not worth a query. */
+const MAX_ID_OR_SLUG_LENGTH = 100;
+
 async function gameOr404(db: Db, idOrSlug: string): Promise<GameRow> {
-  const row = await findGame(db, idOrSlug);
+  const row = idOrSlug.length > MAX_ID_OR_SLUG_LENGTH ? null : await findGame(db, idOrSlug);
   if (!row) throw new AppError('not-found', MESSAGES.gameNotFound);
   return row;
 }
@@ -130,20 +133,22 @@ export function gamesRoutes(deps: GamesDeps) {
   const submissionsPerGame = new KeyedQueue();
   const readLiveResults = sharedResultsReader(db);
   return new Hono<AuthEnv>()
-    .post('/', validate('json', CreateGameBody), async (c) => {
-      const viewer = c.get('viewer');
-      if (!viewer || viewer.isAnonymous) {
-        throw new AppError('unauthenticated', MESSAGES.mustSignInToCreate);
-      }
-      const { prompt, labels } = normalizeNewGame(c.req.valid('json'));
-      const row = await createGame(db, {
-        ownerId: viewer.id,
-        ownerName: viewer.name,
-        prompt,
-        labels,
-      });
-      return c.json({ game: toGameView(row, viewer.id) }, 201);
-    })
+    .post(
+      '/',
+      requireUser({ guests: false, message: MESSAGES.mustSignInToCreate }),
+      validate('json', CreateGameBody),
+      async (c) => {
+        const viewer = c.get('user');
+        const { prompt, labels } = normalizeNewGame(c.req.valid('json'));
+        const row = await createGame(db, {
+          ownerId: viewer.id,
+          ownerName: viewer.name,
+          prompt,
+          labels,
+        });
+        return c.json({ game: toGameView(row, viewer.id) }, 201);
+      },
+    )
     .get('/:id', validate('param', GameParam), async (c) => {
       const viewer = c.get('viewer');
       const row = await gameOr404(db, c.req.valid('param').id);
@@ -159,11 +164,11 @@ export function gamesRoutes(deps: GamesDeps) {
     })
     .put(
       '/:id/submission',
+      requireUser({ guests: true, message: MESSAGES.mustSignInToSubmit }),
       validate('param', GameParam),
       validate('json', SubmissionBody),
       async (c) => {
-        const viewer = c.get('viewer');
-        if (!viewer) throw new AppError('unauthenticated', MESSAGES.mustSignInToSubmit);
+        const viewer = c.get('user');
         const body = c.req.valid('json');
         const row = await gameOr404(db, c.req.valid('param').id);
         const name = playerName(body.name, viewer.isAnonymous ? null : viewer.name);

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { AppError } from './errors';
+import {
+  canCreate,
+  canSeeResults,
+  checkRanking,
+  cleanLabels,
+  MESSAGES,
+  normalizeNewGame,
+  playerName,
+  resultsLocked,
+  slugify,
+} from './game';
+
+function messageOf(run: () => unknown): string {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(AppError);
+    return (error as AppError).message;
+  }
+  throw new Error('expected a failure');
+}
+
+describe('creating a game', () => {
+  it('trims labels and drops empties', () => {
+    expect(cleanLabels([' a ', '', '  ', 'b'])).toEqual(['a', 'b']);
+    expect(normalizeNewGame({ prompt: '  Best?  ', items: [' x', 'y ', '', 'z'] })).toEqual({
+      prompt: 'Best?',
+      labels: ['x', 'y', 'z'],
+    });
+  });
+
+  it('needs a prompt and three items, as the create button does', () => {
+    expect(canCreate('p', ['a', 'b', 'c'])).toBe(true);
+    expect(canCreate(' ', ['a', 'b', 'c'])).toBe(false);
+    expect(canCreate('p', ['a', 'b', ' '])).toBe(false);
+    expect(messageOf(() => normalizeNewGame({ prompt: '  ', items: ['a', 'b', 'c'] }))).toBe(
+      MESSAGES.promptRequired,
+    );
+    expect(messageOf(() => normalizeNewGame({ prompt: 'p', items: ['a', 'b', ''] }))).toBe(
+      MESSAGES.tooFewItems,
+    );
+  });
+
+  it('refuses duplicates (ignoring case), too many items and overlong texts', () => {
+    expect(messageOf(() => normalizeNewGame({ prompt: 'p', items: ['a', 'B', 'b'] }))).toBe(
+      MESSAGES.duplicateItems,
+    );
+    const many = Array.from({ length: 201 }, (_, i) => `item ${i}`);
+    expect(messageOf(() => normalizeNewGame({ prompt: 'p', items: many }))).toBe(
+      MESSAGES.tooManyItems,
+    );
+    expect(normalizeNewGame({ prompt: 'p', items: many.slice(0, 200) }).labels).toHaveLength(200);
+    expect(messageOf(() => normalizeNewGame({ prompt: 'p'.repeat(201), items: many }))).toBe(
+      MESSAGES.promptTooLong,
+    );
+    expect(
+      messageOf(() => normalizeNewGame({ prompt: 'p', items: ['a', 'b', 'c'.repeat(121)] })),
+    ).toBe(MESSAGES.itemTooLong);
+  });
+
+  it('makes readable slugs', () => {
+    expect(slugify('What is the BEST pizza topping?')).toBe('what-is-the-best-pizza-topping');
+    expect(slugify('Crème brûlée vs. flan!')).toBe('creme-brulee-vs-flan');
+    expect(slugify('🍕🍕')).toBe('rank');
+    expect(slugify('a'.repeat(80)).length).toBeLessThanOrEqual(48);
+  });
+});
+
+describe('checking a ranking', () => {
+  const ids = ['a', 'b', 'c'];
+  it('accepts a permutation, and any subset as saved progress', () => {
+    expect(() => checkRanking(['c', 'a', 'b'], ids, false)).not.toThrow();
+    expect(() => checkRanking(['b'], ids, true)).not.toThrow();
+  });
+  it('refuses missing, repeated and unknown items', () => {
+    expect(messageOf(() => checkRanking(['a', 'b'], ids, false))).toBe(MESSAGES.rankingIncomplete);
+    expect(messageOf(() => checkRanking(['a', 'a', 'b'], ids, false))).toBe(
+      MESSAGES.rankingDuplicate,
+    );
+    expect(messageOf(() => checkRanking(['a', 'b', 'x'], ids, false))).toBe(
+      MESSAGES.rankingUnknownItem,
+    );
+    expect(messageOf(() => checkRanking(['a', 'a'], ids, true))).toBe(MESSAGES.rankingDuplicate);
+  });
+});
+
+describe('player names', () => {
+  it('uses what was typed, else the account name, else Anonymous', () => {
+    expect(playerName(' Bea ', 'Beatrice')).toBe('Bea');
+    expect(playerName('', 'Beatrice')).toBe('Beatrice');
+    expect(playerName(undefined, null)).toBe('Anonymous');
+  });
+  it('limits only what was typed; a long account name is shortened', () => {
+    expect(messageOf(() => playerName('x'.repeat(41), null))).toBe(MESSAGES.nameTooLong);
+    expect(playerName('', 'y'.repeat(60))).toBe('y'.repeat(40));
+  });
+});
+
+describe('seeing results', () => {
+  it('are unlocked at once without rules, and when a game with rules closes', () => {
+    expect(resultsLocked({ sizeLimit: null, deadlineAt: null, closed: false })).toBe(false);
+    expect(resultsLocked({ sizeLimit: 5, deadlineAt: null, closed: false })).toBe(true);
+    expect(resultsLocked({ sizeLimit: null, deadlineAt: 1, closed: true })).toBe(false);
+  });
+  it('are for the owner always, and for players after they submit', () => {
+    expect(canSeeResults({ isOwner: true, hasFinalSubmission: false, locked: true })).toBe(true);
+    expect(canSeeResults({ isOwner: false, hasFinalSubmission: false, locked: false })).toBe(false);
+    expect(canSeeResults({ isOwner: false, hasFinalSubmission: true, locked: false })).toBe(true);
+    expect(canSeeResults({ isOwner: false, hasFinalSubmission: true, locked: true })).toBe(false);
+  });
+});

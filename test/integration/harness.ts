@@ -1,0 +1,114 @@
+/** Shared set-up for integration suites: one real server per describe block, and API shortcuts. */
+import { afterAll, beforeAll, expect } from 'vitest';
+import type { ErrorBody } from '../../src/domain/errors';
+import type { GameView, SubmissionView } from '../../src/domain/game';
+import type { Results } from '../../src/domain/results';
+import { tag, TestClient, type ApiResponse } from '../support/client';
+import { startTestServer, type TestDatabase, type TestServer } from '../support/server';
+
+export type CreatedBody = { game: GameView };
+export type GameBody = {
+  game: GameView;
+  submissionCount: number;
+  mySubmission: SubmissionView | null;
+};
+export type SubmitBody = { submission: SubmissionView; submissionCount: number };
+export type ResultsBody = { results: Results & { myAgreement: number | null } };
+export type EventData = { submissionCount: number; version: number; results: Results | null };
+
+export class Harness {
+  server!: TestServer;
+
+  get url(): string {
+    return this.server.url;
+  }
+
+  /** A client with no session. */
+  anonymous(): TestClient {
+    return new TestClient(this.url);
+  }
+
+  /** A signed-up (e-mail + password) user with a session. */
+  async user(name = 'Player'): Promise<TestClient> {
+    const client = new TestClient(this.url);
+    await client.signUp({ name });
+    return client;
+  }
+
+  /** A guest (anonymous better-auth user) with a session. */
+  async guest(): Promise<TestClient> {
+    const client = new TestClient(this.url);
+    await client.guest();
+    return client;
+  }
+
+  async createGame(
+    owner: TestClient,
+    items: string[] = ['Alpha', 'Bravo', 'Charlie'],
+    prompt = `Test game ${tag()}`,
+  ): Promise<GameView> {
+    const response = await owner.request<CreatedBody>('POST', '/api/games', { prompt, items });
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    return response.body.game;
+  }
+
+  async submit(
+    client: TestClient,
+    gameId: string,
+    ranking: unknown,
+    extra: Record<string, unknown> = {},
+  ): Promise<ApiResponse<SubmitBody>> {
+    return client.request<SubmitBody>(
+      'PUT',
+      `/api/games/${encodeURIComponent(gameId)}/submission`,
+      {
+        ranking,
+        ...extra,
+      },
+    );
+  }
+
+  async getGame(client: TestClient, idOrSlug: string): Promise<ApiResponse<GameBody>> {
+    return client.request<GameBody>('GET', `/api/games/${encodeURIComponent(idOrSlug)}`);
+  }
+
+  async results(client: TestClient, gameId: string): Promise<ApiResponse<ResultsBody>> {
+    return client.request<ResultsBody>('GET', `/api/games/${encodeURIComponent(gameId)}/results`);
+  }
+}
+
+/** Starts one server for the enclosing describe block and stops it afterwards. */
+export function useServer(kind: TestDatabase): Harness {
+  const harness = new Harness();
+  beforeAll(async () => {
+    harness.server = await startTestServer(kind);
+  });
+  afterAll(async () => {
+    await harness.server?.close();
+  });
+  return harness;
+}
+
+export function errorOf(code: ErrorBody['error']['code'], message: string): ErrorBody {
+  return { error: { code, message } };
+}
+
+/** Ids of a game's items in the given label order (or the game's own order). */
+export function ids(game: GameView, labels?: string[]): string[] {
+  if (!labels) return game.items.map((item) => item.id);
+  return labels.map((label) => {
+    const item = game.items.find((candidate) => candidate.label === label);
+    if (!item) throw new Error(`no item ${label}`);
+    return item.id;
+  });
+}
+
+/** A uniformly random permutation. */
+export function shuffled<T>(list: readonly T[]): T[] {
+  const copy = [...list];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [copy[i], copy[j]] = [copy[j] as T, copy[i] as T];
+  }
+  return copy;
+}
