@@ -3,32 +3,18 @@
  * second migration and seed are no-ops), sessions work on either, and live events cross over.
  */
 import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { loadConfig } from '../../src/server/config';
 import { game } from '../../src/server/db/schema';
 import { DEMO_GAME } from '../../src/server/db/seed';
 import { startServer, type RunningServer } from '../../src/server/server';
 import { TestClient, type SseStream } from '../support/client';
-import { createPostgresDatabase, freePort } from '../support/server';
+import { createPostgresDatabase, testConfig } from '../support/server';
 import { Harness, ids, type EventData, type GameBody } from './harness';
 
 async function startInstance(databaseUrl: string, authSecret: string): Promise<RunningServer> {
-  const port = await freePort();
-  return startServer(
-    loadConfig({
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://localhost:${port}`,
-      DATA_DIR: 'memory',
-      LOG_LEVEL: 'error',
-      SSE_HEARTBEAT_MS: '1000',
-      TRUSTED_PROXY_HEADER: 'x-forwarded-for',
-      DATABASE_URL: databaseUrl,
-      AUTH_SECRET: authSecret,
-    }),
-  );
+  return startServer(await testConfig({ DATABASE_URL: databaseUrl, AUTH_SECRET: authSecret }));
 }
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one postgres database', () => {
@@ -149,5 +135,25 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one postgres d
     // And live events flow again afterwards.
     expect((await h.submit(await h.guest(), created.id, ids(created).reverse())).status).toBe(200);
     expect(await nextData(onB, 'submission')).toMatchObject({ version: 2, submissionCount: 2 });
+  });
+
+  it('survives PostgreSQL dropping every connection: idle pool clients error, nothing dies', async () => {
+    const admin = new pg.Client({ connectionString: database!.url });
+    await admin.connect();
+    try {
+      const killed = await admin.query(
+        `select pg_terminate_backend(pid) from pg_stat_activity
+         where datname = current_database() and pid <> pg_backend_pid()`,
+      );
+      expect(killed.rowCount).toBeGreaterThanOrEqual(2);
+    } finally {
+      await admin.end();
+    }
+    // Each instance is still up and answers from fresh connections.
+    for (const instance of [a!, b!]) {
+      await expect
+        .poll(async () => (await fetch(`${instance.url}/api/health`)).status, { timeout: 10_000 })
+        .toBe(200);
+    }
   });
 });

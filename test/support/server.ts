@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import pg from 'pg';
-import { loadConfig } from '../../src/server/config';
+import { loadConfig, type Config } from '../../src/server/config';
 import { startServer, type RunningServer } from '../../src/server/server';
 
 export type TestDatabase = 'pglite' | 'postgres';
@@ -51,13 +51,10 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop(): P
 
 export type TestServer = RunningServer & { kind: TestDatabase };
 
-export async function startTestServer(
-  kind: TestDatabase,
-  options: { env?: Record<string, string>; webRoot?: string } = {},
-): Promise<TestServer> {
-  const created = kind === 'postgres' ? await createPostgresDatabase() : undefined;
+/** A server config for tests on a free port; `env` adds to or overrides the defaults. */
+export async function testConfig(env: Record<string, string> = {}): Promise<Config> {
   const port = await freePort();
-  const config = loadConfig({
+  return loadConfig({
     NODE_ENV: 'test',
     PORT: String(port),
     HOST: '127.0.0.1',
@@ -67,6 +64,16 @@ export async function startTestServer(
     SSE_HEARTBEAT_MS: '1000',
     // Tests speak for many clients from one machine, as a reverse proxy would.
     TRUSTED_PROXY_HEADER: 'x-forwarded-for',
+    ...env,
+  });
+}
+
+export async function startTestServer(
+  kind: TestDatabase,
+  options: { env?: Record<string, string>; webRoot?: string } = {},
+): Promise<TestServer> {
+  const created = kind === 'postgres' ? await createPostgresDatabase() : undefined;
+  const config = await testConfig({
     ...(created ? { DATABASE_URL: created.url } : {}),
     ...options.env,
   });
