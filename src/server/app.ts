@@ -8,7 +8,10 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { errorBody, createErrorHandler, notFoundApi } from './http/errors';
 import { withClientIp } from './http/client-ip';
-import { jsonOnlyFromTrustedOrigins } from './http/guards';
+import { jsonOnlyFromTrustedOrigins, redirectToCanonicalHost } from './http/guards';
+import type { Mailer } from './mail/mailer';
+import { accountRoutes } from './account/routes';
+import { playersRoutes } from './players/routes';
 import { sessionMiddleware, type Auth, type AuthEnv } from './auth';
 import type { Database } from './db/client';
 import { gamesRoutes } from './games/routes';
@@ -23,6 +26,10 @@ export type AppDeps = {
   trustedOrigins: string[];
   /** A header set by a trusted reverse proxy with the client's IP (e.g. x-forwarded-for). */
   trustedProxyHeader: string | undefined;
+  mailer: Mailer;
+  adminEmails: string[];
+  /** Page requests for any other host are redirected here (see config). */
+  canonicalOrigin: string | undefined;
   heartbeatMs: number;
   /** The built web app (index.html and assets); omitted when Vite serves it (dev, API tests). */
   webRoot?: string;
@@ -37,7 +44,25 @@ function apiRoutes(deps: AppDeps) {
       await db.execute(sql`select 1`);
       return c.json({ ok: true as const, database: kind });
     })
-    .route('/games', gamesRoutes({ db, hub: deps.hub, heartbeatMs: deps.heartbeatMs }));
+    .route('/games', gamesRoutes({ db, hub: deps.hub, heartbeatMs: deps.heartbeatMs }))
+    .route(
+      '/me',
+      playersRoutes({
+        db,
+        hub: deps.hub,
+        heartbeatMs: deps.heartbeatMs,
+        adminEmails: deps.adminEmails,
+      }),
+    )
+    .route(
+      '/',
+      accountRoutes({
+        db,
+        mailer: deps.mailer,
+        googleEnabled: false,
+        trustedProxyHeader: deps.trustedProxyHeader,
+      }),
+    );
 }
 
 /** The API's type, for the web app's typed client: `hc<AppType>('/api')`. */
@@ -46,6 +71,11 @@ export type AppType = ReturnType<typeof apiRoutes>;
 export function createApp(deps: AppDeps) {
   const app = new Hono<AuthEnv>();
   app.onError(createErrorHandler(deps.log));
+  if (deps.canonicalOrigin) app.use('*', redirectToCanonicalHost(deps.canonicalOrigin));
+  // Server side, so link previews follow it too.
+  app.get('/share/g/:id', (c) =>
+    c.redirect(`/g/${encodeURIComponent(c.req.param('id'))}?fromShare=1`, 302),
+  );
 
   app.use(
     '/api/*',

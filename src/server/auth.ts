@@ -7,6 +7,9 @@ import { createMiddleware } from 'hono/factory';
 import { AppError } from '../domain/errors';
 import type { Db } from './db/client';
 import type { Logger } from './log';
+import { passwordResetMail, verificationMail, type Mailer } from './mail/mailer';
+import { moveGuestData } from './players/migrate-guest';
+import { publish } from './realtime/hub';
 import { CLIENT_IP_HEADER } from './http/client-ip';
 import * as schema from './db/schema';
 
@@ -16,6 +19,7 @@ export type AuthOptions = {
   baseUrl: string;
   trustedOrigins: string[];
   log: Logger;
+  mailer: Mailer;
 };
 
 export function createAuth(options: AuthOptions) {
@@ -41,7 +45,29 @@ export function createAuth(options: AuthOptions) {
         rateLimit: schema.rateLimit,
       },
     }),
-    emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128 },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      sendResetPassword: async ({ user, url }) =>
+        options.mailer.send(passwordResetMail(user.email, user.name, url)),
+    },
+    // Verification proves an inbox: the admin self-grant needs it. Playing does not.
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      sendVerificationEmail: async ({ user, url }) =>
+        options.mailer.send(verificationMail(user.email, user.name, url)),
+    },
+    databaseHooks: {
+      user: {
+        update: {
+          // Headers and open tabs show the name and role live.
+          after: async (updated) => publish(options.db, { type: 'profile', userId: updated.id }),
+        },
+      },
+    },
     user: {
       additionalFields: {
         // Never writable from a request body: only the admin self-grant sets it.
@@ -63,7 +89,12 @@ export function createAuth(options: AuthOptions) {
       },
     },
     advanced: { ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] } },
-    plugins: [anonymous()],
+    plugins: [
+      anonymous({
+        onLinkAccount: ({ anonymousUser, newUser }) =>
+          moveGuestData(options.db, anonymousUser.user.id, newUser.user.id),
+      }),
+    ],
   });
 }
 

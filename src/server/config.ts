@@ -41,6 +41,8 @@ export type Config = {
   databaseUrl: string | undefined;
   dataDir: string;
   publicUrl: string;
+  /** Set when PUBLIC_URL is: page requests for other hosts are redirected to it. */
+  canonicalOrigin: string | undefined;
   authSecret: string | undefined;
   adminEmails: string[];
   smtpUrl: string | undefined;
@@ -69,6 +71,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: c.DATABASE_URL,
     dataDir: c.DATA_DIR,
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ''),
+    canonicalOrigin: c.PUBLIC_URL ? new URL(c.PUBLIC_URL).origin : undefined,
     authSecret: c.AUTH_SECRET,
     adminEmails: c.ADMIN_EMAILS.split(',')
       .map((email) => email.trim().toLowerCase())

@@ -12,6 +12,7 @@ import { openDatabase, type Database } from './db/client';
 import { runMigrations } from './db/migrate';
 import { seedDemoGame } from './db/seed';
 import { createLogger, type Logger } from './log';
+import { createMailer } from './mail/mailer';
 import { EventHub } from './realtime/hub';
 
 export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../dist/web', import.meta.url));
@@ -54,12 +55,14 @@ export async function startServer(
     await hub.start();
     const trustedOrigins = [config.publicUrl];
     if (config.env === 'development') trustedOrigins.push('http://localhost:5173');
+    const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log });
     const auth = createAuth({
       db: database.db,
       secret: await resolveAuthSecret(config),
       baseUrl: config.publicUrl,
       trustedOrigins,
       log,
+      mailer,
     });
     const app = createApp({
       database,
@@ -68,6 +71,9 @@ export async function startServer(
       log,
       trustedOrigins,
       trustedProxyHeader: config.trustedProxyHeader,
+      mailer,
+      adminEmails: config.adminEmails,
+      canonicalOrigin: config.canonicalOrigin,
       heartbeatMs: config.sseHeartbeatMs,
       webRoot: options.webRoot,
     });

@@ -126,7 +126,8 @@ export const game = pgTable(
   {
     id: text('id').primaryKey(),
     slug: text('slug').notNull().unique(),
-    ownerId: text('owner_id').references(() => user.id, { onDelete: 'set null' }),
+    // A person's games go with their account; only the seeded demo game has no owner.
+    ownerId: text('owner_id').references(() => user.id, { onDelete: 'cascade' }),
     ownerName: text('owner_name').notNull().default('Anonymous'),
     prompt: text('prompt').notNull(),
     title: text('title'),

@@ -9,6 +9,7 @@ export const DEMO_GAME = {
   prompt: 'What is the best pizza topping?',
   emoji: '🍕',
   ownerName: 'Crowned',
+  category: 'demo',
   items: [
     { id: 'pepperoni', label: 'Pepperoni' },
     { id: 'mushrooms', label: 'Mushrooms' },

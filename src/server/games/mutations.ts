@@ -1,5 +1,5 @@
 /** Writes: creating games and accepting submissions, each in one transaction. */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { AppError } from '../../domain/errors';
 import { checkRanking, MESSAGES, slugify, type Item } from '../../domain/game';
 import { emptyTally, replaceRanking, type Tally } from '../../domain/results';
@@ -160,4 +160,21 @@ export async function submitRanking(
       version,
     };
   });
+}
+
+/**
+ * Legacy claim: games that have no owner become the claimer's. The seeded demo game has no owner
+ * but is nobody's to claim; a game whose owner left went with their account.
+ */
+export async function claimGames(
+  db: Db,
+  input: { ownerId: string; ownerName: string; ids: string[] },
+): Promise<string[]> {
+  if (input.ids.length === 0) return [];
+  const rows = await db
+    .update(game)
+    .set({ ownerId: input.ownerId, ownerName: input.ownerName || 'Anonymous' })
+    .where(and(inArray(game.id, input.ids), isNull(game.ownerId), ne(game.category, 'demo')))
+    .returning({ id: game.id });
+  return rows.map((row) => row.id);
 }

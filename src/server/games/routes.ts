@@ -1,6 +1,6 @@
 /** HTTP adapter for games: parse, authorize, call, map errors. */
 import { Hono } from 'hono';
-import { streamSSE } from 'hono/streaming';
+import type { SSEStreamingApi } from 'hono/streaming';
 import { z } from 'zod';
 import { AppError } from '../../domain/errors';
 import {
@@ -12,6 +12,7 @@ import {
 } from '../../domain/game';
 import {
   MAX_ITEM_LENGTH,
+  LEGACY_CLAIM_MAX,
   MAX_ITEMS,
   MAX_NAME_LENGTH,
   MAX_PROMPT_LENGTH,
@@ -20,7 +21,8 @@ import { agreement, summarize, type Results } from '../../domain/results';
 import { requireUser, type AuthEnv, type Viewer } from '../auth';
 import type { Db } from '../db/client';
 import { validate } from '../http/validate';
-import type { EventHub, HubMessage } from '../realtime/hub';
+import { gameTopic, type EventHub } from '../realtime/hub';
+import { streamTopic } from '../realtime/sse';
 import {
   findGame,
   findSubmission,
@@ -30,7 +32,7 @@ import {
   type GameRow,
 } from './data';
 import { KeyedQueue } from '../keyed-queue';
-import { createGame, submitRanking } from './mutations';
+import { claimGames, createGame, submitRanking } from './mutations';
 
 export type GamesDeps = { db: Db; hub: EventHub; heartbeatMs: number };
 
@@ -60,6 +62,14 @@ const SubmissionBody = z.object({
     .max(MAX_NAME_LENGTH * 4, MESSAGES.nameTooLong)
     .optional(),
   partial: z.boolean({ error: 'Partial must be true or false' }).optional(),
+});
+
+const ClaimBody = z.object({
+  ids: z
+    .array(z.string({ error: 'Game ids must be text' }).max(100), {
+      error: 'ids must be a list of game ids',
+    })
+    .max(LEGACY_CLAIM_MAX, `At most ${LEGACY_CLAIM_MAX} games at a time`),
 });
 
 const GameParam = z.object({
@@ -149,6 +159,20 @@ export function gamesRoutes(deps: GamesDeps) {
         return c.json({ game: toGameView(row, viewer.id) }, 201);
       },
     )
+    .post(
+      '/claim',
+      requireUser({ guests: false, message: 'Not signed in' }),
+      validate('json', ClaimBody),
+      async (c) => {
+        const viewer = c.get('user');
+        const claimed = await claimGames(db, {
+          ownerId: viewer.id,
+          ownerName: viewer.name,
+          ids: c.req.valid('json').ids,
+        });
+        return c.json({ claimed });
+      },
+    )
     .get('/:id', validate('param', GameParam), async (c) => {
       const viewer = c.get('viewer');
       const row = await gameOr404(db, c.req.valid('param').id);
@@ -208,63 +232,45 @@ export function gamesRoutes(deps: GamesDeps) {
       let { visible } = await resultsAccess(db, row, viewer);
       const lastEventId = Number(c.req.header('last-event-id') ?? Number.NaN);
 
-      return streamSSE(c, async (stream) => {
-        const pending: HubMessage[] = [];
-        let wake: (() => void) | undefined;
-        const unsubscribe = hub.subscribe(row.id, (message) => {
-          pending.push(message);
-          wake?.();
+      let sentVersion = -1;
+      const send = async (
+        stream: SSEStreamingApi,
+        event: 'snapshot' | 'submission',
+        atLeastVersion: number,
+      ) => {
+        const { results, version } = await readLiveResults(row, atLeastVersion);
+        if (version <= sentVersion && event === 'submission') return;
+        sentVersion = version;
+        await stream.writeSSE({
+          event,
+          id: String(version),
+          data: JSON.stringify({
+            submissionCount: results.submissions,
+            version,
+            results: visible ? results : null,
+          }),
         });
-        stream.onAbort(() => {
-          unsubscribe();
-          wake?.();
-        });
+      };
 
-        let sentVersion = -1;
-        const send = async (event: 'snapshot' | 'submission', atLeastVersion: number) => {
-          const { results, version } = await readLiveResults(row, atLeastVersion);
-          if (version <= sentVersion && event === 'submission') return;
-          sentVersion = version;
-          await stream.writeSSE({
-            event,
-            id: String(version),
-            data: JSON.stringify({
-              submissionCount: results.submissions,
-              version,
-              results: visible ? results : null,
-            }),
-          });
-        };
-
-        try {
-          const current = await readTally(db, row.id);
-          if (current && current.version === lastEventId) sentVersion = current.version;
-          else await send('snapshot', current?.version ?? 0);
-
-          while (!stream.aborted) {
-            const message = pending.shift();
-            if (message) {
-              if (message.type === 'submission' && viewer && message.userId === viewer.id) {
-                ({ visible } = await resultsAccess(db, await gameOr404(db, row.id), viewer));
-              }
-              if (message.type === 'resync') await send('snapshot', sentVersion + 1);
-              else await send('submission', message.version);
-              continue;
+      return streamTopic(
+        c,
+        { hub, topic: gameTopic(row.id), heartbeatMs: deps.heartbeatMs },
+        {
+          async open(stream) {
+            const current = await readTally(db, row.id);
+            if (current && current.version === lastEventId) sentVersion = current.version;
+            else await send(stream, 'snapshot', current?.version ?? 0);
+          },
+          async message(stream, message) {
+            if (message.type === 'resync') return send(stream, 'snapshot', sentVersion + 1);
+            if (message.type !== 'submission') return;
+            if (viewer && message.userId === viewer.id) {
+              // Their own submission may unlock the results for them.
+              ({ visible } = await resultsAccess(db, await gameOr404(db, row.id), viewer));
             }
-            const timer = new Promise<'beat'>((resolve) => {
-              const handle = setTimeout(() => resolve('beat'), deps.heartbeatMs);
-              wake = () => {
-                clearTimeout(handle);
-                resolve('beat');
-              };
-            });
-            await timer;
-            wake = undefined;
-            if (pending.length === 0 && !stream.aborted) await stream.write(': heartbeat\n\n');
-          }
-        } finally {
-          unsubscribe();
-        }
-      });
+            await send(stream, 'submission', message.version);
+          },
+        },
+      );
     });
 }

@@ -26,3 +26,24 @@ export function jsonOnlyFromTrustedOrigins(trustedOrigins: readonly string[]): M
     return next();
   };
 }
+
+/**
+ * Pages asked for on another host (an old domain, the bare IP, a platform's default host) move
+ * to the canonical origin, same path and query. API calls are left alone: a redirect would turn
+ * their POSTs into GETs.
+ */
+export function redirectToCanonicalHost(canonicalOrigin: string): MiddlewareHandler {
+  const canonical = new URL(canonicalOrigin);
+  return async (c, next) => {
+    const url = new URL(c.req.url);
+    const method = c.req.method;
+    if (
+      url.host === canonical.host ||
+      c.req.path.startsWith('/api/') ||
+      (method !== 'GET' && method !== 'HEAD')
+    ) {
+      return next();
+    }
+    return c.redirect(`${canonical.origin}${url.pathname}${url.search}`, 301);
+  };
+}

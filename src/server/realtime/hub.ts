@@ -3,7 +3,8 @@
  * every server instance LISTENs and fans events out to its own subscribers. Payloads carry ids
  * and versions only: NOTIFY payloads must stay under 8,000 bytes.
  */
-import type { Database } from '../db/client';
+import { sql } from 'drizzle-orm';
+import type { Database, Db } from '../db/client';
 import type { Logger } from '../log';
 
 export const EVENTS_CHANNEL = 'crowned_events';
@@ -17,8 +18,25 @@ export type GameEvent = {
   userId: string;
 };
 
+/** A player's profile (name, level, crowns, role) changed. */
+export type ProfileEvent = { type: 'profile'; userId: string };
+
+export type HubEvent = GameEvent | ProfileEvent;
+
 /** Delivered to a subscriber: an event, or a note that events may have been missed. */
-export type HubMessage = GameEvent | { type: 'resync' };
+export type HubMessage = HubEvent | { type: 'resync' };
+
+export const gameTopic = (gameId: string) => `game:${gameId}`;
+export const userTopic = (userId: string) => `user:${userId}`;
+
+function topicOf(event: HubEvent): string {
+  return event.type === 'submission' ? gameTopic(event.gameId) : userTopic(event.userId);
+}
+
+/** Sends an event to every instance (inside a transaction: when it commits). */
+export async function publish(db: Pick<Db, 'execute'>, event: HubEvent): Promise<void> {
+  await db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(event)})`);
+}
 
 type Subscriber = (message: HubMessage) => void;
 
@@ -44,16 +62,16 @@ export class EventHub {
     this.stopListening = undefined;
   }
 
-  subscribe(gameId: string, subscriber: Subscriber): () => void {
-    let set = this.subscribers.get(gameId);
+  subscribe(topic: string, subscriber: Subscriber): () => void {
+    let set = this.subscribers.get(topic);
     if (!set) {
       set = new Set();
-      this.subscribers.set(gameId, set);
+      this.subscribers.set(topic, set);
     }
     set.add(subscriber);
     return () => {
       set.delete(subscriber);
-      if (set.size === 0 && this.subscribers.get(gameId) === set) this.subscribers.delete(gameId);
+      if (set.size === 0 && this.subscribers.get(topic) === set) this.subscribers.delete(topic);
     };
   }
 
@@ -64,14 +82,14 @@ export class EventHub {
   }
 
   private dispatch(payload: string): void {
-    let event: GameEvent;
+    let event: HubEvent;
     try {
-      event = JSON.parse(payload) as GameEvent;
+      event = JSON.parse(payload) as HubEvent;
     } catch {
       this.log.warn('ignoring a malformed event payload');
       return;
     }
-    for (const subscriber of this.subscribers.get(event.gameId) ?? []) subscriber(event);
+    for (const subscriber of this.subscribers.get(topicOf(event)) ?? []) subscriber(event);
   }
 
   private broadcast(message: HubMessage): void {

@@ -1,0 +1,34 @@
+/**
+ * A fixed-window rate limit for our own endpoints, counted in the database (the `rate_limit`
+ * table better-auth uses, under keys of our own) so that every instance shares the counts.
+ */
+import { sql } from 'drizzle-orm';
+import { AppError } from '../../domain/errors';
+import type { Db } from '../db/client';
+import { rateLimit } from '../db/schema';
+import { newId } from '../ids';
+
+export async function consumeRateLimit(
+  db: Db,
+  rule: { key: string; windowMs: number; max: number },
+): Promise<void> {
+  const now = Date.now();
+  const expired = sql`${rateLimit.lastRequest} < ${now - rule.windowMs}`;
+  const [row] = await db
+    .insert(rateLimit)
+    .values({ id: newId(16), key: `crowned:${rule.key}`, count: 1, lastRequest: now })
+    .onConflictDoUpdate({
+      target: rateLimit.key,
+      set: {
+        count: sql`case when ${expired} then 1 else ${rateLimit.count} + 1 end`,
+        lastRequest: sql`case when ${expired} then ${now} else ${rateLimit.lastRequest} end`,
+      },
+    })
+    .returning({ count: rateLimit.count });
+  if (row && row.count > rule.max) {
+    throw new AppError(
+      'resource-exhausted',
+      'Too many requests. Please wait a minute and try again.',
+    );
+  }
+}

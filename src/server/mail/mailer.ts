@@ -1,0 +1,86 @@
+/**
+ * Outgoing mail: over SMTP_URL with nodemailer, or, without it, into a dev outbox (logged, and
+ * readable at /dev/outbox) so that a password reset works on a laptop.
+ */
+import nodemailer from 'nodemailer';
+import { newId } from '../ids';
+import type { Logger } from '../log';
+
+export type Mail = { to: string; subject: string; text: string; html: string };
+export type OutboxMessage = Mail & { id: string; at: number; links: string[] };
+
+export type Mailer = {
+  send(mail: Mail): Promise<void>;
+  /** Present only when mail is kept locally instead of sent. */
+  outbox?: DevOutbox;
+};
+
+const OUTBOX_SIZE = 50;
+
+export class DevOutbox {
+  private readonly messages: OutboxMessage[] = [];
+
+  add(mail: Mail): OutboxMessage {
+    const message = { ...mail, id: newId(12), at: Date.now(), links: linksIn(mail.text) };
+    this.messages.unshift(message);
+    this.messages.length = Math.min(this.messages.length, OUTBOX_SIZE);
+    return message;
+  }
+
+  /** Newest first. */
+  list(): OutboxMessage[] {
+    return [...this.messages];
+  }
+}
+
+function linksIn(text: string): string[] {
+  return [...text.matchAll(/https?:\/\/[^\s<>"')]+/g)].map((match) => match[0]);
+}
+
+export function createMailer(options: { smtpUrl?: string; from: string; log: Logger }): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      async send(mail) {
+        await transport.sendMail({ from: options.from, ...mail });
+        options.log.info(`mail sent to ${mail.to}: ${mail.subject}`);
+      },
+    };
+  }
+  const outbox = new DevOutbox();
+  return {
+    outbox,
+    async send(mail) {
+      const message = outbox.add(mail);
+      options.log.info(
+        `mail kept in the dev outbox (no SMTP_URL) for ${mail.to}: ${mail.subject} ${message.links.join(' ')}`,
+      );
+    },
+  };
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** The password reset mail. */
+export function passwordResetMail(to: string, name: string, url: string): Mail {
+  const greeting = name ? `Hi ${name},` : 'Hi,';
+  return {
+    to,
+    subject: 'Reset your Crowned password',
+    text: `${greeting}\n\nSomeone (hopefully you) asked to reset the password of your Crowned account.\nChoose a new one here: ${url}\n\nThe link works for one hour. If it wasn't you, ignore this mail; your password stays as it is.\n`,
+    html: `<p>${escapeHtml(greeting)}</p><p>Someone (hopefully you) asked to reset the password of your Crowned account.</p><p><a href="${escapeHtml(url)}">Choose a new password</a></p><p>The link works for one hour. If it wasn't you, ignore this mail; your password stays as it is.</p>`,
+  };
+}
+
+/** The address verification mail, sent at sign-up. */
+export function verificationMail(to: string, name: string, url: string): Mail {
+  const greeting = name ? `Hi ${name},` : 'Hi,';
+  return {
+    to,
+    subject: 'Confirm your email for Crowned',
+    text: `${greeting}\n\nWelcome to Crowned! Confirm that this is your email address: ${url}\n\nIf you did not sign up, ignore this mail.\n`,
+    html: `<p>${escapeHtml(greeting)}</p><p>Welcome to Crowned! <a href="${escapeHtml(url)}">Confirm that this is your email address</a>.</p><p>If you did not sign up, ignore this mail.</p>`,
+  };
+}

@@ -1,0 +1,169 @@
+/**
+ * When a guest registers or signs in, everything they did moves to the real account in one
+ * transaction, before better-auth deletes the guest: submissions, played games, XP and stats,
+ * games and community ranks. Where both accounts ranked the same game, the most recent
+ * submission stays and the results are corrected. If anything fails, nothing has moved.
+ */
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { addXp } from '../../domain/progression';
+import { removeRanking } from '../../domain/results';
+import type { Db } from '../db/client';
+import {
+  analyticsEvent,
+  communityRank,
+  game,
+  gameTally,
+  play,
+  playedGame,
+  rankLike,
+  submission,
+  user,
+  xpAward,
+  type UserStats,
+} from '../db/schema';
+import { publish, type HubEvent } from '../realtime/hub';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export async function moveGuestData(db: Db, guestId: string, accountId: string): Promise<void> {
+  if (guestId === accountId) return;
+  await db.transaction(async (tx) => {
+    const events: HubEvent[] = [];
+    await mergeSubmissions(tx, guestId, accountId, events);
+    await mergePlayedGames(tx, guestId, accountId);
+    await mergeLikes(tx, guestId, accountId);
+    await mergeXp(tx, guestId, accountId);
+    await tx.update(game).set({ ownerId: accountId }).where(eq(game.ownerId, guestId));
+    await tx
+      .update(communityRank)
+      .set({ creatorId: accountId })
+      .where(eq(communityRank.creatorId, guestId));
+    await tx.update(play).set({ userId: accountId }).where(eq(play.userId, guestId));
+    await tx
+      .update(analyticsEvent)
+      .set({ userId: accountId })
+      .where(eq(analyticsEvent.userId, guestId));
+    events.push({ type: 'profile', userId: accountId });
+    for (const event of events) await publish(tx, event);
+  });
+}
+
+async function mergeSubmissions(tx: Tx, guestId: string, accountId: string, events: HubEvent[]) {
+  const shared = await tx
+    .select({ gameId: submission.gameId })
+    .from(submission)
+    .where(
+      and(
+        eq(submission.userId, guestId),
+        sql`exists (select 1 from ${submission} s2 where s2.game_id = ${submission.gameId} and s2.user_id = ${accountId})`,
+      ),
+    );
+  const gameIds = shared.map((row) => row.gameId).sort();
+  if (gameIds.length > 0) {
+    // The same per-game lock submissions take, in a fixed order so two merges cannot deadlock.
+    await tx
+      .select({ id: game.id })
+      .from(game)
+      .where(inArray(game.id, gameIds))
+      .orderBy(asc(game.id))
+      .for('update');
+  }
+  for (const gameId of gameIds) {
+    const both = await tx
+      .select()
+      .from(submission)
+      .where(and(eq(submission.gameId, gameId), inArray(submission.userId, [guestId, accountId])));
+    const guest = both.find((row) => row.userId === guestId);
+    const account = both.find((row) => row.userId === accountId);
+    if (!guest || !account) continue;
+    const dropped = guest.at.getTime() > account.at.getTime() ? account : guest;
+    await tx
+      .delete(submission)
+      .where(and(eq(submission.gameId, gameId), eq(submission.userId, dropped.userId)));
+    if (dropped.partial) continue;
+    const [tallyRow] = await tx.select().from(gameTally).where(eq(gameTally.gameId, gameId));
+    if (!tallyRow) continue;
+    const tally = removeRanking(tallyRow.tally, dropped.ranking);
+    const version = tallyRow.version + 1;
+    await tx
+      .update(gameTally)
+      .set({ tally, submissions: tally.submissions, version })
+      .where(eq(gameTally.gameId, gameId));
+    events.push({
+      type: 'submission',
+      gameId,
+      version,
+      count: tally.submissions,
+      userId: accountId,
+    });
+  }
+  await tx.update(submission).set({ userId: accountId }).where(eq(submission.userId, guestId));
+}
+
+async function mergePlayedGames(tx: Tx, guestId: string, accountId: string) {
+  // Where both played a game, the account's record absorbs the guest's.
+  await tx.execute(sql`
+    update ${playedGame} a set
+      play_count = a.play_count + g.play_count,
+      last_played_at = greatest(a.last_played_at, g.last_played_at),
+      last_completed_at = greatest(a.last_completed_at, g.last_completed_at),
+      status = case when a.status = 'completed' or g.status = 'completed' then 'completed' else 'started' end,
+      partial = a.partial and g.partial
+    from ${playedGame} g
+    where g.user_id = ${guestId} and a.user_id = ${accountId} and a.game_id = g.game_id`);
+  await tx.execute(sql`
+    delete from ${playedGame} g
+    where g.user_id = ${guestId}
+      and exists (select 1 from ${playedGame} a where a.user_id = ${accountId} and a.game_id = g.game_id)`);
+  await tx.update(playedGame).set({ userId: accountId }).where(eq(playedGame.userId, guestId));
+}
+
+async function mergeLikes(tx: Tx, guestId: string, accountId: string) {
+  // A rank liked by both keeps one like.
+  const doubled = await tx.execute(sql`
+    delete from ${rankLike} g
+    where g.user_id = ${guestId}
+      and exists (select 1 from ${rankLike} a where a.user_id = ${accountId} and a.rank_id = g.rank_id)
+    returning g.rank_id`);
+  const rankIds = (doubled as unknown as { rows: { rank_id: string }[] }).rows.map(
+    (r) => r.rank_id,
+  );
+  if (rankIds.length > 0) {
+    await tx
+      .update(communityRank)
+      .set({ likes: sql`greatest(${communityRank.likes} - 1, 0)` })
+      .where(inArray(communityRank.id, rankIds));
+  }
+  await tx.update(rankLike).set({ userId: accountId }).where(eq(rankLike.userId, guestId));
+}
+
+async function mergeXp(tx: Tx, guestId: string, accountId: string) {
+  // Awards are unique per (user, reason, ref): one the account already has is not earned twice.
+  await tx.execute(sql`
+    delete from ${xpAward} g
+    where g.user_id = ${guestId}
+      and exists (select 1 from ${xpAward} a
+                  where a.user_id = ${accountId} and a.reason = g.reason and a.ref = g.ref)`);
+  const moved = await tx
+    .update(xpAward)
+    .set({ userId: accountId })
+    .where(eq(xpAward.userId, guestId))
+    .returning({ reason: xpAward.reason, amount: xpAward.amount });
+  const [guest] = await tx.select().from(user).where(eq(user.id, guestId));
+  const [account] = await tx.select().from(user).where(eq(user.id, accountId)).for('update');
+  if (!guest || !account) return;
+  const gained = moved.reduce((sum, award) => sum + award.amount, 0);
+  const xpByReason = { ...account.stats.xpByReason };
+  for (const award of moved)
+    xpByReason[award.reason] = (xpByReason[award.reason] ?? 0) + award.amount;
+  const stats: UserStats = {
+    gamesCreated: account.stats.gamesCreated + guest.stats.gamesCreated,
+    rankingsSubmitted: account.stats.rankingsSubmitted + guest.stats.rankingsSubmitted,
+    communityPublishes: account.stats.communityPublishes + guest.stats.communityPublishes,
+    xpByReason,
+  };
+  await tx
+    .update(user)
+    .set({ ...addXp(account, gained), stats })
+    .where(eq(user.id, accountId));
+}

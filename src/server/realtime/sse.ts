@@ -1,0 +1,53 @@
+/**
+ * One Server-Sent Events stream over one hub topic: messages are handled in order, one at a time,
+ * and a heartbeat comment goes out whenever the stream has been quiet for `heartbeatMs`.
+ */
+import type { Context } from 'hono';
+import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
+import type { EventHub, HubMessage } from './hub';
+
+export type TopicStreamHandlers = {
+  /** Runs once the subscription is in place, so nothing published after it is missed. */
+  open(stream: SSEStreamingApi): Promise<void>;
+  message(stream: SSEStreamingApi, message: HubMessage): Promise<void>;
+};
+
+export function streamTopic(
+  c: Context,
+  options: { hub: EventHub; topic: string; heartbeatMs: number },
+  handlers: TopicStreamHandlers,
+): Response {
+  return streamSSE(c, async (stream) => {
+    const pending: HubMessage[] = [];
+    let wake: (() => void) | undefined;
+    const unsubscribe = options.hub.subscribe(options.topic, (message) => {
+      pending.push(message);
+      wake?.();
+    });
+    stream.onAbort(() => {
+      unsubscribe();
+      wake?.();
+    });
+    try {
+      await handlers.open(stream);
+      while (!stream.aborted) {
+        const message = pending.shift();
+        if (message) {
+          await handlers.message(stream, message);
+          continue;
+        }
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, options.heartbeatMs);
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        wake = undefined;
+        if (pending.length === 0 && !stream.aborted) await stream.write(': heartbeat\n\n');
+      }
+    } finally {
+      unsubscribe();
+    }
+  });
+}
