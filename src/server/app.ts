@@ -27,6 +27,7 @@ export type AppDeps = {
   /** A header set by a trusted reverse proxy with the client's IP (e.g. x-forwarded-for). */
   trustedProxyHeader: string | undefined;
   mailer: Mailer;
+  googleEnabled: boolean;
   adminEmails: string[];
   /** Page requests for any other host are redirected here (see config). */
   canonicalOrigin: string | undefined;
@@ -59,7 +60,7 @@ function apiRoutes(deps: AppDeps) {
       accountRoutes({
         db,
         mailer: deps.mailer,
-        googleEnabled: false,
+        googleEnabled: deps.googleEnabled,
         trustedProxyHeader: deps.trustedProxyHeader,
       }),
     );

@@ -1,7 +1,7 @@
 /** The better-auth instance (e-mail + password and anonymous guests) and the session middleware. */
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { anonymous } from 'better-auth/plugins';
+import { anonymous, genericOAuth } from 'better-auth/plugins';
 import type { MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { AppError } from '../domain/errors';
@@ -20,6 +20,8 @@ export type AuthOptions = {
   trustedOrigins: string[];
   log: Logger;
   mailer: Mailer;
+  /** Google sign-in, when configured; `issuer` is Google's (or a test provider's). */
+  google?: { clientId: string; clientSecret: string; issuer: string };
 };
 
 export function createAuth(options: AuthOptions) {
@@ -89,11 +91,34 @@ export function createAuth(options: AuthOptions) {
       },
     },
     advanced: { ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] } },
+    // Google marks e-mails verified, so a Google sign-in may join the account with that e-mail.
+    // Linking happens signed in, on purpose: the Google address may differ from the account's.
+    account: {
+      accountLinking: { enabled: true, trustedProviders: ['google'], allowDifferentEmails: true },
+    },
     plugins: [
       anonymous({
         onLinkAccount: ({ anonymousUser, newUser }) =>
           moveGuestData(options.db, anonymousUser.user.id, newUser.user.id),
       }),
+      // A first-class social provider (sign-in/social, callback/google), so the anonymous
+      // plugin moves a guest's data on Google sign-in as it does for e-mail.
+      ...(options.google
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: 'google',
+                  clientId: options.google.clientId,
+                  clientSecret: options.google.clientSecret,
+                  discoveryUrl: `${options.google.issuer}/.well-known/openid-configuration`,
+                  scopes: ['openid', 'email', 'profile'],
+                  pkce: true,
+                },
+              ],
+            }),
+          ]
+        : []),
     ],
   });
 }

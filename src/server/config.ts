@@ -20,6 +20,7 @@ const ConfigSchema = z
     MAIL_FROM: z.string().default('Crowned <no-reply@crowned.local>'),
     GOOGLE_CLIENT_ID: optionalString,
     GOOGLE_CLIENT_SECRET: optionalString,
+    GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
     TRUSTED_PROXY_HEADER: optionalString,
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
     SSE_HEARTBEAT_MS: z.coerce.number().int().min(100).default(15_000),
@@ -47,7 +48,7 @@ export type Config = {
   adminEmails: string[];
   smtpUrl: string | undefined;
   mailFrom: string;
-  google: { clientId: string; clientSecret: string } | undefined;
+  google: { clientId: string; clientSecret: string; issuer: string } | undefined;
   trustedProxyHeader: string | undefined;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   sseHeartbeatMs: number;
@@ -80,7 +81,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: c.MAIL_FROM,
     google:
       c.GOOGLE_CLIENT_ID && c.GOOGLE_CLIENT_SECRET
-        ? { clientId: c.GOOGLE_CLIENT_ID, clientSecret: c.GOOGLE_CLIENT_SECRET }
+        ? {
+            clientId: c.GOOGLE_CLIENT_ID,
+            clientSecret: c.GOOGLE_CLIENT_SECRET,
+            issuer: c.GOOGLE_ISSUER.replace(/\/+$/, ''),
+          }
         : undefined,
     trustedProxyHeader: c.TRUSTED_PROXY_HEADER?.toLowerCase(),
     logLevel: c.LOG_LEVEL,

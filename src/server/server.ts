@@ -63,6 +63,7 @@ export async function startServer(
       trustedOrigins,
       log,
       mailer,
+      google: config.google,
     });
     const app = createApp({
       database,
@@ -72,6 +73,7 @@ export async function startServer(
       trustedOrigins,
       trustedProxyHeader: config.trustedProxyHeader,
       mailer,
+      googleEnabled: config.google !== undefined,
       adminEmails: config.adminEmails,
       canonicalOrigin: config.canonicalOrigin,
       heartbeatMs: config.sseHeartbeatMs,

@@ -10,6 +10,8 @@ export type RequestOptions = {
   /** Sent as the body verbatim (Content-Type application/json unless `headers` say otherwise). */
   raw?: string;
   headers?: Record<string, string>;
+  /** 'manual' to see a redirect instead of following it. */
+  redirect?: RequestRedirect;
 };
 
 export type SseMessage =
@@ -84,7 +86,12 @@ export class TestClient {
     else if (body !== undefined) payload = JSON.stringify(body);
     if (payload !== undefined) headers['content-type'] = 'application/json';
     Object.assign(headers, options.headers);
-    const response = await fetch(new URL(path, this.baseUrl), { method, headers, body: payload });
+    const response = await fetch(new URL(path, this.baseUrl), {
+      method,
+      headers,
+      body: payload,
+      redirect: options.redirect ?? 'follow',
+    });
     this.storeCookies(response.headers);
     const text = await response.text();
     let parsed: unknown = text;
