@@ -55,7 +55,12 @@ export async function startServer(
     await hub.start();
     const trustedOrigins = [config.publicUrl];
     if (config.env === 'development') trustedOrigins.push('http://localhost:5173');
-    const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log });
+    const mailer = createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      log,
+      devOutbox: config.env !== 'production',
+    });
     const auth = createAuth({
       db: database.db,
       secret: await resolveAuthSecret(config),

@@ -7,7 +7,7 @@ import { AppError } from '../../domain/errors';
 import type { AuthEnv } from '../auth';
 import type { Db } from '../db/client';
 import { account, user } from '../db/schema';
-import { clientIp } from '../http/client-ip';
+import { clientIp, isLoopback, socketAddress } from '../http/client-ip';
 import { consumeRateLimit } from '../http/rate-limit';
 import { validate } from '../http/validate';
 import type { Mailer } from '../mail/mailer';

@@ -12,11 +12,23 @@ export function clientIp(c: Context, trustedProxyHeader: string | undefined): st
     const forwarded = c.req.header(trustedProxyHeader)?.split(',')[0]?.trim();
     if (forwarded) return forwarded;
   }
+  return socketAddress(c);
+}
+
+/** The peer address of the connection itself, whatever the headers say. */
+export function socketAddress(c: Context): string | undefined {
   try {
     return getConnInfo(c).remote.address;
   } catch {
     return undefined;
   }
+}
+
+export function isLoopback(address: string | undefined): boolean {
+  return (
+    address !== undefined &&
+    (address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.'))
+  );
 }
 
 /** The request with our client-IP header set (and any copy sent by the client dropped). */

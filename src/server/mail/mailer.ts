@@ -37,13 +37,27 @@ function linksIn(text: string): string[] {
   return [...text.matchAll(/https?:\/\/[^\s<>"')]+/g)].map((match) => match[0]);
 }
 
-export function createMailer(options: { smtpUrl?: string; from: string; log: Logger }): Mailer {
+export function createMailer(options: {
+  smtpUrl?: string;
+  from: string;
+  log: Logger;
+  /** Without SMTP: keep mail in a dev outbox (development, tests), or only log that it was not sent. */
+  devOutbox: boolean;
+}): Mailer {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
       async send(mail) {
         await transport.sendMail({ from: options.from, ...mail });
         options.log.info(`mail sent to ${mail.to}: ${mail.subject}`);
+      },
+    };
+  }
+  if (!options.devOutbox) {
+    options.log.warn('SMTP_URL is not set: mail (password resets, verification) will not be sent');
+    return {
+      async send(mail) {
+        options.log.warn(`mail to ${mail.to} not sent (no SMTP_URL): ${mail.subject}`);
       },
     };
   }
