@@ -31,6 +31,8 @@ export function createAuth(options: AuthOptions) {
     baseURL: options.baseUrl,
     basePath: '/api/auth',
     trustedOrigins: options.trustedOrigins,
+    // Failed OAuth round trips land on our sign-in page, which explains them in plain words.
+    onAPIError: { errorURL: '/login' },
     // better-auth's messages go through our logger, so LOG_LEVEL governs them too.
     logger: {
       level: 'debug',

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { ErrorBody } from '../../src/domain/errors';
 import type { GameView, SubmissionView } from '../../src/domain/game';
+import type { ProfileView } from '../../src/domain/profile';
 import type { Results } from '../../src/domain/results';
 import { tag, TestClient, type ApiResponse } from '../support/client';
 import { startTestServer, type TestDatabase, type TestServer } from '../support/server';
@@ -75,13 +76,28 @@ export class Harness {
   async results(client: TestClient, gameId: string): Promise<ApiResponse<ResultsBody>> {
     return client.request<ResultsBody>('GET', `/api/games/${encodeURIComponent(gameId)}/results`);
   }
+
+  /** The client's own profile (GET /api/me); fails the test when there is none. */
+  async me(client: TestClient): Promise<ProfileView> {
+    const response = await client.request<{ profile: ProfileView | null }>('GET', '/api/me');
+    expect(response.status).toBe(200);
+    expect(response.body.profile, 'a profile for this client').not.toBeNull();
+    return response.body.profile as ProfileView;
+  }
 }
 
-/** Starts one server for the enclosing describe block and stops it afterwards. */
-export function useServer(kind: TestDatabase): Harness {
+/**
+ * Starts one server for the enclosing describe block and stops it afterwards; `env` adds to or
+ * overrides the test configuration (e.g. ADMIN_EMAILS, SMTP_URL), or is computed just before start.
+ */
+export function useServer(
+  kind: TestDatabase,
+  options: { env?: Record<string, string> | (() => Record<string, string>) } = {},
+): Harness {
   const harness = new Harness();
   beforeAll(async () => {
-    harness.server = await startTestServer(kind);
+    const env = typeof options.env === 'function' ? options.env() : options.env;
+    harness.server = await startTestServer(kind, { env });
   });
   afterAll(async () => {
     await harness.server?.close();

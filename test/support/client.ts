@@ -101,6 +101,32 @@ export class TestClient {
     return { status: response.status, body: parsed as T, headers: response.headers };
   }
 
+  /**
+   * GETs `url` and follows redirects one hop at a time, keeping the cookies each hop sets (fetch
+   * would drop them). Stops at the first answer that is not a redirect, or at a Location that
+   * `stopAt` accepts (e.g. a web page the API-only test server does not serve).
+   */
+  async follow(
+    url: string,
+    options: { stopAt?: (location: URL) => boolean; maxHops?: number } = {},
+  ): Promise<{ response: ApiResponse; locations: URL[] }> {
+    const locations: URL[] = [];
+    let current = new URL(url, this.baseUrl);
+    for (let hop = 0; hop <= (options.maxHops ?? 10); hop++) {
+      const response = await this.request('GET', current.toString(), undefined, {
+        redirect: 'manual',
+      });
+      const location = response.headers.get('location');
+      if (response.status < 300 || response.status >= 400 || !location) {
+        return { response, locations };
+      }
+      current = new URL(location, current);
+      locations.push(current);
+      if (options.stopAt?.(current)) return { response, locations };
+    }
+    throw new Error(`more than ${options.maxHops ?? 10} redirects from ${url}`);
+  }
+
   async signUp(input: { name: string; email?: string; password?: string }): Promise<ApiResponse> {
     const email =
       input.email ?? `${input.name.toLowerCase().replace(/[^a-z0-9]+/g, '')}-${tag()}@example.test`;

@@ -53,8 +53,13 @@ export function accountRoutes(deps: AccountDeps) {
     })
     .get('/dev/outbox', (c) => {
       const outbox = deps.mailer.outbox;
-      if (!outbox)
+      if (!outbox) {
         throw new AppError('not-found', 'Mail goes out over SMTP: there is no dev outbox');
+      }
+      // Reset links are secrets: only someone on this machine may read them.
+      if (!isLoopback(socketAddress(c))) {
+        throw new AppError('permission-denied', 'The dev outbox is readable only on this machine');
+      }
       return c.json({ messages: outbox.list() });
     });
 }

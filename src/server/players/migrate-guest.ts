@@ -2,7 +2,8 @@
  * When a guest registers or signs in, everything they did moves to the real account in one
  * transaction, before better-auth deletes the guest: submissions, played games, XP and stats,
  * games and community ranks. Where both accounts ranked the same game, the most recent
- * submission stays and the results are corrected. If anything fails, nothing has moved.
+ * submission stays (a final ranking over saved progress) and the results are corrected. If
+ * anything fails, nothing has moved.
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { addXp } from '../../domain/progression';
@@ -76,7 +77,13 @@ async function mergeSubmissions(tx: Tx, guestId: string, accountId: string, even
     const guest = both.find((row) => row.userId === guestId);
     const account = both.find((row) => row.userId === accountId);
     if (!guest || !account) continue;
-    const dropped = guest.at.getTime() > account.at.getTime() ? account : guest;
+    // The most recent stays, except that saved progress never replaces a final ranking (as on
+    // submit): a counted ranking must not leave the results for an uncounted one.
+    const guestWins =
+      guest.partial === account.partial
+        ? guest.at.getTime() > account.at.getTime()
+        : !guest.partial;
+    const dropped = guestWins ? account : guest;
     await tx
       .delete(submission)
       .where(and(eq(submission.gameId, gameId), eq(submission.userId, dropped.userId)));

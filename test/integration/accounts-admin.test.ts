@@ -1,0 +1,150 @@
+/**
+ * The admin self-grant (POST /api/me/admin-claim): only for a verified e-mail on ADMIN_EMAILS,
+ * never for guests, and `role` is never writable from a request body.
+ */
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { user } from '../../src/server/db/schema';
+import type { OutboxMessage } from '../../src/server/mail/mailer';
+import { tag, TestClient } from '../support/client';
+import { testDatabases } from '../support/server';
+import { errorOf, useServer, type Harness } from './harness';
+
+type Claim = { success: boolean; admin: boolean };
+type SessionBody = { user: { id: string; role: string; emailVerified: boolean } } | null;
+
+const PASSWORD = 'correct horse battery';
+
+/** The verification link mailed to `email` (dev outbox: no SMTP_URL in these tests). */
+async function verificationLink(h: Harness, email: string): Promise<string> {
+  const outbox = await h
+    .anonymous()
+    .request<{ messages: OutboxMessage[] }>('GET', '/api/dev/outbox');
+  expect(outbox.status).toBe(200);
+  const mail = outbox.body.messages.find(
+    (message) => message.to === email && /confirm/i.test(message.subject),
+  );
+  expect(mail, `a verification mail to ${email}`).toBeDefined();
+  const link = mail!.links.find((url) => url.includes('/api/auth/verify-email'));
+  expect(link).toBeDefined();
+  return link!;
+}
+
+/** Follows a verification link with the client's cookies; returns where it ended up. */
+async function verify(h: Harness, client: TestClient, email: string): Promise<URL[]> {
+  const { locations } = await client.follow(await verificationLink(h, email), {
+    // Redirects into the web app, which this API-only test server does not serve.
+    stopAt: (location) => !location.pathname.startsWith('/api/'),
+  });
+  return locations;
+}
+
+const claim = (client: TestClient) => client.request<Claim>('POST', '/api/me/admin-claim');
+
+describe.concurrent.each(testDatabases)('admin allowlist on %s', (kind) => {
+  // Per database: each server has a database of its own, so the addresses can repeat.
+  const h = useServer(kind, {
+    env: { ADMIN_EMAILS: ' boss@example.com , Chief.Admin@Example.com,other-boss@example.com' },
+  });
+
+  async function roleInDb(id: string): Promise<string | undefined> {
+    const [row] = await h.server.database.db
+      .select({ role: user.role })
+      .from(user)
+      .where(eq(user.id, id));
+    return row?.role;
+  }
+
+  it('grants admin to an allowlisted address only once it is verified', async () => {
+    const client = new TestClient(h.url);
+    await client.signUp({ name: 'Boss', email: 'boss@example.com', password: PASSWORD });
+
+    expect((await claim(client)).body).toEqual({ success: false, admin: false });
+    expect((await h.me(client)).role).toBe('user');
+
+    const locations = await verify(h, client, 'boss@example.com');
+    expect(locations.at(-1)?.pathname).toBe('/');
+    expect((await h.me(client)).emailVerified).toBe(true);
+
+    const granted = await claim(client);
+    expect(granted.status).toBe(200);
+    expect(granted.body).toEqual({ success: true, admin: true });
+    const me = await h.me(client);
+    expect(me.role).toBe('admin');
+    expect(await roleInDb(me.id)).toBe('admin');
+    const session = await client.request<SessionBody>('GET', '/api/auth/get-session');
+    expect(session.body?.user).toMatchObject({ id: me.id, role: 'admin', emailVerified: true });
+    // Claiming again is harmless.
+    expect((await claim(client)).body).toEqual({ success: true, admin: true });
+  });
+
+  it('matches the allowlist case-insensitively; the link signs in another device too', async () => {
+    const email = 'chief.admin@example.com';
+    const signedUp = new TestClient(h.url);
+    await signedUp.signUp({ name: 'Chief', email, password: PASSWORD });
+    // Opened on a device with no session: verifying signs that device in.
+    const elsewhere = new TestClient(h.url);
+    await verify(h, elsewhere, email);
+    expect(elsewhere.hasSession).toBe(true);
+    expect((await claim(elsewhere)).body).toEqual({ success: true, admin: true });
+    const session = await elsewhere.request<SessionBody>('GET', '/api/auth/get-session');
+    expect(session.body?.user.role).toBe('admin');
+    // The first device's session reads the role from the database, not from a stale cookie.
+    expect((await h.me(signedUp)).role).toBe('admin');
+  });
+
+  it('refuses a verified address that is not on the allowlist', async () => {
+    const email = `plain-${tag()}@example.com`;
+    const client = new TestClient(h.url);
+    await client.signUp({ name: 'Plain', email, password: PASSWORD });
+    await verify(h, client, email);
+    expect((await h.me(client)).emailVerified).toBe(true);
+    const response = await claim(client);
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ success: false, admin: false });
+    expect((await h.me(client)).role).toBe('user');
+  });
+
+  it('answers 401 to guests and to requests without a session', async () => {
+    const guest = await h.guest();
+    const asGuest = await claim(guest);
+    expect(asGuest.status).toBe(401);
+    expect(asGuest.body).toEqual(errorOf('unauthenticated', 'Not signed in'));
+    expect(await roleInDb((await h.me(guest)).id)).toBe('user');
+
+    const nobody = await claim(h.anonymous());
+    expect(nobody.status).toBe(401);
+    expect(nobody.body).toEqual(errorOf('unauthenticated', 'Not signed in'));
+  });
+
+  it('never takes a role from a sign-up or update-user body', async () => {
+    const email = 'other-boss@example.com';
+    const client = new TestClient(h.url);
+    const signUp = await client.request<{ user?: { id: string; role?: string } }>(
+      'POST',
+      '/api/auth/sign-up/email',
+      { name: 'Sneaky', email, password: PASSWORD, role: 'admin' },
+    );
+    // Ignored (account made as a user) or refused (no account): never an admin.
+    if (signUp.status === 200) {
+      expect(signUp.body.user?.role).toBe('user');
+      expect(await roleInDb(signUp.body.user!.id)).toBe('user');
+    } else {
+      expect(signUp.status).toBe(400);
+      await client.signUp({ name: 'Sneaky', email, password: PASSWORD });
+    }
+    const me = await h.me(client);
+    expect(me.role).toBe('user');
+
+    for (const body of [{ role: 'admin' }, { name: 'Still Sneaky', role: 'admin' }]) {
+      const update = await client.request('POST', '/api/auth/update-user', body);
+      expect([200, 400]).toContain(update.status);
+      expect(await roleInDb(me.id)).toBe('user');
+    }
+    const session = await client.request<SessionBody>('GET', '/api/auth/get-session');
+    expect(session.body?.user.role).toBe('user');
+    // Even on the allowlist, the unverified address gets nothing.
+    expect((await claim(client)).body).toEqual({ success: false, admin: false });
+    expect(await roleInDb(me.id)).toBe('user');
+  });
+});
