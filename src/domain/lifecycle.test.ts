@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { AppError } from './errors';
+import {
+  applyItemEdit,
+  isClosed,
+  LIFECYCLE_MESSAGES,
+  needsReorder,
+  normalizeRules,
+  unlockNeeds,
+} from './lifecycle';
+
+const now = Date.UTC(2026, 10, 22, 12, 0, 0);
+
+describe('closing rules', () => {
+  it('keeps a future deadline with its minutes rounded up, and ignores any other', () => {
+    expect(normalizeRules({ deadlineAt: now + 90_500 }, now)).toEqual({
+      sizeLimit: null,
+      timeLimit: 2,
+      deadlineAt: now + 90_500,
+    });
+    expect(normalizeRules({ deadlineAt: now - 1 }, now).deadlineAt).toBeNull();
+    expect(normalizeRules({ deadlineAt: Number.NaN }, now).deadlineAt).toBeNull();
+    expect(normalizeRules({ deadlineAt: null }, now).timeLimit).toBeNull();
+  });
+
+  it('keeps a players limit above 0, and ignores any other', () => {
+    expect(normalizeRules({ sizeLimit: 5 }, now).sizeLimit).toBe(5);
+    expect(normalizeRules({ sizeLimit: 0 }, now).sizeLimit).toBeNull();
+    expect(normalizeRules({ sizeLimit: -3 }, now).sizeLimit).toBeNull();
+    expect(normalizeRules({ sizeLimit: Number.POSITIVE_INFINITY }, now).sizeLimit).toBeNull();
+  });
+
+  it('closes at the players limit or the deadline', () => {
+    const game = { closed: false, sizeLimit: 3, deadlineAt: now + 1000 };
+    expect(isClosed(game, 2, now)).toBe(false);
+    expect(isClosed(game, 3, now)).toBe(true);
+    expect(isClosed(game, 0, now + 1000)).toBe(true);
+    expect(isClosed({ closed: true, sizeLimit: null, deadlineAt: null }, 0, now)).toBe(true);
+    expect(isClosed({ closed: false, sizeLimit: null, deadlineAt: null }, 1e6, now)).toBe(false);
+  });
+
+  it('tells what unlocks the results', () => {
+    expect(unlockNeeds({ sizeLimit: 5, deadlineAt: null }, 2)).toEqual({
+      playersNeeded: 3,
+      deadlineAt: null,
+    });
+    expect(unlockNeeds({ sizeLimit: null, deadlineAt: now }, 2)).toEqual({
+      playersNeeded: null,
+      deadlineAt: now,
+    });
+  });
+});
+
+describe('editing items', () => {
+  const current = [
+    { id: 'a', label: 'Apple' },
+    { id: 'b', label: 'Banana' },
+  ];
+  let n = 0;
+  const newId = () => `new${++n}`;
+
+  it('keeps ids for renames, adds new items, drops empties and removed ones', () => {
+    const next = applyItemEdit(
+      current,
+      [{ id: 'b', label: ' Blueberry ' }, '  ', 'Cherry', { label: 'Date' }],
+      newId,
+    );
+    expect(next.map((item) => item.label)).toEqual(['Blueberry', 'Cherry', 'Date']);
+    expect(next[0]?.id).toBe('b');
+    expect(new Set(next.map((item) => item.id)).size).toBe(3);
+    expect(next.some((item) => item.id === 'a')).toBe(false);
+  });
+
+  it('never reuses an id twice, nor hands out a removed item id to a new item', () => {
+    let calls = 0;
+    const clashing = () => (++calls < 3 ? 'a' : `fresh${calls}`);
+    const next = applyItemEdit(
+      current,
+      [
+        { id: 'b', label: 'B' },
+        { id: 'b', label: 'B2' },
+      ],
+      clashing,
+    );
+    expect(next.map((item) => item.id)).toEqual(['b', 'fresh3']);
+  });
+
+  it('needs at least one item and keeps at most 200', () => {
+    expect(() => applyItemEdit(current, ['', ' '], newId)).toThrow(
+      new AppError('invalid-argument', LIFECYCLE_MESSAGES.atLeastOneItem),
+    );
+    const many = Array.from({ length: 250 }, (_, i) => `item ${i}`);
+    expect(applyItemEdit(current, many, newId)).toHaveLength(200);
+  });
+
+  it('asks players to re-order when items were added', () => {
+    expect(needsReorder(['a', 'b'], current)).toBe(false);
+    expect(needsReorder(['a'], current)).toBe(true);
+  });
+});
