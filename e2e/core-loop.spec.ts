@@ -58,7 +58,8 @@ describe.runIf(browserAvailable())('core loop in Chromium', () => {
     await alice.getByLabel('Email').fill(`alice-${Date.now()}@example.com`);
     await alice.getByLabel('Password', { exact: true }).fill('correct horse battery');
     await alice.locator('form').getByRole('button', { name: 'Create account' }).click();
-    await alice.getByRole('button', { name: /sign out/i }).waitFor();
+    // Signed in: the header shows her level.
+    await alice.getByTestId('level-button').waitFor();
 
     await alice.goto('/create');
     await alice.getByLabel('What are we ranking?').fill('Best breakfast');

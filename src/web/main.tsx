@@ -1,12 +1,22 @@
-/** Entry point: query cache, router, styles. */
+/** Entry point: what this visit says (touch records, legacy ids), query cache, router, styles. */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { router } from './router';
+import { startBootTimer } from './shell/boot';
+import { detectLegacy, rememberLegacyIds } from './shell/legacy';
+import { recordVisit } from './shell/profile-upkeep';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/components.css';
+import './styles/shell.css';
+
+// Read before the router runs: redirects (/appboot, /rank?g=) drop the query and the path.
+recordVisit();
+const legacy = detectLegacy(window.location.href, document.referrer);
+if (legacy.legacy) rememberLegacyIds(legacy.ids);
+startBootTimer();
 
 const queryClient = new QueryClient({
   defaultOptions: {

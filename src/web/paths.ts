@@ -4,12 +4,27 @@ export const DEMO_GAME_ID = 'pizza-demo';
 
 const enc = encodeURIComponent;
 
-/** Router patterns (react-router syntax). */
+/** Router patterns (react-router syntax): every route of SPEC §2. */
 export const routes = {
   home: '/',
+  community: '/community',
+  communityCop: '/community-cop',
   create: '/create',
+  /** /rank?g={gameId}: that game's play route, else My Ranks. */
+  rank: '/rank',
+  /** /results?g={gameId}: that game's results, else My Ranks. */
+  resultsQuery: '/results',
+  communityRank: '/r/:id',
+  builder: '/builder',
+  myRanks: '/myranks',
+  player: '/player',
+  admin: '/admin/*',
   account: '/account',
+  accountReset: '/account/reset',
   login: '/login',
+  loginGate: '/login/gate',
+  devOutbox: '/dev/outbox',
+  appboot: '/appboot/g/:gameId',
   game: '/g/:idOrSlug',
   play: '/g/:idOrSlug/play',
   results: '/g/:idOrSlug/results',
@@ -21,29 +36,35 @@ function withNext(path: string, next: string | undefined): string {
 
 export const paths = {
   home: () => '/',
+  community: () => '/community',
   create: () => '/create',
+  myRanks: () => '/myranks',
+  player: () => '/player',
+  builder: () => '/builder',
+  admin: () => '/admin',
+  communityRank: (id: string) => `/r/${enc(id)}`,
   account: (next?: string) => withNext('/account', next),
   login: (next?: string) => withNext('/login', next),
+  loginGate: (next?: string) => withNext('/login/gate', next),
+  accountReset: () => '/account/reset',
+  devOutbox: () => '/dev/outbox',
   game: (idOrSlug: string) => `/g/${enc(idOrSlug)}`,
   play: (idOrSlug: string) => `/g/${enc(idOrSlug)}/play`,
   results: (idOrSlug: string) => `/g/${enc(idOrSlug)}/results`,
   demo: () => paths.play(DEMO_GAME_ID),
 };
 
+/** Paths where the bottom navigation is not shown (SPEC §2 Shell). */
+export function hidesBottomNav(pathname: string): boolean {
+  return /^\/(?:admin|login)(?:\/|$)/i.test(pathname);
+}
+
+/** Paths where, on narrow screens, the bottom navigation hides on downward scroll. */
+export function hidesNavOnScroll(pathname: string): boolean {
+  return /^\/(?:community|myranks)?\/?$/i.test(pathname);
+}
+
 /** The link people share for a game: absolute, on this origin. */
 export function shareUrl(gameId: string): string {
   return `${window.location.origin}${paths.game(gameId)}`;
-}
-
-/**
- * Where to go after signing in: a same-origin path from `?next=`, never another site, and never
- * back to the login or account page itself (SPEC §2: such a target is replaced by /).
- */
-export function safeNext(next: string | null | undefined): string {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) {
-    return paths.home();
-  }
-  const pathname = next.split(/[?#]/)[0] ?? '';
-  if (/^\/(login|account)(\/|$)/.test(pathname)) return paths.home();
-  return next;
 }

@@ -1,16 +1,22 @@
-/** Routes: the shell around every page; feature pages load on demand. */
+/**
+ * Every route of SPEC §2 with its access rule (§6): the shell around every page, the auth gate
+ * around the login-required ones, feature pages loaded on demand.
+ */
 import { lazy } from 'react';
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, Outlet } from 'react-router';
+import { CommunityPage } from './community/community-page';
+import { routes } from './paths';
 import { AppShell } from './shell/app-shell';
+import { AppbootRedirect, GameQueryRedirect } from './shell/game-redirects';
 import { NotFoundPage } from './shell/not-found';
 import { RequireAccount } from './shell/require-account';
 import { RouteError } from './shell/route-error';
-import { HomePage } from './home/home-page';
-import { routes } from './paths';
 
-const AccountPage = lazy(() =>
-  import('./account/account-page').then((m) => ({ default: m.AccountPage })),
-);
+const account = () => import('./account/routes');
+const AccountPage = lazy(() => account().then((m) => ({ default: m.AccountPage })));
+const LoginGatePage = lazy(() => account().then((m) => ({ default: m.LoginGatePage })));
+const ResetPasswordPage = lazy(() => account().then((m) => ({ default: m.ResetPasswordPage })));
+const DevOutboxPage = lazy(() => account().then((m) => ({ default: m.DevOutboxPage })));
 const CreatePage = lazy(() =>
   import('./create/create-page').then((m) => ({ default: m.CreatePage })),
 );
@@ -21,6 +27,19 @@ const GameResolver = lazy(() =>
 const ResultsPage = lazy(() =>
   import('./results/results-page').then((m) => ({ default: m.ResultsPage })),
 );
+const CommunityRankPage = lazy(() =>
+  import('./community/community-rank-page').then((m) => ({ default: m.CommunityRankPage })),
+);
+const BuilderPage = lazy(() =>
+  import('./builder/builder-page').then((m) => ({ default: m.BuilderPage })),
+);
+const MyRanksPage = lazy(() =>
+  import('./myranks/my-ranks-page').then((m) => ({ default: m.MyRanksPage })),
+);
+const PlayerPage = lazy(() =>
+  import('./player/player-page').then((m) => ({ default: m.PlayerPage })),
+);
+const AdminPage = lazy(() => import('./admin/admin-page').then((m) => ({ default: m.AdminPage })));
 
 export const router = createBrowserRouter([
   {
@@ -35,20 +54,37 @@ export const router = createBrowserRouter([
         // Page crashes show inside the shell, header included.
         errorElement: <RouteError />,
         children: [
-          { path: routes.home, element: <HomePage /> },
+          // Public (SPEC §6: anonymous visitors may open community, game and account pages).
+          { path: routes.home, element: <CommunityPage /> },
+          { path: routes.community, element: <CommunityPage /> },
+          { path: routes.communityCop, element: <CommunityPage variant="cop" /> },
           { path: routes.account, element: <AccountPage /> },
+          { path: routes.accountReset, element: <ResetPasswordPage /> },
           { path: routes.login, element: <AccountPage /> },
-          {
-            path: routes.create,
-            element: (
-              <RequireAccount>
-                <CreatePage />
-              </RequireAccount>
-            ),
-          },
+          { path: routes.loginGate, element: <LoginGatePage /> },
+          { path: routes.devOutbox, element: <DevOutboxPage /> },
+          { path: routes.appboot, element: <AppbootRedirect /> },
           { path: routes.game, element: <GameResolver /> },
           { path: routes.play, element: <PlayPage /> },
           { path: routes.results, element: <ResultsPage /> },
+          // Login required: /create, /rank, /results, /r/{id}, /builder, /myranks, /player, /admin.
+          {
+            element: (
+              <RequireAccount>
+                <Outlet />
+              </RequireAccount>
+            ),
+            children: [
+              { path: routes.create, element: <CreatePage /> },
+              { path: routes.rank, element: <GameQueryRedirect to="play" /> },
+              { path: routes.resultsQuery, element: <GameQueryRedirect to="results" /> },
+              { path: routes.communityRank, element: <CommunityRankPage /> },
+              { path: routes.builder, element: <BuilderPage /> },
+              { path: routes.myRanks, element: <MyRanksPage /> },
+              { path: routes.player, element: <PlayerPage /> },
+              { path: routes.admin, element: <AdminPage /> },
+            ],
+          },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -1,11 +1,21 @@
-/** The frame around every page: header, main area, toasts; reacts when the session changes. */
+/**
+ * The frame around every page (SPEC §2 Shell): the boot screen until the session is known, then
+ * the header, the page, the bottom navigation, toasts and the onboarding dialog; reacts when the
+ * person behind the session changes.
+ */
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Toaster } from 'sonner';
 import { reconnectGameEvents } from '../api/events';
+import { hidesBottomNav } from '../paths';
+import { BootScreen } from './boot-screen';
+import { useBootReady } from './boot';
+import { BottomNav } from './bottom-nav';
 import { Header } from './header';
 import { PageLoading } from './loading';
+import { Onboarding } from './onboarding';
+import { SessionEffects } from './session-effects';
 import { useViewer } from './use-viewer';
 
 /** When the person behind the session changes, cached answers and live streams are theirs no more. */
@@ -40,11 +50,38 @@ function useFocusMainOnNavigate(): React.RefObject<HTMLElement | null> {
   return main;
 }
 
+function Toasts() {
+  return (
+    <Toaster
+      position="top-center"
+      richColors
+      closeButton
+      duration={4000}
+      offset={{ top: 'calc(var(--header-height) + 8px)' }}
+      mobileOffset={{ top: 'calc(var(--header-height) + 8px)' }}
+      toastOptions={{ classNames: { actionButton: 'toast-action' } }}
+    />
+  );
+}
+
 export function AppShell() {
+  const ready = useBootReady();
   useSessionChangeRefresh();
   const main = useFocusMainOnNavigate();
+  const { pathname } = useLocation();
+
+  if (!ready) {
+    return (
+      <>
+        <title>Loading… · Crowned</title>
+        <BootScreen />
+      </>
+    );
+  }
+
+  const withNav = !hidesBottomNav(pathname);
   return (
-    <div className="app">
+    <div className={withNav ? 'app app--with-nav' : 'app'}>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
@@ -54,7 +91,10 @@ export function AppShell() {
           <Outlet />
         </Suspense>
       </main>
-      <Toaster position="top-center" richColors closeButton duration={4000} />
+      <BottomNav />
+      <Toasts />
+      <Onboarding />
+      <SessionEffects />
     </div>
   );
 }

@@ -1,22 +1,31 @@
-/** The top bar: the crown logo (home), and Sign In or the user's name with Sign out. */
-import { Crown, LogOut, UserRound } from 'lucide-react';
+/**
+ * The top bar (SPEC §2 Shell): the crown logo (home); for signed-out visitors and guests
+ * 'Sign In' (to /account); for signed-in people a 'Lv. N' button with their crowns (to /player),
+ * live from the profile stream, and an Admin link when their role is admin.
+ */
+import { Crown, ShieldCheck, UserRound } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../paths';
-import { useSignOut } from './use-sign-out';
-import { useViewer } from './use-viewer';
+import { arrivalBurst } from './arrival-confetti';
+import { isSignInPath } from './login-next';
+import { useProfile } from './profile';
 
 export function Header() {
-  const viewer = useViewer();
+  const { viewer, profile, isPending } = useProfile();
   const location = useLocation();
-  const { signOut, signingOut } = useSignOut();
-  const onAccountPage = location.pathname === '/account' || location.pathname === '/login';
+  const logo = useRef<HTMLAnchorElement>(null);
+
+  useEffect(() => arrivalBurst(logo.current), []);
 
   const here = `${location.pathname}${location.search}${location.hash}`;
+  const isAdmin =
+    viewer.status === 'signed-in' && (profile?.role === 'admin' || viewer.user.role === 'admin');
 
   return (
     <header className="site-header">
       <div className="site-header__inner">
-        <Link to={paths.home()} className="logo" aria-label="Crowned home">
+        <Link ref={logo} to={paths.home()} className="logo" aria-label="Crowned home">
           <span className="logo__mark" aria-hidden="true">
             <Crown size={22} strokeWidth={2.25} />
           </span>
@@ -27,23 +36,40 @@ export function Header() {
             <span className="header-placeholder" aria-hidden="true" />
           ) : viewer.status === 'signed-in' ? (
             <>
-              <span className="header-user" title={viewer.user.email}>
-                <UserRound size={18} aria-hidden="true" />
-                <span className="header-user__name">{viewer.user.name}</span>
-              </span>
-              <button
-                type="button"
-                className="btn btn-header"
-                onClick={signOut}
-                disabled={signingOut}
-                title="Sign out"
-              >
-                <LogOut size={16} aria-hidden="true" />
-                <span className="btn-header__text">{signingOut ? 'Signing out…' : 'Sign out'}</span>
-              </button>
+              {isAdmin ? (
+                <Link className="btn btn-header" to={paths.admin()} title="Admin">
+                  <ShieldCheck size={16} aria-hidden="true" />
+                  <span className="btn-header__text">Admin</span>
+                </Link>
+              ) : null}
+              {profile ? (
+                <Link
+                  className="btn btn-header level-button"
+                  to={paths.player()}
+                  aria-label={`Lv. ${profile.level}, ${profile.crowns} ${profile.crowns === 1 ? 'crown' : 'crowns'}: your profile`}
+                  data-testid="level-button"
+                >
+                  <span className="level-button__level">Lv. {profile.level}</span>
+                  <span className="level-button__crowns">
+                    <Crown size={14} strokeWidth={2.5} aria-hidden="true" />
+                    {profile.crowns}
+                  </span>
+                </Link>
+              ) : isPending ? (
+                <span className="header-placeholder" aria-hidden="true" />
+              ) : (
+                // No profile to show (an older server): still a way to the player page.
+                <Link className="btn btn-header" to={paths.player()} title={viewer.user.email}>
+                  <UserRound size={16} aria-hidden="true" />
+                  <span className="header-user__name">{viewer.user.name}</span>
+                </Link>
+              )}
             </>
-          ) : onAccountPage ? null : (
-            <Link className="btn btn-header" to={paths.account(here === '/' ? undefined : here)}>
+          ) : isSignInPath(location.pathname) ? null : (
+            <Link
+              className="btn btn-header"
+              to={paths.account(here === '/' || here === '/community' ? undefined : here)}
+            >
               Sign In
             </Link>
           )}

@@ -1,17 +1,36 @@
-/** A simple gate: signed-out people and guests are sent to /account?next=<here>. */
-import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
+/**
+ * The auth gate of the login-required routes (SPEC §2, §6): while the session is unknown it shows
+ * 'Signing you in…'; a signed-out person (a guest counts as signed out) then goes to
+ * /login?next={path+query+hash}, and the target is also kept in local storage.
+ *
+ * The redirect waits a moment: right after a sign-in the session store can still say "signed
+ * out" for a tick before it starts refetching, and that glimpse must not bounce the person back.
+ */
+import { useEffect, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../paths';
 import { PageLoading } from './loading';
+import { currentTarget, rememberLoginNext } from './login-next';
 import { useViewer } from './use-viewer';
+
+const GATE_GRACE_MS = 100;
 
 export function RequireAccount(props: { children: ReactNode }) {
   const viewer = useViewer();
   const location = useLocation();
-  if (viewer.status === 'loading') return <PageLoading label="Signing you in…" />;
-  if (viewer.status !== 'signed-in') {
-    const next = `${location.pathname}${location.search}${location.hash}`;
-    return <Navigate to={paths.account(next)} replace />;
-  }
-  return <>{props.children}</>;
+  const navigate = useNavigate();
+  const target = currentTarget(location);
+  const mustSignIn = viewer.status === 'signed-out' || viewer.status === 'guest';
+
+  useEffect(() => {
+    if (!mustSignIn) return;
+    const timer = setTimeout(() => {
+      rememberLoginNext(target);
+      navigate(paths.login(target), { replace: true });
+    }, GATE_GRACE_MS);
+    return () => clearTimeout(timer);
+  }, [mustSignIn, target, navigate]);
+
+  if (viewer.status === 'signed-in') return <>{props.children}</>;
+  return <PageLoading label="Signing you in…" />;
 }

@@ -1,0 +1,302 @@
+/**
+ * Routes and guards in Chromium (SPEC §2, §6): every login-required route sends a signed-out
+ * visitor (and a guest) through 'Signing you in…' to /login?next={path+query+hash}; the next
+ * round trip; the /login → / rule; /rank and /results with ?g=; /appboot; /share; legacy claims;
+ * public routes; the Not found card.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from '../test/support/server';
+import { browserAvailable, launchBrowser, screenshot, startAppServer } from './support/harness';
+import {
+  DESKTOP,
+  MOBILE,
+  here,
+  newVisitor,
+  registerByApi,
+  sawText,
+  signInOnLoginPage,
+  signOutByApi,
+} from './support/web';
+
+/** Login-required targets, with queries and hashes that must survive the trip. */
+const PROTECTED = [
+  '/create',
+  '/create?from=home#top',
+  '/rank',
+  '/rank?g=pizza-demo',
+  '/results?g=pizza-demo&x=1#chart',
+  '/r/some-rank',
+  '/builder',
+  '/myranks',
+  '/myranks?tab=played#list',
+  '/player',
+  '/admin',
+  '/admin/users?q=a%20b#top',
+];
+
+const loginUrlFor = (target: string) => `/login?next=${encodeURIComponent(target)}`;
+
+describe.runIf(browserAvailable())('shell routes and guards', () => {
+  let server: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('sends a signed-out visitor from every protected route to /login?next=…', async () => {
+    const { context, page } = await newVisitor(browser, server);
+    for (const target of PROTECTED) {
+      await page.goto(target);
+      await page.waitForURL((url) => url.pathname === '/login');
+      expect(here(page), target).toBe(loginUrlFor(target));
+      expect(await sawText(page, 'Signing you in…'), target).toBe(true);
+      // The target is kept in local storage too.
+      const stored = await page.evaluate(() => localStorage.getItem('crowned.loginNext'));
+      expect(JSON.parse(stored ?? 'null')).toMatchObject({ next: target });
+      await page.getByRole('heading', { name: 'Sign in to Crowned' }).waitFor();
+    }
+    await context.close();
+  });
+
+  it("shows 'Loading… Initializing your session.', forces it away after 2.5 s, then the gate waits", async () => {
+    const { context, page } = await newVisitor(browser, server);
+    // The session answer is slow: the boot screen gives way after 2.5 s, the gate holds on.
+    await page.route('**/api/auth/get-session*', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 4500));
+      await route.continue().catch(() => undefined);
+    });
+    const started = Date.now();
+    await page.goto('/myranks?tab=created#x', { waitUntil: 'commit' });
+    const boot = page.getByTestId('boot-screen');
+    await boot.waitFor();
+    expect(await boot.textContent()).toContain('Loading…');
+    expect(await boot.textContent()).toContain('Initializing your session.');
+    await page.locator('.page-loading', { hasText: 'Signing you in…' }).waitFor();
+    const forcedAfter = Date.now() - started;
+    expect(forcedAfter).toBeGreaterThanOrEqual(2000);
+    expect(forcedAfter).toBeLessThan(4500);
+    expect(await boot.count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/myranks');
+    // Once the session is known (signed out): off to the login screen.
+    await page.waitForURL((url) => url.pathname === '/login', { timeout: 15_000 });
+    expect(here(page)).toBe(loginUrlFor('/myranks?tab=created#x'));
+    await context.close();
+  });
+
+  it('treats a guest as signed out on protected routes', async () => {
+    const { context, page } = await newVisitor(browser, server);
+    const guest = await page.request.post('/api/auth/sign-in/anonymous', {
+      data: {},
+      headers: { origin: server.url },
+    });
+    expect(guest.ok()).toBe(true);
+    await page.goto('/player');
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(here(page)).toBe(loginUrlFor('/player'));
+    // The header treats the guest as signed out too.
+    await page.goto('/community');
+    await page.getByRole('link', { name: 'Sign In' }).waitFor();
+    await context.close();
+  });
+
+  it('takes the next round trip: sign in on /login and land on the original target', async () => {
+    const setup = await newVisitor(browser, server);
+    const account = await registerByApi(setup.page, server, 'Rounder');
+    await setup.context.close();
+
+    const { context, page } = await newVisitor(browser, server, { viewport: MOBILE });
+    const target = '/myranks?tab=played#list';
+    await page.goto(target);
+    await page.waitForURL((url) => url.pathname === '/login');
+    await signInOnLoginPage(page, account);
+    await page.waitForURL((url) => url.pathname === '/myranks');
+    expect(here(page)).toBe(target);
+    await page.getByRole('heading', { name: 'My Ranks' }).waitFor();
+    // The stored target was taken and cleared.
+    expect(await page.evaluate(() => localStorage.getItem('crowned.loginNext'))).toBeNull();
+    await context.close();
+  });
+
+  it('uses the stored target when the query lost it', async () => {
+    const setup = await newVisitor(browser, server);
+    const account = await registerByApi(setup.page, server, 'Storer');
+    await setup.context.close();
+
+    const { context, page } = await newVisitor(browser, server);
+    await page.goto('/builder?step=2');
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.goto('/login');
+    await signInOnLoginPage(page, account);
+    await page.waitForURL((url) => url.pathname === '/builder');
+    expect(here(page)).toBe('/builder?step=2');
+    expect(await page.evaluate(() => localStorage.getItem('crowned.loginNext'))).toBeNull();
+    await context.close();
+  });
+
+  it('forgets a stored target once an account lands past the sign-in screens', async () => {
+    const { context, page } = await newVisitor(browser, server);
+    await page.goto('/player');
+    await page.waitForURL((url) => url.pathname === '/login');
+    const stored = () => page.evaluate(() => localStorage.getItem('crowned.loginNext'));
+    expect(await stored()).not.toBeNull();
+    // As after a provider sign-in, which lands on the target without the login screen.
+    await registerByApi(page, server, 'Direct');
+    await page.goto('/player');
+    await page.getByTestId('player-level').waitFor();
+    await expect.poll(stored).toBeNull();
+    await context.close();
+  });
+
+  it('replaces a /login or /account target by / after sign-in', async () => {
+    const setup = await newVisitor(browser, server);
+    const account = await registerByApi(setup.page, server, 'Looper');
+    await setup.context.close();
+
+    for (const next of ['/login', '/account', '/login/gate?next=%2Fcreate']) {
+      const { context, page } = await newVisitor(browser, server);
+      await page.goto(loginUrlFor(next));
+      await signInOnLoginPage(page, account);
+      await page.waitForURL((url) => url.pathname === '/');
+      expect(here(page), next).toBe('/');
+      await context.close();
+    }
+  });
+
+  it('sends /rank?g= and /results?g= to the game, and bare /rank and /results to My Ranks', async () => {
+    const { context, page } = await newVisitor(browser, server);
+    await registerByApi(page, server, 'Redirected');
+    await page.goto('/rank?g=pizza-demo');
+    await page.waitForURL((url) => url.pathname === '/g/pizza-demo/play');
+    await page.goto('/results?g=pizza-demo');
+    await page.waitForURL((url) => url.pathname === '/g/pizza-demo/results');
+    await page.goto('/rank');
+    await page.waitForURL((url) => url.pathname === '/myranks');
+    await page.goto('/results');
+    await page.waitForURL((url) => url.pathname === '/myranks');
+    await page.getByRole('heading', { name: 'Your ranks will appear here' }).waitFor();
+    await context.close();
+  });
+
+  it('opens every login-required page for a signed-in user', async () => {
+    const { context, page } = await newVisitor(browser, server);
+    const account = await registerByApi(page, server, 'Member');
+    const expected: [string, string][] = [
+      ['/create', 'Create a rank'],
+      ['/r/some-rank', 'Community rank'],
+      ['/builder', 'Builder'],
+      ['/myranks', 'My Ranks'],
+      ['/player', account.name],
+      ['/admin', 'Admins only'],
+      ['/admin/users', 'Admins only'],
+    ];
+    for (const [path, heading] of expected) {
+      await page.goto(path);
+      await page.getByRole('heading', { name: heading }).first().waitFor();
+      expect(new URL(page.url()).pathname, path).toBe(path);
+    }
+    await context.close();
+  });
+
+  it('sends /appboot/g/{id} to /g/{id}, replacing the history entry', async () => {
+    const { context, page } = await newVisitor(browser, server);
+    await page.goto('/community');
+    await page.goto('/appboot/g/pizza-demo');
+    await page.waitForURL((url) => url.pathname === '/g/pizza-demo/play');
+    await page.getByTestId('rank-list').waitFor();
+    // Back leaves the game altogether: /appboot and /g/{id} were replaced, not stacked.
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/community');
+    await context.close();
+  });
+
+  it('redirects /share/g/{id} on the server to /g/{id}?fromShare=1', async () => {
+    const direct = await fetch(`${server.url}/share/g/pizza-demo`, { redirect: 'manual' });
+    expect(direct.status).toBe(302);
+    expect(direct.headers.get('location')).toBe('/g/pizza-demo?fromShare=1');
+
+    const { context, page } = await newVisitor(browser, server);
+    const response = await page.goto('/share/g/pizza-demo');
+    expect(response?.url()).toBe(`${server.url}/g/pizza-demo?fromShare=1`);
+    expect(response?.request().redirectedFrom()?.url()).toBe(`${server.url}/share/g/pizza-demo`);
+    await page.waitForURL((url) => url.pathname === '/g/pizza-demo/play');
+    await page.getByTestId('rank-list').waitFor();
+    await context.close();
+  });
+
+  it('remembers legacy game ids and claims them after an account signs in', async () => {
+    const { context, page } = await newVisitor(browser, server);
+    await page.goto('/g/pizza-demo?legacy=1&g=oldgame0001');
+    await page.waitForURL((url) => url.pathname === '/g/pizza-demo/play');
+    await page.goto('/appboot/g/oldgame0002');
+    await page.getByRole('heading', { name: 'Game not found' }).waitFor();
+    const stored = () => page.evaluate(() => localStorage.getItem('crowned.legacyGameIds'));
+    expect(JSON.parse((await stored()) ?? '[]')).toEqual([
+      'oldgame0002',
+      'pizza-demo',
+      'oldgame0001',
+    ]);
+
+    await registerByApi(page, server, 'Legacy');
+    const claim = page.waitForRequest(
+      (request) => request.url().endsWith('/api/games/claim') && request.method() === 'POST',
+    );
+    await page.goto('/community');
+    const body = (await claim).postDataJSON() as { ids: string[] };
+    expect(body.ids).toEqual(['oldgame0002', 'pizza-demo', 'oldgame0001']);
+    await expect.poll(stored).toBeNull();
+    await context.close();
+  });
+
+  it('lets anyone open the public routes', async () => {
+    const { context, page } = await newVisitor(browser, server);
+    const publicRoutes: [string, string][] = [
+      ['/', 'Community'],
+      ['/community', 'Community'],
+      ['/community-cop', 'Community'],
+      ['/account', 'Sign in to Crowned'],
+      ['/login', 'Sign in to Crowned'],
+      ['/login/gate', 'Sign in to continue'],
+    ];
+    for (const [path, heading] of publicRoutes) {
+      await page.goto(path);
+      await page.getByRole('heading', { name: heading, exact: true }).first().waitFor();
+      expect(new URL(page.url()).pathname, path).toBe(path);
+    }
+    await page.goto('/g/pizza-demo');
+    await page.waitForURL((url) => url.pathname === '/g/pizza-demo/play');
+    await context.close();
+  });
+
+  it('shows a Not found card with the path and a Go home link', async () => {
+    for (const [viewport, name] of [
+      [MOBILE, 'not-found-375'],
+      [DESKTOP, 'not-found-1280'],
+    ] as const) {
+      const { context, page } = await newVisitor(browser, server, { viewport });
+      await page.goto('/no/such/place?x=1');
+      await page.getByRole('heading', { name: 'Not found' }).waitFor();
+      expect(await page.locator('.status-card code').textContent()).toBe('/no/such/place');
+      await screenshot(page, name);
+      await page.getByRole('link', { name: 'Go home' }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      await context.close();
+    }
+  });
+
+  it('signs out back to a public page that still works', async () => {
+    const { context, page } = await newVisitor(browser, server);
+    await registerByApi(page, server, 'Leaver');
+    await page.goto('/myranks');
+    await page.getByRole('heading', { name: 'My Ranks' }).waitFor();
+    await signOutByApi(page, server);
+    await page.goto('/myranks');
+    await page.waitForURL((url) => url.pathname === '/login');
+    await context.close();
+  });
+});

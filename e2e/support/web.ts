@@ -1,0 +1,149 @@
+/**
+ * Helpers for the shell specs: visitors with or without onboarding done, accounts made through
+ * the API, sign-in through the login screen, and a record of texts that flashed on screen.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { user } from '../../src/server/db/schema';
+import { publish } from '../../src/server/realtime/hub';
+import type { TestServer } from '../../test/support/server';
+import { newPerson, SCREENSHOT_DIR } from './harness';
+
+export const MOBILE = { width: 375, height: 812 };
+export const DESKTOP = { width: 1280, height: 900 };
+export const PASSWORD = 'correct horse battery';
+
+let counter = 0;
+export function uniqueEmail(who: string): string {
+  counter += 1;
+  return `${who}-${Date.now().toString(36)}-${counter}@example.com`;
+}
+
+export type Visitor = { context: BrowserContext; page: Page };
+
+/**
+ * One person's browser. `onboarded` (default true) stores the onboarding flag before any page
+ * runs, so the dialog does not cover the page; `reducedMotion` (default 'reduce') keeps
+ * screenshots free of confetti and half-finished transitions.
+ */
+export async function newVisitor(
+  browser: Browser,
+  server: TestServer,
+  options: {
+    viewport?: { width: number; height: number };
+    onboarded?: boolean;
+    reducedMotion?: 'reduce' | 'no-preference';
+  } = {},
+): Promise<Visitor> {
+  const context = await newPerson(browser, server, options.viewport ?? DESKTOP);
+  if (options.onboarded ?? true) {
+    await context.addInitScript(() => {
+      window.localStorage.setItem('crowned.onboarded', '1');
+    });
+  }
+  // Every text that enters the page, even for a moment, is noted: a gate's 'Signing you in…'
+  // lasts one render before the redirect.
+  await context.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { seenTexts: string[] }).seenTexts = seen;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of Array.from(record.addedNodes)) {
+          const text = node.textContent?.trim();
+          if (text) seen.push(text);
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  const page = await context.newPage();
+  await page.emulateMedia({ reducedMotion: options.reducedMotion ?? 'reduce' });
+  return { context, page };
+}
+
+/** Whether `text` appeared on the page at any moment since it loaded. */
+export async function sawText(page: Page, text: string): Promise<boolean> {
+  return page.evaluate(
+    (wanted) =>
+      (window as unknown as { seenTexts?: string[] }).seenTexts?.some((t) => t.includes(wanted)) ??
+      false,
+    text,
+  );
+}
+
+/** The page's path + query + hash. */
+export function here(page: Page): string {
+  const url = new URL(page.url());
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+export type Account = { id: string; name: string; email: string; password: string };
+
+/** Registers through the API from the page's context: the context is then signed in. */
+export async function registerByApi(
+  page: Page,
+  server: TestServer,
+  name: string,
+): Promise<Account> {
+  const email = uniqueEmail(name.toLowerCase());
+  const response = await page.request.post('/api/auth/sign-up/email', {
+    data: { name, email, password: PASSWORD },
+    headers: { origin: server.url },
+  });
+  if (!response.ok())
+    throw new Error(`sign-up failed: ${response.status()} ${await response.text()}`);
+  const body = (await response.json()) as { user: { id: string } };
+  return { id: body.user.id, name, email, password: PASSWORD };
+}
+
+export async function signOutByApi(page: Page, server: TestServer): Promise<void> {
+  const response = await page.request.post('/api/auth/sign-out', {
+    data: {},
+    headers: { origin: server.url },
+  });
+  if (!response.ok()) throw new Error(`sign-out failed: ${response.status()}`);
+}
+
+/** Signs in on the login screen the page is showing. */
+export async function signInOnLoginPage(page: Page, account: Account): Promise<void> {
+  const email = page.getByLabel('Email');
+  await email.waitFor({ timeout: 15_000 }).catch(async (error: unknown) => {
+    throw new Error(
+      `No sign-in form at ${page.url()}: ${(await page.locator('body').innerText()).slice(0, 500)}`,
+      { cause: error },
+    );
+  });
+  await email.fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.locator('form button[type="submit"]').click();
+}
+
+/** Changes a player's progress in the database and tells their open streams (as XP awards do). */
+export async function setProgress(
+  server: TestServer,
+  userId: string,
+  progress: { level?: number; xp?: number; xpToNext?: number; crowns?: number; role?: string },
+): Promise<void> {
+  const { db } = server.database;
+  await db.update(user).set(progress).where(eq(user.id, userId));
+  await publish(db, { type: 'profile', userId });
+}
+
+/** Makes the page wide open to scrolling: a tall block at the end of the main area. */
+export async function addScrollRoom(page: Page, px = 2000): Promise<void> {
+  await page.evaluate((height) => {
+    const spacer = document.createElement('div');
+    spacer.style.height = `${height}px`;
+    spacer.dataset.testid = 'scroll-room';
+    document.getElementById('main')?.append(spacer);
+  }, px);
+}
+
+/** A screenshot of what the viewport shows (fixed bars where a person sees them). */
+export async function viewportScreenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: false });
+  return file;
+}

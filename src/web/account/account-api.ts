@@ -1,0 +1,116 @@
+/**
+ * The account screens' own API calls (beside better-auth's): public auth config, the sign-in
+ * method lookup and the dev outbox. A missing endpoint (404) degrades to "feature off".
+ */
+import { useQuery } from '@tanstack/react-query';
+import { ApiError, errorFromResponse, toApiError } from '../api/errors';
+
+export type AuthConfig = { googleEnabled: boolean; devOutbox: boolean };
+export type SignInMethod = 'password' | 'google';
+export type OutboxMessage = {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  at: number;
+  links: string[];
+};
+
+const TIMEOUT_MS = 15_000;
+
+async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
+  const timeout = AbortSignal.timeout(TIMEOUT_MS);
+  try {
+    const response = await fetch(url, {
+      headers: { accept: 'application/json' },
+      credentials: 'same-origin',
+      signal:
+        signal && typeof AbortSignal.any === 'function'
+          ? AbortSignal.any([signal, timeout])
+          : timeout,
+    });
+    if (!response.ok) throw await errorFromResponse(response);
+    return (await response.json()) as T;
+  } catch (error) {
+    throw toApiError(error);
+  }
+}
+
+const OFF: AuthConfig = { googleEnabled: false, devOutbox: false };
+
+/** Which sign-in options this server offers; everything off when it cannot tell. */
+export async function fetchAuthConfig(signal?: AbortSignal): Promise<AuthConfig> {
+  try {
+    const body = await getJson<Partial<AuthConfig>>('/api/config', signal);
+    return { googleEnabled: body.googleEnabled === true, devOutbox: body.devOutbox === true };
+  } catch {
+    return OFF;
+  }
+}
+
+export const accountKeys = {
+  config: ['auth-config'] as const,
+  methods: (email: string) => ['sign-in-methods', email] as const,
+  outbox: ['dev-outbox'] as const,
+  linked: (userId: string) => ['linked-accounts', userId] as const,
+};
+
+export function useAuthConfig() {
+  return useQuery({
+    queryKey: accountKeys.config,
+    queryFn: ({ signal }) => fetchAuthConfig(signal),
+    staleTime: Infinity,
+    retry: false,
+  });
+}
+
+/** The outcome of looking an e-mail address up: its methods, or why we cannot say. */
+export type MethodsLookup =
+  { kind: 'found'; methods: SignInMethod[] } | { kind: 'rate-limited' } | { kind: 'unavailable' };
+
+export async function lookUpSignInMethods(
+  email: string,
+  signal?: AbortSignal,
+): Promise<MethodsLookup> {
+  try {
+    const body = await getJson<{ methods?: unknown }>(
+      `/api/account/methods?email=${encodeURIComponent(email)}`,
+      signal,
+    );
+    const methods = Array.isArray(body.methods)
+      ? body.methods.filter((m): m is SignInMethod => m === 'password' || m === 'google')
+      : [];
+    return { kind: 'found', methods };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 429) return { kind: 'rate-limited' };
+    // 404 (not deployed), bad input, offline: the form works without the hint.
+    return { kind: 'unavailable' };
+  }
+}
+
+/** The dev outbox, or null when this server sends real mail (404). */
+export async function fetchOutbox(signal?: AbortSignal): Promise<OutboxMessage[] | null> {
+  try {
+    const body = await getJson<{ messages?: OutboxMessage[] }>('/api/dev/outbox', signal);
+    return body.messages ?? [];
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'not-found') return null;
+    throw error;
+  }
+}
+
+export function useOutbox() {
+  return useQuery({
+    queryKey: accountKeys.outbox,
+    queryFn: ({ signal }) => fetchOutbox(signal),
+    // A reset mail arrives while the page is open: keep looking while it is on screen.
+    refetchInterval: (query) => (query.state.data === null ? false : 3000),
+    retry: false,
+  });
+}
+
+/** Basic shape check before asking the server; the server decides what is valid. */
+export function looksLikeEmail(value: string): boolean {
+  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim());
+}

@@ -1,0 +1,37 @@
+/**
+ * Session readiness at boot (SPEC §2 Shell): the app shows 'Loading… Initializing your session.'
+ * until the session is known, and is forced ready after AUTH_BOOT_TIMEOUT_MS. Once ready it
+ * stays ready: later session refetches (window focus, sign-in) never bring the screen back.
+ */
+import { useEffect, useSyncExternalStore } from 'react';
+import { AUTH_BOOT_TIMEOUT_MS } from '../../domain/limits';
+import { authClient } from '../api/auth-client';
+
+let ready = false;
+const listeners = new Set<() => void>();
+
+function markReady(): void {
+  if (ready) return;
+  ready = true;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Starts the forced-ready clock; call once, before the first render. */
+export function startBootTimer(ms: number = AUTH_BOOT_TIMEOUT_MS): void {
+  setTimeout(markReady, ms);
+}
+
+export function useBootReady(): boolean {
+  const session = authClient.useSession();
+  const settled = !session.isPending;
+  useEffect(() => {
+    if (settled) markReady();
+  }, [settled]);
+  const latched = useSyncExternalStore(subscribe, () => ready);
+  return latched || settled;
+}

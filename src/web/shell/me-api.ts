@@ -1,0 +1,101 @@
+/**
+ * The calls the shell makes about the signed-in person: the profile, its live event stream, the
+ * session-start upkeep, the admin self-grant and the legacy claim. A server without these
+ * endpoints (404) degrades to "no profile" and no-ops: the app keeps working.
+ */
+import { ApiError } from '../api/errors';
+import { request } from '../api/request';
+
+export type Profile = {
+  id: string;
+  name: string;
+  email: string | null;
+  isAnonymous: boolean;
+  role: 'user' | 'admin';
+  level: number;
+  xp: number;
+  xpToNext: number;
+  crowns: number;
+  stats: Record<string, number | undefined>;
+  handle: string | null;
+};
+
+export type TouchRecord = {
+  utm_source?: string;
+  utm_medium?: string;
+  utm_campaign?: string;
+  initial_referrer?: string;
+};
+
+export type DeviceType = 'mobile' | 'tablet' | 'desktop';
+
+export type TouchBody = {
+  locale?: string;
+  tzOffset?: number;
+  deviceType?: DeviceType;
+  anonId?: string;
+  firstTouch?: TouchRecord;
+  lastTouch?: TouchRecord;
+};
+
+export const meKeys = {
+  all: ['me'] as const,
+  profile: (userId: string) => ['me', userId] as const,
+  config: ['config'] as const,
+};
+
+/** A JSON POST to our API (the server accepts JSON bodies only). */
+function post(url: string, body: unknown) {
+  return (init: RequestInit) =>
+    fetch(url, {
+      ...init,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body ?? {}),
+    });
+}
+
+/** Whether an endpoint is simply not there (an older server): treated as "nothing to do". */
+export function isMissingEndpoint(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'not-found';
+}
+
+/** The signed-in person's profile; null when there is none (signed out) or no endpoint yet. */
+export async function fetchProfile(signal?: AbortSignal): Promise<Profile | null> {
+  try {
+    const body = await request<{ profile: Profile | null }>((init) => fetch('/api/me', init), {
+      signal,
+    });
+    return body.profile ?? null;
+  } catch (error) {
+    if (isMissingEndpoint(error) || (error instanceof ApiError && error.status === 401)) {
+      return null;
+    }
+    throw error;
+  }
+}
+
+/** Profile upkeep at a session start (SPEC §3): best effort, failures are swallowed. */
+export async function postTouch(body: TouchBody): Promise<boolean> {
+  try {
+    await request(post('/api/me/touch', body), { retry: false });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The admin self-grant (SPEC §4 "Admin"); `admin` is false when not granted or unavailable. */
+export async function claimAdmin(): Promise<{ success: boolean; admin: boolean }> {
+  try {
+    return await request<{ success: boolean; admin: boolean }>(post('/api/me/admin-claim', {}));
+  } catch {
+    return { success: false, admin: false };
+  }
+}
+
+/** Claims legacy games (SPEC §7): the ids now owned by this account. Throws on failure. */
+export async function claimLegacyGames(ids: string[]): Promise<string[]> {
+  const body = await request<{ claimed: string[] }>(post('/api/games/claim', { ids }));
+  return body.claimed;
+}

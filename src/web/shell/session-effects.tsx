@@ -1,0 +1,91 @@
+/**
+ * What happens when a session starts or changes, with nothing on screen: profile upkeep (once
+ * per person per tab session), the admin self-grant and the legacy claim after an account signs
+ * in, and the live profile stream with its level-up toast (SPEC §4).
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { LEGACY_CLAIM_MAX } from '../../domain/limits';
+import { ApiError } from '../api/errors';
+import { paths } from '../paths';
+import { forgetLegacyIds, pendingLegacyIds } from './legacy';
+import { clearLoginNext, isSignInPath } from './login-next';
+import { claimAdmin, claimLegacyGames, meKeys, postTouch } from './me-api';
+import type { Profile } from './me-api';
+import { useProfileStream } from './profile';
+import { firstStartInTab, touchBody } from './profile-upkeep';
+import { refreshSession, useViewer } from './use-viewer';
+
+let claimInFlight = false;
+
+/** Claims the remembered legacy games for the signed-in account, then forgets them. */
+async function claimLegacy(onClaimed: (count: number) => void): Promise<void> {
+  const ids = pendingLegacyIds().slice(0, LEGACY_CLAIM_MAX);
+  if (ids.length === 0 || claimInFlight) return;
+  claimInFlight = true;
+  try {
+    const claimed = await claimLegacyGames(ids);
+    forgetLegacyIds(ids);
+    if (claimed.length > 0) onClaimed(claimed.length);
+  } catch (error) {
+    // Refused as invalid: they never will be claimed. Anything else (no endpoint yet, a passing
+    // failure): they stay for the next sign-in.
+    if (error instanceof ApiError && error.code === 'invalid-argument') forgetLegacyIds(ids);
+  } finally {
+    claimInFlight = false;
+  }
+}
+
+export function SessionEffects() {
+  const viewer = useViewer();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const userId = viewer.user?.id ?? null;
+  const isAccount = viewer.status === 'signed-in';
+
+  // A session start: upkeep for anyone with a session; the admin self-grant for accounts.
+  useEffect(() => {
+    if (!userId) return;
+    if (!firstStartInTab(`${userId}:${isAccount ? 'account' : 'guest'}`)) return;
+    void postTouch(touchBody());
+    if (!isAccount) return;
+    void claimAdmin().then((result) => {
+      if (!result.admin) return;
+      // The role changed on the server: the session and the profile say so once refetched.
+      refreshSession();
+      void queryClient.invalidateQueries({ queryKey: meKeys.all });
+    });
+  }, [userId, isAccount, queryClient]);
+
+  // Signed in and past the sign-in screens (a provider redirect lands on the target directly):
+  // a stored login target is spent.
+  const pastSignIn = isAccount && !isSignInPath(pathname);
+  useEffect(() => {
+    if (pastSignIn) clearLoginNext();
+  }, [pastSignIn]);
+
+  // Legacy games remembered on this device become this account's.
+  useEffect(() => {
+    if (!userId || !isAccount) return;
+    void claimLegacy((count) => {
+      toast.success(
+        count === 1
+          ? 'We found 1 of your earlier ranks and added it to your account.'
+          : `We found ${count} of your earlier ranks and added them to your account.`,
+      );
+      void queryClient.invalidateQueries();
+    });
+  }, [userId, isAccount, queryClient]);
+
+  useProfileStream(isAccount ? userId : null, (previous: Profile | null, next: Profile | null) => {
+    if (!previous || !next || next.level <= previous.level) return;
+    toast.success(`Level Up! You are now Level ${next.level} 🎉`, {
+      action: { label: 'Profile', onClick: () => navigate(paths.player()) },
+    });
+  });
+
+  return null;
+}
