@@ -16,15 +16,29 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS | 'unknown';
 
-export type ErrorBody = { error: { code: ErrorCode; message: string } };
+/**
+ * Optional facts an error carries beside its message, for the page to act on: what unlocks a
+ * game's locked results, or that the game is closed.
+ */
+export type ErrorDetails = {
+  unlock?: { playersNeeded: number | null; deadlineAt: number | null };
+  closed?: boolean;
+};
 
-/** An expected failure: routes turn it into `{ error: { code, message } }` with its status. */
+export type ErrorBody = { error: { code: ErrorCode; message: string } & ErrorDetails };
+
+/**
+ * An expected failure: routes turn it into `{ error: { code, message, ...details } }` with its
+ * status.
+ */
 export class AppError extends Error {
   readonly code: ErrorCode;
-  constructor(code: ErrorCode, message: string) {
+  readonly details: ErrorDetails | undefined;
+  constructor(code: ErrorCode, message: string, details?: ErrorDetails) {
     super(message);
     this.name = 'AppError';
     this.code = code;
+    this.details = details;
   }
 }
 

@@ -1,5 +1,7 @@
 /** Rules for creating games and checking rankings: pure, shared by server and web. */
 import { AppError } from './errors';
+import type { Unlock } from './lifecycle';
+import type { Results } from './results';
 import {
   MAX_ITEMS,
   MAX_ITEM_LENGTH,
@@ -120,6 +122,8 @@ export type GameView = {
   deadlineAt: number | null;
   closed: boolean;
   resultsLocked: boolean;
+  /** While results are locked: players still needed and/or the deadline; otherwise null. */
+  unlock: Unlock | null;
   isPublic: boolean;
   archived: boolean;
   createdAt: number;
@@ -130,6 +134,11 @@ export type SubmissionView = {
   name: string;
   partial: boolean;
   at: number;
+  /**
+   * On a game read (`mySubmission`): the player's final ranking misses items added since, so
+   * they are asked to re-order (and must rank every current item to submit again).
+   */
+  needsReorder?: boolean;
 };
 
 /** Results unlock when the game closes; a game with neither rule shows them at once. */
@@ -150,3 +159,19 @@ export function canSeeResults(viewer: {
 }): boolean {
   return viewer.isOwner || (viewer.hasFinalSubmission && !viewer.locked);
 }
+
+/**
+ * The data of a game's live event (`GET /api/games/:id/events`, events `snapshot` and
+ * `submission`; a deleted game sends `deleted` with `{ gameId }` and the stream ends).
+ */
+export type LiveData = {
+  submissionCount: number;
+  /** The game's live version, also the event id: bumped by submissions, closing, item edits. */
+  version: number;
+  closed: boolean;
+  resultsLocked: boolean;
+  /** Null while this viewer may not see results (not submitted yet, or locked). */
+  results: Results | null;
+  /** On a snapshot sent because the game changed: what changed (`items`: reload the game). */
+  change?: 'closed' | 'items';
+};

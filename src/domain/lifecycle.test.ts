@@ -1,13 +1,21 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AppError } from './errors';
+import { MESSAGES } from './game';
 import {
   applyItemEdit,
   isClosed,
+  keepItems,
   LIFECYCLE_MESSAGES,
+  lockedUntil,
+  MAX_DEADLINE_AHEAD_MS,
+  MAX_SIZE_LIMIT,
   needsReorder,
   normalizeRules,
+  tallyOf,
   unlockNeeds,
 } from './lifecycle';
+import { addRanking, emptyTally, removeRanking } from './results';
 
 const now = Date.UTC(2026, 10, 22, 12, 0, 0);
 
@@ -30,6 +38,19 @@ describe('closing rules', () => {
     expect(normalizeRules({ sizeLimit: Number.POSITIVE_INFINITY }, now).sizeLimit).toBeNull();
   });
 
+  it('keeps values a database column holds: huge limits capped, far deadlines ignored', () => {
+    expect(normalizeRules({ sizeLimit: 1e300 }, now).sizeLimit).toBe(MAX_SIZE_LIMIT);
+    expect(normalizeRules({ sizeLimit: 2.2 }, now).sizeLimit).toBe(3);
+    expect(normalizeRules({ deadlineAt: now + MAX_DEADLINE_AHEAD_MS + 1 }, now)).toEqual({
+      sizeLimit: null,
+      timeLimit: null,
+      deadlineAt: null,
+    });
+    expect(normalizeRules({ deadlineAt: 8.64e15 + 1 }, now).deadlineAt).toBeNull();
+    const far = normalizeRules({ deadlineAt: now + MAX_DEADLINE_AHEAD_MS }, now);
+    expect(far.timeLimit).toBeLessThan(2 ** 31);
+  });
+
   it('closes at the players limit or the deadline', () => {
     const game = { closed: false, sizeLimit: 3, deadlineAt: now + 1000 };
     expect(isClosed(game, 2, now)).toBe(false);
@@ -48,6 +69,15 @@ describe('closing rules', () => {
       playersNeeded: null,
       deadlineAt: now,
     });
+  });
+
+  it('says what unlocks locked results, and nothing when they are not locked', () => {
+    expect(lockedUntil({ sizeLimit: 4, deadlineAt: now, closed: false }, 1)).toEqual({
+      playersNeeded: 3,
+      deadlineAt: now,
+    });
+    expect(lockedUntil({ sizeLimit: 4, deadlineAt: null, closed: true }, 4)).toBeNull();
+    expect(lockedUntil({ sizeLimit: null, deadlineAt: null, closed: false }, 0)).toBeNull();
   });
 });
 
@@ -93,8 +123,39 @@ describe('editing items', () => {
     expect(applyItemEdit(current, many, newId)).toHaveLength(200);
   });
 
+  it('refuses the same label twice, whatever its case', () => {
+    expect(() => applyItemEdit(current, ['Apple', ' apple '], newId)).toThrow(
+      new AppError('invalid-argument', MESSAGES.duplicateItems),
+    );
+  });
+
   it('asks players to re-order when items were added', () => {
     expect(needsReorder(['a', 'b'], current)).toBe(false);
     expect(needsReorder(['a'], current)).toBe(true);
+  });
+});
+
+describe('re-counting after a removal', () => {
+  it('keeps the remaining items of a ranking in its order', () => {
+    expect(keepItems(['c', 'a', 'b'], new Set(['a', 'c']))).toEqual(['c', 'a']);
+    expect(keepItems(['x'], new Set(['a']))).toEqual([]);
+  });
+
+  const rankings = fc.array(
+    fc.shuffledSubarray(['a', 'b', 'c', 'd', 'e', 'constructor'], { minLength: 0 }),
+    { maxLength: 12 },
+  );
+
+  it('builds the same tally as adding the rankings one by one', () => {
+    fc.assert(
+      fc.property(rankings, (list) => {
+        const expected = list.reduce((tally, ranking) => addRanking(tally, ranking), emptyTally());
+        expect(tallyOf(list)).toEqual(expected);
+        // Canonical: each ranking can be taken away again, down to nothing.
+        expect(
+          list.reduce((tally, ranking) => removeRanking(tally, ranking), tallyOf(list)),
+        ).toEqual(emptyTally());
+      }),
+    );
   });
 });

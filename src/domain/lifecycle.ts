@@ -3,8 +3,9 @@
  * and how an item list is edited. Pure.
  */
 import { AppError } from './errors';
-import { cleanLabels, type Item } from './game';
+import { cleanLabels, MESSAGES, type Item } from './game';
 import { MAX_ITEM_LENGTH, MAX_ITEMS } from './limits';
+import type { Tally } from './results';
 
 export const LIFECYCLE_MESSAGES = {
   closed: 'This game is closed: it no longer takes rankings',
@@ -14,6 +15,11 @@ export const LIFECYCLE_MESSAGES = {
   missingGameId: 'Missing gameId',
 } as const;
 
+/** A players rule above this is kept at this: nobody will wait for more players than this. */
+export const MAX_SIZE_LIMIT = 1_000_000;
+/** A deadline further ahead than this is not a date anyone means: it is ignored. */
+export const MAX_DEADLINE_AHEAD_MS = 100 * 365 * 24 * 60 * 60 * 1000;
+
 export type Rules = {
   sizeLimit: number | null;
   timeLimit: number | null;
@@ -21,8 +27,9 @@ export type Rules = {
 };
 
 /**
- * The closing rules of a new game. Time rule: a valid date in the future, kept with its length in
- * minutes rounded up; anything else is ignored. Players rule: a number above 0; else ignored.
+ * The closing rules of a new game. Time rule: a valid date in the future (at most 100 years
+ * ahead), kept with its length in minutes rounded up; anything else is ignored. Players rule: a
+ * number above 0, rounded up and kept at most 1,000,000; anything else is ignored.
  */
 export function normalizeRules(
   input: { sizeLimit?: number | null; deadlineAt?: number | null },
@@ -30,9 +37,16 @@ export function normalizeRules(
 ): Rules {
   const size = input.sizeLimit;
   const sizeLimit =
-    typeof size === 'number' && Number.isFinite(size) && size > 0 ? Math.ceil(size) : null;
+    typeof size === 'number' && Number.isFinite(size) && size > 0
+      ? Math.min(MAX_SIZE_LIMIT, Math.ceil(size))
+      : null;
   const deadline = input.deadlineAt;
-  if (typeof deadline !== 'number' || !Number.isFinite(deadline) || deadline <= now) {
+  if (
+    typeof deadline !== 'number' ||
+    !Number.isFinite(deadline) ||
+    deadline <= now ||
+    deadline - now > MAX_DEADLINE_AHEAD_MS
+  ) {
     return { sizeLimit, timeLimit: null, deadlineAt: null };
   }
   return { sizeLimit, timeLimit: Math.ceil((deadline - now) / 60_000), deadlineAt: deadline };
@@ -54,6 +68,15 @@ export function isClosed(
 /** What unlocks a game's results while they are locked: players still needed, and/or a time. */
 export type Unlock = { playersNeeded: number | null; deadlineAt: number | null };
 
+/** What unlocks the results, or null when they are not locked (no rule, or the game closed). */
+export function lockedUntil(
+  game: { sizeLimit: number | null; deadlineAt: number | null; closed: boolean },
+  finalSubmissions: number,
+): Unlock | null {
+  const hasRule = game.sizeLimit !== null || game.deadlineAt !== null;
+  return hasRule && !game.closed ? unlockNeeds(game, finalSubmissions) : null;
+}
+
 export function unlockNeeds(
   game: { sizeLimit: number | null; deadlineAt: number | null },
   finalSubmissions: number,
@@ -68,8 +91,8 @@ export type ItemEdit = string | { id?: string; label: string };
 
 /**
  * An owner's new item list: entries trimmed, empties dropped, at most 200 kept, at least one
- * required. An entry naming an existing id keeps that id (a rename keeps its votes); every other
- * entry is a new item and gets an id from `newId`.
+ * required, no label twice (as at creation). An entry naming an existing id keeps that id (a
+ * rename keeps its votes); every other entry is a new item and gets an id from `newId`.
  */
 export function applyItemEdit(
   current: readonly Item[],
@@ -85,6 +108,10 @@ export function applyItemEdit(
     .slice(0, MAX_ITEMS);
   if (entries.length === 0)
     throw new AppError('invalid-argument', LIFECYCLE_MESSAGES.atLeastOneItem);
+  const labels = new Set(entries.map((entry) => entry.label.toLocaleLowerCase()));
+  if (labels.size !== entries.length) {
+    throw new AppError('invalid-argument', MESSAGES.duplicateItems);
+  }
   return entries.map(({ id, label }) => {
     if (label.length > MAX_ITEM_LENGTH) {
       throw new AppError(
@@ -105,4 +132,39 @@ export function applyItemEdit(
 export function needsReorder(ranking: readonly string[], items: readonly Item[]): boolean {
   const ranked = new Set(ranking);
   return items.some((item) => !ranked.has(item.id));
+}
+
+/** A ranking restricted to the given item ids, in its own order: what is left after a removal. */
+export function keepItems(ranking: readonly string[], itemIds: ReadonlySet<string>): string[] {
+  return ranking.filter((id) => itemIds.has(id));
+}
+
+/**
+ * The tally of a list of final rankings, built in one pass: equal to adding them one by one with
+ * `addRanking` (the canonical form: no zero entries), without copying the tally per ranking. Used
+ * after items are removed, when every ranking is re-counted without them.
+ */
+export function tallyOf(rankings: readonly (readonly string[])[]): Tally {
+  const tally: Tally = { submissions: 0, items: {}, wins: {} };
+  for (const ranking of rankings) {
+    if (new Set(ranking).size !== ranking.length) throw new Error('Ranking lists an item twice');
+    if (ranking.includes('__proto__')) throw new Error('Invalid item id');
+    tally.submissions += 1;
+    ranking.forEach((id, p) => {
+      const stats = Object.hasOwn(tally.items, id)
+        ? tally.items[id]!
+        : (tally.items[id] = { sum: 0, first: 0, dist: [] });
+      while (stats.dist.length <= p) stats.dist.push(0);
+      stats.dist[p] = (stats.dist[p] ?? 0) + 1;
+      stats.sum += p + 1;
+      if (p === 0) stats.first += 1;
+      const row = Object.hasOwn(tally.wins, id) ? tally.wins[id]! : (tally.wins[id] = {});
+      for (let j = p + 1; j < ranking.length; j++) {
+        const other = ranking[j]!;
+        row[other] = (Object.hasOwn(row, other) ? (row[other] ?? 0) : 0) + 1;
+      }
+      if (Object.keys(row).length === 0) delete tally.wins[id];
+    });
+  }
+  return tally;
 }

@@ -24,6 +24,7 @@ const ConfigSchema = z
     TRUSTED_PROXY_HEADER: optionalString,
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
     SSE_HEARTBEAT_MS: z.coerce.number().int().min(100).default(15_000),
+    DEADLINE_CHECK_MS: z.coerce.number().int().min(50).default(5000),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
@@ -52,6 +53,8 @@ export type Config = {
   trustedProxyHeader: string | undefined;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   sseHeartbeatMs: number;
+  /** How often open games past their deadline are closed (and watchers told). */
+  deadlineCheckMs: number;
 };
 
 export class ConfigError extends Error {
@@ -90,5 +93,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustedProxyHeader: c.TRUSTED_PROXY_HEADER?.toLowerCase(),
     logLevel: c.LOG_LEVEL,
     sseHeartbeatMs: c.SSE_HEARTBEAT_MS,
+    deadlineCheckMs: c.DEADLINE_CHECK_MS,
   };
 }

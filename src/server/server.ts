@@ -11,6 +11,7 @@ import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { runMigrations } from './db/migrate';
 import { seedDemoGame } from './db/seed';
+import { startDeadlineScheduler } from './games/deadlines';
 import { createLogger, type Logger } from './log';
 import { createMailer } from './mail/mailer';
 import { EventHub } from './realtime/hub';
@@ -89,6 +90,11 @@ export async function startServer(
       server.once('listening', resolve);
       server.once('error', reject);
     });
+    const deadlines = startDeadlineScheduler({
+      db: database.db,
+      log,
+      intervalMs: config.deadlineCheckMs,
+    });
     const port = (server.address() as AddressInfo).port;
     let closing: Promise<void> | undefined;
     return {
@@ -103,6 +109,7 @@ export async function startServer(
             // Open event streams would hold the server forever.
             (server as { closeAllConnections?: () => void }).closeAllConnections?.();
           });
+          await deadlines.stop();
           await hub.stop();
           await database.close();
         })();

@@ -46,7 +46,10 @@ describe.concurrent.each(testDatabases)('events on %s', (kind) => {
 
     const anonymous = await connect(t, h.anonymous(), game.slug);
     const hidden = await nextData(anonymous, 'snapshot');
-    expect(hidden).toEqual({ id: '1', data: { submissionCount: 1, version: 1, results: null } });
+    expect(hidden).toEqual({
+      id: '1',
+      data: { submissionCount: 1, version: 1, closed: false, resultsLocked: false, results: null },
+    });
   });
 
   it('answers 404 for an unknown game', async () => {
@@ -68,6 +71,8 @@ describe.concurrent.each(testDatabases)('events on %s', (kind) => {
     expect((await nextData(viewerStream, 'snapshot')).data).toEqual({
       version: 0,
       submissionCount: 0,
+      closed: false,
+      resultsLocked: false,
       results: null,
     });
 
@@ -79,7 +84,10 @@ describe.concurrent.each(testDatabases)('events on %s', (kind) => {
     expect(toOwner.data.results?.submissions).toBe(1);
     expect(toOwner.data.results?.items.map((item) => item.id)).toEqual(ranking);
     const toViewer = await nextData(viewerStream, 'submission');
-    expect(toViewer).toEqual({ id: '1', data: { submissionCount: 1, version: 1, results: null } });
+    expect(toViewer).toEqual({
+      id: '1',
+      data: { submissionCount: 1, version: 1, closed: false, resultsLocked: false, results: null },
+    });
 
     // The viewer submits: their own stream now carries results.
     expect((await h.submit(viewer, game.id, ranking)).status).toBe(200);

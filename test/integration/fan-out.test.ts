@@ -91,6 +91,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one postgres d
     expect(await nextData(viewerStream, 'submission')).toEqual({
       version: 1,
       submissionCount: 1,
+      closed: false,
+      resultsLocked: false,
       results: null,
     });
 

@@ -290,7 +290,8 @@ describe.concurrent.each(testDatabases)('games on %s', (kind) => {
         ownerName: 'Impostor',
         isPublic: true,
         closed: true,
-        sizeLimit: 1,
+        timeLimit: 5,
+        resultsLocked: true,
         archived: true,
       });
       expect(response.status).toBe(201);
@@ -299,7 +300,8 @@ describe.concurrent.each(testDatabases)('games on %s', (kind) => {
         isOwner: true,
         isPublic: false,
         closed: false,
-        sizeLimit: null,
+        timeLimit: null,
+        resultsLocked: false,
         archived: false,
       });
       expect(response.body.game.id).not.toBe('chosen-id');
@@ -363,6 +365,7 @@ describe.concurrent.each(testDatabases)('games on %s', (kind) => {
         name: 'Pat',
         partial: false,
         at: expect.any(Number),
+        needsReorder: false,
       });
       // Other viewers see the count, not someone else's ranking.
       const viewer = await h.getGame(owner, created.id);

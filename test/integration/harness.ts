@@ -15,7 +15,14 @@ export type GameBody = {
 };
 export type SubmitBody = { submission: SubmissionView; submissionCount: number };
 export type ResultsBody = { results: Results & { myAgreement: number | null } };
-export type EventData = { submissionCount: number; version: number; results: Results | null };
+export type EventData = {
+  submissionCount: number;
+  version: number;
+  closed: boolean;
+  resultsLocked: boolean;
+  results: Results | null;
+  change?: 'closed' | 'items';
+};
 
 export class Harness {
   server!: TestServer;
@@ -43,12 +50,18 @@ export class Harness {
     return client;
   }
 
+  /** Creates a game; `extra` adds to the body (closing rules: sizeLimit, deadlineAt, publish). */
   async createGame(
     owner: TestClient,
     items: string[] = ['Alpha', 'Bravo', 'Charlie'],
     prompt = `Test game ${tag()}`,
+    extra: Record<string, unknown> = {},
   ): Promise<GameView> {
-    const response = await owner.request<CreatedBody>('POST', '/api/games', { prompt, items });
+    const response = await owner.request<CreatedBody>('POST', '/api/games', {
+      prompt,
+      items,
+      ...extra,
+    });
     expect(response.status, JSON.stringify(response.body)).toBe(201);
     return response.body.game;
   }

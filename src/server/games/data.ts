@@ -1,6 +1,8 @@
 /** Reads of games, their tallies and submissions. */
 import { and, desc, eq, or, sql } from 'drizzle-orm';
-import { resultsLocked, type GameView, type SubmissionView } from '../../domain/game';
+import { resultsLocked, type GameView, type Item, type SubmissionView } from '../../domain/game';
+import { lockedUntil, needsReorder } from '../../domain/lifecycle';
+import type { Tally } from '../../domain/results';
 import type { Db } from '../db/client';
 import { game, gameTally, submission } from '../db/schema';
 
@@ -18,8 +20,41 @@ export async function findGame(db: Db, idOrSlug: string): Promise<GameRow | null
   return row ?? null;
 }
 
+export async function findGameById(db: Db, gameId: string): Promise<GameRow | null> {
+  const [row] = await db.select().from(game).where(eq(game.id, gameId));
+  return row ?? null;
+}
+
 export async function readTally(db: Db, gameId: string) {
   const [row] = await db.select().from(gameTally).where(eq(gameTally.gameId, gameId));
+  return row ?? null;
+}
+
+/** A game's final-submission count and live version, without its (possibly large) tally. */
+export async function readCount(
+  db: Db,
+  gameId: string,
+): Promise<{ submissions: number; version: number } | null> {
+  const [row] = await db
+    .select({ submissions: gameTally.submissions, version: gameTally.version })
+    .from(gameTally)
+    .where(eq(gameTally.gameId, gameId));
+  return row ?? null;
+}
+
+/**
+ * A game's tally with its current items, read in one statement so the two always match (an item
+ * edit changes both, and bumps the version, under the game's lock).
+ */
+export async function readTallyWithItems(
+  db: Db,
+  gameId: string,
+): Promise<{ tally: Tally; version: number; items: Item[] } | null> {
+  const [row] = await db
+    .select({ tally: gameTally.tally, version: gameTally.version, items: game.items })
+    .from(gameTally)
+    .innerJoin(game, eq(game.id, gameTally.gameId))
+    .where(eq(gameTally.gameId, gameId));
   return row ?? null;
 }
 
@@ -34,8 +69,14 @@ export async function findSubmission(
   return row ?? null;
 }
 
-export function toGameView(row: GameRow, viewerId: string | null): GameView {
+/** A game as one viewer sees it; `finalSubmissions` tells how many players the rule still needs. */
+export function toGameView(
+  row: GameRow,
+  viewerId: string | null,
+  finalSubmissions: number,
+): GameView {
   const deadlineAt = row.deadlineAt?.getTime() ?? null;
+  const rules = { sizeLimit: row.sizeLimit, deadlineAt, closed: row.closed };
   return {
     id: row.id,
     slug: row.slug,
@@ -50,13 +91,25 @@ export function toGameView(row: GameRow, viewerId: string | null): GameView {
     timeLimit: row.timeLimit,
     deadlineAt,
     closed: row.closed,
-    resultsLocked: resultsLocked({ sizeLimit: row.sizeLimit, deadlineAt, closed: row.closed }),
+    resultsLocked: resultsLocked(rules),
+    unlock: lockedUntil(rules, finalSubmissions),
     isPublic: row.isPublic,
     archived: row.archived,
     createdAt: row.createdAt.getTime(),
   };
 }
 
-export function toSubmissionView(row: SubmissionRow): SubmissionView {
-  return { ranking: row.ranking, name: row.name, partial: row.partial, at: row.at.getTime() };
+/**
+ * A saved submission. Given the game's current items (a game read), a final ranking also says
+ * whether items were added since, so the player is asked to re-order.
+ */
+export function toSubmissionView(row: SubmissionRow, items?: readonly Item[]): SubmissionView {
+  const view: SubmissionView = {
+    ranking: row.ranking,
+    name: row.name,
+    partial: row.partial,
+    at: row.at.getTime(),
+  };
+  if (items) view.needsReorder = !row.partial && needsReorder(row.ranking, items);
+  return view;
 }

@@ -9,7 +9,9 @@ import {
   normalizeNewGame,
   playerName,
   type GameView,
+  type LiveData,
 } from '../../domain/game';
+import { LIFECYCLE_MESSAGES, normalizeRules } from '../../domain/lifecycle';
 import {
   MAX_ITEM_LENGTH,
   LEGACY_CLAIM_MAX,
@@ -25,14 +27,25 @@ import { gameTopic, type EventHub } from '../realtime/hub';
 import { streamTopic } from '../realtime/sse';
 import {
   findGame,
+  findGameById,
   findSubmission,
-  readTally,
+  readCount,
+  readTallyWithItems,
   toGameView,
   toSubmissionView,
   type GameRow,
 } from './data';
 import { KeyedQueue } from '../keyed-queue';
-import { claimGames, createGame, submitRanking } from './mutations';
+import {
+  archiveGame,
+  claimGames,
+  closeDueGames,
+  closeGame,
+  createGame,
+  deleteGame,
+  editItems,
+  submitRanking,
+} from './mutations';
 
 export type GamesDeps = { db: Db; hub: EventHub; heartbeatMs: number };
 
@@ -49,6 +62,11 @@ const CreateGameBody = z.object({
       },
     )
     .max(MAX_ITEMS * 2, MESSAGES.tooManyItems),
+  // The closing rules: values that are not a sensible rule are ignored (normalizeRules), but a
+  // value of the wrong type is a client bug and answered 400.
+  sizeLimit: z.number({ error: 'Players rule must be a number' }).nullable().optional(),
+  deadlineAt: z.number({ error: 'Deadline must be a time in milliseconds' }).nullable().optional(),
+  publish: z.boolean({ error: 'Publish must be true or false' }).optional(),
 });
 
 const SubmissionBody = z.object({
@@ -64,6 +82,36 @@ const SubmissionBody = z.object({
   partial: z.boolean({ error: 'Partial must be true or false' }).optional(),
 });
 
+const ITEM_ENTRY_MESSAGE = 'Each item must be text or { id, label }';
+const ItemLabel = z
+  .string({ error: ITEM_ENTRY_MESSAGE })
+  .max(MAX_ITEM_LENGTH * 4, MESSAGES.itemTooLong);
+
+/** Entries past 200 are dropped (SPEC §5); this only bounds the work one request can cause. */
+const MAX_ITEM_EDIT_ENTRIES = 2000;
+
+const ItemsBody = z.object({
+  items: z
+    .array(
+      z.union(
+        [
+          ItemLabel,
+          z.object({
+            id: z.string({ error: 'Item ids must be text' }).max(64).optional(),
+            label: ItemLabel,
+          }),
+        ],
+        { error: ITEM_ENTRY_MESSAGE },
+      ),
+      { error: LIFECYCLE_MESSAGES.itemsMustBeArray },
+    )
+    .max(MAX_ITEM_EDIT_ENTRIES, MESSAGES.tooManyItems),
+});
+
+const ArchiveBody = z.object({
+  archived: z.boolean({ error: 'Archived must be true or false' }).optional(),
+});
+
 const ClaimBody = z.object({
   ids: z
     .array(z.string({ error: 'Game ids must be text' }).max(100), {
@@ -76,6 +124,11 @@ const GameParam = z.object({
   id: z.string().trim().min(1, MESSAGES.missingGameId),
 });
 
+/** The owner's routes (edit, close, archive, delete) use the spec's delete wording. */
+const OwnedGameParam = z.object({
+  id: z.string().trim().min(1, LIFECYCLE_MESSAGES.missingGameId),
+});
+
 /** Longer than any id or slug we make: not worth a query. */
 const MAX_ID_OR_SLUG_LENGTH = 100;
 
@@ -85,10 +138,28 @@ async function gameOr404(db: Db, idOrSlug: string): Promise<GameRow> {
   return row;
 }
 
+/**
+ * The deadline is checked on every read too: a game read after its deadline closes then and
+ * there (and watchers are told), whether or not the scheduled check got to it yet.
+ */
+async function withDeadline(db: Db, row: GameRow): Promise<GameRow> {
+  if (row.closed || row.deadlineAt === null || row.deadlineAt.getTime() > Date.now()) return row;
+  await closeDueGames(db, { now: new Date(), gameId: row.id });
+  return { ...row, closed: true };
+}
+
+/** A game as read by its page: past its deadline it is closed. */
+async function currentGame(db: Db, idOrSlug: string): Promise<GameRow> {
+  return withDeadline(db, await gameOr404(db, idOrSlug));
+}
+
 /** What one viewer may see of a game's results right now. */
 async function resultsAccess(db: Db, row: GameRow, viewer: Viewer | null) {
-  const view = toGameView(row, viewer?.id ?? null);
-  const mine = viewer ? await findSubmission(db, { gameId: row.id, userId: viewer.id }) : null;
+  const [count, mine] = await Promise.all([
+    readCount(db, row.id),
+    viewer ? findSubmission(db, { gameId: row.id, userId: viewer.id }) : null,
+  ]);
+  const view = toGameView(row, viewer?.id ?? null, count?.submissions ?? 0);
   const hasFinalSubmission = mine !== null && !mine.partial;
   return {
     view,
@@ -103,10 +174,10 @@ async function resultsAccess(db: Db, row: GameRow, viewer: Viewer | null) {
 
 type VersionedResults = { results: Results; version: number };
 
-async function loadResults(db: Db, row: GameRow): Promise<VersionedResults> {
-  const tally = await readTally(db, row.id);
-  if (!tally) throw new AppError('internal', 'Results are missing for this game');
-  return { results: summarize(tally.tally, row.items), version: tally.version };
+async function loadResults(db: Db, gameId: string): Promise<VersionedResults> {
+  const current = await readTallyWithItems(db, gameId);
+  if (!current) throw new AppError('not-found', MESSAGES.gameNotFound);
+  return { results: summarize(current.tally, current.items), version: current.version };
 }
 
 /**
@@ -117,19 +188,19 @@ const LIVE_RESULTS_CACHE_SIZE = 500;
 
 function sharedResultsReader(db: Db) {
   const latest = new Map<string, Promise<VersionedResults>>();
-  return async (row: GameRow, atLeastVersion: number): Promise<VersionedResults> => {
-    const cached = latest.get(row.id);
+  return async (gameId: string, atLeastVersion: number): Promise<VersionedResults> => {
+    const cached = latest.get(gameId);
     if (cached) {
       const value = await cached;
       if (value.version >= atLeastVersion) return value;
-      if (latest.get(row.id) !== cached) return (await latest.get(row.id)) ?? value;
+      if (latest.get(gameId) !== cached) return (await latest.get(gameId)) ?? value;
     }
-    const loading = loadResults(db, row);
-    latest.delete(row.id);
-    latest.set(row.id, loading);
+    const loading = loadResults(db, gameId);
+    latest.delete(gameId);
+    latest.set(gameId, loading);
     // Keep the most recently read games only.
     if (latest.size > LIVE_RESULTS_CACHE_SIZE) latest.delete(latest.keys().next().value as string);
-    loading.catch(() => latest.delete(row.id));
+    loading.catch(() => latest.delete(gameId));
     return loading;
   };
 }
@@ -138,139 +209,253 @@ function hiddenMessage(view: GameView): string {
   return view.resultsLocked ? 'Results are locked until this game closes' : MESSAGES.resultsHidden;
 }
 
+const signedIn = requireUser({ guests: true, message: 'Not signed in' });
+
 export function gamesRoutes(deps: GamesDeps) {
   const { db, hub } = deps;
   const submissionsPerGame = new KeyedQueue();
   const readLiveResults = sharedResultsReader(db);
-  return new Hono<AuthEnv>()
-    .post(
-      '/',
-      requireUser({ guests: false, message: MESSAGES.mustSignInToCreate }),
-      validate('json', CreateGameBody),
-      async (c) => {
-        const viewer = c.get('user');
-        const { prompt, labels } = normalizeNewGame(c.req.valid('json'));
-        const row = await createGame(db, {
-          ownerId: viewer.id,
-          ownerName: viewer.name,
-          prompt,
-          labels,
+  return (
+    new Hono<AuthEnv>()
+      .post(
+        '/',
+        requireUser({ guests: false, message: MESSAGES.mustSignInToCreate }),
+        validate('json', CreateGameBody),
+        async (c) => {
+          const viewer = c.get('user');
+          const body = c.req.valid('json');
+          const { prompt, labels } = normalizeNewGame(body);
+          const row = await createGame(db, {
+            ownerId: viewer.id,
+            ownerName: viewer.name,
+            prompt,
+            labels,
+            rules: normalizeRules(body, Date.now()),
+            publishRequested: body.publish ?? false,
+          });
+          return c.json({ game: toGameView(row, viewer.id, 0) }, 201);
+        },
+      )
+      // A DELETE without an id: the spec's message rather than "no such route".
+      .delete('/', signedIn, () => {
+        throw new AppError('invalid-argument', LIFECYCLE_MESSAGES.missingGameId);
+      })
+      .post(
+        '/claim',
+        requireUser({ guests: false, message: 'Not signed in' }),
+        validate('json', ClaimBody),
+        async (c) => {
+          const viewer = c.get('user');
+          const claimed = await claimGames(db, {
+            ownerId: viewer.id,
+            ownerName: viewer.name,
+            ids: c.req.valid('json').ids,
+          });
+          return c.json({ claimed });
+        },
+      )
+      .get('/:id', validate('param', GameParam), async (c) => {
+        const viewer = c.get('viewer');
+        const row = await currentGame(db, c.req.valid('param').id);
+        const [count, mine] = await Promise.all([
+          readCount(db, row.id),
+          viewer ? findSubmission(db, { gameId: row.id, userId: viewer.id }) : null,
+        ]);
+        const submissionCount = count?.submissions ?? 0;
+        return c.json({
+          game: toGameView(row, viewer?.id ?? null, submissionCount),
+          submissionCount,
+          mySubmission: mine ? toSubmissionView(mine, row.items) : null,
         });
-        return c.json({ game: toGameView(row, viewer.id) }, 201);
-      },
-    )
-    .post(
-      '/claim',
-      requireUser({ guests: false, message: 'Not signed in' }),
-      validate('json', ClaimBody),
-      async (c) => {
+      })
+      .put(
+        '/:id/submission',
+        requireUser({ guests: true, message: MESSAGES.mustSignInToSubmit }),
+        validate('param', GameParam),
+        validate('json', SubmissionBody),
+        async (c) => {
+          const viewer = c.get('user');
+          const body = c.req.valid('json');
+          const row = await gameOr404(db, c.req.valid('param').id);
+          const name = playerName(body.name, viewer.isAnonymous ? null : viewer.name);
+          const result = await submissionsPerGame.run(row.id, () =>
+            submitRanking(db, {
+              gameId: row.id,
+              userId: viewer.id,
+              name,
+              ranking: body.ranking,
+              partial: body.partial ?? false,
+            }),
+          );
+          return c.json({
+            submission: toSubmissionView(result.submission),
+            submissionCount: result.count,
+            ...(result.closed ? { closed: true } : {}),
+          });
+        },
+      )
+      .patch(
+        '/:id/items',
+        signedIn,
+        validate('param', OwnedGameParam),
+        validate('json', ItemsBody),
+        async (c) => {
+          const viewer = c.get('user');
+          const row = await gameOr404(db, c.req.valid('param').id);
+          const edited = await submissionsPerGame.run(row.id, () =>
+            editItems(db, { gameId: row.id, userId: viewer.id, edits: c.req.valid('json').items }),
+          );
+          return c.json({
+            game: toGameView(await withDeadline(db, edited.row), viewer.id, edited.count),
+            submissionCount: edited.count,
+          });
+        },
+      )
+      .post('/:id/close', signedIn, validate('param', OwnedGameParam), async (c) => {
         const viewer = c.get('user');
-        const claimed = await claimGames(db, {
-          ownerId: viewer.id,
-          ownerName: viewer.name,
-          ids: c.req.valid('json').ids,
-        });
-        return c.json({ claimed });
-      },
-    )
-    .get('/:id', validate('param', GameParam), async (c) => {
-      const viewer = c.get('viewer');
-      const row = await gameOr404(db, c.req.valid('param').id);
-      const [tally, mine] = await Promise.all([
-        readTally(db, row.id),
-        viewer ? findSubmission(db, { gameId: row.id, userId: viewer.id }) : null,
-      ]);
-      return c.json({
-        game: toGameView(row, viewer?.id ?? null),
-        submissionCount: tally?.submissions ?? 0,
-        mySubmission: mine ? toSubmissionView(mine) : null,
-      });
-    })
-    .put(
-      '/:id/submission',
-      requireUser({ guests: true, message: MESSAGES.mustSignInToSubmit }),
-      validate('param', GameParam),
-      validate('json', SubmissionBody),
-      async (c) => {
-        const viewer = c.get('user');
-        const body = c.req.valid('json');
         const row = await gameOr404(db, c.req.valid('param').id);
-        const name = playerName(body.name, viewer.isAnonymous ? null : viewer.name);
-        const result = await submissionsPerGame.run(row.id, () =>
-          submitRanking(db, {
-            gameId: row.id,
-            userId: viewer.id,
-            name,
-            ranking: body.ranking,
-            partial: body.partial ?? false,
-          }),
+        const closed = await submissionsPerGame.run(row.id, () =>
+          closeGame(db, { gameId: row.id, userId: viewer.id }),
         );
         return c.json({
-          submission: toSubmissionView(result.submission),
-          submissionCount: result.count,
+          game: toGameView(closed.row, viewer.id, closed.count),
+          submissionCount: closed.count,
         });
-      },
-    )
-    .get('/:id/results', validate('param', GameParam), async (c) => {
-      const viewer = c.get('viewer');
-      const row = await gameOr404(db, c.req.valid('param').id);
-      const access = await resultsAccess(db, row, viewer);
-      if (!access.visible) throw new AppError('permission-denied', hiddenMessage(access.view));
-      const { results } = await loadResults(db, row);
-      const mine = access.mine && !access.mine.partial ? access.mine.ranking : null;
-      const myAgreement = mine
-        ? agreement(
-            mine,
-            results.items.map((item) => item.id),
-          )
-        : null;
-      return c.json({ results: { ...results, myAgreement } });
-    })
-    .get('/:id/events', validate('param', GameParam), async (c) => {
-      const viewer = c.get('viewer');
-      const row = await gameOr404(db, c.req.valid('param').id);
-      let { visible } = await resultsAccess(db, row, viewer);
-      const lastEventId = Number(c.req.header('last-event-id') ?? Number.NaN);
+      })
+      .post(
+        '/:id/archive',
+        signedIn,
+        validate('param', OwnedGameParam),
+        validate('json', ArchiveBody),
+        async (c) => {
+          const viewer = c.get('user');
+          const row = await gameOr404(db, c.req.valid('param').id);
+          const archived = await archiveGame(db, {
+            gameId: row.id,
+            userId: viewer.id,
+            archived: c.req.valid('json').archived ?? true,
+          });
+          const count = await readCount(db, row.id);
+          return c.json({
+            game: toGameView(await withDeadline(db, archived), viewer.id, count?.submissions ?? 0),
+          });
+        },
+      )
+      .delete('/:id', signedIn, validate('param', OwnedGameParam), async (c) => {
+        const viewer = c.get('user');
+        const row = await gameOr404(db, c.req.valid('param').id);
+        await submissionsPerGame.run(row.id, () =>
+          deleteGame(db, { gameId: row.id, userId: viewer.id }),
+        );
+        return c.json({ deleted: true as const, id: row.id });
+      })
+      .get('/:id/results', validate('param', GameParam), async (c) => {
+        const viewer = c.get('viewer');
+        const row = await currentGame(db, c.req.valid('param').id);
+        const access = await resultsAccess(db, row, viewer);
+        if (!access.visible) {
+          const { unlock } = access.view;
+          throw new AppError(
+            'permission-denied',
+            hiddenMessage(access.view),
+            unlock ? { unlock } : undefined,
+          );
+        }
+        const { results } = await loadResults(db, row.id);
+        const mine = access.mine && !access.mine.partial ? access.mine.ranking : null;
+        const myAgreement = mine
+          ? agreement(
+              mine,
+              results.items.map((item) => item.id),
+            )
+          : null;
+        return c.json({ results: { ...results, myAgreement } });
+      })
+      .get('/:id/events', validate('param', GameParam), async (c) => {
+        const viewer = c.get('viewer');
+        let row = await currentGame(db, c.req.valid('param').id);
+        let access = await resultsAccess(db, row, viewer);
+        const lastEventId = Number(c.req.header('last-event-id') ?? Number.NaN);
 
-      let sentVersion = -1;
-      const send = async (
-        stream: SSEStreamingApi,
-        event: 'snapshot' | 'submission',
-        atLeastVersion: number,
-      ) => {
-        const { results, version } = await readLiveResults(row, atLeastVersion);
-        if (version <= sentVersion && event === 'submission') return;
-        sentVersion = version;
-        await stream.writeSSE({
-          event,
-          id: String(version),
-          data: JSON.stringify({
+        let sentVersion = -1;
+        const send = async (
+          stream: SSEStreamingApi,
+          event: 'snapshot' | 'submission',
+          atLeastVersion: number,
+          change?: LiveData['change'],
+        ) => {
+          const { results, version } = await readLiveResults(row.id, atLeastVersion);
+          if (version <= sentVersion && event === 'submission') return;
+          sentVersion = version;
+          const data: LiveData = {
             submissionCount: results.submissions,
             version,
-            results: visible ? results : null,
-          }),
-        });
-      };
+            closed: access.view.closed,
+            resultsLocked: access.view.resultsLocked,
+            results: access.visible ? results : null,
+            ...(change ? { change } : {}),
+          };
+          await stream.writeSSE({ event, id: String(version), data: JSON.stringify(data) });
+        };
+        /** Reads the game again (state, items, this viewer's access); false once it is gone. */
+        const refresh = async (): Promise<boolean> => {
+          const fresh = await findGameById(db, row.id);
+          if (!fresh) return false;
+          row = await withDeadline(db, fresh);
+          access = await resultsAccess(db, row, viewer);
+          return true;
+        };
+        /** Tells the page its game was deleted; the stream then ends. */
+        const gone = async (stream: SSEStreamingApi): Promise<'end'> => {
+          await stream.writeSSE({ event: 'deleted', data: JSON.stringify({ gameId: row.id }) });
+          return 'end';
+        };
+        /** A game deleted while a read was under way is gone too, not an error. */
+        const orGone = async (
+          stream: SSEStreamingApi,
+          task: () => Promise<void | 'end'>,
+        ): Promise<void | 'end'> => {
+          try {
+            return await task();
+          } catch (error) {
+            if (error instanceof AppError && error.code === 'not-found') return gone(stream);
+            throw error;
+          }
+        };
 
-      return streamTopic(
-        c,
-        { hub, topic: gameTopic(row.id), heartbeatMs: deps.heartbeatMs },
-        {
-          async open(stream) {
-            const current = await readTally(db, row.id);
-            if (current && current.version === lastEventId) sentVersion = current.version;
-            else await send(stream, 'snapshot', current?.version ?? 0);
+        return streamTopic(
+          c,
+          { hub, topic: gameTopic(row.id), heartbeatMs: deps.heartbeatMs },
+          {
+            async open(stream) {
+              return orGone(stream, async () => {
+                const current = await readCount(db, row.id);
+                if (!current) return gone(stream);
+                if (current.version === lastEventId) sentVersion = current.version;
+                else await send(stream, 'snapshot', current.version);
+              });
+            },
+            async message(stream, message) {
+              return orGone(stream, async () => {
+                if (message.type === 'resync') {
+                  if (!(await refresh())) return gone(stream);
+                  return send(stream, 'snapshot', sentVersion + 1);
+                }
+                if (message.type === 'game') {
+                  if (message.change === 'deleted' || !(await refresh())) return gone(stream);
+                  return send(stream, 'snapshot', message.version ?? 0, message.change);
+                }
+                if (message.type !== 'submission') return;
+                // The submission that closed the game unlocks results for everyone; a viewer's
+                // own submission may unlock them for that viewer.
+                if (message.closed || (viewer && message.userId === viewer.id)) {
+                  if (!(await refresh())) return gone(stream);
+                }
+                await send(stream, 'submission', message.version);
+              });
+            },
           },
-          async message(stream, message) {
-            if (message.type === 'resync') return send(stream, 'snapshot', sentVersion + 1);
-            if (message.type !== 'submission') return;
-            if (viewer && message.userId === viewer.id) {
-              // Their own submission may unlock the results for them.
-              ({ visible } = await resultsAccess(db, await gameOr404(db, row.id), viewer));
-            }
-            await send(stream, 'submission', message.version);
-          },
-        },
-      );
-    });
+        );
+      })
+  );
 }

@@ -2,18 +2,28 @@
 import type { ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { AppError, codeForStatus, statusForCode, type ErrorBody } from '../../domain/errors';
+import {
+  AppError,
+  codeForStatus,
+  statusForCode,
+  type ErrorBody,
+  type ErrorDetails,
+} from '../../domain/errors';
 import type { Logger } from '../log';
 
-export function errorBody(code: ErrorBody['error']['code'], message: string): ErrorBody {
-  return { error: { code, message } };
+export function errorBody(
+  code: ErrorBody['error']['code'],
+  message: string,
+  details?: ErrorDetails,
+): ErrorBody {
+  return { error: { code, message, ...details } };
 }
 
 export function createErrorHandler(log: Logger): ErrorHandler {
   return (error, c) => {
     if (error instanceof AppError) {
       return c.json(
-        errorBody(error.code, error.message),
+        errorBody(error.code, error.message, error.details),
         statusForCode(error.code) as ContentfulStatusCode,
       );
     }

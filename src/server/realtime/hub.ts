@@ -9,14 +9,31 @@ import type { Logger } from '../log';
 
 export const EVENTS_CHANNEL = 'crowned_events';
 
-export type GameEvent = {
+/** A final submission was counted (or a player's final ranking replaced). */
+export type SubmissionEvent = {
   type: 'submission';
   gameId: string;
   version: number;
   count: number;
   /** Who submitted: their own stream may now show results. */
   userId: string;
+  /** This submission reached the players limit: the game closed with it. */
+  closed?: boolean;
 };
+
+/**
+ * A game changed for everyone watching it: it closed (deadline, owner, players limit reached
+ * elsewhere), its items were edited, or it was deleted. `version` is the game's new live version
+ * (none for a deleted game).
+ */
+export type GameChangeEvent = {
+  type: 'game';
+  gameId: string;
+  change: 'closed' | 'items' | 'deleted';
+  version: number | null;
+};
+
+export type GameEvent = SubmissionEvent | GameChangeEvent;
 
 /** A player's profile (name, level, crowns, role) changed. */
 export type ProfileEvent = { type: 'profile'; userId: string };
@@ -30,7 +47,7 @@ export const gameTopic = (gameId: string) => `game:${gameId}`;
 export const userTopic = (userId: string) => `user:${userId}`;
 
 function topicOf(event: HubEvent): string {
-  return event.type === 'submission' ? gameTopic(event.gameId) : userTopic(event.userId);
+  return event.type === 'profile' ? userTopic(event.userId) : gameTopic(event.gameId);
 }
 
 /** Sends an event to every instance (inside a transaction: when it commits). */

@@ -7,9 +7,13 @@ import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
 import type { EventHub, HubMessage } from './hub';
 
 export type TopicStreamHandlers = {
-  /** Runs once the subscription is in place, so nothing published after it is missed. */
-  open(stream: SSEStreamingApi): Promise<void>;
-  message(stream: SSEStreamingApi, message: HubMessage): Promise<void>;
+  /**
+   * Runs once the subscription is in place, so nothing published after it is missed; answering
+   * 'end' ends the stream at once.
+   */
+  open(stream: SSEStreamingApi): Promise<void | 'end'>;
+  /** Handles one message; answering 'end' ends the stream (e.g. its game was deleted). */
+  message(stream: SSEStreamingApi, message: HubMessage): Promise<void | 'end'>;
 };
 
 export function streamTopic(
@@ -29,11 +33,11 @@ export function streamTopic(
       wake?.();
     });
     try {
-      await handlers.open(stream);
-      while (!stream.aborted) {
+      let ended = (await handlers.open(stream)) === 'end';
+      while (!ended && !stream.aborted) {
         const message = pending.shift();
         if (message) {
-          await handlers.message(stream, message);
+          ended = (await handlers.message(stream, message)) === 'end';
           continue;
         }
         await new Promise<void>((resolve) => {
