@@ -8,7 +8,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { addXp } from '../../domain/progression';
 import { removeRanking } from '../../domain/results';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import {
   analyticsEvent,
   communityRank,
@@ -23,8 +23,6 @@ import {
   type UserStats,
 } from '../db/schema';
 import { publish, type HubEvent } from '../realtime/hub';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export async function moveGuestData(db: Db, guestId: string, accountId: string): Promise<void> {
   if (guestId === accountId) return;
