@@ -4,9 +4,9 @@
  * the display name; and a guest who plays, then registers and keeps their ranking.
  */
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TestServer } from '../test/support/server';
-import { browserAvailable, launchBrowser, startAppServer } from './support/harness';
+import { browserAvailable, useAppInBrowser } from './support/harness';
 import { alertText, registerThroughUi, sessionOf } from './support/account';
 import { MOBILE, newVisitor, uniqueEmail } from './support/web';
 
@@ -17,13 +17,7 @@ describe.runIf(browserAvailable())('accounts in Chromium', () => {
   let server: TestServer;
   let browser: Browser;
 
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  useAppInBrowser((app) => ({ server, browser } = app));
 
   it('register → sign out → forgot password → reset via the dev outbox → sign in', async () => {
     const { context, page } = await newVisitor(browser, server);

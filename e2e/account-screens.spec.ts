@@ -4,9 +4,9 @@
  * provider sign-in in plain words, and /login sending a signed-in person straight on.
  */
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TestServer } from '../test/support/server';
-import { browserAvailable, launchBrowser, screenshot, startAppServer } from './support/harness';
+import { browserAvailable, screenshot, useAppInBrowser } from './support/harness';
 import { alertText, registerThroughUi, sessionOf, settle } from './support/account';
 import { DESKTOP, MOBILE, newVisitor, uniqueEmail } from './support/web';
 
@@ -14,13 +14,7 @@ describe.runIf(browserAvailable())('account screens in Chromium', () => {
   let server: TestServer;
   let browser: Browser;
 
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  useAppInBrowser((app) => ({ server, browser } = app));
 
   it('shows an honest empty dev outbox before any mail', async () => {
     const { context, page } = await newVisitor(browser, server, { viewport: MOBILE });

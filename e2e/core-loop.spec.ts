@@ -3,15 +3,9 @@
  * orders the items with the keyboard only and submits; A's results update live without a reload.
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TestServer } from '../test/support/server';
-import {
-  browserAvailable,
-  launchBrowser,
-  newPerson,
-  screenshot,
-  startAppServer,
-} from './support/harness';
+import { browserAvailable, newPerson, screenshot, useAppInBrowser } from './support/harness';
 
 const MOBILE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 900 };
@@ -41,13 +35,7 @@ describe.runIf(browserAvailable())('core loop in Chromium', () => {
   let server: TestServer;
   let browser: Browser;
 
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  useAppInBrowser((app) => ({ server, browser } = app));
 
   it('A creates, guest B ranks with the keyboard, A sees it live', async () => {
     const alice = await (await newPerson(browser, server, DESKTOP)).newPage();

@@ -4,9 +4,9 @@
  * home and community pages only (a shared game link plays first).
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TestServer } from '../test/support/server';
-import { browserAvailable, launchBrowser, screenshot, startAppServer } from './support/harness';
+import { browserAvailable, screenshot, useAppInBrowser } from './support/harness';
 import { DESKTOP, MOBILE, newVisitor } from './support/web';
 
 const flag = (page: Page) => page.evaluate(() => localStorage.getItem('crowned.onboarded'));
@@ -15,13 +15,7 @@ describe.runIf(browserAvailable())('onboarding dialog', () => {
   let server: TestServer;
   let browser: Browser;
 
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  useAppInBrowser((app) => ({ server, browser } = app));
 
   it('walks through the 3 slides with Next and Back, and Get started stores the flag', async () => {
     const { context, page } = await newVisitor(browser, server, { onboarded: false });

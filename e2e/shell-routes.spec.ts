@@ -5,9 +5,9 @@
  * public routes; the Not found card.
  */
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TestServer } from '../test/support/server';
-import { browserAvailable, launchBrowser, screenshot, startAppServer } from './support/harness';
+import { browserAvailable, screenshot, useAppInBrowser } from './support/harness';
 import {
   DESKTOP,
   MOBILE,
@@ -41,13 +41,7 @@ describe.runIf(browserAvailable())('shell routes and guards', () => {
   let server: TestServer;
   let browser: Browser;
 
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  useAppInBrowser((app) => ({ server, browser } = app));
 
   it('sends a signed-out visitor from every protected route to /login?next=…', async () => {
     const { context, page } = await newVisitor(browser, server);

@@ -5,6 +5,7 @@
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { DEFAULT_WEB_ROOT } from '../../src/server/server';
 import { startTestServer, type TestServer } from '../../test/support/server';
@@ -67,4 +68,30 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
   return file;
+}
+
+export type App = { server: TestServer; browser: Browser };
+
+/**
+ * The app server and a browser for one describe block: started before its tests, closed after.
+ * `ready` receives them, e.g. `useAppInBrowser((app) => ({ server, browser } = app))`.
+ */
+export function useAppInBrowser(ready: (app: App) => void): void {
+  let app: App | undefined;
+  beforeAll(async () => {
+    const [server, browser] = await Promise.allSettled([startAppServer(), launchBrowser()]);
+    if (server.status === 'rejected' || browser.status === 'rejected') {
+      if (server.status === 'fulfilled') await server.value.close();
+      if (browser.status === 'fulfilled') await browser.value.close();
+      throw server.status === 'rejected'
+        ? server.reason
+        : (browser as PromiseRejectedResult).reason;
+    }
+    app = { server: server.value, browser: browser.value };
+    ready(app);
+  });
+  afterAll(async () => {
+    await app?.browser.close();
+    await app?.server.close();
+  });
 }

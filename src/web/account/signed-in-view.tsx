@@ -296,18 +296,15 @@ function ChangePassword(props: { email: string }) {
   );
 }
 
-/** A Google-only account gets a password the way anyone resets one: by a mailed link. */
-function SetPassword(props: { email: string; devOutbox: boolean }) {
+/** A request that mails the person a link: idle, busy, then sent, or an error to show. */
+function useMailRequest(request: () => Promise<{ error: unknown }>) {
   const [state, setState] = useState<'idle' | 'busy' | 'sent'>('idle');
   const [error, setError] = useState<string | null>(null);
-  const send = async () => {
+  const run = async () => {
     setState('busy');
     setError(null);
     try {
-      const { error: failed } = await authClient.requestPasswordReset({
-        email: props.email,
-        redirectTo: accountLinks.reset(),
-      });
+      const { error: failed } = await request();
       if (failed) {
         setError(authErrorMessage(failed));
         setState('idle');
@@ -319,6 +316,18 @@ function SetPassword(props: { email: string; devOutbox: boolean }) {
       setState('idle');
     }
   };
+  return { state, error, run };
+}
+
+/** A Google-only account gets a password the way anyone resets one: by a mailed link. */
+function SetPassword(props: { email: string; devOutbox: boolean }) {
+  const {
+    state,
+    error,
+    run: send,
+  } = useMailRequest(() =>
+    authClient.requestPasswordReset({ email: props.email, redirectTo: accountLinks.reset() }),
+  );
   return (
     <div className="account-disclosure">
       {state === 'sent' ? (
@@ -354,29 +363,14 @@ function SetPassword(props: { email: string; devOutbox: boolean }) {
 /** A line for an address not confirmed yet (the server mails a link on sign-up), with a resend. */
 function EmailConfirmation(props: { email: string; devOutbox: boolean }) {
   const session = authClient.useSession();
-  const [state, setState] = useState<'idle' | 'busy' | 'sent'>('idle');
-  const [error, setError] = useState<string | null>(null);
+  const {
+    state,
+    error,
+    run: resend,
+  } = useMailRequest(() =>
+    authClient.sendVerificationEmail({ email: props.email, callbackURL: paths.account() }),
+  );
   if (session.data?.user.emailVerified !== false) return null;
-
-  const resend = async () => {
-    setState('busy');
-    setError(null);
-    try {
-      const { error: failed } = await authClient.sendVerificationEmail({
-        email: props.email,
-        callbackURL: paths.account(),
-      });
-      if (failed) {
-        setError(authErrorMessage(failed));
-        setState('idle');
-        return;
-      }
-      setState('sent');
-    } catch (thrown) {
-      setError(thrownAuthErrorMessage(thrown));
-      setState('idle');
-    }
-  };
 
   return (
     <div className="notice auth-note account-confirm">
