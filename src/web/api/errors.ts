@@ -1,5 +1,11 @@
 /** Errors from the API and the network, and the message a person sees for each (SPEC §8). */
-import { codeForStatus, friendlyMessage, isErrorBody, type ErrorCode } from '../../domain/errors';
+import {
+  codeForStatus,
+  friendlyMessage,
+  isErrorBody,
+  type ErrorCode,
+  type ErrorDetails,
+} from '../../domain/errors';
 
 const NETWORK_CODE = 'auth/network-request-failed';
 
@@ -9,17 +15,20 @@ export class ApiError extends Error {
   readonly status: number;
   /** True when the request never got an answer (offline, DNS, connection reset). */
   readonly network: boolean;
+  /** What the server said beside the message: what unlocks locked results, or that a game closed. */
+  readonly details: ErrorDetails;
 
   constructor(
     code: ErrorCode,
     message: string,
-    options: { status?: number; network?: boolean } = {},
+    options: { status?: number; network?: boolean; details?: ErrorDetails } = {},
   ) {
     super(message);
     this.name = 'ApiError';
     this.code = code;
     this.status = options.status ?? 0;
     this.network = options.network ?? false;
+    this.details = options.details ?? {};
   }
 }
 
@@ -27,7 +36,14 @@ export class ApiError extends Error {
 export async function errorFromResponse(response: Response): Promise<ApiError> {
   const body: unknown = await response.json().catch(() => null);
   if (isErrorBody(body)) {
-    return new ApiError(body.error.code, body.error.message, { status: response.status });
+    const { code, message, unlock, closed } = body.error;
+    return new ApiError(code, message, {
+      status: response.status,
+      details: {
+        ...(unlock ? { unlock } : {}),
+        ...(closed === true ? { closed } : {}),
+      },
+    });
   }
   const code = codeForStatus(response.status);
   const message =
@@ -77,4 +93,9 @@ export function isNotFound(error: unknown): boolean {
 
 export function isPermissionDenied(error: unknown): boolean {
   return error instanceof ApiError && error.code === 'permission-denied';
+}
+
+/** A submission refused because the game closed meanwhile. */
+export function isClosedError(error: unknown): boolean {
+  return error instanceof ApiError && error.details.closed === true;
 }

@@ -6,13 +6,13 @@
  */
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
-import { agreement, type Results } from '../../domain/results';
+import type { LiveData } from '../../domain/game';
+import { lockedUntil } from '../../domain/lifecycle';
+import { agreement } from '../../domain/results';
 import { cachedGame, gameKeys, updateCachedGame, type ResultsView } from './games';
 import { backoffDelay } from './retry';
 
 export type LiveStatus = 'connecting' | 'live' | 'offline';
-
-type EventData = { submissionCount: number; version: number; results: Results | null };
 
 type Stream = {
   gameId: string;
@@ -49,14 +49,25 @@ function subscribeStatus(gameId: string, listener: () => void): () => void {
   };
 }
 
-function apply(stream: Stream, data: EventData): void {
+function apply(stream: Stream, data: LiveData): void {
   if (data.version < stream.version) return;
   stream.version = data.version;
   const { queryClient, gameId } = stream;
-  updateCachedGame(queryClient, gameId, (game) => ({
-    ...game,
-    submissionCount: data.submissionCount,
-  }));
+  updateCachedGame(queryClient, gameId, (cached) => {
+    const rules = { ...cached.game, closed: data.closed };
+    return {
+      ...cached,
+      game: {
+        ...cached.game,
+        closed: data.closed,
+        resultsLocked: data.resultsLocked,
+        unlock: lockedUntil(rules, data.submissionCount),
+      },
+      submissionCount: data.submissionCount,
+    };
+  });
+  // New, renamed or removed items: the game (and whether I must re-order) is read again.
+  if (data.change === 'items') void queryClient.invalidateQueries({ queryKey: gameKeys.all });
   if (!data.results) return;
   const results = data.results;
   const mine = cachedGame(queryClient, gameId)?.mySubmission;
@@ -78,7 +89,7 @@ function open(stream: Stream): void {
     stream.failures = 0;
     setStatus(stream, 'live');
     try {
-      apply(stream, JSON.parse(event.data) as EventData);
+      apply(stream, JSON.parse(event.data) as LiveData);
     } catch {
       // A malformed event is skipped; the next snapshot brings the state back.
     }
@@ -89,6 +100,13 @@ function open(stream: Stream): void {
     onData(event);
   });
   source.addEventListener('submission', onData);
+  source.addEventListener('deleted', () => {
+    // The game is gone: its pages read it again and show 'Game not found'; the stream ends.
+    close(stream);
+    setStatus(stream, 'offline');
+    void stream.queryClient.invalidateQueries({ queryKey: gameKeys.all });
+    void stream.queryClient.invalidateQueries({ queryKey: gameKeys.results(stream.gameId) });
+  });
   source.addEventListener('open', () => setStatus(stream, 'live'));
   source.addEventListener('error', () => {
     if (source.readyState === EventSource.CLOSED) {

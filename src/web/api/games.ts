@@ -35,7 +35,12 @@ export async function fetchResults(gameId: string, signal?: AbortSignal): Promis
   return body.results;
 }
 
-export async function createGame(input: { prompt: string; items: string[] }): Promise<GameView> {
+/** A new game's closing rules, as the create screen's settings dialog sets them. */
+export type NewGameRules = { sizeLimit?: number | null; deadlineAt?: number | null };
+
+export type NewGame = { prompt: string; items: string[]; publish?: boolean } & NewGameRules;
+
+export async function createGame(input: NewGame): Promise<GameView> {
   // Not retried: a second try after a lost answer would create the game twice.
   const body = await request<{ game: GameView }>(
     (init) => api.games.$post({ json: input }, { init }),
@@ -44,14 +49,52 @@ export async function createGame(input: { prompt: string; items: string[] }): Pr
   return body.game;
 }
 
+export type SubmitResult = { submission: SubmissionView; submissionCount: number };
+
+/**
+ * Saves a ranking: final (counts in the results) or `partial` (saved progress, any order of the
+ * current items, not counted). A resubmission overwrites the same row, so retrying is safe.
+ */
 export function submitRanking(
   gameId: string,
-  input: { ranking: string[]; name?: string },
-): Promise<{ submission: SubmissionView; submissionCount: number }> {
-  // A resubmission overwrites the same row, so retrying is safe.
-  return request((init) =>
-    api.games[':id'].submission.$put({ param: { id: gameId }, json: input }, { init }),
+  input: { ranking: string[]; name?: string; partial?: boolean },
+  options: { signal?: AbortSignal } = {},
+): Promise<SubmitResult> {
+  return request(
+    (init) => api.games[':id'].submission.$put({ param: { id: gameId }, json: input }, { init }),
+    options,
   );
+}
+
+/** What the owner's actions answer: the game as it is now, with its final-submission count. */
+export type OwnedGameResult = { game: GameView; submissionCount: number };
+
+/** An item edit: labels, or `{ id, label }` to rename an existing item (it keeps its votes). */
+export type ItemEdit = string | { id?: string; label: string };
+
+export function editItems(gameId: string, items: ItemEdit[]): Promise<OwnedGameResult> {
+  // Not retried: a second try could race a later edit from another tab.
+  return request(
+    (init) => api.games[':id'].items.$patch({ param: { id: gameId }, json: { items } }, { init }),
+    { retry: false },
+  );
+}
+
+export function closeGame(gameId: string): Promise<OwnedGameResult> {
+  return request((init) => api.games[':id'].close.$post({ param: { id: gameId } }, { init }));
+}
+
+export function archiveGame(gameId: string, archived: boolean): Promise<{ game: GameView }> {
+  return request((init) =>
+    api.games[':id'].archive.$post({ param: { id: gameId }, json: { archived } }, { init }),
+  );
+}
+
+export function deleteGame(gameId: string): Promise<{ deleted: true; id: string }> {
+  // Not retried: after a lost answer a second try would answer "Game not found".
+  return request((init) => api.games[':id'].$delete({ param: { id: gameId } }, { init }), {
+    retry: false,
+  });
 }
 
 /** Don't retry what will fail the same way again; transient failures are retried in `request`. */
