@@ -12,6 +12,7 @@ import {
   MAX_SIZE_LIMIT,
   needsReorder,
   normalizeRules,
+  placeAll,
   tallyOf,
   unlockNeeds,
 } from './lifecycle';
@@ -155,6 +156,29 @@ describe('re-counting after a removal', () => {
         expect(
           list.reduce((tally, ranking) => removeRanking(tally, ranking), tallyOf(list)),
         ).toEqual(emptyTally());
+      }),
+    );
+  });
+});
+
+describe('placeAll', () => {
+  const items = [
+    { id: 'a', label: 'A' },
+    { id: 'b', label: 'B' },
+    { id: 'c', label: 'C' },
+  ];
+
+  it('keeps the order of known items, drops removed ones and appends missing ones', () => {
+    expect(placeAll(['c', 'gone', 'a'], items)).toEqual(['c', 'a', 'b']);
+    expect(placeAll([], items)).toEqual(['a', 'b', 'c']);
+    expect(placeAll(['b', 'c', 'a'], items)).toEqual(['b', 'c', 'a']);
+  });
+
+  it('always gives every current item exactly once', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom('a', 'b', 'c', 'x', 'y')), (ranking) => {
+        const placed = placeAll([...new Set(ranking)], items);
+        expect([...placed].sort()).toEqual(['a', 'b', 'c']);
       }),
     );
   });

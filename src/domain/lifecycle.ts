@@ -134,6 +134,18 @@ export function needsReorder(ranking: readonly string[], items: readonly Item[])
   return items.some((item) => !ranked.has(item.id));
 }
 
+/**
+ * A full order of the current items starting from a ranking (final or saved progress, possibly
+ * made before an item edit): items since removed are dropped, items it lacks follow at the end in
+ * the game's order.
+ */
+export function placeAll(ranking: readonly string[], items: readonly Item[]): string[] {
+  const ids = items.map((item) => item.id);
+  const kept = keepItems(ranking, new Set(ids));
+  const placed = new Set(kept);
+  return [...kept, ...ids.filter((id) => !placed.has(id))];
+}
+
 /** A ranking restricted to the given item ids, in its own order: what is left after a removal. */
 export function keepItems(ranking: readonly string[], itemIds: ReadonlySet<string>): string[] {
   return ranking.filter((id) => itemIds.has(id));

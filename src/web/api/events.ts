@@ -7,9 +7,8 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import type { LiveData } from '../../domain/game';
-import { lockedUntil } from '../../domain/lifecycle';
 import { agreement } from '../../domain/results';
-import { cachedGame, gameKeys, updateCachedGame, type ResultsView } from './games';
+import { cachedGame, gameKeys, updateCachedGame, withLiveState, type ResultsView } from './games';
 import { backoffDelay } from './retry';
 
 export type LiveStatus = 'connecting' | 'live' | 'offline';
@@ -53,19 +52,7 @@ function apply(stream: Stream, data: LiveData): void {
   if (data.version < stream.version) return;
   stream.version = data.version;
   const { queryClient, gameId } = stream;
-  updateCachedGame(queryClient, gameId, (cached) => {
-    const rules = { ...cached.game, closed: data.closed };
-    return {
-      ...cached,
-      game: {
-        ...cached.game,
-        closed: data.closed,
-        resultsLocked: data.resultsLocked,
-        unlock: lockedUntil(rules, data.submissionCount),
-      },
-      submissionCount: data.submissionCount,
-    };
-  });
+  updateCachedGame(queryClient, gameId, (cached) => withLiveState(cached, data));
   // New, renamed or removed items: the game (and whether I must re-order) is read again.
   if (data.change === 'items') void queryClient.invalidateQueries({ queryKey: gameKeys.all });
   if (!data.results) return;

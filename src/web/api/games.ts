@@ -1,10 +1,11 @@
 /** Game API calls, their TanStack Query keys and hooks: shared by create, play and results. */
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import type { GameView, SubmissionView } from '../../domain/game';
+import { resultsLocked, type GameView, type SubmissionView } from '../../domain/game';
+import { lockedUntil } from '../../domain/lifecycle';
 import type { Results } from '../../domain/results';
 import { api } from './client';
 import { ApiError } from './errors';
-import { request } from './request';
+import { request, type RequestOptions } from './request';
 
 export type GameResponse = {
   game: GameView;
@@ -49,7 +50,12 @@ export async function createGame(input: NewGame): Promise<GameView> {
   return body.game;
 }
 
-export type SubmitResult = { submission: SubmissionView; submissionCount: number };
+export type SubmitResult = {
+  submission: SubmissionView;
+  submissionCount: number;
+  /** Present when this ranking was the one that closed the game (its players rule was met). */
+  closed?: true;
+};
 
 /**
  * Saves a ranking: final (counts in the results) or `partial` (saved progress, any order of the
@@ -58,7 +64,7 @@ export type SubmitResult = { submission: SubmissionView; submissionCount: number
 export function submitRanking(
   gameId: string,
   input: { ranking: string[]; name?: string; partial?: boolean },
-  options: { signal?: AbortSignal } = {},
+  options: Pick<RequestOptions, 'signal' | 'keepalive'> = {},
 ): Promise<SubmitResult> {
   return request(
     (init) => api.games[':id'].submission.$put({ param: { id: gameId }, json: input }, { init }),
@@ -126,6 +132,26 @@ export function updateCachedGame(
   queryClient.setQueriesData<GameResponse>({ queryKey: gameKeys.all }, (data) =>
     data && data.game.id === gameId ? update(data) : data,
   );
+}
+
+/**
+ * A cached game after the server reported its count of final rankings and whether it is closed:
+ * whether results are locked, and what still unlocks them, follow from those.
+ */
+export function withLiveState(
+  data: GameResponse,
+  live: { submissionCount: number; closed: boolean },
+): GameResponse {
+  const game = { ...data.game, closed: live.closed };
+  return {
+    ...data,
+    submissionCount: live.submissionCount,
+    game: {
+      ...game,
+      resultsLocked: resultsLocked(game),
+      unlock: lockedUntil(game, live.submissionCount),
+    },
+  };
 }
 
 /** The cached game for an id, whichever key (id or slug) it was loaded under. */

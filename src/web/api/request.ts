@@ -13,16 +13,26 @@ function withTimeout(signal: AbortSignal | undefined, ms: number): AbortSignal {
   return signal;
 }
 
+export type RequestOptions = {
+  signal?: AbortSignal;
+  retry?: boolean;
+  /** Lets the request finish after the page is gone (a save sent while the tab closes). */
+  keepalive?: boolean;
+};
+
 /**
  * Sends a request through the typed client and returns its JSON body. `retry: false` for calls
  * that must not run twice (creating a game); everything idempotent retries with backoff.
  */
 export async function request<T>(
   send: (init: RequestInit) => Promise<JsonResponse<T>>,
-  options: { signal?: AbortSignal; retry?: boolean } = {},
+  options: RequestOptions = {},
 ): Promise<T> {
   const once = async () => {
-    const response = await send({ signal: withTimeout(options.signal, TRY_TIMEOUT_MS) });
+    const response = await send({
+      signal: withTimeout(options.signal, TRY_TIMEOUT_MS),
+      ...(options.keepalive ? { keepalive: true } : {}),
+    });
     if (!response.ok) throw await errorFromResponse(response as unknown as Response);
     return response.json();
   };

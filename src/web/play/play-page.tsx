@@ -1,23 +1,25 @@
 /** /g/{idOrSlug}/play: order the items, optionally give a name, submit, then see the results. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import confetti from 'canvas-confetti';
-import { BarChart3, Crown, Lock, Users } from 'lucide-react';
-import { useCallback, useId, useState, type FormEvent } from 'react';
+import { BarChart3, Check, CloudOff, Crown, ListPlus, Lock, Users } from 'lucide-react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import type { GameView, SubmissionView } from '../../domain/game';
+import { placeAll } from '../../domain/lifecycle';
 import { MAX_NAME_LENGTH } from '../../domain/limits';
-import { authClient } from '../api/auth-client';
-import { authErrorMessage } from '../api/auth-errors';
-import { ApiError, errorMessage } from '../api/errors';
+import { errorMessage, isClosedError } from '../api/errors';
 import { useGameEvents } from '../api/events';
-import { gameKeys, submitRanking, updateCachedGame, useGame } from '../api/games';
+import { gameKeys, submitRanking, updateCachedGame, useGame, withLiveState } from '../api/games';
 import { paths } from '../paths';
 import { CopyLinkButton } from '../shell/copy-link-button';
 import { GameLoadError } from '../shell/game-load-error';
 import { SkeletonList } from '../shell/loading';
-import { useViewer, type Viewer } from '../shell/use-viewer';
+import { useViewer } from '../shell/use-viewer';
+import { UnlockStatus } from '../results/unlock-status';
+import { ensureSession } from './ensure-session';
 import { RankList } from './rank-list';
+import { useProgressSaver, type SaveStatus } from './use-progress-saver';
 import './play.css';
 
 export function PlayPage() {
@@ -37,25 +39,17 @@ export function PlayPage() {
     return <GameLoadError error={query.error} retry={() => void query.refetch()} />;
 
   const { game, mySubmission, submissionCount } = query.data;
+  const finalAt = mySubmission && !mySubmission.partial ? mySubmission.at : 'none';
   return (
     <PlayBoard
-      // A new submission from elsewhere (another tab) restarts the board from it.
-      key={`${game.id}:${mySubmission?.at ?? 'new'}`}
+      // A final ranking sent from elsewhere (another tab) restarts the board from it; saved
+      // progress does not, or every save would reset the board under the player's fingers.
+      key={`${game.id}:${finalAt}`}
       game={game}
       mySubmission={mySubmission}
       submissionCount={submissionCount}
     />
   );
-}
-
-/** Their saved ranking (dropping items since removed, adding new ones at the end), else the game's order. */
-function startingOrder(game: GameView, mine: SubmissionView | null): string[] {
-  const ids = game.items.map((item) => item.id);
-  if (!mine) return ids;
-  const known = new Set(ids);
-  const kept = mine.ranking.filter((id) => known.has(id));
-  const placed = new Set(kept);
-  return [...kept, ...ids.filter((id) => !placed.has(id))];
 }
 
 function celebrate(): void {
@@ -69,15 +63,6 @@ function celebrate(): void {
   });
 }
 
-/** A session to submit with: the current one, else a new guest session. */
-async function ensureSession(viewer: Viewer): Promise<void> {
-  if (viewer.status === 'guest' || viewer.status === 'signed-in') return;
-  const current = await authClient.getSession();
-  if (current.data?.user) return;
-  const { error } = await authClient.signIn.anonymous();
-  if (error) throw new ApiError('unauthenticated', authErrorMessage(error));
-}
-
 function PlayBoard(props: {
   game: GameView;
   mySubmission: SubmissionView | null;
@@ -87,7 +72,14 @@ function PlayBoard(props: {
   const viewer = useViewer();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [order, setOrder] = useState(() => startingOrder(game, mySubmission));
+  // Their saved ranking (final or progress), else the game's order; kept in step with the items
+  // when the owner edits them while this page is open.
+  const [savedOrder, setOrder] = useState(() => mySubmission?.ranking ?? []);
+  const order = useMemo(() => placeAll(savedOrder, game.items), [savedOrder, game.items]);
+  const items = useRef(game.items);
+  useEffect(() => {
+    items.current = game.items;
+  }, [game.items]);
   const [name, setName] = useState(
     mySubmission?.name === 'Anonymous' ? '' : (mySubmission?.name ?? ''),
   );
@@ -96,14 +88,25 @@ function PlayBoard(props: {
   const live = useGameEvents(game.id);
   const showName = viewer.status !== 'signed-in';
   const submitted = mySubmission !== null && !mySubmission.partial;
+  const progress = useProgressSaver(game.id, {
+    enabled: !game.closed && !submitted,
+    beforeSave: () => ensureSession(viewer),
+  });
 
+  const moved = useRef(false);
   const onOrderChange = useCallback((update: (order: string[]) => string[]) => {
+    moved.current = true;
     setError(null);
-    setOrder(update);
+    setOrder((current) => update(placeAll(current, items.current)));
   }, []);
+  const { save } = progress;
+  useEffect(() => {
+    if (moved.current) save(order);
+  }, [order, save]);
 
   const submit = useMutation({
     mutationFn: async () => {
+      progress.cancel();
       await ensureSession(viewer);
       const typed = name.trim();
       return submitRanking(game.id, {
@@ -113,9 +116,11 @@ function PlayBoard(props: {
     },
     onSuccess: (result) => {
       updateCachedGame(queryClient, game.id, (data) => ({
-        ...data,
+        ...withLiveState(data, {
+          submissionCount: result.submissionCount,
+          closed: result.closed === true || data.game.closed,
+        }),
         mySubmission: result.submission,
-        submissionCount: result.submissionCount,
       }));
       // Refetch what a sign-in started meanwhile could have overwritten with the pre-submit state.
       void queryClient.invalidateQueries({ queryKey: gameKeys.all });
@@ -124,7 +129,14 @@ function PlayBoard(props: {
       toast.success(submitted ? 'Ranking updated!' : 'Ranking submitted!');
       navigate(paths.results(game.id));
     },
-    onError: (thrown) => setError(errorMessage(thrown)),
+    onError: (thrown) => {
+      if (isClosedError(thrown)) {
+        updateCachedGame(queryClient, game.id, (data) =>
+          withLiveState(data, { submissionCount: data.submissionCount, closed: true }),
+        );
+      }
+      setError(errorMessage(thrown));
+    },
   });
 
   const onSubmit = (event: FormEvent) => {
@@ -168,7 +180,15 @@ function PlayBoard(props: {
           </p>
         </div>
       ) : null}
-      {submitted ? (
+      {submitted && mySubmission.needsReorder && !game.closed ? (
+        <div className="notice notice--warning" data-testid="needs-reorder">
+          <ListPlus size={18} aria-hidden="true" />
+          <p>
+            New items were added since you ranked: they are at the bottom. Put them in place and
+            submit again.
+          </p>
+        </div>
+      ) : submitted ? (
         <div className="notice">
           <BarChart3 size={18} aria-hidden="true" />
           <p>
@@ -178,12 +198,22 @@ function PlayBoard(props: {
         </div>
       ) : null}
       {game.closed ? (
-        <div className="notice notice--warning">
+        <div className="notice notice--warning" data-testid="closed-notice">
           <Lock size={18} aria-hidden="true" />
           <p>
             This rank is closed: no more rankings.{' '}
-            <Link to={paths.results(game.id)}>See the results</Link>
+            {submitted || game.isOwner ? (
+              <Link to={paths.results(game.id)}>See the results</Link>
+            ) : null}
           </p>
+        </div>
+      ) : game.unlock ? (
+        <div className="notice" data-testid="play-unlock">
+          <Lock size={18} aria-hidden="true" />
+          <div>
+            <p>Results stay hidden until this rank closes:</p>
+            <UnlockStatus game={game} />
+          </div>
         </div>
       ) : null}
 
@@ -206,9 +236,12 @@ function PlayBoard(props: {
           </div>
         ) : null}
 
-        <p id={ids.help} className="play-form__help">
-          <strong>Best at the top.</strong> Drag the handles, or use the arrow buttons.
-        </p>
+        <div className="play-form__help-row">
+          <p id={ids.help} className="play-form__help">
+            <strong>Best at the top.</strong> Drag the handles, or use the arrow buttons.
+          </p>
+          <ProgressNote status={progress.status} />
+        </div>
 
         <RankList
           items={game.items}
@@ -233,5 +266,26 @@ function PlayBoard(props: {
         </div>
       </form>
     </div>
+  );
+}
+
+/** Whether the player's order is saved, shown once they start moving things. */
+function ProgressNote(props: { status: SaveStatus }) {
+  const text = {
+    idle: null,
+    saving: 'Saving…',
+    saved: 'Progress saved',
+    failed: "Couldn't save your progress",
+  }[props.status];
+  return (
+    <p
+      className={`progress-note progress-note--${props.status}`}
+      role="status"
+      data-testid="progress-note"
+    >
+      {props.status === 'saved' ? <Check size={14} aria-hidden="true" /> : null}
+      {props.status === 'failed' ? <CloudOff size={14} aria-hidden="true" /> : null}
+      {text}
+    </p>
   );
 }

@@ -1,5 +1,15 @@
 /** /g/{idOrSlug}/results: the crowd's order, live; or an honest note when it is not visible yet. */
-import { BarChart3, Crown, Lock, Pencil, RefreshCw, Sparkles, Users } from 'lucide-react';
+import {
+  BarChart3,
+  Crown,
+  Globe,
+  ListPlus,
+  Lock,
+  Pencil,
+  RefreshCw,
+  Sparkles,
+  Users,
+} from 'lucide-react';
 import { memo } from 'react';
 import { Link, useParams } from 'react-router';
 import type { GameView } from '../../domain/game';
@@ -14,6 +24,7 @@ import { SkeletonList } from '../shell/loading';
 import { StatusCard } from '../shell/status-card';
 import { DistributionChart } from './distribution-chart';
 import { percent, rankingsCount } from './format';
+import { UnlockStatus } from './unlock-status';
 import './results.css';
 
 export function ResultsPage() {
@@ -60,11 +71,27 @@ export function ResultsPage() {
         </div>
       </header>
 
+      {loaded.isOwner && loaded.resultsLocked ? (
+        <div className="notice" data-testid="owner-locked-notice">
+          <Lock size={18} aria-hidden="true" />
+          <p>Only you can see these results for now: players see them when this rank closes.</p>
+        </div>
+      ) : null}
+      {mySubmission?.needsReorder && !loaded.closed ? (
+        <div className="notice notice--warning">
+          <ListPlus size={18} aria-hidden="true" />
+          <p>
+            New items were added after you ranked.{' '}
+            <Link to={paths.play(loaded.id)}>Rank again to place them</Link>
+          </p>
+        </div>
+      ) : null}
+
       {resultsQuery.isPending ? (
         <SkeletonList rows={Math.min(loaded.items.length, 6)} />
       ) : resultsQuery.isError ? (
         isPermissionDenied(resultsQuery.error) ? (
-          <HiddenResults game={loaded} ranked={ranked} message={resultsQuery.error.message} />
+          <HiddenResults game={loaded} ranked={ranked} />
         ) : (
           <StatusCard
             tone="error"
@@ -120,26 +147,52 @@ function LivePill(props: { status: LiveStatus }) {
   return null;
 }
 
-function HiddenResults(props: { game: GameView; ranked: boolean; message: string }) {
-  const locked = props.game.resultsLocked && props.ranked;
+/** Results this viewer may not see yet: locked until the game closes, or not ranked yet. */
+function HiddenResults(props: { game: GameView; ranked: boolean }) {
+  const { game, ranked } = props;
+  if (ranked) {
+    return (
+      <StatusCard icon={<Lock size={32} />} title="Results are locked">
+        <p>They unlock for everyone when this rank closes.</p>
+        <UnlockStatus game={game} />
+        <p className="muted">This page updates by itself: no need to reload.</p>
+      </StatusCard>
+    );
+  }
+  if (game.closed) {
+    return (
+      <StatusCard
+        icon={<Lock size={32} />}
+        title="This rank is closed"
+        actions={
+          <Link className="btn btn-primary" to={paths.community()}>
+            <Globe size={18} aria-hidden="true" />
+            Find another rank
+          </Link>
+        }
+      >
+        <p>It stopped taking rankings before you played, so its results stay with its players.</p>
+      </StatusCard>
+    );
+  }
   return (
     <StatusCard
-      icon={locked ? <Lock size={32} /> : <BarChart3 size={32} />}
-      title={locked ? 'Results are locked' : 'Submit your ranking to see the results'}
+      icon={<BarChart3 size={32} />}
+      title="Submit your ranking to see the results"
       actions={
-        locked ? null : (
-          <Link className="btn btn-gold btn-lg" to={paths.play(props.game.id)}>
-            <Crown size={20} aria-hidden="true" />
-            Rank it now
-          </Link>
-        )
+        <Link className="btn btn-gold btn-lg" to={paths.play(game.id)}>
+          <Crown size={20} aria-hidden="true" />
+          Rank it now
+        </Link>
       }
     >
-      <p>
-        {locked
-          ? `${props.message}. Check back later — this page updates by itself.`
-          : 'No peeking: put the items in your own order first, then see how the crowd compares.'}
-      </p>
+      <p>No peeking: put the items in your own order first, then see how the crowd compares.</p>
+      {game.unlock ? (
+        <>
+          <p>Results unlock for everyone when this rank closes:</p>
+          <UnlockStatus game={game} />
+        </>
+      ) : null}
     </StatusCard>
   );
 }

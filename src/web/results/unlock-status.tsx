@@ -1,0 +1,69 @@
+/**
+ * What still unlocks a game's locked results: how many more players, and/or a countdown to the
+ * deadline. The game's `unlock` is kept live by the event stream: the server closes a game whose
+ * deadline passed within seconds (a scheduled check) and tells every watcher, and a stream that
+ * reconnects starts with a fresh snapshot.
+ */
+import { Clock, Users } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import type { GameView } from '../../domain/game';
+import { countdownText, formatDeadline, playersNeededText } from './rules-text';
+import './unlock-status.css';
+
+function useNow(intervalMs: number): number {
+  const [now, setNow] = useState(Date.now);
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}
+
+function Countdown(props: { deadlineAt: number }) {
+  const now = useNow(1000);
+  const left = props.deadlineAt - now;
+  if (left <= 0) return <strong>Unlocking…</strong>;
+  return (
+    <>
+      Unlocks in{' '}
+      <time
+        className="countdown"
+        role="timer"
+        dateTime={new Date(props.deadlineAt).toISOString()}
+        data-testid="unlock-countdown"
+      >
+        {countdownText(left)}
+      </time>{' '}
+      <span className="muted">({formatDeadline(props.deadlineAt, now)})</span>
+    </>
+  );
+}
+
+export function UnlockStatus(props: { game: GameView }) {
+  const { unlock } = props.game;
+  if (!unlock) return null;
+  const players = unlock.playersNeeded;
+  return (
+    <ul className="unlock-status" data-testid="unlock-status">
+      {players !== null ? (
+        <li>
+          <Users size={18} aria-hidden="true" />
+          <span aria-live="polite" aria-atomic="true" data-testid="players-needed">
+            {players === 0 ? 'Enough players: unlocking…' : playersNeededText(players)}
+          </span>
+        </li>
+      ) : null}
+      {players !== null && unlock.deadlineAt !== null ? (
+        <li className="unlock-status__or">or</li>
+      ) : null}
+      {unlock.deadlineAt !== null ? (
+        <li>
+          <Clock size={18} aria-hidden="true" />
+          <span>
+            <Countdown deadlineAt={unlock.deadlineAt} />
+          </span>
+        </li>
+      ) : null}
+    </ul>
+  );
+}
