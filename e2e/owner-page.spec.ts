@@ -2,12 +2,19 @@
  * The owner's page in a real browser: the owner panel on the results page (share link, QR code,
  * live count, settings), and the owner's actions: edit items, close now, archive, delete.
  */
+import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { GameView } from '../src/domain/game';
 import { qrFor } from '../src/web/owner/qr-path';
 import type { TestServer } from '../test/support/server';
-import { browserAvailable, newPerson, screenshot, useAppInBrowser } from './support/harness';
+import {
+  browserAvailable,
+  newPerson,
+  screenshot,
+  SCREENSHOT_DIR,
+  useAppInBrowser,
+} from './support/harness';
 import { DESKTOP, MOBILE, newVisitor, registerByApi, type Visitor } from './support/web';
 
 const ITEMS = ['Pancakes', 'Waffles', 'French toast'];
@@ -103,6 +110,12 @@ describe.runIf(browserAvailable())("the owner's page in Chromium", () => {
     expect(await qr.locator('path').getAttribute('d')).toBe(expected.path);
     // Big enough to scan from a laptop screen.
     expect((await qr.boundingBox())!.width).toBeGreaterThanOrEqual(160);
+    // And as a picture to print or post.
+    const saved = owner.page.waitForEvent('download');
+    await panel.getByRole('button', { name: 'Download QR code' }).click();
+    const download = await saved;
+    expect(download.suggestedFilename()).toBe(`crowned-${owner.game.slug}-qr.png`);
+    await download.saveAs(path.join(SCREENSHOT_DIR, 'owner-qr-download.png'));
 
     expect(await panel.getByTestId('owner-submission-count').textContent()).toBe('0 rankings');
     expect(await panel.getByTestId('owner-state').textContent()).toBe(

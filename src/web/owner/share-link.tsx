@@ -61,7 +61,7 @@ export function ShareQrCode(props: { game: GameView }) {
           onClick={() => (saving ? undefined : void download())}
         >
           <Download size={16} aria-hidden="true" />
-          {saving ? 'Saving…' : 'Download QR code'}
+          {saving ? 'Preparing…' : 'Download QR code'}
         </button>
       </figcaption>
     </figure>
