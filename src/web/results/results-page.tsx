@@ -17,6 +17,7 @@ import type { ItemResult } from '../../domain/results';
 import { errorMessage, isPermissionDenied } from '../api/errors';
 import { useGameEvents, type LiveStatus } from '../api/events';
 import { useGame, useResults, type ResultsView } from '../api/games';
+import { OwnerPanel } from '../owner/owner-panel';
 import { paths } from '../paths';
 import { CopyLinkButton } from '../shell/copy-link-button';
 import { GameLoadError } from '../shell/game-load-error';
@@ -70,6 +71,7 @@ export function ResultsPage() {
           ) : null}
         </div>
       </header>
+      {loaded.isOwner ? <OwnerPanel game={loaded} submissionCount={count} /> : null}
 
       {loaded.isOwner && loaded.resultsLocked ? (
         <div className="notice" data-testid="owner-locked-notice">

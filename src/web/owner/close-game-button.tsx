@@ -1,0 +1,48 @@
+/** Close now: after a confirmation, the game takes no more rankings and its results unlock. */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Lock } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import type { GameView } from '../../domain/game';
+import { errorMessage } from '../api/errors';
+import { closeGame } from '../api/games';
+import { ConfirmDialog } from './confirm-dialog';
+import { cacheOwnedGame } from './owner-cache';
+
+export function CloseGameButton(props: { game: GameView }) {
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const close = useMutation({
+    mutationFn: () => closeGame(props.game.id),
+    onSuccess: (answer) => {
+      cacheOwnedGame(queryClient, answer);
+      setOpen(false);
+      toast.success('Rank closed: results are unlocked for everyone');
+    },
+  });
+
+  return (
+    <ConfirmDialog
+      trigger={
+        <button type="button" className="btn btn-secondary">
+          <Lock size={18} aria-hidden="true" />
+          Close now
+        </button>
+      }
+      open={open}
+      onOpenChange={(next) => {
+        if (next) close.reset();
+        setOpen(next);
+      }}
+      title="Close this rank?"
+      confirmLabel="Close rank"
+      pendingLabel="Closing…"
+      pending={close.isPending}
+      error={close.isError ? errorMessage(close.error) : null}
+      tone="primary"
+      onConfirm={() => close.mutate()}
+    >
+      <p>Nobody can submit after this, and results unlock for everyone.</p>
+    </ConfirmDialog>
+  );
+}

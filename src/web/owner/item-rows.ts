@@ -1,0 +1,53 @@
+/**
+ * The edit-items dialog's rows: the game's items as editable rows, and the rows turned back into
+ * the edit the server takes. Pure, so it is tested without a browser.
+ */
+import type { Item } from '../../domain/game';
+import type { ItemEdit } from '../api/games';
+
+/** One row: `id` when it stands for an existing item (a rename keeps its votes), `key` for React. */
+export type ItemRow = { key: string; id?: string; label: string };
+
+export function rowsFromItems(items: readonly Item[]): ItemRow[] {
+  return items.map((item) => ({ key: item.id, id: item.id, label: item.label }));
+}
+
+/** Existing items keep their id; new rows are plain labels. Blank rows are left to the server. */
+export function toItemEdits(rows: readonly ItemRow[]): ItemEdit[] {
+  return rows.map((row) =>
+    row.id === undefined ? row.label.trim() : { id: row.id, label: row.label.trim() },
+  );
+}
+
+export type EditSummary = { renamed: number; added: number; removed: number };
+
+/**
+ * What saving these rows would do to the items: renamed (same id, new label), added (new,
+ * non-blank rows) and removed (rows taken out or left blank: their votes go).
+ */
+export function editSummary(items: readonly Item[], rows: readonly ItemRow[]): EditSummary {
+  const before = new Map(items.map((item) => [item.id, item.label]));
+  let renamed = 0;
+  let added = 0;
+  let kept = 0;
+  for (const row of rows) {
+    const label = row.label.trim();
+    if (label === '') continue;
+    if (row.id === undefined || !before.has(row.id)) added += 1;
+    else {
+      kept += 1;
+      if (before.get(row.id) !== label) renamed += 1;
+    }
+  }
+  return { renamed, added, removed: items.length - kept };
+}
+
+/** "1 renamed · 2 added · 1 removed", or null when nothing would change. */
+export function summaryText(summary: EditSummary): string | null {
+  const parts = [
+    summary.renamed > 0 ? `${summary.renamed} renamed` : null,
+    summary.added > 0 ? `${summary.added} added` : null,
+    summary.removed > 0 ? `${summary.removed} removed` : null,
+  ].filter((part) => part !== null);
+  return parts.length === 0 ? null : parts.join(' · ');
+}

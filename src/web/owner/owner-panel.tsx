@@ -1,0 +1,84 @@
+/**
+ * The owner's panel on the results page, shown to the owner only: the share link and its QR
+ * code, the live count, the rules and state, and the owner's actions.
+ */
+import { CircleCheck, Lock, Users } from 'lucide-react';
+import { useEffect, useId, useRef } from 'react';
+import type { GameView } from '../../domain/game';
+import { rankingsCount } from '../results/format';
+import { ArchiveButton } from './archive-button';
+import { CloseGameButton } from './close-game-button';
+import { DeleteGameButton } from './delete-game-button';
+import { EditItemsDialog } from './edit-items-dialog';
+import { ShareLinkField, ShareQrCode } from './share-link';
+import { gameStateText } from './state-text';
+import './owner.css';
+
+export function OwnerPanel(props: { game: GameView; submissionCount: number }) {
+  const { game } = props;
+  const titleId = useId();
+  const state = useRef<HTMLParagraphElement>(null);
+  const wasClosed = useRef(game.closed);
+
+  // Closing removes the Close now button that had the focus: the state line, which now says
+  // closed, takes it, so keyboard and screen-reader users are not dropped at the page's start.
+  useEffect(() => {
+    const justClosed = game.closed && !wasClosed.current;
+    wasClosed.current = game.closed;
+    if (
+      justClosed &&
+      (document.activeElement === null || document.activeElement === document.body)
+    ) {
+      state.current?.focus();
+    }
+  }, [game.closed]);
+  return (
+    <section className="card owner-panel" aria-labelledby={titleId} data-testid="owner-panel">
+      <div className="owner-panel__head">
+        <div>
+          <h2 id={titleId} className="owner-panel__title">
+            Your rank
+          </h2>
+          <p className="owner-panel__lede">Only you see this panel.</p>
+        </div>
+        {game.archived ? <span className="chip owner-panel__chip">Archived</span> : null}
+      </div>
+
+      <div className="owner-panel__body">
+        <div className="owner-panel__main">
+          <div className="owner-panel__facts">
+            <p className="owner-fact">
+              <Users size={18} aria-hidden="true" />
+              <strong data-testid="owner-submission-count" aria-live="polite" aria-atomic="true">
+                {rankingsCount(props.submissionCount)}
+              </strong>
+            </p>
+            <p
+              ref={state}
+              tabIndex={-1}
+              className={`owner-fact owner-fact--state${game.closed ? ' is-closed' : ''}`}
+              data-testid="owner-state"
+              aria-live="polite"
+            >
+              {game.closed ? (
+                <Lock size={18} aria-hidden="true" />
+              ) : (
+                <CircleCheck size={18} aria-hidden="true" />
+              )}
+              <span>{gameStateText(game)}</span>
+            </p>
+          </div>
+          <ShareLinkField game={game} />
+        </div>
+        <ShareQrCode game={game} />
+      </div>
+
+      <div className="owner-panel__actions" role="group" aria-label="Manage this rank">
+        <EditItemsDialog game={game} />
+        {game.closed ? null : <CloseGameButton game={game} />}
+        <ArchiveButton game={game} />
+        <DeleteGameButton game={game} />
+      </div>
+    </section>
+  );
+}
