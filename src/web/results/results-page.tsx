@@ -62,7 +62,8 @@ export function ResultsPage() {
           </p>
         </div>
         <div className="game-head__actions">
-          <CopyLinkButton gameId={loaded.id} variant={loaded.isOwner ? 'primary' : 'secondary'} />
+          {/* The owner's panel below has the link, its copy button and its QR code. */}
+          {loaded.isOwner ? null : <CopyLinkButton gameId={loaded.id} />}
           {ranked || loaded.isOwner ? (
             <Link className="btn btn-secondary" to={paths.play(loaded.id)}>
               <Pencil size={18} aria-hidden="true" />
@@ -205,15 +206,12 @@ function NoRankingsYet(props: { game: GameView }) {
       icon={<Sparkles size={32} />}
       title="No rankings yet"
       actions={
-        <>
-          <CopyLinkButton gameId={props.game.id} variant="primary" />
-          <Link className="btn btn-secondary" to={paths.play(props.game.id)}>
-            Play it yourself
-          </Link>
-        </>
+        <Link className="btn btn-secondary" to={paths.play(props.game.id)}>
+          Play it yourself
+        </Link>
       }
     >
-      <p>Share the link to get the first rankings in. Results appear here as they arrive.</p>
+      <p>Share the link to get the first rankings in. Results appear here, live, as they arrive.</p>
     </StatusCard>
   );
 }
