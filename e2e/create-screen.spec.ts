@@ -285,6 +285,7 @@ describe.runIf(browserAvailable())('create screen', () => {
     await dialog(page).getByText('This time has passed, so it will be ignored.').waitFor();
     await dialog(page).getByText('This needs at least 1 player, so it will be ignored.').waitFor();
     expect(await dialogSummary.textContent()).toBe(NO_RULES);
+    await viewportScreenshot(page, 'create-settings-ignored-1280');
     await page.keyboard.press('Escape');
     expect(await summary(page).textContent()).toBe(NO_RULES);
     expect(await rulesDot(page).count()).toBe(0);
@@ -337,6 +338,7 @@ describe.runIf(browserAvailable())('create screen', () => {
     await toggle.focus();
     await page.keyboard.press('Space');
     expect(await toggle.getAttribute('aria-checked')).toBe('true');
+    await viewportScreenshot(page, 'create-publish-focus-375');
     await page.keyboard.press('Enter');
     expect(await toggle.getAttribute('aria-checked')).toBe('false');
     await page.getByText('Publish to Community', { exact: true }).click();
