@@ -7,7 +7,7 @@ import * as Tooltip from '@radix-ui/react-tooltip';
 import { Info } from 'lucide-react';
 import { useId, useState } from 'react';
 
-export const PUBLISH_INFO =
+const PUBLISH_INFO =
   'Shares your rank publicly on the Community page. You can undo this anytime from My Ranks.';
 
 export function PublishToggle(props: { checked: boolean; onChange: (checked: boolean) => void }) {
