@@ -68,6 +68,15 @@ export const router = createBrowserRouter([
           { path: routes.play, element: <PlayPage /> },
           { path: routes.results, element: <ResultsPage /> },
           // Login required: /create, /rank, /results, /r/{id}, /builder, /myranks, /player, /admin.
+          // A guest may compose on /create and signs in on pressing Create (decision 0006).
+          {
+            path: routes.create,
+            element: (
+              <RequireAccount admitGuests>
+                <CreatePage />
+              </RequireAccount>
+            ),
+          },
           {
             element: (
               <RequireAccount>
@@ -75,7 +84,6 @@ export const router = createBrowserRouter([
               </RequireAccount>
             ),
             children: [
-              { path: routes.create, element: <CreatePage /> },
               { path: routes.rank, element: <GameQueryRedirect to="play" /> },
               { path: routes.resultsQuery, element: <GameQueryRedirect to="results" /> },
               { path: routes.communityRank, element: <CommunityRankPage /> },

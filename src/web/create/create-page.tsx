@@ -1,10 +1,25 @@
-/** /create: a prompt and at least 3 items; creating goes straight to the game's play route. */
+/**
+ * /create (SPEC §2 Create screen, §4 Create flow): a prompt, at least 3 items, the Publish to
+ * Community switch and the results rules; creating goes straight to the game's play route.
+ *
+ * The form is kept as a session draft while the person types (decision 0006). A guest pressing
+ * Create, or anyone whose session ended, is sent to sign in with the draft marked as pressed; back
+ * on /create with an account, that draft is created at once.
+ */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Crown, Plus, X } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import {
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+} from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { canCreate, cleanLabels } from '../../domain/game';
+import { canCreate, cleanLabels, MESSAGES } from '../../domain/game';
 import {
   ITEM_HINT_TOAST_MS,
   MAX_ITEM_LENGTH,
@@ -15,41 +30,69 @@ import {
 import { ApiError, errorMessage } from '../api/errors';
 import { createGame, gameKeys, type GameResponse } from '../api/games';
 import { paths } from '../paths';
+import { refreshSession, useViewer } from '../shell/use-viewer';
+import { clearDraft, newGameFromDraft, readDraft, saveDraft, type CreateDraft } from './draft';
+import { PublishToggle } from './publish-toggle';
+import { pickQuip } from './quips';
+import { rulesSummary } from '../results/rules-text';
+import { checkRuleInputs, hasRules, NO_RULE_INPUTS, type RuleInputs } from './rule-inputs';
+import { NO_RULES_TEXT, SettingsDialog } from './settings-dialog';
+import { useNow } from './use-now';
 import './create.css';
 
 type Row = { key: number; value: string };
 
 const PLACEHOLDERS = ['e.g., Cool Ranch Doritos', 'e.g., Nacho Cheese', 'e.g., Spicy Sweet Chili'];
 
-const TOO_FEW_QUIPS = [
-  "You need at least 3 contenders. Two's a duel, three's a rank!",
-  'A crown needs a contest: add at least 3 items.',
-  'Even a podium has three steps. Add another item or two!',
-  'Give the crowd a prompt and 3 things to fight over.',
-];
+const SIGN_IN_TO_CREATE = 'Sign in or create an account to create your rank. Your draft is kept.';
+const SESSION_ENDED = 'Your session has ended. Sign in to create your rank: your draft is kept.';
+const SIGN_IN_TOAST_MS = 6000;
 
 let nextKey = 0;
-const newRow = (): Row => ({ key: nextKey++, value: '' });
+const newRow = (value = ''): Row => ({ key: nextKey++, value });
+const rowsFor = (items: readonly string[]): Row[] =>
+  items.length > 0 ? items.map((item) => newRow(item)) : [newRow(), newRow(), newRow()];
+
+/** One try at creating: the draft, and whether it was resumed after a sign-in. */
+type Attempt = { draft: CreateDraft; resumed: boolean };
 
 export function CreatePage() {
+  const viewer = useViewer();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [prompt, setPrompt] = useState('');
-  const [rows, setRows] = useState<Row[]>(() => [newRow(), newRow(), newRow()]);
+  const now = useNow();
+  const [restored] = useState(readDraft);
+  const [prompt, setPrompt] = useState(restored?.prompt ?? '');
+  const [rows, setRows] = useState<Row[]>(() => rowsFor(restored?.items ?? []));
+  const [rules, setRules] = useState<RuleInputs>(restored?.rules ?? NO_RULE_INPUTS);
+  const [publish, setPublish] = useState(restored?.publish ?? false);
   const [error, setError] = useState<string | null>(null);
   const inputs = useRef(new Map<number, HTMLInputElement>());
   const addButton = useRef<HTMLButtonElement>(null);
   const pendingFocus = useRef<number | null>(null);
-  const ids = { prompt: useId(), items: useId(), hint: useId(), error: useId() };
+  const lastQuip = useRef<string | null>(null);
+  // A draft whose Create was pressed before a sign-in: created once an account is here.
+  const resume = useRef(restored?.pressed === true);
+  const ids = { prompt: useId(), items: useId(), hint: useId(), summary: useId() };
 
-  const labels = rows.map((row) => row.value);
-  const ready = canCreate(prompt, labels);
-  const filled = cleanLabels(labels);
+  const draft = useMemo<CreateDraft>(
+    () => ({ prompt, items: rows.map((row) => row.value), rules, publish, pressed: false }),
+    [prompt, rows, rules, publish],
+  );
+  const ready = canCreate(prompt, draft.items);
+  const filled = cleanLabels(draft.items);
   const duplicateKeys = findDuplicates(rows);
 
+  const sendToSignIn = (pressed: CreateDraft, message: string) => {
+    saveDraft({ ...pressed, pressed: true });
+    toast(message, { duration: SIGN_IN_TOAST_MS });
+    navigate(paths.account(paths.create()));
+  };
+
   const create = useMutation({
-    mutationFn: () => createGame({ prompt: prompt.trim(), items: filled }),
+    mutationFn: ({ draft: attempt }: Attempt) => createGame(newGameFromDraft(attempt, Date.now())),
     onSuccess: (game) => {
+      clearDraft();
       queryClient.setQueryData<GameResponse>(gameKeys.game(game.id), {
         game,
         submissionCount: 0,
@@ -58,15 +101,46 @@ export function CreatePage() {
       toast.success('Your rank is live! Play it, then share the link.');
       navigate(paths.play(game.id));
     },
-    onError: (thrown) => {
+    onError: (thrown, attempt) => {
       if (thrown instanceof ApiError && thrown.code === 'unauthenticated') {
-        toast.error('Please sign in again to create a rank.');
-        navigate(paths.account(paths.create()));
+        // The session ended (signed out elsewhere, expired): the header and the account page
+        // must learn it too.
+        refreshSession();
+        sendToSignIn(attempt.draft, SESSION_ENDED);
         return;
       }
-      setError(errorMessage(thrown));
+      const message = errorMessage(thrown);
+      setError(
+        attempt.resumed ? `Your draft is back, but creating it failed: ${message}` : message,
+      );
     },
   });
+  const { mutate } = create;
+
+  // Keeps the draft as the person types. The first run notes what the page opened with (that is
+  // what is stored already), so opening the page never rewrites a pressed draft as unpressed.
+  const lastSaved = useRef<string | null>(null);
+  useEffect(() => {
+    const json = JSON.stringify(draft);
+    if (lastSaved.current === null) {
+      lastSaved.current = json;
+      return;
+    }
+    if (json === lastSaved.current) return;
+    lastSaved.current = json;
+    resume.current = false;
+    saveDraft(draft);
+  }, [draft]);
+
+  // Back from signing in with a pressed draft: create it. It is stored as not pressed first, so a
+  // reload during the request cannot create it twice; on failure the form shows it and the error.
+  useEffect(() => {
+    if (!resume.current || viewer.status !== 'signed-in') return;
+    resume.current = false;
+    if (!canCreate(draft.prompt, draft.items)) return;
+    saveDraft(draft);
+    mutate({ draft, resumed: true });
+  }, [viewer.status, draft, mutate]);
 
   const registerInput = (key: number) => (element: HTMLInputElement | null) => {
     if (element) {
@@ -114,13 +188,22 @@ export function CreatePage() {
     event.preventDefault();
     if (create.isPending) return;
     if (!ready) {
-      const quip = TOO_FEW_QUIPS[Math.floor(Math.random() * TOO_FEW_QUIPS.length)] ?? '';
-      toast(quip, { duration: ITEM_HINT_TOAST_MS });
+      lastQuip.current = pickQuip(lastQuip.current);
+      toast(lastQuip.current, { id: 'create-hint', duration: ITEM_HINT_TOAST_MS });
+      return;
+    }
+    const duplicate = rows.find((row) => duplicateKeys.has(row.key));
+    if (duplicate) {
+      setError(MESSAGES.duplicateItems);
+      inputs.current.get(duplicate.key)?.focus();
       return;
     }
     setError(null);
-    create.mutate();
+    if (viewer.status !== 'signed-in') sendToSignIn(draft, SIGN_IN_TO_CREATE);
+    else mutate({ draft, resumed: false });
   };
+
+  const keptRules = checkRuleInputs(rules, now).rules;
 
   return (
     <>
@@ -215,19 +298,46 @@ export function CreatePage() {
           </p>
         </fieldset>
 
-        <div id={ids.error} className="form-error" role="alert">
+        <div className="create-options">
+          <PublishToggle checked={publish} onChange={setPublish} />
+          <div className="option-row">
+            <div className="option-row__text">
+              <p className="option-row__label">When results show</p>
+              <p id={ids.summary} className="field__hint" data-testid="rules-summary">
+                {rulesSummary(keptRules, now) ?? NO_RULES_TEXT}
+              </p>
+            </div>
+            <SettingsDialog
+              rules={rules}
+              onChange={setRules}
+              active={hasRules(keptRules)}
+              now={now}
+              summaryId={ids.summary}
+            />
+          </div>
+        </div>
+
+        <div className="form-error" role="alert">
           {error}
         </div>
 
-        <button
-          type="submit"
-          className="btn btn-gold btn-lg btn-block"
-          disabled={!ready || create.isPending}
-          aria-describedby={ready ? undefined : ids.hint}
-        >
-          <Crown size={20} aria-hidden="true" />
-          {create.isPending ? 'Creating…' : 'Create'}
-        </button>
+        <div className="create-submit">
+          <button
+            type="submit"
+            className="btn btn-gold btn-lg btn-block"
+            disabled={create.isPending}
+            aria-disabled={!ready || undefined}
+            aria-describedby={ready ? undefined : ids.hint}
+          >
+            <Crown size={20} aria-hidden="true" />
+            {create.isPending ? 'Creating…' : 'Create'}
+          </button>
+          {viewer.status === 'guest' ? (
+            <p className="field__hint center">
+              You will sign in or create an account when you press Create. Your draft is kept.
+            </p>
+          ) : null}
+        </div>
       </form>
     </>
   );

@@ -22,6 +22,8 @@ export const storageKeys = {
   legacyGameIds: 'crowned.legacyGameIds',
   /** Session storage: the users whose session start this tab already reported. */
   touchedUsers: 'crowned.touchedUsers',
+  /** Session storage: the create screen's draft, and whether Create was pressed (JSON). */
+  pendingStart: 'crowned.pendingStart',
 } as const;
 
 function store(kind: 'localStorage' | 'sessionStorage'): KeyValueStore | null {

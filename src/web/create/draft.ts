@@ -1,0 +1,89 @@
+/**
+ * The create screen's draft (SPEC §3 "a pending-start draft", §4 Create flow): kept in session
+ * storage as the person types, so a sign-in on the way loses nothing. `pressed` says Create was
+ * pressed: such a draft is created as soon as an account is signed in on /create. What is read
+ * back is checked field by field; anything unreadable counts as no draft (decision 0006).
+ */
+import { cleanLabels } from '../../domain/game';
+import { MAX_ITEM_LENGTH, MAX_ITEMS, MAX_PROMPT_LENGTH } from '../../domain/limits';
+import type { NewGame } from '../api/games';
+import {
+  readJson,
+  removeItem,
+  sessionStore,
+  storageKeys,
+  writeJson,
+  type KeyValueStore,
+} from '../shell/storage';
+import { checkRuleInputs, hasRuleInputs, type RuleInputs } from './rule-inputs';
+
+export type CreateDraft = {
+  prompt: string;
+  /** Every item row as typed, empty rows included. */
+  items: string[];
+  rules: RuleInputs;
+  publish: boolean;
+  pressed: boolean;
+};
+
+const DRAFT_KEY = storageKeys.pendingStart;
+/** Longer than any value the two rule fields make. */
+const MAX_RULE_INPUT_LENGTH = 40;
+
+const isString = (value: unknown, max: number): value is string =>
+  typeof value === 'string' && value.length <= max;
+
+/** A stored value as a draft, or null when any part of it is not what a draft holds. */
+export function parseDraft(value: unknown): CreateDraft | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { prompt, items, rules, publish, pressed } = value as Record<string, unknown>;
+  if (!isString(prompt, MAX_PROMPT_LENGTH)) return null;
+  if (!Array.isArray(items) || items.length > MAX_ITEMS) return null;
+  if (!items.every((item) => isString(item, MAX_ITEM_LENGTH))) return null;
+  if (typeof rules !== 'object' || rules === null) return null;
+  const { deadline, players } = rules as Record<string, unknown>;
+  if (!isString(deadline, MAX_RULE_INPUT_LENGTH) || !isString(players, MAX_RULE_INPUT_LENGTH)) {
+    return null;
+  }
+  if (typeof publish !== 'boolean' || typeof pressed !== 'boolean') return null;
+  return { prompt, items: items as string[], rules: { deadline, players }, publish, pressed };
+}
+
+/** Nothing typed, no rule, publish off: not worth keeping. */
+export function isBlankDraft(draft: CreateDraft): boolean {
+  return (
+    draft.prompt.trim() === '' &&
+    cleanLabels(draft.items).length === 0 &&
+    !hasRuleInputs(draft.rules) &&
+    !draft.publish
+  );
+}
+
+export function readDraft(storage: KeyValueStore | null = sessionStore()): CreateDraft | null {
+  return parseDraft(readJson(storage, DRAFT_KEY));
+}
+
+/** Keeps the draft; a blank one clears what was kept. */
+export function saveDraft(draft: CreateDraft, storage: KeyValueStore | null = sessionStore()) {
+  if (isBlankDraft(draft)) removeItem(storage, DRAFT_KEY);
+  else writeJson(storage, DRAFT_KEY, draft);
+}
+
+export function clearDraft(storage: KeyValueStore | null = sessionStore()): void {
+  removeItem(storage, DRAFT_KEY);
+}
+
+/**
+ * The game a draft asks for, as the server will take it: trimmed prompt and items, and only the
+ * rules the server keeps (a deadline that has passed meanwhile is dropped).
+ */
+export function newGameFromDraft(draft: CreateDraft, now: number): NewGame {
+  const { rules } = checkRuleInputs(draft.rules, now);
+  return {
+    prompt: draft.prompt.trim(),
+    items: cleanLabels(draft.items),
+    publish: draft.publish,
+    sizeLimit: rules.sizeLimit,
+    deadlineAt: rules.deadlineAt,
+  };
+}

@@ -1,0 +1,73 @@
+/**
+ * The 'Publish to Community' switch (SPEC §2 Create screen) with its info tooltip. The switch is a
+ * button with role="switch": Space and Enter flip it, and its label flips it too. The tooltip opens
+ * on hover and on keyboard focus of the info button, and on a click or tap.
+ */
+import * as Tooltip from '@radix-ui/react-tooltip';
+import { Info } from 'lucide-react';
+import { useId, useState } from 'react';
+
+const PUBLISH_INFO =
+  'Shares your rank publicly on the Community page. You can undo this anytime from My Ranks.';
+
+export function PublishToggle(props: { checked: boolean; onChange: (checked: boolean) => void }) {
+  const ids = { switch: useId(), hint: useId() };
+  const [infoOpen, setInfoOpen] = useState(false);
+  return (
+    <div className="option-row">
+      <div className="option-row__text">
+        <div className="option-row__title">
+          <label htmlFor={ids.switch} className="option-row__label">
+            Publish to Community
+          </label>
+          <Tooltip.Provider delayDuration={150}>
+            <Tooltip.Root open={infoOpen} onOpenChange={setInfoOpen}>
+              <Tooltip.Trigger asChild>
+                <button
+                  type="button"
+                  className="btn-icon info-button"
+                  aria-label="About publishing to Community"
+                  onClick={(event) => {
+                    // Radix closes a tooltip on click; here a click or a tap opens it (touch
+                    // screens never hover). A tap elsewhere, Escape or leaving closes it.
+                    event.preventDefault();
+                    setInfoOpen(true);
+                  }}
+                >
+                  <Info size={18} aria-hidden="true" />
+                </button>
+              </Tooltip.Trigger>
+              <Tooltip.Portal>
+                <Tooltip.Content
+                  className="tooltip"
+                  side="top"
+                  sideOffset={4}
+                  collisionPadding={12}
+                >
+                  {PUBLISH_INFO}
+                  <Tooltip.Arrow className="tooltip__arrow" width={12} height={6} />
+                </Tooltip.Content>
+              </Tooltip.Portal>
+            </Tooltip.Root>
+          </Tooltip.Provider>
+        </div>
+        <p id={ids.hint} className="field__hint">
+          {props.checked
+            ? 'Anyone can find and play it on the Community page.'
+            : 'Only people with the link can play.'}
+        </p>
+      </div>
+      <button
+        id={ids.switch}
+        type="button"
+        role="switch"
+        aria-checked={props.checked}
+        aria-describedby={ids.hint}
+        className="switch"
+        onClick={() => props.onChange(!props.checked)}
+      >
+        <span className="switch__thumb" aria-hidden="true" />
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,162 @@
+/**
+ * The create screen's settings dialog (SPEC §2): results unlock after a date and time and/or
+ * after a number of players. Opened by the gear, which carries a green dot while a rule is set;
+ * Escape closes it and focus goes back to the gear. A value the server would ignore (a time that
+ * has passed, fewer than 1 player) is kept but called out, not blocked (SPEC §5).
+ */
+import * as Dialog from '@radix-ui/react-dialog';
+import { Settings, X } from 'lucide-react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { rulesSummary } from '../results/rules-text';
+import { formatLocalDateTime } from './local-datetime';
+import { checkRuleInputs, hasRuleInputs, NO_RULE_INPUTS, type RuleInputs } from './rule-inputs';
+
+/** The summary line without rules (with rules: `rulesSummary`). */
+export const NO_RULES_TEXT = 'Results show as soon as people rank';
+
+export function SettingsDialog(props: {
+  rules: RuleInputs;
+  onChange: (rules: RuleInputs) => void;
+  /** Whether a rule will apply: the gear shows a green dot. */
+  active: boolean;
+  now: number;
+  /** The id of the summary line on the form: it describes the gear. */
+  summaryId: string;
+}) {
+  const { rules, onChange, active, now } = props;
+  const [open, setOpen] = useState(false);
+  const deadlineInput = useRef<HTMLInputElement>(null);
+  const ids = {
+    description: useId(),
+    deadline: useId(),
+    deadlineNote: useId(),
+    players: useId(),
+    playersNote: useId(),
+  };
+  const checked = checkRuleInputs(rules, now);
+
+  // Enter in a field is "done", as in a one-screen form.
+  const doneOnEnter = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter' && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      setOpen(false);
+    }
+  };
+
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Trigger asChild>
+        <button
+          type="button"
+          className="btn-icon settings-gear"
+          aria-label="Game settings"
+          aria-describedby={props.summaryId}
+        >
+          <Settings size={22} aria-hidden="true" />
+          {active ? (
+            <span className="settings-gear__dot" data-testid="rules-dot" aria-hidden="true" />
+          ) : null}
+        </button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content
+          className="dialog settings-dialog"
+          aria-describedby={ids.description}
+          data-testid="settings-dialog"
+        >
+          <div className="settings-dialog__head">
+            <Dialog.Title className="settings-dialog__title">Game settings</Dialog.Title>
+            <Dialog.Close asChild>
+              <button type="button" className="btn-icon" aria-label="Close">
+                <X size={20} aria-hidden="true" />
+              </button>
+            </Dialog.Close>
+          </div>
+          <Dialog.Description id={ids.description} className="muted">
+            Keep the results hidden until the game closes. With two rules, whichever is met first
+            closes it.
+          </Dialog.Description>
+
+          <fieldset className="settings-rules">
+            <legend className="settings-rules__legend">Results unlock</legend>
+            <div className="settings-rules__fields" data-testid="settings-rules">
+              <div className="field settings-rule" data-testid="rule-deadline">
+                <label htmlFor={ids.deadline}>After a date and time</label>
+                <input
+                  ref={deadlineInput}
+                  id={ids.deadline}
+                  className="input"
+                  type="datetime-local"
+                  min={formatLocalDateTime(now)}
+                  value={rules.deadline}
+                  aria-invalid={checked.deadlineIgnored || undefined}
+                  aria-describedby={ids.deadlineNote}
+                  onChange={(e) => onChange({ ...rules, deadline: e.target.value })}
+                  onKeyDown={doneOnEnter}
+                />
+                <p
+                  id={ids.deadlineNote}
+                  className={checked.deadlineIgnored ? 'rule-note rule-note--ignored' : 'rule-note'}
+                >
+                  {checked.deadlineIgnored
+                    ? 'This time has passed, so it will be ignored. Pick a time in the future.'
+                    : 'The game closes at this time.'}
+                </p>
+              </div>
+              <div className="field settings-rule" data-testid="rule-players">
+                <label htmlFor={ids.players}>After a number of players</label>
+                <input
+                  id={ids.players}
+                  className="input"
+                  type="number"
+                  min={1}
+                  step={1}
+                  inputMode="numeric"
+                  placeholder="e.g., 10"
+                  value={rules.players}
+                  aria-invalid={checked.playersIgnored || undefined}
+                  aria-describedby={ids.playersNote}
+                  onChange={(e) => onChange({ ...rules, players: e.target.value })}
+                  onKeyDown={doneOnEnter}
+                />
+                <p
+                  id={ids.playersNote}
+                  className={checked.playersIgnored ? 'rule-note rule-note--ignored' : 'rule-note'}
+                >
+                  {checked.playersIgnored
+                    ? 'This needs at least 1 player, so it will be ignored.'
+                    : 'The game closes once this many people have ranked.'}
+                </p>
+              </div>
+            </div>
+          </fieldset>
+
+          <p className="settings-dialog__summary" aria-live="polite">
+            {rulesSummary(checked.rules, now) ?? NO_RULES_TEXT}
+          </p>
+
+          <div className="settings-dialog__actions">
+            <button
+              type="button"
+              className="btn btn-text"
+              onClick={() => {
+                onChange(NO_RULE_INPUTS);
+                // The button is disabled once nothing is set: focus goes to the first field.
+                deadlineInput.current?.focus();
+              }}
+              disabled={!hasRuleInputs(rules)}
+            >
+              Clear rules
+            </button>
+            <Dialog.Close asChild>
+              <button type="button" className="btn btn-primary">
+                Done
+              </button>
+            </Dialog.Close>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
