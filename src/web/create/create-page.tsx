@@ -37,7 +37,7 @@ import { pickQuip } from './quips';
 import { rulesSummary } from '../results/rules-text';
 import { checkRuleInputs, hasRules, NO_RULE_INPUTS, type RuleInputs } from './rule-inputs';
 import { NO_RULES_TEXT, SettingsDialog } from './settings-dialog';
-import { useNow } from './use-now';
+import { useNow } from '../shell/use-now';
 import './create.css';
 
 type Row = { key: number; value: string };

@@ -120,10 +120,10 @@ export function EditItemsDialog(props: { game: GameView }) {
               re-order.
             </p>
 
-            <ol className="edit-items__rows" aria-label="Items">
+            <ol className="item-rows" aria-label="Items">
               {rows.map((row, index) => (
-                <li key={row.key} className="edit-items__row">
-                  <span className="edit-items__number" aria-hidden="true">
+                <li key={row.key} className="item-row">
+                  <span className="item-row__number" aria-hidden="true">
                     {index + 1}
                   </span>
                   <input
@@ -142,7 +142,7 @@ export function EditItemsDialog(props: { game: GameView }) {
                   />
                   <button
                     type="button"
-                    className="btn-icon edit-items__remove"
+                    className="btn-icon item-row__remove"
                     aria-label={`Remove ${row.label.trim() || `item ${index + 1}`}`}
                     onClick={() => removeRow(index)}
                   >

@@ -5,19 +5,10 @@
  * reconnects starts with a fresh snapshot.
  */
 import { Clock, Users } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import type { GameView } from '../../domain/game';
+import { useNow } from '../shell/use-now';
 import { countdownText, formatDeadline, playersNeededText } from './rules-text';
 import './unlock-status.css';
-
-function useNow(intervalMs: number): number {
-  const [now, setNow] = useState(Date.now);
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs]);
-  return now;
-}
 
 function Countdown(props: { deadlineAt: number }) {
   const now = useNow(1000);

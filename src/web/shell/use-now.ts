@@ -1,4 +1,4 @@
-/** The time, refreshed every few seconds: for words like "today at 18:00" and "has passed". */
+/** The time, refreshed every `everyMs`: for countdowns and words like "today at 18:00". */
 import { useEffect, useState } from 'react';
 
 export function useNow(everyMs = 10_000): number {
