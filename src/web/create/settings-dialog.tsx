@@ -5,9 +5,10 @@
  * has passed, fewer than 1 player) is kept but called out, not blocked (SPEC §5).
  */
 import * as Dialog from '@radix-ui/react-dialog';
-import { Settings, X } from 'lucide-react';
+import { Settings } from 'lucide-react';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { rulesSummary } from '../results/rules-text';
+import { DialogHead } from '../shell/dialog-head';
 import { formatLocalDateTime } from './local-datetime';
 import { checkRuleInputs, hasRuleInputs, NO_RULE_INPUTS, type RuleInputs } from './rule-inputs';
 
@@ -65,14 +66,7 @@ export function SettingsDialog(props: {
           aria-describedby={ids.description}
           data-testid="settings-dialog"
         >
-          <div className="settings-dialog__head">
-            <Dialog.Title className="settings-dialog__title">Game settings</Dialog.Title>
-            <Dialog.Close asChild>
-              <button type="button" className="btn-icon" aria-label="Close">
-                <X size={20} aria-hidden="true" />
-              </button>
-            </Dialog.Close>
-          </div>
+          <DialogHead title="Game settings" />
           <Dialog.Description id={ids.description} className="muted">
             Keep the results hidden until the game closes. With two rules, whichever is met first
             closes it.

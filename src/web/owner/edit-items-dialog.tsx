@@ -12,6 +12,7 @@ import type { GameView } from '../../domain/game';
 import { MAX_ITEM_LENGTH, MAX_ITEMS } from '../../domain/limits';
 import { errorMessage } from '../api/errors';
 import { editItems, gameKeys } from '../api/games';
+import { DialogHead } from '../shell/dialog-head';
 import { editSummary, rowsFromItems, summaryText, toItemEdits, type ItemRow } from './item-rows';
 import { cacheOwnedGame } from './owner-cache';
 
@@ -103,14 +104,7 @@ export function EditItemsDialog(props: { game: GameView }) {
               else save.mutate(rows);
             }}
           >
-            <div className="edit-items__head">
-              <Dialog.Title className="dialog__title">Edit items</Dialog.Title>
-              <Dialog.Close asChild>
-                <button type="button" className="btn-icon" aria-label="Close">
-                  <X size={20} aria-hidden="true" />
-                </button>
-              </Dialog.Close>
-            </div>
+            <DialogHead title="Edit items" />
             <Dialog.Description className="dialog__text">
               Rename, add or remove items. A renamed item keeps its votes.
             </Dialog.Description>
