@@ -108,7 +108,7 @@ export function EditItemsDialog(props: { game: GameView }) {
             <Dialog.Description className="dialog__text">
               Rename, add or remove items. A renamed item keeps its votes.
             </Dialog.Description>
-            <p id={ids.warning} className="edit-items__warning">
+            <p id={ids.warning} className="notice notice--warning">
               <TriangleAlert size={16} aria-hidden="true" />
               Removing an item removes its votes; adding items asks players who already ranked to
               re-order.
