@@ -23,6 +23,8 @@ export type ErrorCode = keyof typeof ERROR_STATUS | 'unknown';
 export type ErrorDetails = {
   unlock?: { playersNeeded: number | null; deadlineAt: number | null };
   closed?: boolean;
+  /** A community rank a moderator removed (its page says so instead of "not found"). */
+  removed?: boolean;
 };
 
 export type ErrorBody = { error: { code: ErrorCode; message: string } & ErrorDetails };

@@ -125,6 +125,8 @@ export type GameView = {
   /** While results are locked: players still needed and/or the deadline; otherwise null. */
   unlock: Unlock | null;
   isPublic: boolean;
+  /** The community rank this game is published as (null while unpublished). */
+  communityRankId: string | null;
   archived: boolean;
   createdAt: number;
 };

@@ -1,4 +1,5 @@
-/** A player's profile as the API shows it to themselves. */
+/** A player's profile as the API shows it, their lists, and the public profile. */
+import type { Unlocks } from './achievements';
 import type { Progress } from './progression';
 
 export type DeviceType = 'mobile' | 'tablet' | 'desktop';
@@ -13,7 +14,67 @@ export type ProfileView = Progress & {
   role: 'user' | 'admin';
   handle: string | null;
   image: string | null;
+  /** Every XP ever earned (the ledger's sum); `xp` is the part towards the next level. */
+  totalXp: number;
   stats: { gamesCreated: number; rankingsSubmitted: number; communityPublishes: number };
+  /** When each unlocked achievement unlocked (epoch ms). */
+  achievements: Unlocks;
+};
+
+/** Why XP was awarded: one ledger row per (user, reason, game). */
+export type XpReason = 'create' | 'play' | 'publish';
+
+/** One XP award, as the player page's recent activity lists it. */
+export type XpActivityView = {
+  reason: XpReason;
+  amount: number;
+  at: number;
+  gameId: string;
+  /** The game's title or prompt, while the game exists. */
+  gameTitle: string | null;
+};
+
+/** One of my created games (`GET /api/me/games`). */
+export type MyGameView = {
+  id: string;
+  slug: string;
+  title: string;
+  emoji: string | null;
+  itemsCount: number;
+  /** Final submissions. */
+  players: number;
+  /** closed; locked: open with results locked by a rule; open otherwise. */
+  state: 'open' | 'locked' | 'closed';
+  isPublic: boolean;
+  communityRankId: string | null;
+  archived: boolean;
+  createdAt: number;
+};
+
+/** One game I played and do not own (`GET /api/me/played`). */
+export type PlayedGameView = {
+  gameId: string;
+  slug: string;
+  title: string;
+  emoji: string | null;
+  itemsCount: number;
+  status: 'started' | 'completed';
+  lastPlayedAt: number;
+  closed: boolean;
+};
+
+export type PageResponse<T> = { games: T[]; nextCursor: string | null };
+
+/** `GET /api/users/:handle`: what anyone may see of a player. Never their e-mail. */
+export type PublicProfileView = {
+  handle: string;
+  name: string;
+  image: string | null;
+  level: number;
+  crowns: number;
+  achievements: Unlocks;
+  stats: { gamesCreated: number; rankingsSubmitted: number; communityPublishes: number };
+  joinedAt: number;
 };
 
 /** Whether an e-mail is on the admin allowlist (case-insensitive). */

@@ -57,7 +57,9 @@ describe.concurrent.each(testDatabases)('profile on %s', (kind) => {
       xp: 0,
       xpToNext: 100,
       crowns: 0,
+      totalXp: 0,
       stats: { gamesCreated: 0, rankingsSubmitted: 0, communityPublishes: 0 },
+      achievements: {},
     } satisfies ProfileView);
   });
 

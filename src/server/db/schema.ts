@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -15,8 +16,12 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { Unlocks } from '../../domain/achievements';
 import type { Item } from '../../domain/game';
 import type { Tally } from '../../domain/results';
+
+/** PostgreSQL's full-text document type (community search). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -46,6 +51,10 @@ export const user = pgTable(
     xp: integer('xp').notNull().default(0),
     xpToNext: integer('xp_to_next').notNull().default(100),
     crowns: integer('crowns').notNull().default(0),
+    /** Every XP ever earned: the sum of the player's `xp_award` ledger. */
+    totalXp: integer('total_xp').notNull().default(0),
+    /** When each achievement unlocked (epoch ms), stamped by the award that earned it. */
+    achievements: jsonb('achievements').$type<Unlocks>().notNull().default({}),
     stats: jsonb('stats')
       .$type<UserStats>()
       .notNull()
@@ -149,7 +158,7 @@ export const game = pgTable(
     lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('game_owner_created_idx').on(t.ownerId, t.createdAt.desc()),
+    index('game_owner_created_idx').on(t.ownerId, t.createdAt.desc(), t.id.desc()),
     index('game_open_deadline_idx')
       .on(t.deadlineAt)
       .where(sql`${t.closed} = false and ${t.deadlineAt} is not null`),
@@ -194,22 +203,83 @@ export const communityRank = pgTable(
   {
     id: text('id').primaryKey(),
     title: text('title').notNull(),
+    emoji: text('emoji'),
     items: jsonb('items').$type<string[]>().notNull(),
     creatorId: text('creator_id').references(() => user.id, { onDelete: 'set null' }),
     creatorName: text('creator_name').notNull().default('Anonymous'),
     tags: jsonb('tags').$type<string[]>().notNull().default([]),
     plays: integer('plays').notNull().default(0),
     likes: integer('likes').notNull().default(0),
+    /** Published: false once its game is unpublished. */
     isPublic: boolean('is_public').notNull().default(true),
+    /** Mirrors the game's archived flag: an archived game's rank leaves every list. */
+    archived: boolean('archived').notNull().default(false),
+    /** Hidden by a moderator: leaves every public list, /r/{id} says it was removed. */
+    hidden: boolean('hidden').notNull().default(false),
     createdAt: createdAt(),
     gameId: text('game_id').references(() => game.id, { onDelete: 'cascade' }),
+    /** Title (weight A), tags (A) and items (B) for full-text search. */
+    search: tsvector('search')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english', title), 'A') || setweight(jsonb_to_tsvector('english', tags, '["string"]'), 'A') || setweight(jsonb_to_tsvector('english', items, '["string"]'), 'B')`,
+      ),
   },
   (t) => [
-    index('community_rank_public_created_idx').on(t.isPublic, t.createdAt.desc()),
-    index('community_rank_public_plays_idx').on(t.isPublic, t.plays.desc()),
+    // The two public lists, each answered from its own index in keyset order.
+    index('community_rank_new_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.isPublic} and not ${t.archived} and not ${t.hidden}`),
+    index('community_rank_popular_idx')
+      .on(t.plays.desc(), t.likes.desc(), t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.isPublic} and not ${t.archived} and not ${t.hidden}`),
+    index('community_rank_search_idx').using('gin', t.search),
+    index('community_rank_tags_idx').using('gin', sql`${t.tags} jsonb_path_ops`),
     index('community_rank_game_idx').on(t.gameId),
-    index('community_rank_creator_idx').on(t.creatorId),
+    index('community_rank_creator_idx').on(t.creatorId, t.createdAt.desc()),
   ],
+);
+
+/** A report of a community rank; one open report per user and rank. */
+export const rankReport = pgTable(
+  'rank_report',
+  {
+    id: text('id').primaryKey(),
+    rankId: text('rank_id')
+      .notNull()
+      .references(() => communityRank.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    reason: text('reason').$type<'spam' | 'offensive' | 'other'>().notNull(),
+    note: text('note'),
+    createdAt: createdAt(),
+    /** Set when a moderator hides or restores the rank. */
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedBy: text('resolved_by').references(() => user.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('rank_report_open_idx')
+      .on(t.rankId, t.userId)
+      .where(sql`${t.resolvedAt} is null`),
+    index('rank_report_created_idx').on(t.createdAt.desc()),
+  ],
+);
+
+/** Every moderator action on a community rank: who, when, what, why. */
+export const moderationAction = pgTable(
+  'moderation_action',
+  {
+    id: text('id').primaryKey(),
+    rankId: text('rank_id')
+      .notNull()
+      .references(() => communityRank.id, { onDelete: 'cascade' }),
+    moderatorId: text('moderator_id').references(() => user.id, { onDelete: 'set null' }),
+    action: text('action').$type<'hide' | 'restore'>().notNull(),
+    note: text('note'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('moderation_action_rank_idx').on(t.rankId, t.at.desc())],
 );
 
 export const rankLike = pgTable(
@@ -240,7 +310,11 @@ export const play = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
-  (t) => [index('play_game_idx').on(t.gameId), index('play_user_idx').on(t.userId)],
+  // One play per player and game: their first final ranking records it, resubmits do not.
+  (t) => [
+    uniqueIndex('play_user_game_idx').on(t.userId, t.gameId),
+    index('play_game_idx').on(t.gameId),
+  ],
 );
 
 export const playedGame = pgTable(
@@ -264,7 +338,7 @@ export const playedGame = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.gameId] }),
-    index('played_game_user_last_idx').on(t.userId, t.lastPlayedAt.desc()),
+    index('played_game_user_last_idx').on(t.userId, t.lastPlayedAt.desc(), t.gameId.desc()),
   ],
 );
 
@@ -280,7 +354,10 @@ export const xpAward = pgTable(
     amount: integer('amount').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('xp_award_user_reason_ref_idx').on(t.userId, t.reason, t.ref)],
+  (t) => [
+    uniqueIndex('xp_award_user_reason_ref_idx').on(t.userId, t.reason, t.ref),
+    index('xp_award_user_at_idx').on(t.userId, t.at.desc()),
+  ],
 );
 
 export const analyticsEvent = pgTable(

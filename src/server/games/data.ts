@@ -94,6 +94,7 @@ export function toGameView(
     resultsLocked: resultsLocked(rules),
     unlock: lockedUntil(rules, finalSubmissions),
     isPublic: row.isPublic,
+    communityRankId: row.communityRankId,
     archived: row.archived,
     createdAt: row.createdAt.getTime(),
   };

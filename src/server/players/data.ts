@@ -20,10 +20,12 @@ export async function readProfile(db: Db, userId: string): Promise<ProfileView |
     xp: row.xp,
     xpToNext: row.xpToNext,
     crowns: row.crowns,
+    totalXp: row.totalXp,
     stats: {
       gamesCreated: row.stats.gamesCreated,
       rankingsSubmitted: row.stats.rankingsSubmitted,
       communityPublishes: row.stats.communityPublishes,
     },
+    achievements: row.achievements,
   };
 }

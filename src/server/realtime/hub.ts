@@ -38,16 +38,29 @@ export type GameEvent = SubmissionEvent | GameChangeEvent;
 /** A player's profile (name, level, crowns, role) changed. */
 export type ProfileEvent = { type: 'profile'; userId: string };
 
-export type HubEvent = GameEvent | ProfileEvent;
+/** A community rank's counters changed (a play or a like), or it was hidden, unpublished or deleted. */
+export type RankEvent = {
+  type: 'rank';
+  rankId: string;
+  plays: number;
+  likes: number;
+  /** Still listed: false once it is hidden, unpublished, archived or deleted. */
+  listed: boolean;
+};
+
+export type HubEvent = GameEvent | ProfileEvent | RankEvent;
 
 /** Delivered to a subscriber: an event, or a note that events may have been missed. */
 export type HubMessage = HubEvent | { type: 'resync' };
 
 export const gameTopic = (gameId: string) => `game:${gameId}`;
 export const userTopic = (userId: string) => `user:${userId}`;
+export const rankTopic = (rankId: string) => `rank:${rankId}`;
 
 function topicOf(event: HubEvent): string {
-  return event.type === 'profile' ? userTopic(event.userId) : gameTopic(event.gameId);
+  if (event.type === 'profile') return userTopic(event.userId);
+  if (event.type === 'rank') return rankTopic(event.rankId);
+  return gameTopic(event.gameId);
 }
 
 /** Sends an event to every instance (inside a transaction: when it commits). */

@@ -1,0 +1,63 @@
+/**
+ * Community ranks: what the API shows, the rules for tags and titles, and the spec's messages.
+ * Pure; shared by server and web.
+ */
+export const COMMUNITY_MESSAGES = {
+  needTitleAndItems: 'Need a title and at least 3 items',
+  needItemsToPublish: 'Need at least 3 items to publish',
+  rankNotFound: 'Rank not found',
+  rankRemoved: 'This rank was removed by a moderator',
+  signInToLike: 'Sign in to like ranks',
+  signInToReport: 'Sign in to report ranks',
+  alreadyReported: 'You already reported this rank',
+  adminsOnly: 'Admins only',
+  tooManyTags: 'At most 5 tags',
+  badTag: 'Each tag must be 1-24 characters',
+  badCursor: 'That page link is no longer valid',
+} as const;
+
+export const MAX_TAGS = 5;
+export const MAX_TAG_LENGTH = 24;
+
+export type CommunitySort = 'new' | 'popular';
+export type ReportReason = 'spam' | 'offensive' | 'other';
+export const REPORT_REASONS: readonly ReportReason[] = ['spam', 'offensive', 'other'];
+
+/** A community rank as lists and its page show it. Times are epoch milliseconds. */
+export type CommunityRankView = {
+  id: string;
+  gameId: string | null;
+  title: string;
+  emoji: string | null;
+  items: string[];
+  itemsCount: number;
+  creatorName: string;
+  /** The creator's public handle, when they chose one (links to /u/{handle}). */
+  creatorHandle: string | null;
+  tags: string[];
+  plays: number;
+  likes: number;
+  likedByMe: boolean;
+  createdAt: number;
+  /** The viewer created it. */
+  isMine: boolean;
+  /** Only for admins: open reports and whether it is hidden. */
+  moderation?: { openReports: number; hidden: boolean };
+};
+
+export type CommunityListResponse = { ranks: CommunityRankView[]; nextCursor: string | null };
+
+/** An open report in the moderators' queue (`GET /api/community/reports`). */
+export type RankReportView = {
+  id: string;
+  rankId: string;
+  rankTitle: string;
+  reason: ReportReason;
+  note: string | null;
+  reporterName: string;
+  createdAt: number;
+  hidden: boolean;
+};
+
+/** The live event of one rank's page (`GET /api/community/:rankId/events`, event `rank`). */
+export type RankLiveData = { plays: number; likes: number; listed: boolean };
