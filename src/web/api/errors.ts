@@ -36,12 +36,13 @@ export class ApiError extends Error {
 export async function errorFromResponse(response: Response): Promise<ApiError> {
   const body: unknown = await response.json().catch(() => null);
   if (isErrorBody(body)) {
-    const { code, message, unlock, closed } = body.error;
+    const { code, message, unlock, closed, removed } = body.error;
     return new ApiError(code, message, {
       status: response.status,
       details: {
         ...(unlock ? { unlock } : {}),
         ...(closed === true ? { closed } : {}),
+        ...(removed === true ? { removed } : {}),
       },
     });
   }
