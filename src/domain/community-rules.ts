@@ -42,7 +42,7 @@ export function normalizeTags(raw: readonly string[]): string[] {
   return tags;
 }
 
-const EMOJI_CHARS = /^[\p{Extended_Pictographic}\p{Emoji_Component}\u200d\ufe0f\u20e3]+$/u;
+const EMOJI_CHARS = /^(?:\p{Extended_Pictographic}|\p{Emoji_Component}|\u200d|\ufe0f|\u20e3)+$/u;
 const MAX_EMOJI_LENGTH = 32;
 
 /** An optional emoji: empty means none; otherwise exactly one emoji (one grapheme). */
