@@ -1,54 +1,65 @@
 /**
- * / and /community: the Community page. Published ranks arrive with the community feature; until
- * then the frame says so honestly and keeps the ways in (create, the demo) up front.
- * /community-cop is the same page as a plain list view, without the welcome hero.
+ * / and /community: the welcome hero, then the Community list. /community-cop is the list with
+ * moderation: anyone signed in can report a rank; admins see the report queue, badges, hidden
+ * ranks, and Hide / Restore on every card.
  */
-import { Globe, Plus } from 'lucide-react';
-import { Link } from 'react-router';
+import { Globe, ShieldCheck } from 'lucide-react';
+import { useCallback } from 'react';
+import type { CommunityRankView } from '../../domain/community';
 import { HomeHero, HowItWorks } from '../home/home-page';
-import { paths } from '../paths';
-import { EmptyState, PageHead } from '../shell/page-frame';
+import { PageHead } from '../shell/page-frame';
+import { useProfile } from '../shell/profile';
+import { useViewer } from '../shell/use-viewer';
+import { CommunityBrowser, type CardDecoration } from './community-browser';
+import { HideButton, ModerationBadges, ReportQueue } from './moderation';
+import { ReportButton } from './report-dialog';
 
-function CommunityList(props: { headingLevel: 2 | 3 }) {
-  return (
-    <EmptyState
-      icon={<Globe size={30} />}
-      title="No community ranks yet"
-      headingLevel={props.headingLevel}
-      actions={
+function CopPage() {
+  const viewer = useViewer();
+  const { profile } = useProfile();
+  const admin = profile?.role === 'admin';
+  const signedIn = viewer.status === 'signed-in';
+
+  const decorate = useCallback(
+    (rank: CommunityRankView): CardDecoration => ({
+      badges: <ModerationBadges rank={rank} />,
+      actions: (
         <>
-          <Link className="btn btn-primary" to={paths.create()}>
-            <Plus size={18} aria-hidden="true" />
-            Create a rank
-          </Link>
-          <Link className="btn btn-secondary" to={paths.demo()}>
-            Try the demo
-          </Link>
+          {signedIn && !rank.isMine ? <ReportButton rank={rank} /> : null}
+          {admin ? (
+            <HideButton
+              rankId={rank.id}
+              title={rank.title}
+              hidden={rank.moderation?.hidden === true}
+            />
+          ) : null}
         </>
-      }
-    >
-      <p>
-        Ranks published for everyone to play will show up here. Be the first: create a rank and
-        share its link.
-      </p>
-    </EmptyState>
+      ),
+    }),
+    [admin, signedIn],
+  );
+
+  return (
+    <div className="page-frame">
+      <title>Community · Crowned</title>
+      <PageHead
+        icon={admin ? <ShieldCheck size={24} /> : <Globe size={24} />}
+        eyebrow={admin ? 'Moderation' : undefined}
+        title="Community"
+        lede={
+          admin
+            ? 'Every rank, hidden ones too. Hidden ranks leave every public list.'
+            : 'Ranks people have published. See something wrong? Report it.'
+        }
+      />
+      {admin ? <ReportQueue /> : null}
+      <CommunityBrowser headingLevel={2} moderation={admin} decorate={decorate} />
+    </div>
   );
 }
 
 export function CommunityPage(props: { variant?: 'cop' }) {
-  if (props.variant === 'cop') {
-    return (
-      <div className="page-frame">
-        <title>Community · Crowned</title>
-        <PageHead
-          icon={<Globe size={24} />}
-          title="Community"
-          lede="Ranks people have published for everyone to play."
-        />
-        <CommunityList headingLevel={2} />
-      </div>
-    );
-  }
+  if (props.variant === 'cop') return <CopPage />;
   return (
     <>
       <title>Crowned — rank anything with friends</title>
@@ -60,7 +71,7 @@ export function CommunityPage(props: { variant?: 'cop' }) {
           </h2>
           <p className="muted">Ranks people have published for everyone to play.</p>
         </div>
-        <CommunityList headingLevel={3} />
+        <CommunityBrowser headingLevel={3} />
       </section>
       <HowItWorks />
     </>

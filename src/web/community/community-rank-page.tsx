@@ -1,34 +1,148 @@
-/** /r/{id}: a community rank's detail. Its content arrives with the community feature. */
-import { Globe, Plus } from 'lucide-react';
+/**
+ * /r/{id}: one community rank: title, emoji, creator, items, tags, plays and likes (live), Play,
+ * the crowd's results when this viewer may see them, like, share and report. A rank a moderator
+ * hid says it was removed; an unknown id gets a not-found card.
+ */
+import { Crown, Globe, Play, SearchX, ShieldOff, Users } from 'lucide-react';
 import { Link, useParams } from 'react-router';
+import { COMMUNITY_MESSAGES, type CommunityRankView } from '../../domain/community';
+import { isRemovedRank, useCommunityRank, useRankEvents } from '../api/community';
+import { errorMessage, isNotFound } from '../api/errors';
 import { paths } from '../paths';
-import { EmptyState, PageHead } from '../shell/page-frame';
+import { PageLoading } from '../shell/loading';
+import { StatusCard } from '../shell/status-card';
+import { useViewer } from '../shell/use-viewer';
+import { playsText } from './counts';
+import { CreatorName } from './creator-name';
+import { LikeButton } from './like-button';
+import { ReportButton } from './report-dialog';
+import { ResultsPreview } from './results-preview';
+import { ShareButton } from './share-button';
+import './community.css';
+
+const browseLink = (
+  <Link className="btn btn-primary" to={paths.community()}>
+    <Globe size={18} aria-hidden="true" />
+    Browse the Community
+  </Link>
+);
 
 export function CommunityRankPage() {
   const { id = '' } = useParams();
-  return (
-    <div className="page-frame">
-      <title>Community rank · Crowned</title>
-      <PageHead icon={<Globe size={24} />} eyebrow="Community" title="Community rank" />
-      <EmptyState
-        icon={<Globe size={30} />}
-        title="This rank can't be shown yet"
+  const query = useCommunityRank(id);
+  useRankEvents(query.data ? id : undefined);
+
+  if (query.isPending) return <PageLoading label="Loading the rank…" />;
+  if (query.isError) {
+    if (isRemovedRank(query.error)) {
+      return (
+        <>
+          <title>Rank removed · Crowned</title>
+          <StatusCard icon={<ShieldOff size={30} />} title="Rank removed" actions={browseLink}>
+            <p>{COMMUNITY_MESSAGES.rankRemoved}.</p>
+          </StatusCard>
+        </>
+      );
+    }
+    if (isNotFound(query.error)) {
+      return (
+        <>
+          <title>Rank not found · Crowned</title>
+          <StatusCard icon={<SearchX size={30} />} title="Rank not found" actions={browseLink}>
+            <p>
+              No community rank has the id <code className="path">{id}</code>. It may have been
+              unpublished or deleted.
+            </p>
+          </StatusCard>
+        </>
+      );
+    }
+    return (
+      <StatusCard
+        tone="error"
+        title="We couldn't load this rank"
         actions={
-          <>
-            <Link className="btn btn-primary" to={paths.community()}>
-              Browse the Community
-            </Link>
-            <Link className="btn btn-secondary" to={paths.create()}>
-              <Plus size={18} aria-hidden="true" />
-              Create a rank
-            </Link>
-          </>
+          <button type="button" className="btn btn-primary" onClick={() => void query.refetch()}>
+            Retry
+          </button>
         }
       >
-        <p>
-          Community rank pages are coming soon. You asked for <code className="path">{id}</code>.
-        </p>
-      </EmptyState>
+        <p>{errorMessage(query.error)}</p>
+      </StatusCard>
+    );
+  }
+  return <RankDetail rank={query.data} />;
+}
+
+function RankDetail(props: { rank: CommunityRankView }) {
+  const { rank } = props;
+  const viewer = useViewer();
+  return (
+    <div className="rank-page">
+      <title>{`${rank.title} · Crowned`}</title>
+      <header className="card rank-page__head">
+        <span className="rank-page__emoji" aria-hidden="true">
+          {rank.emoji ?? <Crown size={34} />}
+        </span>
+        <div className="rank-page__titles">
+          <p className="eyebrow">Community rank</p>
+          <h1 className="rank-page__title">{rank.title}</h1>
+          <p className="rank-card__by">
+            by <CreatorName rank={rank} />
+            <span aria-hidden="true"> · </span>
+            {rank.itemsCount} items
+            <span aria-hidden="true"> · </span>
+            {new Date(rank.createdAt).toLocaleDateString()}
+          </p>
+          {rank.tags.length > 0 ? (
+            <ul className="tag-list rank-page__tags" aria-label="Tags">
+              {rank.tags.map((tag) => (
+                <li key={tag}>
+                  <Link
+                    className="tag-chip"
+                    to={`${paths.community()}?tag=${encodeURIComponent(tag)}`}
+                  >
+                    #{tag}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+        <div className="rank-page__stats">
+          <span className="rank-page__plays" data-testid="play-count" aria-live="polite">
+            <Users size={18} aria-hidden="true" />
+            {playsText(rank.plays)}
+          </span>
+          <span aria-live="polite" className="rank-page__like">
+            <LikeButton rank={rank} size="lg" />
+          </span>
+        </div>
+        <div className="rank-page__actions">
+          {rank.gameId ? (
+            <Link className="btn btn-gold btn-lg" to={paths.play(rank.gameId)}>
+              <Play size={20} aria-hidden="true" />
+              Play
+            </Link>
+          ) : null}
+          {rank.gameId ? <ShareButton gameId={rank.gameId} title={rank.title} /> : null}
+          {viewer.status === 'signed-in' && !rank.isMine ? <ReportButton rank={rank} /> : null}
+        </div>
+      </header>
+
+      <div className="rank-page__body">
+        <section className="card rank-page__section" aria-labelledby="rank-items-title">
+          <h2 id="rank-items-title" className="rank-page__section-title">
+            The contenders
+          </h2>
+          <ol className="rank-page__items">
+            {rank.items.map((item, i) => (
+              <li key={`${i}-${item}`}>{item}</li>
+            ))}
+          </ol>
+        </section>
+        {rank.gameId ? <ResultsPreview gameId={rank.gameId} /> : null}
+      </div>
     </div>
   );
 }

@@ -1,0 +1,226 @@
+/**
+ * The Community list: New / Popular tabs, search, tag filter, 50 ranks a page with Load more,
+ * skeletons while loading, an empty state, a "no matches" state for a search, and an error with
+ * Retry. The list's state lives in the URL. `decorate` adds moderation badges and actions per card.
+ */
+import { Globe, Plus, SearchX, X } from 'lucide-react';
+import { useCallback, useId, useMemo, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { CommunityRankView, CommunitySort } from '../../domain/community';
+import { useCommunityList } from '../api/community';
+import { errorMessage } from '../api/errors';
+import { paths } from '../paths';
+import { EmptyState } from '../shell/page-frame';
+import { ranksText } from './counts';
+import { RankCard } from './rank-card';
+import { SearchBox } from './search-box';
+import { SortTabs, tabId } from './sort-tabs';
+import { useListState } from './use-list-query';
+import './community.css';
+
+const MAX_TAG_CHIPS = 8;
+const SKELETON_CARDS = 4;
+
+export type CardDecoration = { badges?: ReactNode; actions?: ReactNode };
+
+export function CommunityBrowser(props: {
+  headingLevel: 2 | 3;
+  moderation?: boolean;
+  decorate?: (rank: CommunityRankView) => CardDecoration;
+}) {
+  const idBase = useId();
+  const panelId = `${idBase}-panel`;
+  const [state, update] = useListState();
+  const list = useCommunityList({
+    sort: state.sort,
+    q: state.q,
+    tag: state.tag,
+    ...(props.moderation ? { moderation: true } : {}),
+  });
+  const ranks = useMemo(() => list.data?.pages.flatMap((page) => page.ranks) ?? [], [list.data]);
+  const filtering = state.q.trim() !== '' || state.tag !== '';
+
+  const onSearch = useCallback((q: string) => update({ q }), [update]);
+  const onTag = useCallback((tag: string) => update({ tag }), [update]);
+  const onSort = useCallback((sort: CommunitySort) => update({ sort }), [update]);
+
+  // Tags to filter by: the one chosen, then those of the ranks shown, most used first.
+  const tagChips = useMemo(() => {
+    const counts = new Map<string, number>();
+    for (const rank of ranks) {
+      for (const tag of rank.tags) counts.set(tag, (counts.get(tag) ?? 0) + 1);
+    }
+    const popular = [...counts.entries()]
+      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+      .map(([tag]) => tag)
+      .filter((tag) => tag !== state.tag)
+      .slice(0, MAX_TAG_CHIPS);
+    return state.tag ? [state.tag, ...popular] : popular;
+  }, [ranks, state.tag]);
+
+  const clearFilters = () => update({ q: '', tag: '' });
+
+  let body: ReactNode;
+  if (list.isPending) {
+    body = (
+      <div className="rank-grid" aria-hidden="true" data-testid="rank-skeletons">
+        {Array.from({ length: SKELETON_CARDS }, (_, i) => (
+          <div key={i} className="card rank-card rank-card--skeleton">
+            <div className="skeleton-line skeleton-line--title" />
+            <div className="skeleton-line" />
+            <div className="skeleton-line" />
+            <div className="skeleton-line skeleton-line--short" />
+          </div>
+        ))}
+      </div>
+    );
+  } else if (list.isLoadingError) {
+    body = (
+      <div className="card community-error" role="alert">
+        <p className="community-error__title">We couldn't load the Community.</p>
+        <p className="muted">{errorMessage(list.error)}</p>
+        <button type="button" className="btn btn-primary" onClick={() => void list.refetch()}>
+          Retry
+        </button>
+      </div>
+    );
+  } else if (ranks.length === 0 && filtering) {
+    body = (
+      <EmptyState
+        icon={<SearchX size={30} />}
+        title="No matches"
+        headingLevel={props.headingLevel}
+        actions={
+          <button type="button" className="btn btn-secondary" onClick={clearFilters}>
+            Clear search
+          </button>
+        }
+      >
+        <p>
+          No ranks match
+          {state.q.trim() ? (
+            <>
+              {' '}
+              <strong>“{state.q.trim()}”</strong>
+            </>
+          ) : null}
+          {state.tag ? (
+            <>
+              {' '}
+              tagged <strong>#{state.tag}</strong>
+            </>
+          ) : null}
+          . Try other words, or make this rank yourself.
+        </p>
+      </EmptyState>
+    );
+  } else if (ranks.length === 0) {
+    body = (
+      <EmptyState
+        icon={<Globe size={30} />}
+        title="No community ranks yet"
+        headingLevel={props.headingLevel}
+        actions={
+          <>
+            <Link className="btn btn-primary" to={paths.create()}>
+              <Plus size={18} aria-hidden="true" />
+              Create a rank
+            </Link>
+            <Link className="btn btn-secondary" to={paths.demo()}>
+              Try the demo
+            </Link>
+          </>
+        }
+      >
+        <p>
+          Ranks published for everyone to play will show up here. Be the first: create a rank and
+          turn on Publish to Community.
+        </p>
+      </EmptyState>
+    );
+  } else {
+    body = (
+      <>
+        <div className="rank-grid" data-testid="rank-list">
+          {ranks.map((rank) => {
+            const extra = props.decorate?.(rank);
+            return (
+              <RankCard
+                key={rank.id}
+                rank={rank}
+                onTag={onTag}
+                badges={extra?.badges}
+                actions={extra?.actions}
+              />
+            );
+          })}
+        </div>
+        {list.hasNextPage || list.isFetchNextPageError ? (
+          <div className="load-more">
+            {list.isFetchNextPageError ? (
+              <p className="form-error" role="alert">
+                {errorMessage(list.error)}
+              </p>
+            ) : null}
+            <button
+              type="button"
+              className="btn btn-secondary"
+              aria-disabled={list.isFetchingNextPage}
+              onClick={() => (list.isFetchingNextPage ? undefined : void list.fetchNextPage())}
+            >
+              {list.isFetchingNextPage ? 'Loading…' : 'Load more'}
+            </button>
+          </div>
+        ) : null}
+      </>
+    );
+  }
+
+  return (
+    <div className="community-browser">
+      <div className="community-tools">
+        <SortTabs idBase={idBase} panelId={panelId} value={state.sort} onChange={onSort} />
+        <SearchBox value={state.q} onSearch={onSearch} />
+      </div>
+      {tagChips.length > 0 ? (
+        <div className="tag-filter" role="group" aria-label="Filter by tag">
+          {tagChips.map((tag) => {
+            const active = tag === state.tag;
+            return (
+              <button
+                key={tag}
+                type="button"
+                className="tag-chip tag-chip--filter"
+                aria-pressed={active}
+                onClick={() => onTag(active ? '' : tag)}
+              >
+                #{tag}
+                {active ? <X size={14} aria-hidden="true" /> : null}
+              </button>
+            );
+          })}
+        </div>
+      ) : null}
+      <p className="visually-hidden" aria-live="polite" aria-atomic="true">
+        {list.isPending
+          ? ''
+          : list.isLoadingError
+            ? 'The Community could not be loaded.'
+            : ranks.length === 0
+              ? filtering
+                ? 'No matches.'
+                : 'No community ranks yet.'
+              : `Showing ${ranksText(ranks.length)}${list.hasNextPage ? ', more to load' : ''}.`}
+      </p>
+      <div
+        id={panelId}
+        role="tabpanel"
+        aria-labelledby={tabId(idBase, state.sort)}
+        aria-busy={list.isPending}
+        className="community-panel"
+      >
+        {body}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+/** A rank's creator: a link to their public profile when they chose a handle, else the name. */
+import { Link } from 'react-router';
+import type { CommunityRankView } from '../../domain/community';
+
+/** The public profile page of a handle (/u/{handle}). */
+export function profilePath(handle: string): string {
+  return `/u/${encodeURIComponent(handle)}`;
+}
+
+export function CreatorName(props: {
+  rank: Pick<CommunityRankView, 'creatorName' | 'creatorHandle'>;
+}) {
+  const { creatorName, creatorHandle } = props.rank;
+  if (!creatorHandle) return <span className="creator-name">{creatorName}</span>;
+  return (
+    <Link className="creator-name" to={profilePath(creatorHandle)}>
+      {creatorName}
+    </Link>
+  );
+}

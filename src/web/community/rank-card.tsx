@@ -1,0 +1,96 @@
+/**
+ * One community rank in a list: emoji, title (to its page), item count and the first three items,
+ * creator, tags, plays and likes, and a Play link. `actions` adds the moderation row (/community-cop).
+ */
+import { Crown, Play, Users } from 'lucide-react';
+import { memo, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { CommunityRankView } from '../../domain/community';
+import { paths } from '../paths';
+import { CreatorName } from './creator-name';
+import { LikeButton } from './like-button';
+import { playsText } from './counts';
+
+const PREVIEW_ITEMS = 3;
+
+export const RankCard = memo(function RankCard(props: {
+  rank: CommunityRankView;
+  onTag: (tag: string) => void;
+  badges?: ReactNode;
+  actions?: ReactNode;
+}) {
+  const { rank } = props;
+  const more = rank.itemsCount - Math.min(PREVIEW_ITEMS, rank.items.length);
+  const hidden = rank.moderation?.hidden === true;
+  return (
+    <article
+      className={`card rank-card${hidden ? ' rank-card--hidden' : ''}`}
+      data-testid="rank-card"
+      data-rank-id={rank.id}
+    >
+      <div className="rank-card__head">
+        <span className="rank-card__emoji" aria-hidden="true">
+          {rank.emoji ?? <Crown size={22} />}
+        </span>
+        <div className="rank-card__titles">
+          <h3 className="rank-card__title">
+            <Link to={paths.communityRank(rank.id)}>{rank.title}</Link>
+          </h3>
+          <p className="rank-card__by">
+            <span>{rank.itemsCount} items</span>
+            <span aria-hidden="true"> · </span>
+            <span>
+              by <CreatorName rank={rank} />
+            </span>
+          </p>
+        </div>
+      </div>
+      {props.badges ? <div className="rank-card__badges">{props.badges}</div> : null}
+      <ol className="rank-card__items">
+        {rank.items.slice(0, PREVIEW_ITEMS).map((item, i) => (
+          <li key={`${i}-${item}`}>
+            <span className="rank-card__pos" aria-hidden="true">
+              {i + 1}
+            </span>
+            <span className="rank-card__item">{item}</span>
+          </li>
+        ))}
+      </ol>
+      {more > 0 ? <p className="rank-card__more">+{more} more</p> : null}
+      {rank.tags.length > 0 ? (
+        <ul className="tag-list" aria-label="Tags">
+          {rank.tags.map((tag) => (
+            <li key={tag}>
+              <button
+                type="button"
+                className="tag-chip"
+                onClick={() => props.onTag(tag)}
+                aria-label={`Show ranks tagged ${tag}`}
+              >
+                #{tag}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="rank-card__foot">
+        <span className="rank-card__plays" data-testid="play-count">
+          <Users size={16} aria-hidden="true" />
+          {playsText(rank.plays)}
+        </span>
+        <LikeButton rank={rank} />
+        {rank.gameId ? (
+          <Link
+            className="btn btn-primary rank-card__play"
+            to={paths.play(rank.gameId)}
+            aria-label={`Play ${rank.title}`}
+          >
+            <Play size={16} aria-hidden="true" />
+            Play
+          </Link>
+        ) : null}
+      </div>
+      {props.actions ? <div className="rank-card__actions">{props.actions}</div> : null}
+    </article>
+  );
+});
