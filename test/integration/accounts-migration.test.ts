@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { addXp } from '../../src/domain/progression';
+import { addXp, INITIAL_PROGRESS } from '../../src/domain/progression';
 import { addRanking, emptyTally, summarize, type Tally } from '../../src/domain/results';
 import {
   analyticsEvent,
@@ -20,7 +20,6 @@ import {
   submission,
   user,
   xpAward,
-  type UserStats,
 } from '../../src/server/db/schema';
 import { tag, TestClient } from '../support/client';
 import { testDatabases } from '../support/server';
@@ -224,30 +223,9 @@ describe.concurrent.each(testDatabases)('guest-to-account migration on %s', (kin
     }
   });
 
-  it('merges XP (no award counted twice), levels, crowns and stats', async () => {
+  it('merges XP (no award counted twice); totals, stats, levels and achievements follow the ledger', async () => {
     const existing = await account('Xp Account');
     const visitor = await guest();
-    const accountStats: UserStats = {
-      gamesCreated: 1,
-      rankingsSubmitted: 3,
-      communityPublishes: 0,
-      xpByReason: { submit: 30, create: 5 },
-    };
-    const guestStats: UserStats = {
-      gamesCreated: 2,
-      rankingsSubmitted: 2,
-      communityPublishes: 2,
-      xpByReason: { submit: 20, publish: 40, create: 10, bonus: 100 },
-    };
-    const start = { level: 1, xp: 95, xpToNext: 100, crowns: 0 };
-    await db()
-      .update(user)
-      .set({ ...start, stats: accountStats })
-      .where(eq(user.id, existing.id));
-    await db()
-      .update(user)
-      .set({ level: 2, xp: 70, xpToNext: 135, crowns: 5, stats: guestStats })
-      .where(eq(user.id, visitor.id));
     const award = (userId: string, reason: string, ref: string, amount: number) => ({
       id: randomUUID(),
       userId,
@@ -258,37 +236,49 @@ describe.concurrent.each(testDatabases)('guest-to-account migration on %s', (kin
     await db()
       .insert(xpAward)
       .values([
-        award(existing.id, 'submit', 'game-1', 10),
-        award(existing.id, 'submit', 'game-0', 10),
+        award(existing.id, 'play', 'game-1', 10),
+        award(existing.id, 'play', 'game-0', 10),
         award(existing.id, 'create', 'game-9', 5),
         // The first one is the account's own already: the guest does not bring it twice.
-        award(visitor.id, 'submit', 'game-1', 10),
-        award(visitor.id, 'submit', 'game-2', 10),
+        award(visitor.id, 'play', 'game-1', 10),
+        award(visitor.id, 'play', 'game-2', 10),
         award(visitor.id, 'publish', 'rank-1', 20),
         award(visitor.id, 'publish', 'rank-2', 20),
         award(visitor.id, 'create', 'game-3', 5),
         award(visitor.id, 'create', 'game-4', 5),
-        award(visitor.id, 'bonus', 'welcome', 100),
+        award(visitor.id, 'bonus', 'welcome', 200),
       ]);
-    const gained = 10 + 20 + 20 + 5 + 5 + 100;
+    // The guest unlocked first-play earlier than the account did: the earlier time stays.
+    await db()
+      .update(user)
+      .set({ achievements: { 'first-play': 1000 } })
+      .where(eq(user.id, visitor.id));
+    await db()
+      .update(user)
+      .set({ achievements: { 'first-play': 5000 } })
+      .where(eq(user.id, existing.id));
+    const total = 10 + 10 + 5 + 10 + 20 + 20 + 5 + 5 + 200;
 
     const signedIn = await visitor.client.signIn({ email: existing.email, password: PASSWORD });
     expect(signedIn.status).toBe(200);
 
-    const progress = addXp(start, gained);
-    // 95 + 160 = 255: level 2 at 100 (155 left), level 3 at 135 (20 left); next needs 179.
-    expect(progress).toEqual({ level: 3, xp: 20, xpToNext: 179, crowns: 10 });
+    const progress = addXp(INITIAL_PROGRESS, total);
+    // 285: level 2 at 100 (185 left), level 3 at 135 (50 left); next needs 179.
+    expect(progress).toEqual({ level: 3, xp: 50, xpToNext: 179, crowns: 10 });
     const me = await h.me(visitor.client);
     expect(me).toMatchObject({
       ...progress,
-      stats: { gamesCreated: 3, rankingsSubmitted: 5, communityPublishes: 2 },
+      totalXp: total,
+      stats: { gamesCreated: 3, rankingsSubmitted: 3, communityPublishes: 2 },
     });
+    expect(me.achievements['first-play']).toBe(1000);
+    expect(me.achievements.publisher).toEqual(expect.any(Number));
     const [row] = await db().select().from(user).where(eq(user.id, existing.id));
     expect(row?.stats).toEqual({
       gamesCreated: 3,
-      rankingsSubmitted: 5,
+      rankingsSubmitted: 3,
       communityPublishes: 2,
-      xpByReason: { submit: 40, create: 15, publish: 40, bonus: 100 },
+      xpByReason: { play: 30, create: 15, publish: 40, bonus: 200 },
     });
     const awards = await db()
       .select()
@@ -303,12 +293,12 @@ describe.concurrent.each(testDatabases)('guest-to-account migration on %s', (kin
         'create:game-9',
         'publish:rank-1',
         'publish:rank-2',
-        'submit:game-0',
-        'submit:game-1',
-        'submit:game-2',
+        'play:game-0',
+        'play:game-1',
+        'play:game-2',
       ].sort(),
     );
-    expect(awards.reduce((sum, a) => sum + a.amount, 0)).toBe(25 + gained);
+    expect(awards.reduce((sum, a) => sum + a.amount, 0)).toBe(total);
   });
 
   /** Played games, likes, a game, a community rank, plays and analytics for guest and account. */

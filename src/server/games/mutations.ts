@@ -16,11 +16,13 @@ import {
 } from '../../domain/lifecycle';
 import { emptyTally, replaceRanking, type Tally } from '../../domain/results';
 import type { Db, Tx } from '../db/client';
-import { communityRank, game, gameTally, playedGame, submission } from '../db/schema';
+import { communityRank, game, gameTally, play, playedGame, submission } from '../db/schema';
 import { newId } from '../ids';
+import { awardXp } from '../players/progression';
 import {
   EVENTS_CHANNEL,
   publish,
+  rankEventsFrom,
   type GameChangeEvent,
   type SubmissionEvent,
 } from '../realtime/hub';
@@ -66,6 +68,7 @@ export async function createGame(
         .returning();
       if (row) {
         await tx.insert(gameTally).values({ gameId: row.id, tally: emptyTally() });
+        await awardXp(tx, { userId: input.ownerId, reason: 'create', ref: row.id });
         return row;
       }
     }
@@ -298,6 +301,8 @@ export async function submitRanking(
         from saved cross join tallied cross join played${closes ? sql` cross join closing` : sql``}`),
     );
     if (!saved) throw new AppError('internal', 'The submission was not saved');
+    // The player's first final ranking of this game is a play: it counts once, and earns XP.
+    if (counted === null) await recordFirstPlay(tx, key);
     return {
       submission: { ...key, ...saved, at: new Date(saved.at) },
       count: tally.submissions,
@@ -307,6 +312,46 @@ export async function submitRanking(
   });
   if (outcome === 'closed') throw closedError();
   return outcome;
+}
+
+/**
+ * Records a player's first final ranking of a game: a `play` row (one per player and game, so
+ * resubmits and races add nothing), the game's and its community rank's play counts (the rank's
+ * page hears of it live), and the +10 XP. Runs in a savepoint of the submission's transaction:
+ * a failed play record is given up and the submission still counts (SPEC §8). Answers whether a
+ * play was recorded.
+ */
+async function recordFirstPlay(tx: Tx, key: { gameId: string; userId: string }): Promise<boolean> {
+  try {
+    return await tx.transaction(async (savepoint) => {
+      const [recorded] = rows<{ played: number }>(
+        await savepoint.execute(sql`
+          with new_play as (
+            insert into ${play} (id, user_id, game_id, started_at, completed_at)
+            values (${newId(16)}, ${key.userId}, ${key.gameId}, now(), now())
+            on conflict (user_id, game_id) do nothing
+            returning game_id
+          ),
+          counted as (
+            update ${game} set play_count = play_count + 1
+            where id = ${key.gameId} and exists (select 1 from new_play)
+            returning id
+          ),
+          ranked as (
+            update ${communityRank} r set plays = r.plays + 1
+            from counted where r.game_id = counted.id
+            returning r.id, r.plays, r.likes, (r.is_public and not r.archived and not r.hidden) as listed
+          )
+          select (select count(*) from new_play)::int as played,
+                 (select count(*) from (${rankEventsFrom(sql`ranked`)}) notified) as notified`),
+      );
+      if (!recorded || recorded.played === 0) return false;
+      await awardXp(savepoint, { userId: key.userId, reason: 'play', ref: key.gameId });
+      return true;
+    });
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -412,7 +457,7 @@ export async function closeGame(
   });
 }
 
-/** Archived games are hidden from lists; nothing else about them changes. */
+/** Archived games are hidden from lists (their community rank too); nothing else changes. */
 export async function archiveGame(
   db: Db,
   input: { gameId: string; userId: string; archived: boolean },
@@ -425,6 +470,14 @@ export async function archiveGame(
       .where(eq(game.id, input.gameId))
       .returning();
     if (!row) throw new AppError('not-found', MESSAGES.gameNotFound);
+    // Its community rank leaves (or rejoins) every list with it; an open rank page hears of it.
+    await tx.execute(sql`
+      with mirrored as (
+        update ${communityRank} r set archived = ${input.archived}
+        where r.game_id = ${input.gameId}
+        returning r.id, r.plays, r.likes, (r.is_public and not r.archived and not r.hidden) as listed
+      )
+      ${rankEventsFrom(sql`mirrored`)}`);
     return row;
   });
 }

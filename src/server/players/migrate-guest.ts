@@ -1,12 +1,13 @@
 /**
  * When a guest registers or signs in, everything they did moves to the real account in one
- * transaction, before better-auth deletes the guest: submissions, played games, XP and stats,
- * games and community ranks. Where both accounts ranked the same game, the most recent
+ * transaction, before better-auth deletes the guest: submissions, played games, plays, likes,
+ * XP and stats, games and community ranks. Where both accounts ranked the same game, the most recent
  * submission stays (a final ranking over saved progress) and the results are corrected. If
  * anything fails, nothing has moved.
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { addXp } from '../../domain/progression';
+import { stampUnlocks, type AchievementId, type Unlocks } from '../../domain/achievements';
+import { progressFromTotal } from '../../domain/progression';
 import { removeRanking } from '../../domain/results';
 import type { Db, Tx } from '../db/client';
 import {
@@ -37,7 +38,7 @@ export async function moveGuestData(db: Db, guestId: string, accountId: string):
       .update(communityRank)
       .set({ creatorId: accountId })
       .where(eq(communityRank.creatorId, guestId));
-    await tx.update(play).set({ userId: accountId }).where(eq(play.userId, guestId));
+    await mergePlays(tx, guestId, accountId, events);
     await tx
       .update(analyticsEvent)
       .set({ userId: accountId })
@@ -142,6 +143,44 @@ async function mergeLikes(tx: Tx, guestId: string, accountId: string) {
   await tx.update(rankLike).set({ userId: accountId }).where(eq(rankLike.userId, guestId));
 }
 
+async function mergePlays(tx: Tx, guestId: string, accountId: string, events: HubEvent[]) {
+  // One person played a game as a guest and as themselves: that is one play, not two.
+  const doubled = await tx.execute(sql`
+    with doubled as (
+      delete from ${play} g
+      where g.user_id = ${guestId}
+        and exists (select 1 from ${play} a where a.user_id = ${accountId} and a.game_id = g.game_id)
+      returning g.game_id
+    ),
+    games as (
+      update ${game} set play_count = greatest(play_count - 1, 0)
+      where id in (select game_id from doubled)
+      returning id
+    )
+    update ${communityRank} r set plays = greatest(r.plays - 1, 0)
+    from games where r.game_id = games.id
+    returning r.id, r.plays, r.likes, (r.is_public and not r.archived and not r.hidden) as listed`);
+  for (const rank of (
+    doubled as unknown as {
+      rows: { id: string; plays: number; likes: number; listed: boolean }[];
+    }
+  ).rows) {
+    events.push({
+      type: 'rank',
+      rankId: rank.id,
+      plays: rank.plays,
+      likes: rank.likes,
+      listed: rank.listed,
+    });
+  }
+  await tx.update(play).set({ userId: accountId }).where(eq(play.userId, guestId));
+}
+
+/**
+ * The guest's XP awards join the account's (an award both earned counts once); the account's
+ * totals, stats, level and achievements are then computed again from its ledger, so they are
+ * exactly what the ledger says.
+ */
 async function mergeXp(tx: Tx, guestId: string, accountId: string) {
   // Awards are unique per (user, reason, ref): one the account already has is not earned twice.
   await tx.execute(sql`
@@ -149,26 +188,36 @@ async function mergeXp(tx: Tx, guestId: string, accountId: string) {
     where g.user_id = ${guestId}
       and exists (select 1 from ${xpAward} a
                   where a.user_id = ${accountId} and a.reason = g.reason and a.ref = g.ref)`);
-  const moved = await tx
-    .update(xpAward)
-    .set({ userId: accountId })
-    .where(eq(xpAward.userId, guestId))
-    .returning({ reason: xpAward.reason, amount: xpAward.amount });
+  await tx.update(xpAward).set({ userId: accountId }).where(eq(xpAward.userId, guestId));
   const [guest] = await tx.select().from(user).where(eq(user.id, guestId));
   const [account] = await tx.select().from(user).where(eq(user.id, accountId)).for('update');
   if (!guest || !account) return;
-  const gained = moved.reduce((sum, award) => sum + award.amount, 0);
-  const xpByReason = { ...account.stats.xpByReason };
-  for (const award of moved)
-    xpByReason[award.reason] = (xpByReason[award.reason] ?? 0) + award.amount;
+  const ledger = await tx
+    .select({
+      reason: xpAward.reason,
+      awards: sql<number>`count(*)::int`,
+      amount: sql<number>`sum(${xpAward.amount})::int`,
+    })
+    .from(xpAward)
+    .where(eq(xpAward.userId, accountId))
+    .groupBy(xpAward.reason);
+  const byReason = new Map(ledger.map((row) => [row.reason, row]));
   const stats: UserStats = {
-    gamesCreated: account.stats.gamesCreated + guest.stats.gamesCreated,
-    rankingsSubmitted: account.stats.rankingsSubmitted + guest.stats.rankingsSubmitted,
-    communityPublishes: account.stats.communityPublishes + guest.stats.communityPublishes,
-    xpByReason,
+    gamesCreated: byReason.get('create')?.awards ?? 0,
+    rankingsSubmitted: byReason.get('play')?.awards ?? 0,
+    communityPublishes: byReason.get('publish')?.awards ?? 0,
+    xpByReason: Object.fromEntries(ledger.map((row) => [row.reason, row.amount])),
   };
+  const totalXp = ledger.reduce((sum, row) => sum + row.amount, 0);
+  const progress = progressFromTotal(totalXp);
+  // Both players' unlocks, each at its earliest time; then anything the merged totals unlock.
+  const earliest: Unlocks = { ...account.achievements };
+  for (const [id, at] of Object.entries(guest.achievements) as [AchievementId, number][]) {
+    earliest[id] = Math.min(earliest[id] ?? at, at);
+  }
+  const achievements = stampUnlocks(earliest, { ...progress, stats }, Date.now());
   await tx
     .update(user)
-    .set({ ...addXp(account, gained), stats })
+    .set({ ...progress, totalXp, stats, achievements })
     .where(eq(user.id, accountId));
 }

@@ -3,7 +3,7 @@
  * every server instance LISTENs and fans events out to its own subscribers. Payloads carry ids
  * and versions only: NOTIFY payloads must stay under 8,000 bytes.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Db } from '../db/client';
 import type { Logger } from '../log';
 
@@ -66,6 +66,16 @@ function topicOf(event: HubEvent): string {
 /** Sends an event to every instance (inside a transaction: when it commits). */
 export async function publish(db: Pick<Db, 'execute'>, event: HubEvent): Promise<void> {
   await db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(event)})`);
+}
+
+/**
+ * A statement tail that sends a RankEvent for every row of `relation` (a CTE with the columns
+ * id, plays, likes, listed), so a write and its events take one round trip.
+ */
+export function rankEventsFrom(relation: SQL): SQL {
+  return sql`select pg_notify(${EVENTS_CHANNEL}, json_build_object(
+    'type', 'rank', 'rankId', id, 'plays', plays, 'likes', likes, 'listed', listed)::text)
+    from ${relation}`;
 }
 
 type Subscriber = (message: HubMessage) => void;
