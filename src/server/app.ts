@@ -11,7 +11,7 @@ import { withClientIp } from './http/client-ip';
 import { jsonOnlyFromTrustedOrigins, redirectToCanonicalHost } from './http/guards';
 import type { Mailer } from './mail/mailer';
 import { accountRoutes } from './account/routes';
-import { communityRoutes } from './community/routes';
+import { communityRoutes, gamePublishRoutes } from './community/routes';
 import { playersRoutes } from './players/routes';
 import { publicProfileRoutes } from './players/public-routes';
 import { sessionMiddleware, type Auth, type AuthEnv } from './auth';
@@ -48,6 +48,7 @@ function apiRoutes(deps: AppDeps) {
       return c.json({ ok: true as const, database: kind });
     })
     .route('/games', gamesRoutes({ db, hub: deps.hub, heartbeatMs: deps.heartbeatMs }))
+    .route('/games', gamePublishRoutes({ db }))
     .route('/community', communityRoutes({ db, hub: deps.hub, heartbeatMs: deps.heartbeatMs }))
     .route('/users', publicProfileRoutes({ db }))
     .route(

@@ -35,6 +35,7 @@ import {
   toSubmissionView,
   type GameRow,
 } from './data';
+import { publishGame } from '../community/mutations';
 import { KeyedQueue } from '../keyed-queue';
 import {
   archiveGame,
@@ -233,7 +234,17 @@ export function gamesRoutes(deps: GamesDeps) {
             rules: normalizeRules(body, Date.now()),
             publishRequested: body.publish ?? false,
           });
-          return c.json({ game: toGameView(row, viewer.id, 0) }, 201);
+          if (!body.publish) return c.json({ game: toGameView(row, viewer.id, 0) }, 201);
+          // Published in the same request; a failure to publish only warns (SPEC §8): the game
+          // is created all the same, unpublished, and the answer says why.
+          try {
+            const published = await publishGame(db, { gameId: row.id, userId: viewer.id });
+            return c.json({ game: toGameView(published, viewer.id, 0) }, 201);
+          } catch (error) {
+            const publishError =
+              error instanceof AppError ? error.message : 'Could not publish this game';
+            return c.json({ game: toGameView(row, viewer.id, 0), publishError }, 201);
+          }
         },
       )
       // A DELETE without an id: the spec's message rather than "no such route".
