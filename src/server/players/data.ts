@@ -1,12 +1,27 @@
-/** Reads of players' profiles. */
-import { eq } from 'drizzle-orm';
-import type { ProfileView } from '../../domain/profile';
+/** Reads of players: profiles, recent XP activity, public profiles, and My Ranks' lists. */
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { isClosed } from '../../domain/lifecycle';
+import { resultsLocked } from '../../domain/game';
+import { OWN_GAMES_PAGE_SIZE } from '../../domain/limits';
+import type {
+  MyGameView,
+  PageResponse,
+  PlayedGameView,
+  ProfileView,
+  PublicProfileView,
+  XpActivityView,
+  XpReason,
+} from '../../domain/profile';
 import type { Db } from '../db/client';
-import { user } from '../db/schema';
+import { game, gameTally, playedGame, user, xpAward } from '../db/schema';
+import { encodePageCursor, type PageCursor } from './page-cursor';
 
-export async function readProfile(db: Db, userId: string): Promise<ProfileView | null> {
-  const [row] = await db.select().from(user).where(eq(user.id, userId));
-  if (!row) return null;
+export type UserRow = typeof user.$inferSelect;
+
+/** How many recent XP awards the player page lists. */
+export const ACTIVITY_SIZE = 10;
+
+export function toProfileView(row: UserRow): ProfileView {
   return {
     id: row.id,
     name: row.name,
@@ -21,11 +36,224 @@ export async function readProfile(db: Db, userId: string): Promise<ProfileView |
     xpToNext: row.xpToNext,
     crowns: row.crowns,
     totalXp: row.totalXp,
-    stats: {
-      gamesCreated: row.stats.gamesCreated,
-      rankingsSubmitted: row.stats.rankingsSubmitted,
-      communityPublishes: row.stats.communityPublishes,
-    },
+    stats: statsOf(row),
     achievements: row.achievements,
+  };
+}
+
+function statsOf(row: Pick<UserRow, 'stats'>): ProfileView['stats'] {
+  return {
+    gamesCreated: row.stats.gamesCreated,
+    rankingsSubmitted: row.stats.rankingsSubmitted,
+    communityPublishes: row.stats.communityPublishes,
+  };
+}
+
+export async function readProfile(db: Db, userId: string): Promise<ProfileView | null> {
+  const [row] = await db.select().from(user).where(eq(user.id, userId));
+  return row ? toProfileView(row) : null;
+}
+
+/** Who holds a handle (case-insensitively), if anyone. */
+export async function findHandleOwner(db: Db, handleLower: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(eq(user.handleLower, handleLower));
+  return row?.id ?? null;
+}
+
+/** What anyone may see of the player with this handle (case-insensitive); never the e-mail. */
+export async function readPublicProfile(
+  db: Db,
+  handleLower: string,
+): Promise<PublicProfileView | null> {
+  const [row] = await db
+    .select({
+      handle: user.handle,
+      name: user.name,
+      image: user.image,
+      level: user.level,
+      crowns: user.crowns,
+      achievements: user.achievements,
+      stats: user.stats,
+      createdAt: user.createdAt,
+    })
+    .from(user)
+    .where(and(eq(user.handleLower, handleLower), eq(user.isAnonymous, false)));
+  if (!row || row.handle === null) return null;
+  return {
+    handle: row.handle,
+    name: row.name,
+    image: row.image,
+    level: row.level,
+    crowns: row.crowns,
+    achievements: row.achievements,
+    stats: statsOf(row),
+    joinedAt: row.createdAt.getTime(),
+  };
+}
+
+/** The player's last awards, newest first, with the game's title while it exists. One statement. */
+export async function readActivity(db: Db, userId: string): Promise<XpActivityView[]> {
+  const rows = await db
+    .select({
+      reason: xpAward.reason,
+      amount: xpAward.amount,
+      at: xpAward.at,
+      gameId: xpAward.ref,
+      gameTitle: sql<string | null>`coalesce(${game.title}, ${game.prompt})`,
+    })
+    .from(xpAward)
+    .leftJoin(game, eq(game.id, xpAward.ref))
+    .where(eq(xpAward.userId, userId))
+    .orderBy(desc(xpAward.at), desc(xpAward.id))
+    .limit(ACTIVITY_SIZE);
+  return rows.map((row) => ({
+    reason: row.reason as XpReason,
+    amount: row.amount,
+    at: row.at.getTime(),
+    gameId: row.gameId,
+    gameTitle: row.gameTitle,
+  }));
+}
+
+/** A timestamp column in microseconds since the epoch (exact), as text. */
+const micros = (column: SQL | typeof game.createdAt | typeof playedGame.lastPlayedAt) =>
+  sql<string>`(extract(epoch from ${column}) * 1000000)::bigint::text`;
+
+/** The exact timestamp of a cursor's microseconds. */
+const fromMicros = (us: number) =>
+  sql`('epoch'::timestamptz + ${us}::bigint * interval '1 microsecond')`;
+
+/**
+ * The owner's games, newest first (created_at desc, id desc: the game_owner_created_idx order),
+ * archived ones or the others, one page after `cursor`. One statement.
+ */
+export async function listMyGames(
+  db: Db,
+  input: { userId: string; archived: boolean; cursor: PageCursor | null; now?: number },
+): Promise<PageResponse<MyGameView>> {
+  const { cursor } = input;
+  const rows = await db
+    .select({
+      id: game.id,
+      slug: game.slug,
+      title: sql<string>`coalesce(${game.title}, ${game.prompt})`,
+      emoji: game.emoji,
+      itemsCount: sql<number>`jsonb_array_length(${game.items})::int`,
+      players: sql<number>`coalesce(${gameTally.submissions}, 0)::int`,
+      closed: game.closed,
+      sizeLimit: game.sizeLimit,
+      deadlineAt: game.deadlineAt,
+      isPublic: game.isPublic,
+      communityRankId: game.communityRankId,
+      archived: game.archived,
+      createdAt: game.createdAt,
+      createdUs: micros(game.createdAt),
+    })
+    .from(game)
+    .leftJoin(gameTally, eq(gameTally.gameId, game.id))
+    .where(
+      and(
+        eq(game.ownerId, input.userId),
+        eq(game.archived, input.archived),
+        cursor
+          ? sql`(${game.createdAt}, ${game.id}) < (${fromMicros(cursor.atUs)}, ${cursor.id})`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(game.createdAt), desc(game.id))
+    .limit(OWN_GAMES_PAGE_SIZE + 1);
+  const now = input.now ?? Date.now();
+  const page = rows.slice(0, OWN_GAMES_PAGE_SIZE);
+  const last = page[page.length - 1];
+  return {
+    games: page.map((row) => {
+      const rules = {
+        closed: row.closed,
+        sizeLimit: row.sizeLimit,
+        deadlineAt: row.deadlineAt?.getTime() ?? null,
+      };
+      const closed = isClosed(rules, row.players, now);
+      return {
+        id: row.id,
+        slug: row.slug,
+        title: row.title,
+        emoji: row.emoji,
+        itemsCount: row.itemsCount,
+        players: row.players,
+        state: closed ? 'closed' : resultsLocked({ ...rules, closed }) ? 'locked' : 'open',
+        isPublic: row.isPublic,
+        communityRankId: row.communityRankId,
+        archived: row.archived,
+        createdAt: row.createdAt.getTime(),
+      };
+    }),
+    nextCursor:
+      rows.length > OWN_GAMES_PAGE_SIZE && last
+        ? encodePageCursor({
+            list: input.archived ? 'archived' : 'created',
+            atUs: Number(last.createdUs),
+            id: last.id,
+          })
+        : null,
+  };
+}
+
+/**
+ * Games the player played, by last played (last_played_at desc, game_id desc: the
+ * played_game_user_last_idx order), without archived games and games they own. One statement.
+ */
+export async function listPlayedGames(
+  db: Db,
+  input: { userId: string; cursor: PageCursor | null; now?: number },
+): Promise<PageResponse<PlayedGameView>> {
+  const { cursor } = input;
+  const rows = await db
+    .select({
+      gameId: playedGame.gameId,
+      slug: game.slug,
+      title: sql<string>`coalesce(${game.title}, ${game.prompt})`,
+      emoji: game.emoji,
+      itemsCount: sql<number>`jsonb_array_length(${game.items})::int`,
+      status: playedGame.status,
+      lastPlayedAt: playedGame.lastPlayedAt,
+      playedUs: micros(playedGame.lastPlayedAt),
+      closed: game.closed,
+      deadlineAt: game.deadlineAt,
+    })
+    .from(playedGame)
+    .innerJoin(game, eq(game.id, playedGame.gameId))
+    .where(
+      and(
+        eq(playedGame.userId, input.userId),
+        eq(game.archived, false),
+        sql`${game.ownerId} is distinct from ${input.userId}`,
+        cursor
+          ? sql`(${playedGame.lastPlayedAt}, ${playedGame.gameId}) < (${fromMicros(cursor.atUs)}, ${cursor.id})`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(playedGame.lastPlayedAt), desc(playedGame.gameId))
+    .limit(OWN_GAMES_PAGE_SIZE + 1);
+  const now = input.now ?? Date.now();
+  const page = rows.slice(0, OWN_GAMES_PAGE_SIZE);
+  const last = page[page.length - 1];
+  return {
+    games: page.map((row) => ({
+      gameId: row.gameId,
+      slug: row.slug,
+      title: row.title,
+      emoji: row.emoji,
+      itemsCount: row.itemsCount,
+      status: row.status === 'completed' ? 'completed' : 'started',
+      lastPlayedAt: row.lastPlayedAt.getTime(),
+      closed: row.closed || (row.deadlineAt !== null && row.deadlineAt.getTime() <= now),
+    })),
+    nextCursor:
+      rows.length > OWN_GAMES_PAGE_SIZE && last
+        ? encodePageCursor({ list: 'played', atUs: Number(last.playedUs), id: last.gameId })
+        : null,
   };
 }

@@ -1,9 +1,51 @@
-/** Writes to players' profiles: upkeep on each session, and the admin self-grant. */
-import { and, eq, sql } from 'drizzle-orm';
-import type { DeviceType } from '../../domain/profile';
+/** Writes to players' profiles: the handle, upkeep on each session, and the admin self-grant. */
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { AppError } from '../../domain/errors';
+import { HANDLE_MESSAGES } from '../../domain/handle';
+import type { DeviceType, ProfileView } from '../../domain/profile';
 import type { Db } from '../db/client';
 import { user } from '../db/schema';
-import { publish } from '../realtime/hub';
+import { EVENTS_CHANNEL, publish, type ProfileEvent } from '../realtime/hub';
+import { toProfileView } from './data';
+
+/**
+ * Sets the player's handle (already checked by `checkHandle`). Uniqueness, case-insensitive, is
+ * the handle_lower unique index's: of concurrent claims of one handle exactly one commits and the
+ * others get 409 'taken'. One statement, which also tells the player's open tabs (NOTIFY,
+ * delivered on commit).
+ */
+export async function setHandle(
+  db: Db,
+  input: { userId: string; handle: string; handleLower: string },
+): Promise<ProfileView> {
+  const event: ProfileEvent = { type: 'profile', userId: input.userId };
+  let rows;
+  try {
+    rows = await db
+      .update(user)
+      .set({ handle: input.handle, handleLower: input.handleLower, updatedAt: sql`now()` })
+      .where(eq(user.id, input.userId))
+      .returning({
+        ...getTableColumns(user),
+        notified: sql<string>`pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(event)})::text`,
+      });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('aborted', HANDLE_MESSAGES.taken);
+    throw error;
+  }
+  const [row] = rows;
+  if (!row) throw new AppError('not-found', HANDLE_MESSAGES.profileMissing);
+  return toProfileView(row);
+}
+
+/** A unique-index violation (SQLSTATE 23505), from pg or PGlite, however the driver wraps it. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause && depth < 5; depth++) {
+    if (typeof cause === 'object' && 'code' in cause && cause.code === '23505') return true;
+    cause = typeof cause === 'object' && 'cause' in cause ? cause.cause : undefined;
+  }
+  return false;
+}
 
 export type Touch = Record<
   'utm_source' | 'utm_medium' | 'utm_campaign' | 'initial_referrer',

@@ -1,14 +1,20 @@
-/** HTTP adapter for the signed-in person: profile, live profile events, upkeep, admin self-grant. */
+/**
+ * HTTP adapter for the signed-in person (`/api/me`): profile, live profile events, upkeep, admin
+ * self-grant, handle, recent XP activity, and My Ranks' created and played lists.
+ */
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { checkHandle, HANDLE_MESSAGES } from '../../domain/handle';
+import { AppError } from '../../domain/errors';
 import { isAllowlistedAdmin } from '../../domain/profile';
 import { requireUser, type AuthEnv } from '../auth';
 import type { Db } from '../db/client';
 import { validate } from '../http/validate';
 import { userTopic, type EventHub } from '../realtime/hub';
 import { streamTopic } from '../realtime/sse';
-import { readProfile } from './data';
-import { grantAdminIfAllowed, touchProfile } from './mutations';
+import { findHandleOwner, listMyGames, listPlayedGames, readActivity, readProfile } from './data';
+import { grantAdminIfAllowed, setHandle, touchProfile } from './mutations';
+import { pageCursorParam } from './page-cursor';
 
 export type PlayersDeps = { db: Db; hub: EventHub; heartbeatMs: number; adminEmails: string[] };
 
@@ -31,39 +37,88 @@ const UpkeepBody = z.object({
   lastTouch: TouchRecord.optional(),
 });
 
+/** Generous: anything longer is answered with the spec's rule message, never stored. */
+const MAX_HANDLE_INPUT = 200;
+const handleText = z
+  .string({ error: HANDLE_MESSAGES.required })
+  .max(MAX_HANDLE_INPUT, HANDLE_MESSAGES.invalid);
+const HandleBody = z.object({ handle: handleText });
+const HandleQuery = z.object({ handle: handleText.optional().default('') });
+
+const CURSOR_MAX = 400;
+const cursorText = z.string({ error: 'Cursor must be text' }).max(CURSOR_MAX).optional();
+const MyGamesQuery = z.object({
+  cursor: cursorText,
+  archived: z.enum(['0', '1'], { error: 'archived must be 0 or 1' }).optional(),
+});
+const PlayedQuery = z.object({ cursor: cursorText });
+
 const signedIn = requireUser({ guests: true, message: 'Not signed in' });
 const withAccount = requireUser({ guests: false, message: 'Not signed in' });
 
 export function playersRoutes(deps: PlayersDeps) {
   const { db, hub } = deps;
-  return new Hono<AuthEnv>()
-    .get('/', async (c) => {
-      const viewer = c.get('viewer');
-      return c.json({ profile: viewer ? await readProfile(db, viewer.id) : null });
-    })
-    .get('/events', signedIn, (c) => {
-      const userId = c.get('user').id;
-      const sendProfile = async (stream: {
-        writeSSE(m: { event: string; data: string }): Promise<void>;
-      }) =>
-        stream.writeSSE({
-          event: 'profile',
-          data: JSON.stringify({ profile: await readProfile(db, userId) }),
+  return (
+    new Hono<AuthEnv>()
+      .get('/', async (c) => {
+        const viewer = c.get('viewer');
+        return c.json({ profile: viewer ? await readProfile(db, viewer.id) : null });
+      })
+      .get('/events', signedIn, (c) => {
+        const userId = c.get('user').id;
+        const sendProfile = async (stream: {
+          writeSSE(m: { event: string; data: string }): Promise<void>;
+        }) =>
+          stream.writeSSE({
+            event: 'profile',
+            data: JSON.stringify({ profile: await readProfile(db, userId) }),
+          });
+        return streamTopic(
+          c,
+          { hub, topic: userTopic(userId), heartbeatMs: deps.heartbeatMs },
+          { open: sendProfile, message: sendProfile },
+        );
+      })
+      .post('/touch', signedIn, validate('json', UpkeepBody), async (c) => {
+        await touchProfile(db, c.get('user').id, c.req.valid('json'));
+        return c.json({ ok: true as const });
+      })
+      .post('/admin-claim', withAccount, async (c) => {
+        const viewer = c.get('user');
+        const profile = await readProfile(db, viewer.id);
+        const allowed = profile !== null && isAllowlistedAdmin(viewer.email, deps.adminEmails);
+        return c.json(await grantAdminIfAllowed(db, viewer.id, allowed));
+      })
+      // A handle is a public identity: accounts only (a guest's row goes when they sign up).
+      .put('/handle', withAccount, validate('json', HandleBody), async (c) => {
+        const checked = checkHandle(c.req.valid('json').handle);
+        if (!checked.ok) throw new AppError('invalid-argument', checked.message);
+        const profile = await setHandle(db, {
+          userId: c.get('user').id,
+          handle: checked.handle,
+          handleLower: checked.handleLower,
         });
-      return streamTopic(
-        c,
-        { hub, topic: userTopic(userId), heartbeatMs: deps.heartbeatMs },
-        { open: sendProfile, message: sendProfile },
-      );
-    })
-    .post('/touch', signedIn, validate('json', UpkeepBody), async (c) => {
-      await touchProfile(db, c.get('user').id, c.req.valid('json'));
-      return c.json({ ok: true as const });
-    })
-    .post('/admin-claim', withAccount, async (c) => {
-      const viewer = c.get('user');
-      const profile = await readProfile(db, viewer.id);
-      const allowed = profile !== null && isAllowlistedAdmin(viewer.email, deps.adminEmails);
-      return c.json(await grantAdminIfAllowed(db, viewer.id, allowed));
-    });
+        return c.json({ profile });
+      })
+      .get('/handle-available', withAccount, validate('query', HandleQuery), async (c) => {
+        const checked = checkHandle(c.req.valid('query').handle);
+        if (!checked.ok) return c.json({ available: false, message: checked.message });
+        const owner = await findHandleOwner(db, checked.handleLower);
+        const available = owner === null || owner === c.get('user').id;
+        return c.json({ available, message: available ? null : HANDLE_MESSAGES.taken });
+      })
+      .get('/activity', signedIn, async (c) =>
+        c.json({ activity: await readActivity(db, c.get('user').id) }),
+      )
+      .get('/games', signedIn, validate('query', MyGamesQuery), async (c) => {
+        const query = c.req.valid('query');
+        const archived = query.archived === '1';
+        const cursor = pageCursorParam(query.cursor, archived ? 'archived' : 'created');
+        return c.json(await listMyGames(db, { userId: c.get('user').id, archived, cursor }));
+      })
+      .get('/played', signedIn, validate('query', PlayedQuery), async (c) => {
+        const cursor = pageCursorParam(c.req.valid('query').cursor, 'played');
+        return c.json(await listPlayedGames(db, { userId: c.get('user').id, cursor }));
+      })
+  );
 }
