@@ -28,6 +28,8 @@ export const routes = {
   game: '/g/:idOrSlug',
   play: '/g/:idOrSlug/play',
   results: '/g/:idOrSlug/results',
+  /** A player's public profile (beyond the spec): public. */
+  publicProfile: '/u/:handle',
 } as const;
 
 function withNext(path: string, next: string | undefined): string {
@@ -52,6 +54,7 @@ export const paths = {
   play: (idOrSlug: string) => `/g/${enc(idOrSlug)}/play`,
   results: (idOrSlug: string) => `/g/${enc(idOrSlug)}/results`,
   demo: () => paths.play(DEMO_GAME_ID),
+  publicProfile: (handle: string) => `/u/${enc(handle)}`,
 };
 
 /** Paths where the bottom navigation is not shown (SPEC §2 Shell). */

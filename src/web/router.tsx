@@ -39,6 +39,9 @@ const MyRanksPage = lazy(() =>
 const PlayerPage = lazy(() =>
   import('./player/player-page').then((m) => ({ default: m.PlayerPage })),
 );
+const PublicProfilePage = lazy(() =>
+  import('./profile/public-profile-page').then((m) => ({ default: m.PublicProfilePage })),
+);
 const AdminPage = lazy(() => import('./admin/admin-page').then((m) => ({ default: m.AdminPage })));
 
 export const router = createBrowserRouter([
@@ -67,6 +70,7 @@ export const router = createBrowserRouter([
           { path: routes.game, element: <GameResolver /> },
           { path: routes.play, element: <PlayPage /> },
           { path: routes.results, element: <ResultsPage /> },
+          { path: routes.publicProfile, element: <PublicProfilePage /> },
           // Login required: /create, /rank, /results, /r/{id}, /builder, /myranks, /player, /admin.
           // A guest may compose on /create and signs in on pressing Create (decision 0006).
           {

@@ -11,6 +11,7 @@ import { MAX_NAME_LENGTH } from '../../domain/limits';
 import { errorMessage, isClosedError } from '../api/errors';
 import { useGameEvents } from '../api/events';
 import { gameKeys, submitRanking, updateCachedGame, useGame, withLiveState } from '../api/games';
+import { rememberPlayed } from '../myranks/pending';
 import { paths } from '../paths';
 import { CopyLinkButton } from '../shell/copy-link-button';
 import { GameLoadError } from '../shell/game-load-error';
@@ -115,6 +116,7 @@ function PlayBoard(props: {
       });
     },
     onSuccess: (result) => {
+      rememberPlayed(viewer.user?.id, game, 'completed');
       updateCachedGame(queryClient, game.id, (data) => ({
         ...withLiveState(data, {
           submissionCount: result.submissionCount,

@@ -3,22 +3,15 @@
  * session-start upkeep, the admin self-grant and the legacy claim. A server without these
  * endpoints (404) degrades to "no profile" and no-ops: the app keeps working.
  */
+import type { ProfileView } from '../../domain/profile';
 import { ApiError } from '../api/errors';
 import { request } from '../api/request';
 
-export type Profile = {
-  id: string;
-  name: string;
-  email: string | null;
-  isAnonymous: boolean;
-  role: 'user' | 'admin';
-  level: number;
-  xp: number;
-  xpToNext: number;
-  crowns: number;
-  stats: Record<string, number | undefined>;
-  handle: string | null;
-};
+/**
+ * The signed-in person's profile as GET /api/me and the profile stream answer it (ProfileView):
+ * progress, stats, handle, total XP and achievement unlocks.
+ */
+export type Profile = ProfileView;
 
 export type TouchRecord = {
   utm_source?: string;

@@ -41,22 +41,17 @@ function isProfilePayload(value: unknown): value is { profile: Profile | null } 
 
 /**
  * Keeps the profile stream open for `userId` (a signed-in, non-guest person): each `profile`
- * event replaces the cached profile, and `onChange(previous, next)` hears about it. When the
+ * event replaces the cached profile (whoever shows it re-renders: the header, the player page,
+ * the progress toasts). When the
  * browser gives up on the stream (an error answer, e.g. an older server without it), it is
  * reopened with backoff up to a minute apart.
  */
-export function useProfileStream(
-  userId: string | null,
-  onChange: (previous: Profile | null, next: Profile | null) => void,
-): void {
+export function useProfileStream(userId: string | null): void {
   const queryClient = useQueryClient();
   const changed = useEffectEvent((profile: Profile | null) => {
     if (!userId) return;
-    const key = meKeys.profile(userId);
-    const previous = queryClient.getQueryData<Profile | null>(key) ?? null;
     if (profile && profile.id !== userId) return;
-    queryClient.setQueryData<Profile | null>(key, profile);
-    onChange(previous, profile);
+    queryClient.setQueryData<Profile | null>(meKeys.profile(userId), profile);
   });
 
   useEffect(() => {

@@ -1,12 +1,13 @@
 /**
  * What happens when a session starts or changes, with nothing on screen: profile upkeep (once
  * per person per tab session), the admin self-grant and the legacy claim after an account signs
- * in, and the live profile stream with its level-up toast (SPEC §4).
+ * in, and the live profile stream with its level-up and achievement toasts (SPEC §4).
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { ACHIEVEMENTS } from '../../domain/achievements';
 import { LEGACY_CLAIM_MAX } from '../../domain/limits';
 import { ApiError } from '../api/errors';
 import { paths } from '../paths';
@@ -14,7 +15,8 @@ import { forgetLegacyIds, pendingLegacyIds } from './legacy';
 import { clearLoginNext, isSignInPath } from './login-next';
 import { claimAdmin, claimLegacyGames, meKeys, postTouch } from './me-api';
 import type { Profile } from './me-api';
-import { useProfileStream } from './profile';
+import { useProfile, useProfileStream } from './profile';
+import { levelUpMessage, progressNews } from './progress-toasts';
 import { firstStartInTab, touchBody } from './profile-upkeep';
 import { refreshSession, useViewer } from './use-viewer';
 
@@ -41,7 +43,6 @@ async function claimLegacy(onClaimed: (count: number) => void): Promise<void> {
 export function SessionEffects() {
   const viewer = useViewer();
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const { pathname } = useLocation();
   const userId = viewer.user?.id ?? null;
   const isAccount = viewer.status === 'signed-in';
@@ -80,12 +81,36 @@ export function SessionEffects() {
     });
   }, [userId, isAccount, queryClient]);
 
-  useProfileStream(isAccount ? userId : null, (previous: Profile | null, next: Profile | null) => {
-    if (!previous || !next || next.level <= previous.level) return;
-    toast.success(`Level Up! You are now Level ${next.level} 🎉`, {
-      action: { label: 'Profile', onClick: () => navigate(paths.player()) },
-    });
-  });
+  useProfileStream(isAccount ? userId : null);
+  useProgressToasts();
 
   return null;
+}
+
+/**
+ * Toasts for the signed-in player's progress, whichever way the profile changed in this tab (its
+ * stream, a refetch): 'Level Up! You are now Level N 🎉' with a Profile action (SPEC §4), and one
+ * for each achievement unlocked. Every open tab has its own stream, so each tab shows them once.
+ */
+function useProgressToasts(): void {
+  const { profile } = useProfile();
+  const navigate = useNavigate();
+  const seen = useRef<Profile | null>(null);
+  useEffect(() => {
+    if (!profile) return;
+    const news = progressNews(seen.current, profile);
+    seen.current = profile;
+    const toProfile = { label: 'Profile', onClick: () => void navigate(paths.player()) };
+    if (news.levelUp !== null) {
+      toast.success(levelUpMessage(news.levelUp), { action: toProfile });
+    }
+    for (const id of news.unlocked) {
+      const achievement = ACHIEVEMENTS.find((a) => a.id === id);
+      if (!achievement) continue;
+      toast.success(`Achievement unlocked: ${achievement.name}`, {
+        description: achievement.description,
+        action: toProfile,
+      });
+    }
+  }, [profile, navigate]);
 }

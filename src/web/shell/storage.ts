@@ -24,6 +24,10 @@ export const storageKeys = {
   touchedUsers: 'crowned.touchedUsers',
   /** Session storage: the create screen's draft, and whether Create was pressed (JSON). */
   pendingStart: 'crowned.pendingStart',
+  /** Session storage: games created in this tab, shown in My Ranks until its list has them. */
+  pendingCreated: 'crowned.pendingCreated',
+  /** Session storage: games played in this tab, shown in My Ranks until its list has them. */
+  pendingPlayed: 'crowned.pendingPlayed',
 } as const;
 
 function store(kind: 'localStorage' | 'sessionStorage'): KeyValueStore | null {

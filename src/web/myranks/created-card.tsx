@@ -1,0 +1,61 @@
+/**
+ * One game I created: emoji, title, players, open/closed/locked, the Published badge, and its
+ * actions: results, copy link, publish/unpublish, archive/unarchive, delete (after a confirm).
+ */
+import { BarChart3, Globe, Lock, Users } from 'lucide-react';
+import { Link } from 'react-router';
+import type { MyGameView } from '../../domain/profile';
+import { paths } from '../paths';
+import { CopyLinkButton } from '../shell/copy-link-button';
+import { ArchiveAction, DeleteAction, PublishAction } from './game-actions';
+
+export const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+const STATES: Record<MyGameView['state'], string> = {
+  open: 'Open',
+  locked: 'Results locked',
+  closed: 'Closed',
+};
+
+export function CreatedCard({ game }: { game: MyGameView }) {
+  return (
+    <li className="card my-card" data-testid="created-card" data-game-id={game.id}>
+      <span className="my-card__emoji" aria-hidden="true">
+        {game.emoji ?? '👑'}
+      </span>
+      <div className="my-card__body">
+        <h3 className="my-card__title">
+          <Link to={paths.results(game.id)}>{game.title}</Link>
+        </h3>
+        <p className="my-card__meta">
+          <span className={`chip chip--${game.state}`}>
+            {game.state === 'locked' ? <Lock size={11} aria-hidden="true" /> : null}
+            {STATES[game.state]}
+          </span>
+          {game.isPublic ? (
+            <span className="chip chip--published" data-testid="published-badge">
+              <Globe size={11} aria-hidden="true" />
+              Published
+            </span>
+          ) : null}
+          {game.archived ? <span className="chip chip--archived">Archived</span> : null}
+          <span className="muted my-card__facts">
+            <Users size={13} aria-hidden="true" />
+            {game.players} {game.players === 1 ? 'player' : 'players'} · {game.itemsCount} items ·{' '}
+            {dayFormat.format(game.createdAt)}
+          </span>
+        </p>
+      </div>
+      <div className="my-card__actions" role="group" aria-label={`Actions for ${game.title}`}>
+        <Link className="btn btn-primary my-card__btn" to={paths.results(game.id)}>
+          <BarChart3 size={16} aria-hidden="true" />
+          Results
+        </Link>
+        <CopyLinkButton gameId={game.id} />
+        <PublishAction game={game} />
+        <ArchiveAction game={game} />
+        <DeleteAction game={game} />
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,101 @@
+/**
+ * The Created tab: my games, newest first, 24 a page with Load more (GET /api/me/games), this
+ * tab's just-created games first; the Archived filter lists archived ones instead.
+ */
+import { Archive, Compass, Plus } from 'lucide-react';
+import { Link } from 'react-router';
+import { useMyGames } from '../api/players';
+import { paths } from '../paths';
+import { EmptyState } from '../shell/page-frame';
+import { CreatedCard } from './created-card';
+import { CardSkeletons, ListError, LoadMore } from '../shell/list-states';
+import { useWithPending } from './use-with-pending';
+
+export function CreatedList(props: {
+  userId: string;
+  archived: boolean;
+  onArchivedChange: (archived: boolean) => void;
+}) {
+  const { userId, archived } = props;
+  const list = useMyGames(userId, archived);
+  const games = list.data?.pages.flatMap((page) => page.games);
+  const pending = useWithPending(
+    'created',
+    userId,
+    {
+      games,
+      complete: !list.hasNextPage,
+      isError: list.isError,
+      version: list.dataUpdatedAt,
+    },
+    !archived,
+  );
+  const shown = [...pending, ...(games ?? [])];
+
+  return (
+    <>
+      <div className="my-ranks__toolbar">
+        <button
+          type="button"
+          className="btn btn-secondary my-ranks__filter"
+          aria-pressed={archived}
+          onClick={() => props.onArchivedChange(!archived)}
+        >
+          <Archive size={16} aria-hidden="true" />
+          Archived
+        </button>
+      </div>
+      {shown.length > 0 ? (
+        <ul className="my-cards" data-testid="created-list">
+          {shown.map((game) => (
+            <CreatedCard key={game.id} game={game} />
+          ))}
+        </ul>
+      ) : null}
+      {list.isPending ? (
+        <CardSkeletons count={shown.length > 0 ? 1 : 3} />
+      ) : list.isError ? (
+        <ListError error={list.error} what="Your ranks" onRetry={() => void list.refetch()} />
+      ) : shown.length === 0 ? (
+        archived ? (
+          <EmptyState
+            icon={<Archive size={30} />}
+            title="No archived ranks"
+            actions={
+              <button
+                type="button"
+                className="btn btn-secondary"
+                onClick={() => props.onArchivedChange(false)}
+              >
+                Show my ranks
+              </button>
+            }
+          >
+            <p>Ranks you archive are kept here, out of your list. Their links keep working.</p>
+          </EmptyState>
+        ) : (
+          <EmptyState
+            icon={<Plus size={30} />}
+            title="Your ranks will appear here"
+            actions={
+              <>
+                <Link className="btn btn-primary" to={paths.create()}>
+                  <Plus size={18} aria-hidden="true" />
+                  Create your first rank
+                </Link>
+                <Link className="btn btn-secondary" to={paths.community()}>
+                  <Compass size={18} aria-hidden="true" />
+                  Browse Community
+                </Link>
+              </>
+            }
+          >
+            <p>Create a rank, share its link, and it stays here for you to revisit.</p>
+          </EmptyState>
+        )
+      ) : list.hasNextPage ? (
+        <LoadMore loading={list.isFetchingNextPage} onLoad={() => void list.fetchNextPage()} />
+      ) : null}
+    </>
+  );
+}

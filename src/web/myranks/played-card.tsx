@@ -1,0 +1,42 @@
+/** One game I played: emoji, title, where I am (in progress / completed), and the way back in. */
+import { ArrowRight, BarChart3 } from 'lucide-react';
+import { Link } from 'react-router';
+import type { PlayedGameView } from '../../domain/profile';
+import { paths } from '../paths';
+import { dayFormat } from './created-card';
+
+export function PlayedCard({ game }: { game: PlayedGameView }) {
+  const started = game.status === 'started';
+  return (
+    <li className="card my-card" data-testid="played-card" data-game-id={game.gameId}>
+      <span className="my-card__emoji" aria-hidden="true">
+        {game.emoji ?? '👑'}
+      </span>
+      <div className="my-card__body">
+        <h3 className="my-card__title">{game.title}</h3>
+        <p className="my-card__meta">
+          <span className={`chip ${started ? 'chip--started' : 'chip--done'}`}>
+            {started ? 'In progress' : 'Completed'}
+          </span>
+          {game.closed ? <span className="chip chip--closed">Closed</span> : null}
+          <span className="muted">
+            {game.itemsCount} items · played {dayFormat.format(game.lastPlayedAt)}
+          </span>
+        </p>
+      </div>
+      <div className="my-card__actions">
+        {started && !game.closed ? (
+          <Link className="btn btn-primary my-card__btn" to={paths.play(game.gameId)}>
+            Continue
+            <ArrowRight size={16} aria-hidden="true" />
+          </Link>
+        ) : (
+          <Link className="btn btn-secondary my-card__btn" to={paths.results(game.gameId)}>
+            <BarChart3 size={16} aria-hidden="true" />
+            See results
+          </Link>
+        )}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,65 @@
+/**
+ * The Played tab: games I played and do not own, by last played, 24 a page with Load more
+ * (GET /api/me/played), this tab's just-played games first.
+ */
+import { Compass, Gamepad2 } from 'lucide-react';
+import { Link } from 'react-router';
+import { useMyPlayed } from '../api/players';
+import { paths } from '../paths';
+import { EmptyState } from '../shell/page-frame';
+import { CardSkeletons, ListError, LoadMore } from '../shell/list-states';
+import { PlayedCard } from './played-card';
+import { useWithPending } from './use-with-pending';
+
+export function PlayedList(props: { userId: string }) {
+  const list = useMyPlayed(props.userId);
+  const games = list.data?.pages.flatMap((page) => page.games);
+  const pending = useWithPending('played', props.userId, {
+    games,
+    complete: !list.hasNextPage,
+    isError: list.isError,
+    version: list.dataUpdatedAt,
+  });
+  const shown = [...pending, ...(games ?? [])];
+
+  return (
+    <>
+      {shown.length > 0 ? (
+        <ul className="my-cards" data-testid="played-list">
+          {shown.map((game) => (
+            <PlayedCard key={game.gameId} game={game} />
+          ))}
+        </ul>
+      ) : null}
+      {list.isPending ? (
+        <CardSkeletons count={shown.length > 0 ? 1 : 3} />
+      ) : list.isError ? (
+        <ListError
+          error={list.error}
+          what="Your played ranks"
+          onRetry={() => void list.refetch()}
+        />
+      ) : shown.length === 0 ? (
+        <EmptyState
+          icon={<Gamepad2 size={30} />}
+          title="Ranks you play will appear here"
+          actions={
+            <>
+              <Link className="btn btn-primary" to={paths.community()}>
+                <Compass size={18} aria-hidden="true" />
+                Browse Community
+              </Link>
+              <Link className="btn btn-secondary" to={paths.demo()}>
+                Try the demo
+              </Link>
+            </>
+          }
+        >
+          <p>Play someone's rank and you'll find it here, to finish it or see how it ended.</p>
+        </EmptyState>
+      ) : list.hasNextPage ? (
+        <LoadMore loading={list.isFetchingNextPage} onLoad={() => void list.fetchNextPage()} />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,85 @@
+/**
+ * All six achievements (SPEC §3) with their icon, description, progress (e.g. 4/10) and the day
+ * each unlocked; locked ones are greyed. Shown on /player and on public profiles.
+ */
+import { Crown, Globe, Library, Lock, Play, Star, Trophy, type LucideIcon } from 'lucide-react';
+import {
+  achievementViews,
+  type Achievement,
+  type AchievementFacts,
+  type Unlocks,
+} from '../../domain/achievements';
+
+const ICONS: Record<Achievement['icon'], LucideIcon> = {
+  play: Play,
+  library: Library,
+  globe: Globe,
+  star: Star,
+  trophy: Trophy,
+  crown: Crown,
+};
+
+const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+export function AchievementList(props: { facts: AchievementFacts; unlocks: Unlocks }) {
+  const views = achievementViews(props.facts, props.unlocks);
+  const unlocked = views.filter((a) => a.unlockedAt !== null).length;
+  return (
+    <section aria-labelledby="achievements-title" className="player-section">
+      <h2 id="achievements-title" className="section-title">
+        Achievements{' '}
+        <span className="muted achievements__count">{`${unlocked}/${views.length}`}</span>
+      </h2>
+      <ul className="achievements" data-testid="achievements">
+        {views.map((a) => {
+          const Icon = ICONS[a.icon];
+          const done = a.unlockedAt !== null;
+          return (
+            <li
+              key={a.id}
+              className={`card achievement${done ? '' : ' achievement--locked'}`}
+              data-testid={`achievement-${a.id}`}
+              data-unlocked={done}
+            >
+              <span className="achievement__icon" aria-hidden="true">
+                <Icon size={22} />
+              </span>
+              <div className="achievement__text">
+                <h3 className="achievement__name">{a.name}</h3>
+                <p className="achievement__description">{a.description}</p>
+                {done ? (
+                  <p className="achievement__when">
+                    Unlocked{' '}
+                    <time dateTime={new Date(a.unlockedAt ?? 0).toISOString()}>
+                      {dayFormat.format(a.unlockedAt ?? 0)}
+                    </time>
+                  </p>
+                ) : (
+                  <div className="achievement__progress">
+                    <div
+                      className="progress progress--sm"
+                      role="progressbar"
+                      aria-label={`${a.name} progress`}
+                      aria-valuemin={0}
+                      aria-valuemax={a.goal}
+                      aria-valuenow={a.progress}
+                    >
+                      <span
+                        className="progress__bar"
+                        style={{ width: `${Math.round((a.progress / a.goal) * 100)}%` }}
+                      />
+                    </div>
+                    <span className="achievement__count">
+                      <Lock size={12} aria-hidden="true" />
+                      {`${a.progress}/${a.goal}`}
+                    </span>
+                  </div>
+                )}
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,162 @@
+/**
+ * The player's @handle, editable in place: as they type, the server says (a moment after the
+ * last key) whether it is free, in its own words (SPEC §5); Save sets it, Escape or Cancel keep
+ * the old one. The availability line is a polite live region.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { AtSign, Check, Pencil, X } from 'lucide-react';
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { toast } from 'sonner';
+import { errorMessage } from '../api/errors';
+import { fetchHandleAvailable, playerKeys, saveHandle } from '../api/players';
+import { meKeys, type Profile } from '../shell/me-api';
+import { useDebounced } from './use-debounced';
+
+const CHECK_DELAY_MS = 350;
+
+/** The server's word 'taken' (SPEC §5), said about the handle typed. */
+export function availabilityText(handle: string, message: string | null, available: boolean) {
+  if (available) return `@${handle} is available`;
+  if (message === 'taken') return `@${handle} is taken`;
+  return message ?? `@${handle} is not available`;
+}
+
+export function HandleEditor(props: { profile: Profile }) {
+  const { profile } = props;
+  const [editing, setEditing] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+
+  const stop = () => {
+    setEditing(false);
+    // Back to the button that opened the editor, for keyboard users.
+    requestAnimationFrame(() => editButton.current?.focus());
+  };
+
+  if (editing) return <HandleForm profile={profile} onDone={stop} />;
+  return (
+    <div className="handle-line">
+      {profile.handle ? (
+        <span className="handle-line__handle" data-testid="player-handle">
+          @{profile.handle}
+        </span>
+      ) : (
+        <span className="muted">No handle yet</span>
+      )}
+      <button
+        ref={editButton}
+        type="button"
+        className="btn btn-secondary handle-btn"
+        onClick={() => setEditing(true)}
+      >
+        <Pencil size={14} aria-hidden="true" />
+        {profile.handle ? 'Edit handle' : 'Choose a handle'}
+      </button>
+    </div>
+  );
+}
+
+function HandleForm(props: { profile: Profile; onDone: () => void }) {
+  const { profile, onDone } = props;
+  const queryClient = useQueryClient();
+  const [value, setValue] = useState(profile.handle ?? '');
+  const ids = { input: useId(), status: useId() };
+  const typed = value.trim();
+  const unchanged = typed === (profile.handle ?? '');
+  const settled = useDebounced(typed, CHECK_DELAY_MS);
+  const check = useQuery({
+    queryKey: playerKeys.handleAvailable(settled.toLowerCase()),
+    queryFn: ({ signal }) => fetchHandleAvailable(settled, signal),
+    enabled: settled !== '' && settled.toLowerCase() !== (profile.handle ?? '').toLowerCase(),
+    staleTime: 5_000,
+    retry: false,
+  });
+
+  const save = useMutation({
+    mutationFn: () => saveHandle(typed),
+    onSuccess: (next) => {
+      queryClient.setQueryData<Profile | null>(meKeys.profile(profile.id), next);
+      void queryClient.invalidateQueries({ queryKey: playerKeys.all });
+      toast.success(`Your handle is now @${next.handle ?? typed}`);
+      onDone();
+    },
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (unchanged) return onDone();
+    if (!save.isPending) save.mutate();
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      onDone();
+    }
+  };
+
+  // What the line under the input says: a save's error, else the check of what was typed.
+  const checking = typed !== settled || (check.isFetching && !check.data);
+  let status: { tone: 'ok' | 'error' | 'muted'; text: string } | null = null;
+  if (save.isError) status = { tone: 'error', text: errorMessage(save.error) };
+  else if (typed === '') status = { tone: 'muted', text: 'Handle required' };
+  else if (typed.toLowerCase() === (profile.handle ?? '').toLowerCase() && unchanged)
+    status = { tone: 'muted', text: 'This is your handle.' };
+  else if (checking) status = { tone: 'muted', text: 'Checking…' };
+  else if (check.isError) status = { tone: 'error', text: errorMessage(check.error) };
+  else if (check.data)
+    status = {
+      tone: check.data.available ? 'ok' : 'error',
+      text: availabilityText(settled, check.data.message, check.data.available),
+    };
+
+  const refused = status?.tone === 'error' && !save.isError;
+
+  return (
+    <form className="handle-form" onSubmit={onSubmit} onKeyDown={onKeyDown} noValidate>
+      <label htmlFor={ids.input} className="visually-hidden">
+        Handle
+      </label>
+      <div className="handle-form__row">
+        <div className="handle-form__field">
+          <AtSign size={16} aria-hidden="true" className="handle-form__at" />
+          <input
+            id={ids.input}
+            className="input handle-form__input"
+            value={value}
+            onChange={(event) => {
+              save.reset();
+              setValue(event.target.value);
+            }}
+            autoFocus
+            autoComplete="off"
+            autoCapitalize="off"
+            spellCheck={false}
+            maxLength={40}
+            aria-describedby={ids.status}
+            aria-invalid={refused || save.isError}
+          />
+        </div>
+        <button
+          type="submit"
+          className="btn btn-primary handle-btn"
+          aria-disabled={save.isPending || typed === ''}
+        >
+          <Check size={16} aria-hidden="true" />
+          {save.isPending ? 'Saving…' : 'Save'}
+        </button>
+        <button type="button" className="btn btn-secondary handle-btn" onClick={onDone}>
+          <X size={16} aria-hidden="true" />
+          Cancel
+        </button>
+      </div>
+      <p
+        id={ids.status}
+        className={`handle-form__status handle-form__status--${status?.tone ?? 'muted'}`}
+        aria-live="polite"
+        data-testid="handle-status"
+      >
+        {status?.text ?? ''}
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,57 @@
+/** A player's published ranks (GET /api/community?creator={handle}), newest first, with Load more. */
+import { Globe, Heart, Play } from 'lucide-react';
+import { Link } from 'react-router';
+import { useCommunityList } from '../api/community';
+import { paths } from '../paths';
+import { CardSkeletons, ListError, LoadMore } from '../shell/list-states';
+
+export function PublishedRanks(props: { handle: string; name: string }) {
+  const list = useCommunityList({ sort: 'new', q: '', tag: '', creator: props.handle });
+  const ranks = list.data?.pages.flatMap((page) => page.ranks) ?? [];
+  return (
+    <section aria-labelledby="published-title" className="player-section">
+      <h2 id="published-title" className="section-title">
+        Published ranks
+      </h2>
+      {list.isPending ? (
+        <CardSkeletons count={2} />
+      ) : list.isError && ranks.length === 0 ? (
+        <ListError error={list.error} what="Published ranks" onRetry={() => void list.refetch()} />
+      ) : ranks.length === 0 ? (
+        <p className="card activity-empty muted">
+          <Globe size={18} aria-hidden="true" />
+          {props.name} hasn't published a rank yet.
+        </p>
+      ) : (
+        <>
+          <ul className="published-ranks" data-testid="published-ranks">
+            {ranks.map((rank) => (
+              <li key={rank.id}>
+                <Link className="card published-rank" to={paths.communityRank(rank.id)}>
+                  <span className="published-rank__emoji" aria-hidden="true">
+                    {rank.emoji ?? '👑'}
+                  </span>
+                  <span className="published-rank__text">
+                    <span className="published-rank__title">{rank.title}</span>
+                    <span className="published-rank__meta muted">
+                      {rank.itemsCount} items
+                      <span aria-hidden="true"> · </span>
+                      <Play size={12} aria-hidden="true" />
+                      {rank.plays} {rank.plays === 1 ? 'play' : 'plays'}
+                      <span aria-hidden="true"> · </span>
+                      <Heart size={12} aria-hidden="true" />
+                      {rank.likes} {rank.likes === 1 ? 'like' : 'likes'}
+                    </span>
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+          {list.hasNextPage ? (
+            <LoadMore loading={list.isFetchingNextPage} onLoad={() => void list.fetchNextPage()} />
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}
