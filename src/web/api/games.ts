@@ -41,13 +41,16 @@ export type NewGameRules = { sizeLimit?: number | null; deadlineAt?: number | nu
 
 export type NewGame = { prompt: string; items: string[]; publish?: boolean } & NewGameRules;
 
-export async function createGame(input: NewGame): Promise<GameView> {
+/** A created game; `publishError` says why publishing failed (the game is created anyway). */
+export type CreatedGame = { game: GameView; publishError: string | null };
+
+export async function createGame(input: NewGame): Promise<CreatedGame> {
   // Not retried: a second try after a lost answer would create the game twice.
-  const body = await request<{ game: GameView }>(
+  const body = await request<{ game: GameView; publishError?: string }>(
     (init) => api.games.$post({ json: input }, { init }),
     { retry: false },
   );
-  return body.game;
+  return { game: body.game, publishError: body.publishError ?? null };
 }
 
 export type SubmitResult = {

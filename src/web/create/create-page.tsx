@@ -7,31 +7,25 @@
  * on /create with an account, that draft is created at once.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Crown, Plus, X } from 'lucide-react';
-import {
-  useEffect,
-  useId,
-  useMemo,
-  useRef,
-  useState,
-  type FormEvent,
-  type KeyboardEvent,
-} from 'react';
+import { Crown } from 'lucide-react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { canCreate, cleanLabels, MESSAGES } from '../../domain/game';
-import {
-  ITEM_HINT_TOAST_MS,
-  MAX_ITEM_LENGTH,
-  MAX_ITEMS,
-  MAX_PROMPT_LENGTH,
-  MIN_ITEMS,
-} from '../../domain/limits';
+import { canCreate, MESSAGES } from '../../domain/game';
+import { ITEM_HINT_TOAST_MS, MAX_PROMPT_LENGTH } from '../../domain/limits';
 import { ApiError, errorMessage } from '../api/errors';
 import { createGame, gameKeys, type GameResponse } from '../api/games';
 import { paths } from '../paths';
+import { rememberCreated } from '../myranks/pending';
 import { refreshSession, useViewer } from '../shell/use-viewer';
 import { clearDraft, newGameFromDraft, readDraft, saveDraft, type CreateDraft } from './draft';
+import {
+  findDuplicates,
+  itemRowsFor,
+  ItemRowsField,
+  type ItemRow,
+  type ItemRowsHandle,
+} from './item-rows-field';
 import { PublishToggle } from './publish-toggle';
 import { pickQuip } from './quips';
 import { rulesSummary } from '../results/rules-text';
@@ -40,18 +34,11 @@ import { NO_RULES_TEXT, SettingsDialog } from './settings-dialog';
 import { useNow } from '../shell/use-now';
 import './create.css';
 
-type Row = { key: number; value: string };
-
 const PLACEHOLDERS = ['e.g., Cool Ranch Doritos', 'e.g., Nacho Cheese', 'e.g., Spicy Sweet Chili'];
 
 const SIGN_IN_TO_CREATE = 'Sign in or create an account to create your rank. Your draft is kept.';
 const SESSION_ENDED = 'Your session has ended. Sign in to create your rank: your draft is kept.';
 const SIGN_IN_TOAST_MS = 6000;
-
-let nextKey = 0;
-const newRow = (value = ''): Row => ({ key: nextKey++, value });
-const rowsFor = (items: readonly string[]): Row[] =>
-  items.length > 0 ? items.map((item) => newRow(item)) : [newRow(), newRow(), newRow()];
 
 /** One try at creating: the draft, and whether it was resumed after a sign-in. */
 type Attempt = { draft: CreateDraft; resumed: boolean };
@@ -63,24 +50,21 @@ export function CreatePage() {
   const now = useNow();
   const [restored] = useState(readDraft);
   const [prompt, setPrompt] = useState(restored?.prompt ?? '');
-  const [rows, setRows] = useState<Row[]>(() => rowsFor(restored?.items ?? []));
+  const [rows, setRows] = useState<ItemRow[]>(() => itemRowsFor(restored?.items ?? []));
   const [rules, setRules] = useState<RuleInputs>(restored?.rules ?? NO_RULE_INPUTS);
   const [publish, setPublish] = useState(restored?.publish ?? false);
   const [error, setError] = useState<string | null>(null);
-  const inputs = useRef(new Map<number, HTMLInputElement>());
-  const addButton = useRef<HTMLButtonElement>(null);
-  const pendingFocus = useRef<number | null>(null);
+  const itemRows = useRef<ItemRowsHandle>(null);
   const lastQuip = useRef<string | null>(null);
   // A draft whose Create was pressed before a sign-in: created once an account is here.
   const resume = useRef(restored?.pressed === true);
-  const ids = { prompt: useId(), items: useId(), hint: useId(), summary: useId() };
+  const ids = { prompt: useId(), hint: useId(), summary: useId() };
 
   const draft = useMemo<CreateDraft>(
     () => ({ prompt, items: rows.map((row) => row.value), rules, publish, pressed: false }),
     [prompt, rows, rules, publish],
   );
   const ready = canCreate(prompt, draft.items);
-  const filled = cleanLabels(draft.items);
   const duplicateKeys = findDuplicates(rows);
 
   const sendToSignIn = (pressed: CreateDraft, message: string) => {
@@ -91,14 +75,22 @@ export function CreatePage() {
 
   const create = useMutation({
     mutationFn: ({ draft: attempt }: Attempt) => createGame(newGameFromDraft(attempt, Date.now())),
-    onSuccess: (game) => {
+    onSuccess: ({ game, publishError }) => {
       clearDraft();
+      rememberCreated(viewer.user?.id, game);
       queryClient.setQueryData<GameResponse>(gameKeys.game(game.id), {
         game,
         submissionCount: 0,
         mySubmission: null,
       });
       toast.success('Your rank is live! Play it, then share the link.');
+      if (publishError) {
+        // SPEC §8: a failed publish during create only warns; publishing can be retried later.
+        toast.warning(`Your rank is not on the Community yet: ${publishError}`, {
+          description: 'Publish it from its results page or My Ranks.',
+          duration: 8000,
+        });
+      }
       navigate(paths.play(game.id));
     },
     onError: (thrown, attempt) => {
@@ -142,46 +134,9 @@ export function CreatePage() {
     mutate({ draft, resumed: true });
   }, [viewer.status, draft, mutate]);
 
-  const registerInput = (key: number) => (element: HTMLInputElement | null) => {
-    if (element) {
-      inputs.current.set(key, element);
-      if (pendingFocus.current === key) {
-        pendingFocus.current = null;
-        element.focus();
-      }
-    } else {
-      inputs.current.delete(key);
-    }
-  };
-
-  const addRow = () => {
-    if (rows.length >= MAX_ITEMS) return;
-    const row = newRow();
-    pendingFocus.current = row.key;
-    setRows((current) => [...current, row]);
-  };
-
-  const removeRow = (index: number) => {
-    const neighbour = rows[index + 1] ?? rows[index - 1];
-    setRows((current) => current.filter((_, i) => i !== index));
-    if (neighbour) inputs.current.get(neighbour.key)?.focus();
-    else addButton.current?.focus();
-  };
-
-  const setRow = (key: number, value: string) => {
+  const setRowsAndClear = (update: (current: ItemRow[]) => ItemRow[]) => {
     setError(null);
-    setRows((current) => current.map((row) => (row.key === key ? { ...row, value } : row)));
-  };
-
-  const onItemKeyDown = (event: KeyboardEvent<HTMLInputElement>, index: number) => {
-    if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
-    event.preventDefault();
-    const following = rows[index + 1];
-    if (following) {
-      inputs.current.get(following.key)?.focus();
-    } else if (rows[index]?.value.trim()) {
-      addRow();
-    }
+    setRows(update);
   };
 
   const onSubmit = (event: FormEvent) => {
@@ -195,7 +150,7 @@ export function CreatePage() {
     const duplicate = rows.find((row) => duplicateKeys.has(row.key));
     if (duplicate) {
       setError(MESSAGES.duplicateItems);
-      inputs.current.get(duplicate.key)?.focus();
+      itemRows.current?.focusRow(duplicate.key);
       return;
     }
     setError(null);
@@ -235,68 +190,19 @@ export function CreatePage() {
               if (e.key === 'Enter' && !e.nativeEvent.isComposing) {
                 e.preventDefault();
                 const first = rows[0];
-                if (first) inputs.current.get(first.key)?.focus();
+                if (first) itemRows.current?.focusRow(first.key);
               }
             }}
           />
         </div>
 
-        <fieldset className="items-fieldset" aria-describedby={ids.hint}>
-          <legend id={ids.items}>Items</legend>
-          <ol className="item-rows">
-            {rows.map((row, index) => {
-              const duplicate = duplicateKeys.has(row.key);
-              return (
-                <li key={row.key} className="item-row">
-                  <span className="item-row__number" aria-hidden="true">
-                    {index + 1}
-                  </span>
-                  <input
-                    ref={registerInput(row.key)}
-                    className="input"
-                    type="text"
-                    aria-label={`Item ${index + 1}`}
-                    aria-invalid={duplicate || undefined}
-                    placeholder={PLACEHOLDERS[index] ?? 'Another item'}
-                    maxLength={MAX_ITEM_LENGTH}
-                    autoComplete="off"
-                    enterKeyHint={rows[index + 1] ? 'next' : 'enter'}
-                    value={row.value}
-                    onChange={(e) => setRow(row.key, e.target.value)}
-                    onFocus={(e) => e.currentTarget.select()}
-                    onKeyDown={(e) => onItemKeyDown(e, index)}
-                  />
-                  <button
-                    type="button"
-                    className="btn-icon item-row__remove"
-                    aria-label={`Remove item ${index + 1}${row.value.trim() ? ` (${row.value.trim()})` : ''}`}
-                    onClick={() => removeRow(index)}
-                  >
-                    <X size={18} aria-hidden="true" />
-                  </button>
-                  {duplicate ? <p className="item-row__warning">Already in the list</p> : null}
-                </li>
-              );
-            })}
-          </ol>
-          <button
-            ref={addButton}
-            type="button"
-            className="btn btn-secondary add-item"
-            onClick={addRow}
-            disabled={rows.length >= MAX_ITEMS}
-          >
-            <Plus size={18} aria-hidden="true" />
-            Add item
-          </button>
-          <p id={ids.hint} className="field__hint" aria-live="polite">
-            {rows.length >= MAX_ITEMS
-              ? `That's the maximum of ${MAX_ITEMS} items.`
-              : filled.length >= MIN_ITEMS
-                ? `${filled.length} items. Add as many as you like.`
-                : `Add at least ${MIN_ITEMS} items (${filled.length} so far).`}
-          </p>
-        </fieldset>
+        <ItemRowsField
+          ref={itemRows}
+          rows={rows}
+          onChange={setRowsAndClear}
+          placeholders={PLACEHOLDERS}
+          hintId={ids.hint}
+        />
 
         <div className="create-options">
           <PublishToggle checked={publish} onChange={setPublish} />
@@ -341,17 +247,4 @@ export function CreatePage() {
       </form>
     </>
   );
-}
-
-/** Rows whose label repeats an earlier one (ignoring case and spaces): the server refuses those. */
-function findDuplicates(rows: readonly Row[]): Set<number> {
-  const seen = new Set<string>();
-  const duplicates = new Set<number>();
-  for (const row of rows) {
-    const key = row.value.trim().toLocaleLowerCase();
-    if (key === '') continue;
-    if (seen.has(key)) duplicates.add(row.key);
-    seen.add(key);
-  }
-  return duplicates;
 }

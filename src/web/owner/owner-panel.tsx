@@ -10,6 +10,7 @@ import { ArchiveButton } from './archive-button';
 import { CloseGameButton } from './close-game-button';
 import { DeleteGameButton } from './delete-game-button';
 import { EditItemsDialog } from './edit-items-dialog';
+import { PublishButton } from './publish-button';
 import { ShareLinkField, ShareQrCode } from './share-link';
 import { gameStateText } from './state-text';
 import './owner.css';
@@ -41,7 +42,14 @@ export function OwnerPanel(props: { game: GameView; submissionCount: number }) {
           </h2>
           <p className="owner-panel__lede">Only you see this panel.</p>
         </div>
-        {game.archived ? <span className="chip owner-panel__chip">Archived</span> : null}
+        <div className="owner-panel__chips">
+          {game.isPublic ? (
+            <span className="chip owner-panel__chip owner-panel__chip--public">
+              On the Community
+            </span>
+          ) : null}
+          {game.archived ? <span className="chip owner-panel__chip">Archived</span> : null}
+        </div>
       </div>
 
       <div className="owner-panel__body">
@@ -75,6 +83,7 @@ export function OwnerPanel(props: { game: GameView; submissionCount: number }) {
 
       <div className="owner-panel__actions" role="group" aria-label="Manage this rank">
         <EditItemsDialog game={game} />
+        <PublishButton game={game} />
         {game.closed ? null : <CloseGameButton game={game} />}
         <ArchiveButton game={game} />
         <DeleteGameButton game={game} />

@@ -1,0 +1,65 @@
+/**
+ * Publish to Community / Unpublish, from the game's state (`isPublic`): disabled while the call
+ * runs, a toast on failure, and a link to the community rank while published.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Globe, GlobeLock } from 'lucide-react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import type { GameView } from '../../domain/game';
+import { cachePublishedGame, publishGame, unpublishGame } from '../api/community';
+import { errorMessage } from '../api/errors';
+import { paths } from '../paths';
+
+export function PublishButton(props: { game: GameView }) {
+  const { game } = props;
+  const queryClient = useQueryClient();
+  const publish = useMutation({
+    mutationFn: (next: boolean) => (next ? publishGame(game.id) : unpublishGame(game.id)),
+    onSuccess: (answer) => {
+      cachePublishedGame(queryClient, answer);
+      if (answer.isPublic) {
+        toast.success('Published to the Community', {
+          description: 'Anyone can find and play it there.',
+        });
+      } else {
+        toast.success('Unpublished', {
+          description: 'It is off the Community. The link still works.',
+        });
+      }
+    },
+    onError: (error) => toast.error(errorMessage(error)),
+  });
+
+  const label = publish.isPending
+    ? game.isPublic
+      ? 'Unpublishing…'
+      : 'Publishing…'
+    : game.isPublic
+      ? 'Unpublish'
+      : 'Publish to Community';
+
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-secondary"
+        aria-disabled={publish.isPending}
+        data-testid="publish-button"
+        onClick={() => (publish.isPending ? undefined : publish.mutate(!game.isPublic))}
+      >
+        {game.isPublic ? (
+          <GlobeLock size={18} aria-hidden="true" />
+        ) : (
+          <Globe size={18} aria-hidden="true" />
+        )}
+        {label}
+      </button>
+      {game.isPublic && game.communityRankId ? (
+        <Link className="btn btn-secondary" to={paths.communityRank(game.communityRankId)}>
+          View on Community
+        </Link>
+      ) : null}
+    </>
+  );
+}
