@@ -10,7 +10,8 @@ import { readPublicProfile } from './data';
 
 export const PLAYER_NOT_FOUND = 'Player not found';
 
-const HandleParam = z.object({ handle: z.string().max(200, PLAYER_NOT_FOUND) });
+// Any text: a handle the rules refuse is simply not found.
+const HandleParam = z.object({ handle: z.string() });
 
 export function publicProfileRoutes(deps: { db: Db }) {
   const { db } = deps;
