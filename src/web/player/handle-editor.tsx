@@ -7,6 +7,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AtSign, Check, Pencil, X } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { toast } from 'sonner';
+import { checkHandle, HANDLE_MESSAGES } from '../../domain/handle';
 import { errorMessage } from '../api/errors';
 import { fetchHandleAvailable, playerKeys, saveHandle } from '../api/players';
 import { meKeys, type Profile } from '../shell/me-api';
@@ -14,10 +15,10 @@ import { useDebounced } from './use-debounced';
 
 const CHECK_DELAY_MS = 350;
 
-/** The server's word 'taken' (SPEC §5), said about the handle typed. */
+/** What the server said of a handle, SPEC §5's word 'taken' said about the handle typed. */
 export function availabilityText(handle: string, message: string | null, available: boolean) {
   if (available) return `@${handle} is available`;
-  if (message === 'taken') return `@${handle} is taken`;
+  if (message === HANDLE_MESSAGES.taken) return `@${handle} is ${HANDLE_MESSAGES.taken}`;
   return message ?? `@${handle} is not available`;
 }
 
@@ -62,11 +63,15 @@ function HandleForm(props: { profile: Profile; onDone: () => void }) {
   const ids = { input: useId(), status: useId() };
   const typed = value.trim();
   const unchanged = typed === (profile.handle ?? '');
+  const mine = typed.toLowerCase() === (profile.handle ?? '').toLowerCase();
+  // A moment after the last key: the rules are checked here (the same words as the server's),
+  // and whether someone has it, there.
   const settled = useDebounced(typed, CHECK_DELAY_MS);
+  const rules = checkHandle(settled);
   const check = useQuery({
     queryKey: playerKeys.handleAvailable(settled.toLowerCase()),
     queryFn: ({ signal }) => fetchHandleAvailable(settled, signal),
-    enabled: settled !== '' && settled.toLowerCase() !== (profile.handle ?? '').toLowerCase(),
+    enabled: rules.ok && settled === typed && !mine,
     staleTime: 5_000,
     retry: false,
   });
@@ -95,13 +100,14 @@ function HandleForm(props: { profile: Profile; onDone: () => void }) {
   };
 
   // What the line under the input says: a save's error, else the check of what was typed.
-  const checking = typed !== settled || (check.isFetching && !check.data);
   let status: { tone: 'ok' | 'error' | 'muted'; text: string } | null = null;
-  if (save.isError) status = { tone: 'error', text: errorMessage(save.error) };
-  else if (typed === '') status = { tone: 'muted', text: 'Handle required' };
-  else if (typed.toLowerCase() === (profile.handle ?? '').toLowerCase() && unchanged)
-    status = { tone: 'muted', text: 'This is your handle.' };
-  else if (checking) status = { tone: 'muted', text: 'Checking…' };
+  if (save.isError)
+    status = { tone: 'error', text: availabilityText(typed, errorMessage(save.error), false) };
+  else if (typed !== settled) status = null;
+  else if (typed === '') status = { tone: 'muted', text: HANDLE_MESSAGES.required };
+  else if (!rules.ok) status = { tone: 'error', text: rules.message };
+  else if (mine) status = unchanged ? { tone: 'muted', text: 'This is your handle.' } : null;
+  else if (check.isFetching && !check.data) status = { tone: 'muted', text: 'Checking…' };
   else if (check.isError) status = { tone: 'error', text: errorMessage(check.error) };
   else if (check.data)
     status = {
