@@ -132,8 +132,17 @@ describe.concurrent.each(testDatabases)('XP on %s', (kind) => {
     expect((await h.me(player)).totalXp).toBe(10);
 
     // Creating with publish: +5 and +20.
-    await h.createGame(owner, ['A', 'B', 'C'], `Published at once ${tag()}`, { publish: true });
+    const atOnce = await h.createGame(owner, ['A', 'B', 'C'], `Published at once ${tag()}`, {
+      publish: true,
+    });
     expect((await expectConsistent(owner)).totalXp).toBe(55);
+    // The activity lists the publish above the create it followed.
+    expect(
+      (await activity(owner)).slice(0, 2).map((a) => [a.reason, a.gameId, a.gameTitle]),
+    ).toEqual([
+      ['publish', atOnce.id, atOnce.prompt],
+      ['create', atOnce.id, atOnce.prompt],
+    ]);
   });
 
   it('awards once when the same award is replayed 10 times at once', async () => {

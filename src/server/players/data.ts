@@ -107,7 +107,12 @@ export async function readActivity(db: Db, userId: string): Promise<XpActivityVi
     .from(xpAward)
     .leftJoin(game, eq(game.id, xpAward.ref))
     .where(eq(xpAward.userId, userId))
-    .orderBy(desc(xpAward.at), desc(xpAward.id))
+    // Awards of one transaction share a time: a publish follows its create (create with publish).
+    .orderBy(
+      desc(xpAward.at),
+      sql`case ${xpAward.reason} when 'publish' then 0 when 'play' then 1 else 2 end`,
+      desc(xpAward.id),
+    )
     .limit(ACTIVITY_SIZE);
   return rows.map((row) => ({
     reason: row.reason as XpReason,
