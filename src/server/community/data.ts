@@ -157,8 +157,10 @@ function cursorCondition(cursor: CommunityCursor | null): SQL {
 /**
  * One page of a community list, in one statement: ranks that are published, not archived and not
  * hidden (admins may ask for hidden ones too), newest first, most played first, or most relevant
- * first for a search; with the viewer's likes and the creators' handles. Reads `limit + 1` rows
- * to know whether there is a next page.
+ * first for a search; with the viewer's likes and the creators' handles. The page's ranks are
+ * picked from community_rank alone (so New and Popular are a scan of their partial index, in
+ * order, stopped by the LIMIT), and only those `limit + 1` rows are joined to their creator and
+ * the viewer's like; the extra row tells whether there is a next page.
  */
 export async function listRanks(
   db: Db,
@@ -168,25 +170,37 @@ export async function listRanks(
   const listed = params.includeHidden
     ? sql`r.is_public and not r.archived`
     : sql`r.is_public and not r.archived and not r.hidden`;
-  const order =
+  // NULLS LAST as the indexes have it (drizzle's desc()); a bare DESC means NULLS FIRST, which
+  // the planner cannot read from these indexes (every column is NOT NULL, but it does not know).
+  const order = (rank: SQL) =>
     params.order === 'new'
-      ? sql`r.created_at desc, r.id desc`
+      ? sql`r.created_at desc nulls last, r.id desc nulls last`
       : params.order === 'popular'
-        ? sql`r.plays desc, r.likes desc, r.created_at desc, r.id desc`
-        : sql`search_rank desc, r.created_at desc, r.id desc`;
+        ? sql`r.plays desc nulls last, r.likes desc nulls last, r.created_at desc nulls last, r.id desc nulls last`
+        : sql`${rank} desc, r.created_at desc, r.id desc`;
   const result = await db.execute(sql`
     select ${viewColumns({ ...params, allItems: false })}
-      ${search ? sql`, ts_rank(r.search, query) as search_rank` : sql``}
-    from ${communityRank} r
+      ${search ? sql`, r.search_rank` : sql``}
+    from (
+      select r.id, r.game_id, r.title, r.emoji, r.items, r.creator_id, r.creator_name, r.tags,
+             r.plays, r.likes, r.created_at, r.hidden, r.is_public, r.archived
+             ${search ? sql`, ts_rank(r.search, query) as search_rank` : sql``}
+      from ${communityRank} r
+      ${search ? sql`cross join websearch_to_tsquery('english', ${params.q}) query` : sql``}
+      where ${listed}
+        ${search ? sql` and r.search @@ query` : sql``}
+        ${params.tag !== null ? sql` and r.tags @> ${JSON.stringify([params.tag])}::jsonb` : sql``}
+        ${
+          params.creator !== null
+            ? sql` and r.creator_id = (select id from ${user} where handle_lower = ${params.creator})`
+            : sql``
+        }
+        ${cursorCondition(params.cursor)}
+      order by ${order(sql`ts_rank(r.search, query)`)}
+      limit ${params.limit + 1}
+    ) r
     ${viewJoins(params)}
-    ${search ? sql`cross join websearch_to_tsquery('english', ${params.q}) query` : sql``}
-    where ${listed}
-      ${search ? sql` and r.search @@ query` : sql``}
-      ${params.tag !== null ? sql` and r.tags @> ${JSON.stringify([params.tag])}::jsonb` : sql``}
-      ${params.creator !== null ? sql` and u.handle_lower = ${params.creator}` : sql``}
-      ${cursorCondition(params.cursor)}
-    order by ${order}
-    limit ${params.limit + 1}`);
+    order by ${order(sql`r.search_rank`)}`);
   const found = rows<RankRow>(result).map(toRecord);
   return { ranks: found.slice(0, params.limit), more: found.length > params.limit };
 }
