@@ -55,7 +55,9 @@ describe('handles', () => {
     fc.assert(
       fc.property(letter, fc.array(rest, { maxLength: 24 }), (first, tail) => {
         const handle = first + tail.join('');
-        const valid = handle.length >= 3 && handle.length <= 20 && /^[\w]+$/.test(handle);
+        // Trailing spaces are trimmed; the first character is a letter.
+        const kept = handle.trimEnd();
+        const valid = kept.length >= 3 && kept.length <= 20 && /^\w+$/.test(kept);
         expect(checkHandle(handle).ok).toBe(valid);
       }),
     );
