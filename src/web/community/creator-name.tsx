@@ -1,11 +1,7 @@
 /** A rank's creator: a link to their public profile when they chose a handle, else the name. */
 import { Link } from 'react-router';
 import type { CommunityRankView } from '../../domain/community';
-
-/** The public profile page of a handle (/u/{handle}). */
-export function profilePath(handle: string): string {
-  return `/u/${encodeURIComponent(handle)}`;
-}
+import { paths } from '../paths';
 
 export function CreatorName(props: {
   rank: Pick<CommunityRankView, 'creatorName' | 'creatorHandle'>;
@@ -13,7 +9,7 @@ export function CreatorName(props: {
   const { creatorName, creatorHandle } = props.rank;
   if (!creatorHandle) return <span className="creator-name">{creatorName}</span>;
   return (
-    <Link className="creator-name" to={profilePath(creatorHandle)}>
+    <Link className="creator-name" to={paths.publicProfile(creatorHandle)}>
       {creatorName}
     </Link>
   );
