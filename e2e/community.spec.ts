@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { user } from '../src/server/db/schema';
+import { communityRank, user } from '../src/server/db/schema';
 import { DEFAULT_WEB_ROOT } from '../src/server/server';
 import { startTestServer, type TestServer } from '../test/support/server';
 import { browserAvailable, launchBrowser, screenshot } from './support/harness';
@@ -252,7 +252,7 @@ describe.runIf(browserAvailable())('community in Chromium', () => {
   it('builds a community rank: checks, then creates and publishes it', async () => {
     const { page } = bob;
     await page.goto('/builder');
-    await page.getByRole('heading', { name: 'Build a community rank' }).waitFor();
+    await page.getByRole('heading', { name: 'Rank builder' }).waitFor();
     // Greyed but pressable (as on /create): it says what is missing.
     await page.getByRole('button', { name: 'Create and publish' }).focus();
     await page.keyboard.press('Enter');
@@ -356,7 +356,7 @@ describe.runIf(browserAvailable())('community in Chromium', () => {
     await page.goto(`/r/${breakfast.communityRankId}`);
     await page.getByRole('heading', { name: 'Rank removed' }).waitFor();
     await page.goto('/r/no-such-rank');
-    await page.getByRole('heading', { name: 'Rank not found' }).waitFor();
+    await page.getByRole('heading', { name: 'Community rank not found' }).waitFor();
     await admin.context.close();
   });
 
@@ -372,5 +372,27 @@ describe.runIf(browserAvailable())('community in Chromium', () => {
     );
     await shoot(page, '/builder', 'community-builder', 'form');
     await shoot(page, '/community-cop', 'community-cop', '[data-testid="rank-card"]');
+  });
+
+  it('shows 50 ranks a page and loads more', async () => {
+    const old = Date.now() - 86_400_000;
+    await server.database.db.insert(communityRank).values(
+      Array.from({ length: 52 }, (_, i) => ({
+        id: `bulk-${i}`,
+        title: `Bulk rank ${i}`,
+        items: ['One', 'Two', 'Three'],
+        creatorName: 'Loader',
+        tags: ['bulk'],
+        createdAt: new Date(old + i * 1000),
+      })),
+    );
+    const { page } = bob;
+    await page.goto('/?tag=bulk');
+    await expect.poll(() => page.getByTestId('rank-card').count()).toBe(50);
+    expect((await cardTitles(page))[0]).toBe('Bulk rank 51');
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await expect.poll(() => page.getByTestId('rank-card').count()).toBe(52);
+    expect((await cardTitles(page)).at(-1)).toBe('Bulk rank 0');
+    expect(await page.getByRole('button', { name: 'Load more' }).count()).toBe(0);
   });
 });

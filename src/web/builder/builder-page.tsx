@@ -87,8 +87,8 @@ export function BuilderPage() {
       <title>Builder · Crowned</title>
       <PageHead
         icon={<Hammer size={24} />}
-        title="Build a community rank"
-        lede="It goes straight to the Community for everyone to play."
+        title="Rank builder"
+        lede="Make a community rank: it goes straight to the Community for everyone to play."
       />
       <form className="card create-form builder-form" onSubmit={onSubmit} noValidate>
         <div className="field">
