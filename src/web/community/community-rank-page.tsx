@@ -48,7 +48,11 @@ export function CommunityRankPage() {
       return (
         <>
           <title>Rank not found · Crowned</title>
-          <StatusCard icon={<SearchX size={30} />} title="Community rank not found" actions={browseLink}>
+          <StatusCard
+            icon={<SearchX size={30} />}
+            title="Community rank not found"
+            actions={browseLink}
+          >
             <p>
               No community rank has the id <code className="path">{id}</code>. It may have been
               unpublished or deleted.
