@@ -3,7 +3,7 @@
  * the crowd's results when this viewer may see them, like, share and report. A rank a moderator
  * hid says it was removed; an unknown id gets a not-found card.
  */
-import { Crown, Globe, Play, SearchX, ShieldOff, Users } from 'lucide-react';
+import { Crown, Globe, Play, SearchX, Settings2, ShieldOff, Users } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { COMMUNITY_MESSAGES, type CommunityRankView } from '../../domain/community';
 import { isRemovedRank, useCommunityRank, useRankEvents } from '../api/community';
@@ -130,6 +130,12 @@ function RankDetail(props: { rank: CommunityRankView }) {
             </Link>
           ) : null}
           {rank.gameId ? <ShareButton gameId={rank.gameId} title={rank.title} /> : null}
+          {rank.isMine && rank.gameId ? (
+            <Link className="btn btn-secondary" to={paths.results(rank.gameId)}>
+              <Settings2 size={18} aria-hidden="true" />
+              Manage
+            </Link>
+          ) : null}
           {viewer.status === 'signed-in' && !rank.isMine ? <ReportButton rank={rank} /> : null}
         </div>
       </header>
