@@ -123,7 +123,7 @@ describe.runIf(testDatabases.includes('postgres'))('community counter races on p
       gamePlays: FIRST_PLAYS,
       playRows: FIRST_PLAYS,
     });
-  });
+  }, 180_000);
 
   it("a player's concurrent resubmits add one play at most", async () => {
     const owner = await h.user();
