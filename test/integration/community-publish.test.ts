@@ -2,7 +2,7 @@
  * Publishing and unpublishing a game, publishing on create, the builder (POST /api/community),
  * and what a rank's page shows.
  */
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { COMMUNITY_MESSAGES, type CommunityRankView } from '../../src/domain/community';
 import { MESSAGES, type GameView } from '../../src/domain/game';
@@ -194,6 +194,43 @@ describe.concurrent.each(testDatabases)('community publishing on %s', (kind) => 
     expect((await h.me(owner)).totalXp - before.totalXp).toBe(25);
     const row = await c.gameRow(response.body.game.id);
     expect(row).toMatchObject({ isPublic: true, publishRequested: true, communityRankId: rankId });
+  });
+
+  it('a publish that fails during create only warns: 201, the game unpublished, publishError', async () => {
+    const db = h.server.database.db;
+    const marker = `Refused ${tag()}`;
+    // The database refuses this one rank, as a failing write would.
+    const trigger = `refuse_${tag()}`;
+    await db.execute(
+      sql.raw(`create function ${trigger}() returns trigger language plpgsql as $$
+        begin
+          if new.title like '${marker}%' then raise exception 'refused for the test'; end if;
+          return new;
+        end $$`),
+    );
+    await db.execute(
+      sql.raw(`create trigger ${trigger} before insert on community_rank
+        for each row execute function ${trigger}()`),
+    );
+    try {
+      const owner = await h.user();
+      const response = await owner.request<GameAnswer & { publishError?: string }>(
+        'POST',
+        '/api/games',
+        { prompt: `${marker} game`, items: ['a', 'b', 'c'], publish: true },
+      );
+      expect(response.status).toBe(201);
+      expect(response.body.publishError).toBe('Could not publish this game');
+      expect(response.body.game).toMatchObject({ isPublic: false, communityRankId: null });
+      expect(await c.gameRow(response.body.game.id)).toMatchObject({
+        isPublic: false,
+        communityRankId: null,
+      });
+      expect((await h.getGame(owner, response.body.game.id)).status).toBe(200);
+    } finally {
+      await db.execute(sql.raw(`drop trigger ${trigger} on community_rank`));
+      await db.execute(sql.raw(`drop function ${trigger}()`));
+    }
   });
 
   it('the builder creates a game and its rank in one step (emoji, tags), or refuses with the spec message', async () => {
