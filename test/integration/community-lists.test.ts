@@ -265,6 +265,11 @@ describe.concurrent.each(testDatabases)('community lists on %s', (kind) => {
     expect(longTag.body).toEqual(errorOf('invalid-argument', COMMUNITY_MESSAGES.badTag));
     expect((await c.list(client, { tag: 'x'.repeat(25) })).status).toBe(400);
     expect((await c.list(client, { q: 'x'.repeat(201) })).status).toBe(400);
+    // Any words are a search, never an error: the web-search parser takes every input.
+    for (const q of ['"', "'", '&|!', '(((', 'a:*', '\\', 'or -', '<script>', '🍕', '%_']) {
+      const response = await c.list(client, { q });
+      expect({ q, status: response.status }).toEqual({ q, status: 200 });
+    }
 
     const moderation = await c.list(await h.user(), { moderation: '1' });
     expect(moderation.status).toBe(403);
