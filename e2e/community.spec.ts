@@ -395,4 +395,50 @@ describe.runIf(browserAvailable())('community in Chromium', () => {
     expect((await cardTitles(page)).at(-1)).toBe('Bulk rank 0');
     expect(await page.getByRole('button', { name: 'Load more' }).count()).toBe(0);
   });
+
+  it('shows skeletons while loading, and an error with Retry', async () => {
+    const visitor = await newVisitor(browser, server);
+    // Down until the error shows (the client retries transient failures by itself first).
+    let down = true;
+    await visitor.page.route(/\/api\/community\?/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      if (down) await route.fulfill({ status: 503, body: 'down' });
+      else await route.continue();
+    });
+    await visitor.page.goto('/community');
+    await visitor.page.getByTestId('rank-skeletons').waitFor();
+    const error = visitor.page
+      .getByRole('alert')
+      .filter({ hasText: "We couldn't load the Community." });
+    await error.waitFor({ timeout: 20_000 });
+    down = false;
+    await error.getByRole('button', { name: 'Retry' }).click();
+    await card(visitor.page, PIZZA).waitFor();
+    await visitor.context.close();
+  });
+
+  it('only warns when publishing fails during create', async () => {
+    const { page } = alice;
+    await page.route(/\/api\/games$/, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as Record<string, unknown>;
+      await route.fulfill({
+        response,
+        json: { ...body, publishError: 'Need at least 3 items to publish' },
+      });
+    });
+    await page.goto('/create');
+    await page.getByLabel('What are we ranking?').fill('Best season');
+    const inputs = page.locator('.item-rows input');
+    for (const [i, item] of ['Spring', 'Summer', 'Autumn'].entries())
+      await inputs.nth(i).fill(item);
+    await page.getByRole('switch', { name: 'Publish to Community' }).click();
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    await page.waitForURL(/\/g\/[^/]+\/play$/);
+    await page
+      .locator('[data-sonner-toast]')
+      .filter({ hasText: 'Your rank is not on the Community yet' })
+      .waitFor();
+    await page.unroute(/\/api\/games$/);
+  });
 });
