@@ -14,6 +14,11 @@ import { DESKTOP, MOBILE, newVisitor, registerByApi, sawText, type Visitor } fro
 
 const ITEMS = ['Pancakes', 'Waffles', 'French toast'];
 
+/** Polls until the expectation holds, for up to 10 s (live updates, refetches under load). */
+function poll<T>(read: () => Promise<T> | T) {
+  return expect.poll(read, { timeout: 10_000 });
+}
+
 function toast(page: Page, text: string) {
   return page.locator('[data-sonner-toast]', { hasText: text });
 }
@@ -53,10 +58,20 @@ async function setHandleByApi(page: Page, server: TestServer, handle: string): P
   expect(response.ok()).toBe(true);
 }
 
-/** A full-page screenshot once fonts are in and every toast has gone. */
+/** A full-page screenshot of the page itself: fonts in, toasts closed (with their close buttons). */
 async function shot(page: Page, name: string): Promise<void> {
+  await page.bringToFront();
   await page.evaluate(() => document.fonts.ready);
-  await expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 20_000 }).toBe(0);
+  const toasts = page.locator('[data-sonner-toast]:not([data-removed="true"])');
+  while ((await toasts.count()) > 0) {
+    await toasts
+      .first()
+      .getByRole('button', { name: /close/i })
+      .click({ force: true, timeout: 2000 })
+      .catch(() => undefined);
+  }
+  await page.mouse.move(5, (page.viewportSize()?.height ?? 600) / 2);
+  await poll(() => page.locator('[data-sonner-toast]').count()).toBe(0);
   await screenshot(page, name);
 }
 
@@ -87,17 +102,13 @@ describe.runIf(browserAvailable())('progression and My Ranks in Chromium', () =>
     await page.getByRole('switch', { name: 'Publish to Community' }).click();
     await page.getByRole('button', { name: 'Create', exact: true }).click();
     await page.waitForURL((url) => url.pathname.endsWith('/play'));
-    await expect
-      .poll(() => second.getByTestId('player-xp').innerText(), { timeout: 10_000 })
-      .toBe('25 / 100 XP');
-    await expect.poll(() => sawText(second, 'Achievement unlocked: Publisher')).toBe(true);
+    await poll(() => second.getByTestId('player-xp').innerText()).toBe('25 / 100 XP');
+    await poll(() => sawText(second, 'Achievement unlocked: Publisher')).toBe(true);
 
     await page.getByRole('button', { name: 'Submit ranking' }).click();
     await page.waitForURL((url) => url.pathname.endsWith('/results'));
-    await expect
-      .poll(() => second.getByTestId('player-xp').innerText(), { timeout: 10_000 })
-      .toBe('35 / 100 XP');
-    await expect.poll(() => sawText(second, 'Achievement unlocked: First Play')).toBe(true);
+    await poll(() => second.getByTestId('player-xp').innerText()).toBe('35 / 100 XP');
+    await poll(() => sawText(second, 'Achievement unlocked: First Play')).toBe(true);
     expect(await second.getByTestId('achievement-first-play').getAttribute('data-unlocked')).toBe(
       'true',
     );
@@ -116,8 +127,8 @@ describe.runIf(browserAvailable())('progression and My Ranks in Chromium', () =>
     // The Profile action of the toast goes to /player (tab one was on results).
     await levelUp.getByRole('button', { name: 'Profile' }).click();
     await page.waitForURL((url) => url.pathname === '/player');
-    await expect.poll(() => sawText(second, 'Achievement unlocked: Collector')).toBe(true);
-    await expect.poll(() => second.getByTestId('level-button').innerText()).toMatch(/^Lv\. 2\s*5$/);
+    await poll(() => sawText(second, 'Achievement unlocked: Collector')).toBe(true);
+    await poll(() => second.getByTestId('level-button').innerText()).toMatch(/^Lv\. 2\s*5$/);
     expect(await page.getByTestId('level-button').innerText()).toMatch(/^Lv\. 2\s*5$/);
     expect(await second.getByTestId('player-level').innerText()).toBe('Lv. 2');
     expect(await second.getByTestId('player-xp').innerText()).toBe('0 / 135 XP');
@@ -127,7 +138,7 @@ describe.runIf(browserAvailable())('progression and My Ranks in Chromium', () =>
       true,
     );
     // Recent activity: the last 10 awards, newest first.
-    await expect.poll(() => second.getByTestId('activity').locator('li').count()).toBe(10);
+    await poll(() => second.getByTestId('activity').locator('li').count()).toBe(10);
     expect(await second.getByTestId('activity').locator('li').first().innerText()).toMatch(
       /\+5 XP\s*Created Quick rank 13/,
     );
@@ -162,26 +173,26 @@ describe.runIf(browserAvailable())('progression and My Ranks in Chromium', () =>
     expect(await status.getAttribute('aria-live')).toBe('polite');
 
     await input.fill('Queen_Bee');
-    await expect.poll(() => status.innerText()).toBe('@Queen_Bee is taken');
+    await poll(() => status.innerText()).toBe('@Queen_Bee is taken');
     await input.fill('9lives');
-    await expect
-      .poll(() => status.innerText())
-      .toBe('Handle must be 3-20 chars, start with a letter, and use letters/numbers/_ only.');
+    await poll(() => status.innerText()).toBe(
+      'Handle must be 3-20 chars, start with a letter, and use letters/numbers/_ only.',
+    );
     // Saving anyway: the server refuses it with the same words.
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect
-      .poll(() => status.innerText())
-      .toBe('Handle must be 3-20 chars, start with a letter, and use letters/numbers/_ only.');
+    await poll(() => status.innerText()).toBe(
+      'Handle must be 3-20 chars, start with a letter, and use letters/numbers/_ only.',
+    );
     await input.fill('rosa_ranks');
-    await expect.poll(() => status.innerText()).toBe('@rosa_ranks is available');
+    await poll(() => status.innerText()).toBe('@rosa_ranks is available');
     await input.press('Enter');
     await page.getByTestId('player-handle').waitFor();
     expect(await page.getByTestId('player-handle').innerText()).toBe('@rosa_ranks');
     await toast(page, 'Your handle is now @rosa_ranks').waitFor();
     // Focus is back on the button that opened the editor.
-    await expect
-      .poll(() => page.evaluate(() => document.activeElement?.textContent ?? ''))
-      .toBe('Edit handle');
+    await poll(() => page.evaluate(() => document.activeElement?.textContent ?? '')).toBe(
+      'Edit handle',
+    );
 
     // Anyone (signed out too) sees the public profile: level, crowns, achievements, ranks.
     const visitor = await newVisitor(browser, server, { viewport: MOBILE });
@@ -238,7 +249,7 @@ describe.runIf(browserAvailable())('progression and My Ranks in Chromium', () =>
     expect(await created.allInnerTexts()).toEqual([expect.stringContaining('Best noodle')]);
     await page.unroute(listRequest);
     await page.getByRole('button', { name: 'Retry' }).click();
-    await expect.poll(() => created.count()).toBe(3);
+    await poll(() => created.count()).toBe(3);
     expect(await created.locator('.my-card__title').allInnerTexts()).toEqual([
       'Best noodle',
       'Best soup',
@@ -258,7 +269,7 @@ describe.runIf(browserAvailable())('progression and My Ranks in Chromium', () =>
     expect(await playedTab.getAttribute('aria-selected')).toBe('true');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Played');
     const played = page.getByTestId('played-card');
-    await expect.poll(() => played.count()).toBe(2);
+    await poll(() => played.count()).toBe(2);
     const card = played.filter({ hasText: 'Best card game' });
     expect(await card.innerText()).toContain('In progress');
     expect(await card.getByRole('link', { name: 'Continue' }).getAttribute('href')).toBe(
@@ -272,9 +283,10 @@ describe.runIf(browserAvailable())('progression and My Ranks in Chromium', () =>
     await shot(page, 'progression-myranks-played-1280');
     await page.setViewportSize(MOBILE);
     await shot(page, 'progression-myranks-played-375');
+    await playedTab.focus();
     await page.keyboard.press('ArrowLeft');
-    expect(await createdTab.getAttribute('aria-selected')).toBe('true');
-    await expect.poll(() => created.count()).toBe(3);
+    await poll(() => createdTab.getAttribute('aria-selected')).toBe('true');
+    await poll(() => created.count()).toBe(3);
     await shot(page, 'progression-myranks-created-375');
 
     // The last card's actions are above the bottom navigation once scrolled to the end.
@@ -291,11 +303,11 @@ describe.runIf(browserAvailable())('progression and My Ranks in Chromium', () =>
     const soup = created.filter({ hasText: 'Best soup' });
     await soup.getByRole('button', { name: 'Archive' }).click();
     await toast(page, 'Rank archived').waitFor();
-    await expect.poll(() => created.count()).toBe(2);
+    await poll(() => created.count()).toBe(2);
     const archivedFilter = page.getByRole('button', { name: 'Archived' });
     await archivedFilter.click();
     expect(await archivedFilter.getAttribute('aria-pressed')).toBe('true');
-    await expect.poll(() => created.count()).toBe(1);
+    await poll(() => created.count()).toBe(1);
     expect(await created.first().innerText()).toContain('Best soup');
     expect(await created.first().getByRole('button', { name: 'Unarchive' }).count()).toBe(1);
 

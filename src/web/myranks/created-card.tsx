@@ -6,6 +6,7 @@ import { BarChart3, Globe, Lock, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import type { MyGameView } from '../../domain/profile';
 import { paths } from '../paths';
+import { GameEmoji } from '../shell/game-emoji';
 import { CopyLinkButton } from '../shell/copy-link-button';
 import { ArchiveAction, DeleteAction, PublishAction } from './game-actions';
 
@@ -20,9 +21,7 @@ const STATES: Record<MyGameView['state'], string> = {
 export function CreatedCard({ game }: { game: MyGameView }) {
   return (
     <li className="card my-card" data-testid="created-card" data-game-id={game.id}>
-      <span className="my-card__emoji" aria-hidden="true">
-        {game.emoji ?? '👑'}
-      </span>
+      <GameEmoji emoji={game.emoji} className="my-card__emoji" />
       <div className="my-card__body">
         <h3 className="my-card__title">
           <Link to={paths.results(game.id)}>{game.title}</Link>

@@ -3,15 +3,18 @@ import { ArrowRight, BarChart3 } from 'lucide-react';
 import { Link } from 'react-router';
 import type { PlayedGameView } from '../../domain/profile';
 import { paths } from '../paths';
+import { GameEmoji } from '../shell/game-emoji';
 import { dayFormat } from './created-card';
 
 export function PlayedCard({ game }: { game: PlayedGameView }) {
   const started = game.status === 'started';
   return (
-    <li className="card my-card" data-testid="played-card" data-game-id={game.gameId}>
-      <span className="my-card__emoji" aria-hidden="true">
-        {game.emoji ?? '👑'}
-      </span>
+    <li
+      className="card my-card my-card--played"
+      data-testid="played-card"
+      data-game-id={game.gameId}
+    >
+      <GameEmoji emoji={game.emoji} className="my-card__emoji" />
       <div className="my-card__body">
         <h3 className="my-card__title">{game.title}</h3>
         <p className="my-card__meta">
@@ -24,7 +27,7 @@ export function PlayedCard({ game }: { game: PlayedGameView }) {
           </span>
         </p>
       </div>
-      <div className="my-card__actions">
+      <div className="my-card__actions my-card__actions--single">
         {started && !game.closed ? (
           <Link className="btn btn-primary my-card__btn" to={paths.play(game.gameId)}>
             Continue

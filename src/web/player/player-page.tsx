@@ -58,7 +58,7 @@ function PlayerStatus({ profile }: { profile: Profile }) {
           </PlayerIdentity>
           <Link className="btn btn-secondary player-hero__account" to={paths.account()}>
             <Settings size={18} aria-hidden="true" />
-            Account
+            <span className="player-hero__account-text">Account</span>
           </Link>
         </div>
         <div className="player-hero__progress">

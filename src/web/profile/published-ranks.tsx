@@ -3,6 +3,7 @@ import { Globe, Heart, Play } from 'lucide-react';
 import { Link } from 'react-router';
 import { useCommunityList } from '../api/community';
 import { paths } from '../paths';
+import { GameEmoji } from '../shell/game-emoji';
 import { CardSkeletons, ListError, LoadMore } from '../shell/list-states';
 
 export function PublishedRanks(props: { handle: string; name: string }) {
@@ -28,9 +29,7 @@ export function PublishedRanks(props: { handle: string; name: string }) {
             {ranks.map((rank) => (
               <li key={rank.id}>
                 <Link className="card published-rank" to={paths.communityRank(rank.id)}>
-                  <span className="published-rank__emoji" aria-hidden="true">
-                    {rank.emoji ?? '👑'}
-                  </span>
+                  <GameEmoji emoji={rank.emoji} className="published-rank__emoji" />
                   <span className="published-rank__text">
                     <span className="published-rank__title">{rank.title}</span>
                     <span className="published-rank__meta muted">
