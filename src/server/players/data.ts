@@ -1,5 +1,6 @@
 /** Reads of players: profiles, recent XP activity, public profiles, and My Ranks' lists. */
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { isClosed } from '../../domain/lifecycle';
 import { resultsLocked } from '../../domain/game';
 import { OWN_GAMES_PAGE_SIZE } from '../../domain/limits';
@@ -17,6 +18,12 @@ import { game, gameTally, playedGame, user, xpAward } from '../db/schema';
 import { encodePageCursor, type PageCursor } from './page-cursor';
 
 export type UserRow = typeof user.$inferSelect;
+
+/**
+ * Descending as the keyset indexes are built (drizzle makes them DESC NULLS LAST; a plain DESC
+ * means NULLS FIRST, which the planner cannot read from those indexes and sorts instead).
+ */
+const newestFirst = (column: AnyPgColumn) => sql`${column} desc nulls last`;
 
 /** How many recent XP awards the player page lists. */
 export const ACTIVITY_SIZE = 10;
@@ -96,24 +103,7 @@ export async function readPublicProfile(
 
 /** The player's last awards, newest first, with the game's title while it exists. One statement. */
 export async function readActivity(db: Db, userId: string): Promise<XpActivityView[]> {
-  const rows = await db
-    .select({
-      reason: xpAward.reason,
-      amount: xpAward.amount,
-      at: xpAward.at,
-      gameId: xpAward.ref,
-      gameTitle: sql<string | null>`coalesce(${game.title}, ${game.prompt})`,
-    })
-    .from(xpAward)
-    .leftJoin(game, eq(game.id, xpAward.ref))
-    .where(eq(xpAward.userId, userId))
-    // Awards of one transaction share a time: a publish follows its create (create with publish).
-    .orderBy(
-      desc(xpAward.at),
-      sql`case ${xpAward.reason} when 'publish' then 0 when 'play' then 1 else 2 end`,
-      desc(xpAward.id),
-    )
-    .limit(ACTIVITY_SIZE);
+  const rows = await activityQuery(db, userId);
   return rows.map((row) => ({
     reason: row.reason as XpReason,
     amount: row.amount,
@@ -121,6 +111,29 @@ export async function readActivity(db: Db, userId: string): Promise<XpActivityVi
     gameId: row.gameId,
     gameTitle: row.gameTitle,
   }));
+}
+
+export function activityQuery(db: Db, userId: string) {
+  return (
+    db
+      .select({
+        reason: xpAward.reason,
+        amount: xpAward.amount,
+        at: xpAward.at,
+        gameId: xpAward.ref,
+        gameTitle: sql<string | null>`coalesce(${game.title}, ${game.prompt})`,
+      })
+      .from(xpAward)
+      .leftJoin(game, eq(game.id, xpAward.ref))
+      .where(eq(xpAward.userId, userId))
+      // Awards of one transaction share a time: a publish follows its create (create with publish).
+      .orderBy(
+        newestFirst(xpAward.at),
+        sql`case ${xpAward.reason} when 'publish' then 0 when 'play' then 1 else 2 end`,
+        newestFirst(xpAward.id),
+      )
+      .limit(ACTIVITY_SIZE)
+  );
 }
 
 /** A timestamp column in microseconds since the epoch (exact), as text. */
@@ -139,37 +152,7 @@ export async function listMyGames(
   db: Db,
   input: { userId: string; archived: boolean; cursor: PageCursor | null; now?: number },
 ): Promise<PageResponse<MyGameView>> {
-  const { cursor } = input;
-  const rows = await db
-    .select({
-      id: game.id,
-      slug: game.slug,
-      title: sql<string>`coalesce(${game.title}, ${game.prompt})`,
-      emoji: game.emoji,
-      itemsCount: sql<number>`jsonb_array_length(${game.items})::int`,
-      players: sql<number>`coalesce(${gameTally.submissions}, 0)::int`,
-      closed: game.closed,
-      sizeLimit: game.sizeLimit,
-      deadlineAt: game.deadlineAt,
-      isPublic: game.isPublic,
-      communityRankId: game.communityRankId,
-      archived: game.archived,
-      createdAt: game.createdAt,
-      createdUs: micros(game.createdAt),
-    })
-    .from(game)
-    .leftJoin(gameTally, eq(gameTally.gameId, game.id))
-    .where(
-      and(
-        eq(game.ownerId, input.userId),
-        eq(game.archived, input.archived),
-        cursor
-          ? sql`(${game.createdAt}, ${game.id}) < (${fromMicros(cursor.atUs)}, ${cursor.id})`
-          : undefined,
-      ),
-    )
-    .orderBy(desc(game.createdAt), desc(game.id))
-    .limit(OWN_GAMES_PAGE_SIZE + 1);
+  const rows = await myGamesQuery(db, input);
   const now = input.now ?? Date.now();
   const page = rows.slice(0, OWN_GAMES_PAGE_SIZE);
   const last = page[page.length - 1];
@@ -206,6 +189,44 @@ export async function listMyGames(
   };
 }
 
+/** The statement of one page of my games, plus one row to tell whether another page follows. */
+export function myGamesQuery(
+  db: Db,
+  input: { userId: string; archived: boolean; cursor: PageCursor | null },
+) {
+  const { cursor } = input;
+  return db
+    .select({
+      id: game.id,
+      slug: game.slug,
+      title: sql<string>`coalesce(${game.title}, ${game.prompt})`,
+      emoji: game.emoji,
+      itemsCount: sql<number>`jsonb_array_length(${game.items})::int`,
+      players: sql<number>`coalesce(${gameTally.submissions}, 0)::int`,
+      closed: game.closed,
+      sizeLimit: game.sizeLimit,
+      deadlineAt: game.deadlineAt,
+      isPublic: game.isPublic,
+      communityRankId: game.communityRankId,
+      archived: game.archived,
+      createdAt: game.createdAt,
+      createdUs: micros(game.createdAt),
+    })
+    .from(game)
+    .leftJoin(gameTally, eq(gameTally.gameId, game.id))
+    .where(
+      and(
+        eq(game.ownerId, input.userId),
+        eq(game.archived, input.archived),
+        cursor
+          ? sql`(${game.createdAt}, ${game.id}) < (${fromMicros(cursor.atUs)}, ${cursor.id})`
+          : undefined,
+      ),
+    )
+    .orderBy(newestFirst(game.createdAt), newestFirst(game.id))
+    .limit(OWN_GAMES_PAGE_SIZE + 1);
+}
+
 /**
  * Games the player played, by last played (last_played_at desc, game_id desc: the
  * played_game_user_last_idx order), without archived games and games they own. One statement.
@@ -214,8 +235,32 @@ export async function listPlayedGames(
   db: Db,
   input: { userId: string; cursor: PageCursor | null; now?: number },
 ): Promise<PageResponse<PlayedGameView>> {
+  const rows = await playedGamesQuery(db, input);
+  const now = input.now ?? Date.now();
+  const page = rows.slice(0, OWN_GAMES_PAGE_SIZE);
+  const last = page[page.length - 1];
+  return {
+    games: page.map((row) => ({
+      gameId: row.gameId,
+      slug: row.slug,
+      title: row.title,
+      emoji: row.emoji,
+      itemsCount: row.itemsCount,
+      status: row.status === 'completed' ? 'completed' : 'started',
+      lastPlayedAt: row.lastPlayedAt.getTime(),
+      closed: row.closed || (row.deadlineAt !== null && row.deadlineAt.getTime() <= now),
+    })),
+    nextCursor:
+      rows.length > OWN_GAMES_PAGE_SIZE && last
+        ? encodePageCursor({ list: 'played', atUs: Number(last.playedUs), id: last.gameId })
+        : null,
+  };
+}
+
+/** The statement of one page of played games, plus one row to tell whether another follows. */
+export function playedGamesQuery(db: Db, input: { userId: string; cursor: PageCursor | null }) {
   const { cursor } = input;
-  const rows = await db
+  return db
     .select({
       gameId: playedGame.gameId,
       slug: game.slug,
@@ -240,25 +285,6 @@ export async function listPlayedGames(
           : undefined,
       ),
     )
-    .orderBy(desc(playedGame.lastPlayedAt), desc(playedGame.gameId))
+    .orderBy(newestFirst(playedGame.lastPlayedAt), newestFirst(playedGame.gameId))
     .limit(OWN_GAMES_PAGE_SIZE + 1);
-  const now = input.now ?? Date.now();
-  const page = rows.slice(0, OWN_GAMES_PAGE_SIZE);
-  const last = page[page.length - 1];
-  return {
-    games: page.map((row) => ({
-      gameId: row.gameId,
-      slug: row.slug,
-      title: row.title,
-      emoji: row.emoji,
-      itemsCount: row.itemsCount,
-      status: row.status === 'completed' ? 'completed' : 'started',
-      lastPlayedAt: row.lastPlayedAt.getTime(),
-      closed: row.closed || (row.deadlineAt !== null && row.deadlineAt.getTime() <= now),
-    })),
-    nextCursor:
-      rows.length > OWN_GAMES_PAGE_SIZE && last
-        ? encodePageCursor({ list: 'played', atUs: Number(last.playedUs), id: last.gameId })
-        : null,
-  };
 }
