@@ -56,21 +56,17 @@ export function AchievementList(props: { facts: AchievementFacts; unlocks: Unloc
                   </p>
                 ) : (
                   <div className="achievement__progress">
-                    <div
-                      className="progress progress--sm"
-                      role="progressbar"
-                      aria-label={`${a.name} progress`}
-                      aria-valuemin={0}
-                      aria-valuemax={a.goal}
-                      aria-valuenow={a.progress}
-                    >
+                    {/* The count says it in words; the bar only draws it (the page's one
+                        progressbar is the level ring). */}
+                    <span className="progress progress--sm" aria-hidden="true">
                       <span
                         className="progress__bar"
                         style={{ width: `${Math.round((a.progress / a.goal) * 100)}%` }}
                       />
-                    </div>
+                    </span>
                     <span className="achievement__count">
                       <Lock size={12} aria-hidden="true" />
+                      <span className="visually-hidden">Locked, progress </span>
                       {`${a.progress}/${a.goal}`}
                     </span>
                   </div>
