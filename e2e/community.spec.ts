@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { communityRank, user } from '../src/server/db/schema';
 import { DEFAULT_WEB_ROOT } from '../src/server/server';
 import { startTestServer, type TestServer } from '../test/support/server';
-import { browserAvailable, launchBrowser, screenshot } from './support/harness';
+import { browserAvailable, launchBrowser, screenshot, SCREENSHOT_DIR } from './support/harness';
 import {
   DESKTOP,
   MOBILE,
@@ -18,6 +18,7 @@ import {
   registerByApi,
   uniqueEmail,
   PASSWORD,
+  viewportScreenshot,
   type Visitor,
 } from './support/web';
 
@@ -218,6 +219,8 @@ describe.runIf(browserAvailable())('community in Chromium', () => {
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('New');
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => tab(page, 'Popular').getAttribute('aria-selected')).toBe('true');
+    await tab(page, 'Popular').scrollIntoViewIfNeeded();
+    await viewportScreenshot(page, 'community-keyboard-tab-focus-1280');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Popular');
     await page.waitForURL((url) => url.searchParams.get('sort') === 'popular');
     await expect.poll(() => cardTitles(page).then((t) => t[0])).toBe(PIZZA);
@@ -231,6 +234,7 @@ describe.runIf(browserAvailable())('community in Chromium', () => {
     expect(await like.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.press('Enter');
     await expect.poll(() => like.getAttribute('aria-pressed')).toBe('true');
+    await viewportScreenshot(page, 'community-keyboard-like-focus-1280');
     await page.keyboard.press('Space');
     await expect.poll(() => like.getAttribute('aria-pressed')).toBe('false');
     await expect.poll(() => like.getByTestId('like-count').textContent()).toBe('0');
@@ -289,6 +293,9 @@ describe.runIf(browserAvailable())('community in Chromium', () => {
     await page.goto(`/g/${pizza.id}/results`);
     const publish = page.getByTestId('publish-button');
     await expect.poll(() => publish.textContent()).toContain('Unpublish');
+    await page
+      .getByTestId('owner-panel')
+      .screenshot({ path: `${SCREENSHOT_DIR}/community-owner-panel-1280.png` });
     await publish.click();
     await expect.poll(() => publish.textContent()).toContain('Publish to Community');
     await page.goto('/');
@@ -310,6 +317,9 @@ describe.runIf(browserAvailable())('community in Chromium', () => {
     const dialog = page.getByRole('dialog', { name: 'Report this rank' });
     await dialog.getByLabel('Offensive').check();
     await dialog.getByLabel('Note (optional)').fill('Not nice');
+    await page.setViewportSize(MOBILE);
+    await viewportScreenshot(page, 'community-report-dialog-375');
+    await page.setViewportSize(DESKTOP);
     await dialog.getByRole('button', { name: 'Report', exact: true }).click();
     await page
       .locator('[data-sonner-toast]')

@@ -148,6 +148,7 @@ export function CommunityBrowser(props: {
               <RankCard
                 key={rank.id}
                 rank={rank}
+                headingLevel={props.headingLevel}
                 onTag={onTag}
                 badges={extra?.badges}
                 actions={extra?.actions}

@@ -15,6 +15,7 @@ const PREVIEW_ITEMS = 3;
 
 export const RankCard = memo(function RankCard(props: {
   rank: CommunityRankView;
+  headingLevel: 2 | 3;
   onTag: (tag: string) => void;
   badges?: ReactNode;
   actions?: ReactNode;
@@ -22,6 +23,7 @@ export const RankCard = memo(function RankCard(props: {
   const { rank } = props;
   const more = rank.itemsCount - Math.min(PREVIEW_ITEMS, rank.items.length);
   const hidden = rank.moderation?.hidden === true;
+  const Heading = props.headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article
       className={`card rank-card${hidden ? ' rank-card--hidden' : ''}`}
@@ -33,9 +35,9 @@ export const RankCard = memo(function RankCard(props: {
           {rank.emoji ?? <Crown size={22} />}
         </span>
         <div className="rank-card__titles">
-          <h3 className="rank-card__title">
+          <Heading className="rank-card__title">
             <Link to={paths.communityRank(rank.id)}>{rank.title}</Link>
-          </h3>
+          </Heading>
           <p className="rank-card__by">
             <span>{rank.itemsCount} items</span>
             <span aria-hidden="true"> · </span>
