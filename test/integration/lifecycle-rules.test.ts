@@ -57,7 +57,7 @@ describe.concurrent.each(testDatabases)('game lifecycle on %s', (kind) => {
         .select()
         .from(game)
         .where(eq(game.id, response.body.game.id));
-      expect(row).toMatchObject({ publishRequested: true, isPublic: false, sizeLimit: 4 });
+      expect(row).toMatchObject({ publishRequested: true, isPublic: true, sizeLimit: 4 });
       expect(row?.deadlineAt?.getTime()).toBe(deadlineAt);
 
       // The same on a read, for anyone.
@@ -468,7 +468,8 @@ describe.concurrent.each(testDatabases)('game lifecycle on %s', (kind) => {
       const p1Id = (await h.me(p1)).id;
       const ownerId = (await h.me(owner)).id;
 
-      // A community rank pointing at the game, one the game points at, a like and a play.
+      // A community rank pointing at the game, one the game points at, and a like (p1's final
+      // ranking recorded a play).
       const rankByGame = `rank-${tag()}`;
       const rankByLink = `rank-${tag()}`;
       await db.insert(communityRank).values([
@@ -477,7 +478,9 @@ describe.concurrent.each(testDatabases)('game lifecycle on %s', (kind) => {
       ]);
       await db.update(game).set({ communityRankId: rankByLink }).where(eq(game.id, created.id));
       await db.insert(rankLike).values({ rankId: rankByGame, userId: p1Id });
-      await db.insert(play).values({ id: `play-${tag()}`, userId: p1Id, gameId: created.id });
+      expect(await db.select({ n: count() }).from(play).where(eq(play.gameId, created.id))).toEqual(
+        [{ n: 1 }],
+      );
 
       const watcher = await p1.events(`/api/games/${created.id}/events`);
       try {

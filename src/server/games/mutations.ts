@@ -435,6 +435,11 @@ export async function editItems(
       .update(playedGame)
       .set({ itemsCount: items.length })
       .where(eq(playedGame.gameId, input.gameId));
+    // Its community rank's cards and search show the current items.
+    await tx
+      .update(communityRank)
+      .set({ items: items.map((item) => item.label) })
+      .where(eq(communityRank.gameId, input.gameId));
     const event: GameChangeEvent = { type: 'game', gameId: input.gameId, change: 'items', version };
     await publish(tx, event);
     return { row, count, version };
@@ -484,15 +489,20 @@ export async function archiveGame(
 
 /**
  * Deletes a game with everything that hangs off it: submissions, tally, plays and played-game
- * records go by foreign-key cascade; the linked community rank is deleted by its id (and any
- * rank pointing at the game by cascade). Open pages learn it is gone.
+ * records go by foreign-key cascade; its community ranks are deleted (by the game's link and by
+ * game id). Open game and rank pages learn it is gone.
  */
 export async function deleteGame(db: Db, input: { gameId: string; userId: string }): Promise<void> {
   await db.transaction(async (tx) => {
     const current = await lockOwned(tx, input);
-    if (current.communityRankId !== null) {
-      await tx.delete(communityRank).where(eq(communityRank.id, current.communityRankId));
-    }
+    // Its community ranks (the linked one, and any pointing at it) go, and their pages hear so.
+    await tx.execute(sql`
+      with removed as (
+        delete from ${communityRank} r
+        where r.id = ${current.communityRankId ?? ''} or r.game_id = ${input.gameId}
+        returning r.id, r.plays, r.likes, false as listed
+      )
+      ${rankEventsFrom(sql`removed`)}`);
     await tx.delete(game).where(eq(game.id, input.gameId));
     const event: GameChangeEvent = {
       type: 'game',
