@@ -299,6 +299,17 @@ describe.runIf(browserAvailable())('progression and My Ranks in Chromium', () =>
     expect((deleteBox?.y ?? 0) + (deleteBox?.height ?? 0)).toBeLessThanOrEqual(navTop);
     await page.setViewportSize(DESKTOP);
 
+    // Publish and unpublish from the card: the badge follows, the Community lists it.
+    const noodle = created.filter({ hasText: 'Best noodle' });
+    await noodle.getByRole('button', { name: 'Publish' }).click();
+    await toast(page, 'Published to Community').waitFor();
+    await noodle.getByTestId('published-badge').waitFor();
+    const listed = await page.request.get('/api/community?sort=new&q=noodle');
+    expect(JSON.stringify(await listed.json())).toContain('Best noodle');
+    await noodle.getByRole('button', { name: 'Unpublish' }).click();
+    await toast(page, 'Removed from Community').waitFor();
+    await noodle.getByTestId('published-badge').waitFor({ state: 'detached' });
+
     // Archive: gone from the list, found under Archived.
     const soup = created.filter({ hasText: 'Best soup' });
     await soup.getByRole('button', { name: 'Archive' }).click();
@@ -321,6 +332,21 @@ describe.runIf(browserAvailable())('progression and My Ranks in Chromium', () =>
     await page.getByRole('heading', { name: 'No archived ranks' }).waitFor();
     expect((await page.request.get(`/api/games/${soupGame.id}`)).status()).toBe(404);
     await Promise.all([host.context.close(), me.context.close()]);
+  });
+
+  it('pages the Created list 24 at a time with Load more', async () => {
+    const { context, page } = await newVisitor(browser, server);
+    await registerByApi(page, server, 'Pia');
+    for (let i = 1; i <= 25; i += 1) await createByApi(page, server, `Rank number ${i}`);
+    await page.goto('/myranks');
+    const created = page.getByTestId('created-card');
+    await poll(() => created.count()).toBe(24);
+    expect(await created.first().innerText()).toContain('Rank number 25');
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await poll(() => created.count()).toBe(25);
+    expect(await created.last().innerText()).toContain('Rank number 1');
+    expect(await page.getByRole('button', { name: 'Load more' }).count()).toBe(0);
+    await context.close();
   });
 
   it('leads somewhere from empty lists', async () => {

@@ -7,20 +7,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AtSign, Check, Pencil, X } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { toast } from 'sonner';
-import { checkHandle, HANDLE_MESSAGES } from '../../domain/handle';
+import { checkHandle } from '../../domain/handle';
 import { errorMessage } from '../api/errors';
 import { fetchHandleAvailable, playerKeys, saveHandle } from '../api/players';
 import { meKeys, type Profile } from '../shell/me-api';
+import { handleStatus } from './handle-status';
 import { useDebounced } from './use-debounced';
 
 const CHECK_DELAY_MS = 350;
-
-/** What the server said of a handle, SPEC §5's word 'taken' said about the handle typed. */
-export function availabilityText(handle: string, message: string | null, available: boolean) {
-  if (available) return `@${handle} is available`;
-  if (message === HANDLE_MESSAGES.taken) return `@${handle} is ${HANDLE_MESSAGES.taken}`;
-  return message ?? `@${handle} is not available`;
-}
 
 export function HandleEditor(props: { profile: Profile }) {
   const { profile } = props;
@@ -99,21 +93,15 @@ function HandleForm(props: { profile: Profile; onDone: () => void }) {
     }
   };
 
-  // What the line under the input says: a save's error, else the check of what was typed.
-  let status: { tone: 'ok' | 'error' | 'muted'; text: string } | null = null;
-  if (save.isError)
-    status = { tone: 'error', text: availabilityText(typed, errorMessage(save.error), false) };
-  else if (typed !== settled) status = null;
-  else if (typed === '') status = { tone: 'muted', text: HANDLE_MESSAGES.required };
-  else if (!rules.ok) status = { tone: 'error', text: rules.message };
-  else if (mine) status = unchanged ? { tone: 'muted', text: 'This is your handle.' } : null;
-  else if (check.isFetching && !check.data) status = { tone: 'muted', text: 'Checking…' };
-  else if (check.isError) status = { tone: 'error', text: errorMessage(check.error) };
-  else if (check.data)
-    status = {
-      tone: check.data.available ? 'ok' : 'error',
-      text: availabilityText(settled, check.data.message, check.data.available),
-    };
+  const status = handleStatus({
+    typed,
+    settled,
+    current: profile.handle,
+    saveError: save.isError ? errorMessage(save.error) : null,
+    checking: check.isFetching,
+    checkError: check.isError ? errorMessage(check.error) : null,
+    answer: check.data,
+  });
 
   const refused = status?.tone === 'error' && !save.isError;
 
