@@ -174,6 +174,7 @@ describe.runIf(browserAvailable())('progression and My Ranks in Chromium', () =>
 
     await input.fill('Queen_Bee');
     await poll(() => status.innerText()).toBe('@Queen_Bee is taken');
+    await shot(page, 'progression-handle-taken-1280');
     await input.fill('9lives');
     await poll(() => status.innerText()).toBe(
       'Handle must be 3-20 chars, start with a letter, and use letters/numbers/_ only.',
@@ -185,6 +186,9 @@ describe.runIf(browserAvailable())('progression and My Ranks in Chromium', () =>
     );
     await input.fill('rosa_ranks');
     await poll(() => status.innerText()).toBe('@rosa_ranks is available');
+    await page.setViewportSize(MOBILE);
+    await shot(page, 'progression-handle-available-375');
+    await page.setViewportSize(DESKTOP);
     await input.press('Enter');
     await page.getByTestId('player-handle').waitFor();
     expect(await page.getByTestId('player-handle').innerText()).toBe('@rosa_ranks');

@@ -12,10 +12,8 @@ export function PlayerIdentity(props: { name: string; children?: ReactNode }) {
       <span className="player-avatar" aria-hidden="true">
         {initialOf(props.name)}
       </span>
-      <div className="player-identity__text">
-        <h1 className="player-identity__name">{props.name}</h1>
-        {props.children}
-      </div>
+      <h1 className="player-identity__name">{props.name}</h1>
+      <div className="player-identity__more">{props.children}</div>
     </div>
   );
 }

@@ -86,9 +86,9 @@ function PublicProfile({ profile }: { profile: PublicProfileView }) {
             </p>
           </PlayerIdentity>
           {isMe ? (
-            <Link className="btn btn-secondary" to={paths.player()}>
+            <Link className="btn btn-secondary player-hero__account" to={paths.player()}>
               <Pencil size={16} aria-hidden="true" />
-              Your profile
+              <span className="player-hero__account-text">Your profile</span>
             </Link>
           ) : null}
         </div>
