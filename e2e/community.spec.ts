@@ -112,6 +112,7 @@ describe.runIf(browserAvailable())('community in Chromium', () => {
     const { page } = alice;
     await page.goto('/');
     await page.getByRole('heading', { name: 'No community ranks yet' }).waitFor();
+    await screenshot(page, 'community-empty-1280');
 
     await page.goto('/create');
     await page.getByLabel('What are we ranking?').fill(PIZZA);
@@ -249,6 +250,10 @@ describe.runIf(browserAvailable())('community in Chromium', () => {
     await expect.poll(() => cardTitles(page)).toEqual([BREAKFAST]);
     await page.getByRole('searchbox', { name: 'Search ranks' }).fill('zzzznothing');
     await page.getByRole('heading', { name: 'No matches' }).waitFor();
+    await page.setViewportSize(MOBILE);
+    await page.getByRole('heading', { name: 'No matches' }).scrollIntoViewIfNeeded();
+    await viewportScreenshot(page, 'community-no-matches-375');
+    await page.setViewportSize(DESKTOP);
     await page.getByRole('button', { name: 'Clear search' }).last().click();
     await card(page, PIZZA).waitFor();
   });

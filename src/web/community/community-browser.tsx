@@ -202,6 +202,7 @@ export function CommunityBrowser(props: {
           })}
         </div>
       ) : null}
+      {state.q.trim() ? <p className="muted community-note">Best matches first.</p> : null}
       <p className="visually-hidden" aria-live="polite" aria-atomic="true">
         {list.isPending
           ? ''
