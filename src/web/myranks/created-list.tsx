@@ -3,6 +3,7 @@
  * tab's just-created games first; the Archived filter lists archived ones instead.
  */
 import { Archive, Compass, Plus } from 'lucide-react';
+import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { useMyGames } from '../api/players';
 import { paths } from '../paths';
@@ -18,7 +19,7 @@ export function CreatedList(props: {
 }) {
   const { userId, archived } = props;
   const list = useMyGames(userId, archived);
-  const games = list.data?.pages.flatMap((page) => page.games);
+  const games = useMemo(() => list.data?.pages.flatMap((page) => page.games), [list.data]);
   const pending = useWithPending(
     'created',
     userId,

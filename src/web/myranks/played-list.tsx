@@ -3,6 +3,7 @@
  * (GET /api/me/played), this tab's just-played games first.
  */
 import { Compass, Gamepad2 } from 'lucide-react';
+import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { useMyPlayed } from '../api/players';
 import { paths } from '../paths';
@@ -13,7 +14,7 @@ import { useWithPending } from './use-with-pending';
 
 export function PlayedList(props: { userId: string }) {
   const list = useMyPlayed(props.userId);
-  const games = list.data?.pages.flatMap((page) => page.games);
+  const games = useMemo(() => list.data?.pages.flatMap((page) => page.games), [list.data]);
   const pending = useWithPending('played', props.userId, {
     games,
     complete: !list.hasNextPage,
