@@ -240,6 +240,8 @@ export function useLikeRank(onError: (error: unknown) => void) {
   const queryClient = useQueryClient();
   return useMutation<LikeAnswer, unknown, { rankId: string; liked: boolean }, Snapshot>({
     mutationKey: ['community', 'like'],
+    // One at a time: a quick like-unlike reaches the server in the order it was pressed.
+    scope: { id: 'community-like' },
     mutationFn: ({ rankId, liked }) => setLike(rankId, liked),
     onMutate: async ({ rankId, liked }) => {
       await queryClient.cancelQueries({ queryKey: communityKeys.all });
