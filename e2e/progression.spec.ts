@@ -198,6 +198,11 @@ describe.runIf(browserAvailable())('progression and My Ranks in Chromium', () =>
       'Edit handle',
     );
 
+    // The handle leads to the public profile.
+    await page.getByTestId('player-handle').click();
+    await page.waitForURL((url) => url.pathname === '/u/rosa_ranks');
+    await page.getByRole('link', { name: 'Your profile' }).waitFor();
+
     // Anyone (signed out too) sees the public profile: level, crowns, achievements, ranks.
     const visitor = await newVisitor(browser, server, { viewport: MOBILE });
     await visitor.page.goto('/u/ROSA_RANKS');

@@ -5,11 +5,13 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AtSign, Check, Pencil, X } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { checkHandle } from '../../domain/handle';
 import { errorMessage } from '../api/errors';
 import { fetchHandleAvailable, playerKeys, saveHandle } from '../api/players';
+import { paths } from '../paths';
 import { meKeys, type Profile } from '../shell/me-api';
 import { handleStatus } from './handle-status';
 import { useDebounced } from './use-debounced';
@@ -21,19 +23,30 @@ export function HandleEditor(props: { profile: Profile }) {
   const [editing, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
 
+  // Back to the button that opened the editor once it is closed, for keyboard users.
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (editing || !refocus.current) return;
+    refocus.current = false;
+    editButton.current?.focus();
+  }, [editing]);
   const stop = () => {
+    refocus.current = true;
     setEditing(false);
-    // Back to the button that opened the editor, for keyboard users.
-    requestAnimationFrame(() => editButton.current?.focus());
   };
 
   if (editing) return <HandleForm profile={profile} onDone={stop} />;
   return (
     <div className="handle-line">
       {profile.handle ? (
-        <span className="handle-line__handle" data-testid="player-handle">
+        <Link
+          className="handle-line__handle"
+          to={paths.publicProfile(profile.handle)}
+          aria-label={`@${profile.handle}: your public profile`}
+          data-testid="player-handle"
+        >
           @{profile.handle}
-        </span>
+        </Link>
       ) : (
         <span className="muted">No handle yet</span>
       )}
