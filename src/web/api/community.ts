@@ -265,7 +265,8 @@ export function useLikeRank(onError: (error: unknown) => void) {
 
 /**
  * Keeps one rank's counts live while mounted (GET /api/community/:rankId/events, event `rank`).
- * A rank no longer listed (unpublished, hidden) is read again, so its page says what happened.
+ * An event that moves no counter (items edited, the rank unpublished or hidden) reads the rank
+ * again, so its page shows the new items or says what happened.
  * When the browser gives up on the stream, it is reopened with backoff.
  */
 export function useRankEvents(rankId: string | undefined): void {
@@ -286,12 +287,16 @@ export function useRankEvents(rankId: string | undefined): void {
         } catch {
           return;
         }
+        const cached = queryClient.getQueryData<CommunityRankView>(communityKeys.rank(rankId));
         updateCachedRank(queryClient, rankId, (rank) => ({
           ...rank,
           plays: data.plays,
           likes: data.likes,
         }));
-        if (!data.listed) {
+        // Not a counter that moved (items edited, hidden, unpublished): the rank is read again.
+        const countersMoved =
+          cached !== undefined && (cached.plays !== data.plays || cached.likes !== data.likes);
+        if (!data.listed || !countersMoved) {
           void queryClient.invalidateQueries({ queryKey: communityKeys.rank(rankId) });
         }
       });
