@@ -338,24 +338,26 @@ describe.concurrent.each(testDatabases)('community publishing on %s', (kind) => 
     expect((await c.rank(h.anonymous(), rankId)).status).toBe(404);
   });
 
-  it('item edits show on the rank; an open rank page hears its game was deleted', async ({
+  it('item edits show on the rank; an open rank page hears of them and of its game being deleted', async ({
     onTestFinished,
   }) => {
     const owner = await h.user();
     const published = await c.published(owner, ['Alpha', 'Bravo', 'Charlie']);
     const rankId = published.communityRankId!;
+    const live = await h.anonymous().events(`/api/community/${rankId}/events`);
+    onTestFinished(() => live.close());
+    expect(JSON.parse((await live.nextEvent(5000)).data)).toMatchObject({ listed: true });
     const edited = await owner.request('PATCH', `/api/games/${published.id}/items`, {
       items: ['Alpha', 'Bravo', 'Delta', 'Echo'],
     });
     expect(edited.status).toBe(200);
+    // The page hears of the edit (and reloads the rank).
+    expect(JSON.parse((await live.nextEvent(5000)).data)).toMatchObject({ listed: true });
     expect((await c.rank(h.anonymous(), rankId)).body.rank).toMatchObject({
       items: ['Alpha', 'Bravo', 'Delta', 'Echo'],
       itemsCount: 4,
     });
 
-    const live = await h.anonymous().events(`/api/community/${rankId}/events`);
-    onTestFinished(() => live.close());
-    expect(JSON.parse((await live.nextEvent(5000)).data)).toMatchObject({ listed: true });
     expect((await owner.request('DELETE', `/api/games/${published.id}`)).status).toBe(200);
     const gone = await live.nextEvent(5000);
     expect(gone.event).toBe('rank');

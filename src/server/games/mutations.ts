@@ -435,11 +435,14 @@ export async function editItems(
       .update(playedGame)
       .set({ itemsCount: items.length })
       .where(eq(playedGame.gameId, input.gameId));
-    // Its community rank's cards and search show the current items.
-    await tx
-      .update(communityRank)
-      .set({ items: items.map((item) => item.label) })
-      .where(eq(communityRank.gameId, input.gameId));
+    // Its community rank's cards and search show the current items; an open rank page reloads.
+    await tx.execute(sql`
+      with edited as (
+        update ${communityRank} r set items = ${JSON.stringify(items.map((item) => item.label))}::jsonb
+        where r.game_id = ${input.gameId}
+        returning r.id, r.plays, r.likes, (r.is_public and not r.archived and not r.hidden) as listed
+      )
+      ${rankEventsFrom(sql`edited`)}`);
     const event: GameChangeEvent = { type: 'game', gameId: input.gameId, change: 'items', version };
     await publish(tx, event);
     return { row, count, version };
