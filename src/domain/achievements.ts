@@ -5,12 +5,7 @@
 import { ACHIEVEMENT_THRESHOLDS } from './limits';
 
 export type AchievementId =
-  | 'first-play'
-  | 'collector'
-  | 'publisher'
-  | 'level-5'
-  | 'level-10'
-  | 'crowns-100';
+  'first-play' | 'collector' | 'publisher' | 'level-5' | 'level-10' | 'crowns-100';
 
 /** What achievements are measured against. */
 export type AchievementFacts = {
