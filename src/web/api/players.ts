@@ -102,6 +102,14 @@ export async function fetchPublicProfile(
 
 // ---------------------------------------------------------------- hooks
 
+/** A page of a list, with when it was requested (My Ranks tells stale pending entries by it). */
+export type RequestedPage<T> = PageResponse<T> & { requestedAt: number };
+
+async function stamped<T>(fetchPage: () => Promise<PageResponse<T>>): Promise<RequestedPage<T>> {
+  const requestedAt = Date.now();
+  return { ...(await fetchPage()), requestedAt };
+}
+
 export function useActivity(userId: string) {
   return useQuery({
     queryKey: playerKeys.activity(userId),
@@ -113,7 +121,7 @@ export function useActivity(userId: string) {
 export function useMyGames(userId: string, archived: boolean) {
   return useInfiniteQuery({
     queryKey: playerKeys.myGames(userId, archived),
-    queryFn: ({ pageParam, signal }) => fetchMyGames(pageParam, archived, signal),
+    queryFn: ({ pageParam, signal }) => stamped(() => fetchMyGames(pageParam, archived, signal)),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     retry: false,
@@ -123,7 +131,7 @@ export function useMyGames(userId: string, archived: boolean) {
 export function useMyPlayed(userId: string) {
   return useInfiniteQuery({
     queryKey: playerKeys.myPlayed(userId),
-    queryFn: ({ pageParam, signal }) => fetchMyPlayed(pageParam, signal),
+    queryFn: ({ pageParam, signal }) => stamped(() => fetchMyPlayed(pageParam, signal)),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     retry: false,

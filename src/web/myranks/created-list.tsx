@@ -27,6 +27,7 @@ export function CreatedList(props: {
       games,
       complete: !list.hasNextPage,
       isError: list.isError,
+      requestedAt: list.data?.pages[0]?.requestedAt ?? 0,
       version: list.dataUpdatedAt,
     },
     !archived,

@@ -43,7 +43,11 @@ function played(gameId: string, lastPlayedAt: number): PlayedGameView {
   };
 }
 
-const mine = (game: MyGameView, userId = 'u1'): Pending<MyGameView> => ({ userId, game });
+const mine = (game: MyGameView, userId = 'u1', at = 1_000): Pending<MyGameView> => ({
+  userId,
+  game,
+  at,
+});
 
 describe('addPending', () => {
   it('puts the newest first, once per user and game', () => {
@@ -68,7 +72,11 @@ describe('addPending', () => {
 
     let plays: Pending<PlayedGameView>[] = [];
     for (let i = 0; i < 30; i += 1) {
-      plays = addPending(plays, { userId: 'u1', game: played(`p${i}`, i) }, PENDING_PLAYED_CAP);
+      plays = addPending(
+        plays,
+        { userId: 'u1', game: played(`p${i}`, i), at: i },
+        PENDING_PLAYED_CAP,
+      );
     }
     expect(plays).toHaveLength(25);
   });
@@ -88,7 +96,11 @@ describe('mergePending', () => {
   });
 
   it('drops what the server lists, and keeps the rest first', () => {
-    const server = { games: [created('listed', 90), created('old', 10)], complete: true };
+    const server = {
+      games: [created('listed', 90), created('old', 10)],
+      complete: true,
+      requestedAt: 500,
+    };
     const { shown, keep } = mergePending(pending, 'u1', server);
     expect(shown.map((g) => g.id)).toEqual(['new']);
     expect(keep.map((e) => e.game.id)).toEqual(['new', 'x']);
@@ -96,7 +108,11 @@ describe('mergePending', () => {
 
   it('does not show a pending game a later page holds', () => {
     const older = [mine(created('older', 5)), mine(created('newer', 50))];
-    const server = { games: [created('a', 40), created('b', 20)], complete: false };
+    const server = {
+      games: [created('a', 40), created('b', 20)],
+      complete: false,
+      requestedAt: 500,
+    };
     expect(mergePending(older, 'u1', server).shown.map((g) => g.id)).toEqual(['newer']);
     // Once every page is loaded, what is still missing is shown.
     expect(mergePending(older, 'u1', { ...server, complete: true }).shown.map((g) => g.id)).toEqual(
@@ -106,10 +122,10 @@ describe('mergePending', () => {
 
   it('works on played games, by last played', () => {
     const plays = [
-      { userId: 'u1', game: played('p1', 30) },
-      { userId: 'u1', game: played('p2', 40) },
+      { userId: 'u1', game: played('p1', 30), at: 1_000 },
+      { userId: 'u1', game: played('p2', 40), at: 1_000 },
     ];
-    const server = { games: [played('p1', 30)], complete: true };
+    const server = { games: [played('p1', 30)], complete: true, requestedAt: 500 };
     const { shown, keep } = mergePending(plays, 'u1', server);
     expect(shown.map((g) => g.gameId)).toEqual(['p2']);
     expect(keep.map((e) => e.game.gameId)).toEqual(['p2']);
@@ -141,6 +157,26 @@ const game: GameView = {
   archived: false,
   createdAt: 1000,
 };
+
+describe('mergePending and games gone elsewhere', () => {
+  it('forgets a game the list should have and has not: deleted or archived since', () => {
+    const pending = [
+      mine(created('gone', 100), 'u1', 1_000),
+      mine(created('fresh', 110), 'u1', 2_000),
+    ];
+    // Requested after 'gone' was created (so it would be there), before 'fresh' was.
+    const server = { games: [created('other', 50)], complete: true, requestedAt: 1_500 };
+    const { shown, keep } = mergePending(pending, 'u1', server);
+    expect(shown.map((g) => g.id)).toEqual(['fresh']);
+    expect(keep.map((e) => e.game.id)).toEqual(['fresh']);
+  });
+
+  it('keeps an older game a later page may hold', () => {
+    const pending = [mine(created('old', 5), 'u1', 1_000)];
+    const server = { games: [created('a', 40)], complete: false, requestedAt: 1_500 };
+    expect(mergePending(pending, 'u1', server)).toEqual({ shown: [], keep: pending });
+  });
+});
 
 describe('entries from a game', () => {
   it('turns a created game into a My Ranks entry', () => {
@@ -177,8 +213,8 @@ describe('storage', () => {
     writePending(
       'played',
       [
-        { userId: 'u1', game: played('a', 1) },
-        { userId: 'u1', game: played('b', 2) },
+        { userId: 'u1', game: played('a', 1), at: 1 },
+        { userId: 'u1', game: played('b', 2), at: 2 },
       ],
       store,
     );
@@ -191,7 +227,12 @@ describe('storage', () => {
     expect(readPending('created', store)).toEqual([]);
     store.setItem(
       storageKeys.pendingCreated,
-      JSON.stringify([{ userId: 1 }, null, mine(created('c', 3))]),
+      JSON.stringify([
+        { userId: 1 },
+        null,
+        { userId: 'u1', game: created('d', 4) },
+        mine(created('c', 3)),
+      ]),
     );
     expect(readPending('created', store).map((e) => e.game.id)).toEqual(['c']);
   });

@@ -15,8 +15,11 @@ import {
   type KeyValueStore,
 } from '../shell/storage';
 
-/** One remembered entry: whose it is (a tab may see several people sign in), and the game. */
-export type Pending<T> = { userId: string; game: T };
+/**
+ * One remembered entry: whose it is (a tab may see several people sign in), the game, and when
+ * it was remembered (after the server answered: the game was stored by then).
+ */
+export type Pending<T> = { userId: string; game: T; at: number };
 
 export type PendingKind = 'created' | 'played';
 
@@ -53,27 +56,37 @@ export function addPending<T extends Entry>(
  * - `shown`: pending games the server list does not contain yet, to put first; only those the
  *   loaded range covers (at least as new as its last entry, or every page is loaded, or the list
  *   failed), so a game the next page holds is not shown twice;
- * - `keep`: the stored list without the entries the server list now contains.
+ * - `keep`: the stored list without the entries it no longer needs: those the server list
+ *   contains, and those it should contain and does not (remembered before the list was
+ *   requested, in its range: deleted or archived since, e.g. from the game's own page).
  */
 export function mergePending<T extends Entry>(
   pending: readonly Pending<T>[],
   userId: string,
-  server: { games: readonly T[]; complete: boolean } | null,
+  server: { games: readonly T[]; complete: boolean; requestedAt: number } | null,
 ): { shown: T[]; keep: Pending<T>[] } {
   if (!server) {
     return {
-      shown: pending.filter((e) => e.userId === userId).map((e) => e.game),
+      shown: pending
+        .filter((e) => e.userId === userId)
+        .map((e) => e.game)
+        .sort((a, b) => sortKeyOf(b) - sortKeyOf(a)),
       keep: [...pending],
     };
   }
   const listed = new Set(server.games.map(gameIdOf));
   const last = server.games.at(-1);
   const oldestLoaded = last ? sortKeyOf(last) : -Infinity;
-  const keep = pending.filter((e) => e.userId !== userId || !listed.has(gameIdOf(e.game)));
+  const covered = (game: T) => server.complete || sortKeyOf(game) >= oldestLoaded;
+  const keep = pending.filter(
+    (e) =>
+      e.userId !== userId ||
+      (!listed.has(gameIdOf(e.game)) && !(covered(e.game) && e.at < server.requestedAt)),
+  );
   const shown = keep
     .filter((e) => e.userId === userId)
     .map((e) => e.game)
-    .filter((game) => server.complete || sortKeyOf(game) >= oldestLoaded)
+    .filter(covered)
     .sort((a, b) => sortKeyOf(b) - sortKeyOf(a));
   return { shown, keep };
 }
@@ -115,8 +128,9 @@ export function playedEntry(
 
 function isPending(value: unknown): value is Pending<Entry> {
   if (typeof value !== 'object' || value === null) return false;
-  const { userId, game } = value as { userId?: unknown; game?: unknown };
-  if (typeof userId !== 'string' || typeof game !== 'object' || game === null) return false;
+  const { userId, game, at } = value as { userId?: unknown; game?: unknown; at?: unknown };
+  if (typeof userId !== 'string' || typeof at !== 'number') return false;
+  if (typeof game !== 'object' || game === null) return false;
   const g = game as Record<string, unknown>;
   const id = typeof g.id === 'string' ? g.id : g.gameId;
   return typeof id === 'string' && typeof g.title === 'string';
@@ -144,7 +158,7 @@ export function rememberCreated(userId: string | undefined, game: GameView): voi
   const list = readPending('created');
   writePending(
     'created',
-    addPending(list, { userId, game: createdEntry(game) }, KINDS.created.cap),
+    addPending(list, { userId, game: createdEntry(game), at: Date.now() }, KINDS.created.cap),
   );
 }
 
@@ -156,7 +170,8 @@ export function rememberPlayed(
 ): void {
   if (!userId || game.isOwner) return;
   const list = readPending('played');
-  const entry = { userId, game: playedEntry(game, status, Date.now()) };
+  const now = Date.now();
+  const entry = { userId, game: playedEntry(game, status, now), at: now };
   writePending('played', addPending(list, entry, KINDS.played.cap));
 }
 

@@ -19,6 +19,7 @@ export function PlayedList(props: { userId: string }) {
     games,
     complete: !list.hasNextPage,
     isError: list.isError,
+    requestedAt: list.data?.pages[0]?.requestedAt ?? 0,
     version: list.dataUpdatedAt,
   });
   const shown = [...pending, ...(games ?? [])];

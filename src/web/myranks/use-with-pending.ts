@@ -15,20 +15,26 @@ export function useWithPending<K extends PendingKind>(
     games: EntryOf<K>[] | undefined;
     complete: boolean;
     isError: boolean;
+    /** When the list now shown was requested (its first page). */
+    requestedAt: number;
     /** Changes whenever the list was read again (so storage is read again too). */
     version: number;
   },
   enabled = true,
 ): EntryOf<K>[] {
-  const { games, complete, isError, version } = list;
+  const { games, complete, isError, requestedAt, version } = list;
   const merged = useMemo(() => {
     void version;
     const pending = enabled ? readPending(kind) : [];
-    return mergePending(pending, userId, games && !isError ? { games, complete } : null) as {
+    return mergePending(
+      pending,
+      userId,
+      games && !isError ? { games, complete, requestedAt } : null,
+    ) as {
       shown: EntryOf<K>[];
       keep: typeof pending;
     };
-  }, [kind, userId, games, complete, isError, version, enabled]);
+  }, [kind, userId, games, complete, isError, requestedAt, version, enabled]);
 
   useEffect(() => {
     if (enabled && games && !isError) writePending(kind, merged.keep);
