@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Integration files mostly wait on the database: two at a time use both cores. End-to-end
+    // files stay one at a time (their project sets fileParallelism: false).
+    maxWorkers: 2,
     projects: [
       {
         test: { name: 'unit', include: ['src/**/*.test.ts'], environment: 'node' },

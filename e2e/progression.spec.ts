@@ -275,8 +275,8 @@ describe.runIf(browserAvailable())('progression and My Ranks in Chromium', () =>
     expect(await createdTab.getAttribute('aria-selected')).toBe('true');
     await createdTab.focus();
     await page.keyboard.press('ArrowRight');
-    expect(await playedTab.getAttribute('aria-selected')).toBe('true');
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Played');
+    await poll(() => playedTab.getAttribute('aria-selected')).toBe('true');
+    await poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Played');
     const played = page.getByTestId('played-card');
     await poll(() => played.count()).toBe(2);
     const card = played.filter({ hasText: 'Best card game' });

@@ -41,13 +41,18 @@ async function resolveAuthSecret(config: Config): Promise<string> {
 
 export async function startServer(
   config: Config,
-  options: { log?: Logger; webRoot?: string } = {},
+  options: {
+    log?: Logger;
+    webRoot?: string;
+    /** An in-memory PGlite starts from this dumped data directory (tests: a migrated template). */
+    pgliteTemplate?: Blob;
+  } = {},
 ): Promise<RunningServer> {
   const log = options.log ?? createLogger(config.logLevel);
   const database = await openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl, log }
-      : { kind: 'pglite', dataDir: config.dataDir, log },
+      : { kind: 'pglite', dataDir: config.dataDir, log, loadDataDir: options.pgliteTemplate },
   );
   try {
     await runMigrations(database);

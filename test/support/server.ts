@@ -2,10 +2,17 @@
  * Starts the real Crowned server for tests on a fresh database: in-memory PGlite, or a new
  * PostgreSQL database created on TEST_DATABASE_URL's server and dropped afterwards.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { loadConfig, type Config } from '../../src/server/config';
+import { openDatabase } from '../../src/server/db/client';
+import { runMigrations } from '../../src/server/db/migrate';
+import { createLogger } from '../../src/server/log';
 import { startServer, type RunningServer } from '../../src/server/server';
 
 export type TestDatabase = 'pglite' | 'postgres';
@@ -49,6 +56,49 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop(): P
   };
 }
 
+const MIGRATIONS = fileURLToPath(new URL('../../migrations', import.meta.url));
+let template: Promise<Blob> | undefined;
+
+/**
+ * A fresh in-memory PGlite costs seconds of CPU to initialise and migrate; every test server
+ * instead starts from one data directory migrated by the real migrator and dumped. It is kept in
+ * the temporary directory under a hash of the migrations (so test workers share it, and a new
+ * migration makes a new one); the server still runs the migrator on it, which finds nothing to do.
+ */
+function pgliteTemplate(): Promise<Blob> {
+  template ??= (async () => {
+    const hash = createHash('sha256');
+    for (const dir of [MIGRATIONS, path.join(MIGRATIONS, 'meta')]) {
+      for (const name of (await readdir(dir)).sort()) {
+        if (/\.(sql|json)$/.test(name))
+          hash.update(name).update(await readFile(path.join(dir, name)));
+      }
+    }
+    const file = path.join(tmpdir(), `crowned-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
+    const saved = await readFile(file).catch(() => undefined);
+    if (saved) return new Blob([saved]);
+    const database = await openDatabase({
+      kind: 'pglite',
+      dataDir: 'memory',
+      log: createLogger('error'),
+    });
+    try {
+      await runMigrations(database);
+      if (database.raw.kind !== 'pglite') throw new Error('expected PGlite');
+      const dump = await database.raw.client.dumpDataDir('none');
+      const bytes = new Uint8Array(await dump.arrayBuffer());
+      // Written aside and renamed, so a worker never reads a half-written template.
+      const partial = `${file}.${randomBytes(4).toString('hex')}`;
+      await writeFile(partial, bytes);
+      await rename(partial, file);
+      return new Blob([bytes]);
+    } finally {
+      await database.close();
+    }
+  })();
+  return template;
+}
+
 export type TestServer = RunningServer & { kind: TestDatabase };
 
 /** A server config for tests on a free port; `env` adds to or overrides the defaults. */
@@ -78,7 +128,10 @@ export async function startTestServer(
     ...options.env,
   });
   try {
-    const server = await startServer(config, { webRoot: options.webRoot });
+    const server = await startServer(config, {
+      webRoot: options.webRoot,
+      pgliteTemplate: kind === 'pglite' ? await pgliteTemplate() : undefined,
+    });
     return {
       ...server,
       kind,

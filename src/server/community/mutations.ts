@@ -4,45 +4,21 @@
  * of rows a statement actually changed, so they stay exact under any concurrency; every change a
  * rank's page shows is sent as a RankEvent from the same statement (delivered on commit).
  */
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { COMMUNITY_MESSAGES, type ReportReason } from '../../domain/community';
 import { AppError } from '../../domain/errors';
 import { MESSAGES } from '../../domain/game';
-import { LIFECYCLE_MESSAGES } from '../../domain/lifecycle';
 import { MIN_ITEMS } from '../../domain/limits';
 import type { Db, Tx } from '../db/client';
 import { communityRank, game, moderationAction, rankLike, rankReport } from '../db/schema';
 import type { GameRow } from '../games/data';
-import { createGame } from '../games/mutations';
+import { createGame, lockOwned } from '../games/mutations';
 import { newId } from '../ids';
 import { awardXp } from '../players/progression';
-import { EVENTS_CHANNEL } from '../realtime/hub';
+import { notifyRankEvent } from '../realtime/hub';
 
 function rows<Row>(result: unknown): Row[] {
   return (result as { rows: Row[] }).rows;
-}
-
-/** A RankEvent (hub.ts) built from a row with id, plays, likes and listed, sent on commit. */
-function notifyRank(alias: SQL): SQL {
-  return sql`pg_notify(${EVENTS_CHANNEL}, json_build_object(
-    'type', 'rank', 'rankId', ${alias}.id, 'plays', ${alias}.plays, 'likes', ${alias}.likes,
-    'listed', ${alias}.listed)::text)`;
-}
-
-/**
- * Locks a game its owner publishes or unpublishes: ownership in the WHERE; when nothing matches,
- * a second look tells a missing game (404 'Game not found') from someone else's (403 'Not owner').
- */
-async function lockOwnedGame(tx: Tx, key: { gameId: string; userId: string }): Promise<GameRow> {
-  const [row] = await tx
-    .select()
-    .from(game)
-    .where(and(eq(game.id, key.gameId), eq(game.ownerId, key.userId)))
-    .for('update');
-  if (row) return row;
-  const [exists] = await tx.select({ id: game.id }).from(game).where(eq(game.id, key.gameId));
-  if (!exists) throw new AppError('not-found', MESSAGES.gameNotFound);
-  throw new AppError('permission-denied', LIFECYCLE_MESSAGES.notOwner);
 }
 
 /**
@@ -83,7 +59,7 @@ async function publishLocked(
           game_id = excluded.game_id
         returning r.id, r.plays, r.likes, (r.is_public and not r.archived and not r.hidden) as listed
       )
-      select id, ${notifyRank(sql`listed`)} from listed`),
+      select id, ${notifyRankEvent(sql`listed`)} from listed`),
   );
   if (!rank) throw new AppError('internal', 'The rank was not published');
   const [published] = await tx
@@ -111,7 +87,7 @@ export async function publishGame(
   input: { gameId: string; userId: string; tags?: string[] },
 ): Promise<GameRow> {
   return db.transaction(async (tx) =>
-    publishLocked(tx, await lockOwnedGame(tx, input), { tags: input.tags }),
+    publishLocked(tx, await lockOwned(tx, input), { tags: input.tags }),
   );
 }
 
@@ -125,14 +101,14 @@ export async function unpublishGame(
   input: { gameId: string; userId: string },
 ): Promise<GameRow> {
   return db.transaction(async (tx) => {
-    const row = await lockOwnedGame(tx, input);
+    const row = await lockOwned(tx, input);
     await tx.execute(sql`
       with unlisted as (
         update ${communityRank} r set is_public = false
         where (r.id = ${row.communityRankId ?? ''} or r.game_id = ${row.id}) and r.is_public
         returning r.id, r.plays, r.likes, false as listed
       )
-      select ${notifyRank(sql`unlisted`)} from unlisted`);
+      select ${notifyRankEvent(sql`unlisted`)} from unlisted`);
     const [unpublished] = await tx
       .update(game)
       .set({ isPublic: false, communityRankId: null, updatedAt: sql`now()` })
@@ -211,7 +187,7 @@ export async function setLike(
         where r.id = (select id from target where listed) and changed.added + changed.removed > 0
         returning r.id, r.plays, r.likes, true as listed
       ),
-      notified as (select ${notifyRank(sql`counted`)} from counted)
+      notified as (select ${notifyRankEvent(sql`counted`)} from counted)
       select t.listed, t.hidden, coalesce((select likes from counted), t.likes) as likes,
              (select count(*) from notified) as notified
       from target t`),
@@ -278,7 +254,7 @@ export async function moderateRank(
         where rank_id = (select id from target) and resolved_at is null
         returning id
       )
-      select t.id, ${notifyRank(sql`t`)}, (select count(*) from action) as actions,
+      select t.id, ${notifyRankEvent(sql`t`)}, (select count(*) from action) as actions,
              (select count(*) from resolved) as resolved
       from target t`),
   );

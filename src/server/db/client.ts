@@ -32,20 +32,30 @@ export type Database = {
 };
 
 export type OpenOptions =
-  | { kind: 'pglite'; dataDir: string | 'memory'; log: Logger }
+  | {
+      kind: 'pglite';
+      dataDir: string | 'memory';
+      log: Logger;
+      /** In memory only: start from this dumped data directory (a migrated template). */
+      loadDataDir?: Blob;
+    }
   | { kind: 'postgres'; url: string; log: Logger; poolSize?: number };
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   return options.kind === 'pglite' ? openPglite(options) : openPostgres(options);
 }
 
-async function openPglite(options: { dataDir: string | 'memory'; log: Logger }): Promise<Database> {
+async function openPglite(options: {
+  dataDir: string | 'memory';
+  log: Logger;
+  loadDataDir?: Blob;
+}): Promise<Database> {
   const release = options.dataDir === 'memory' ? undefined : await lockDataDir(options.dataDir);
   let client: PGlite;
   try {
     client =
       options.dataDir === 'memory'
-        ? await PGlite.create()
+        ? await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {})
         : await PGlite.create(`${options.dataDir.replace(/\/+$/, '')}/pglite`);
   } catch (error) {
     await release?.();

@@ -22,7 +22,7 @@ import { awardXp } from '../players/progression';
 import {
   EVENTS_CHANNEL,
   publish,
-  rankEventsFrom,
+  notifyRankEvent,
   type GameChangeEvent,
   type SubmissionEvent,
 } from '../realtime/hub';
@@ -343,7 +343,7 @@ async function recordFirstPlay(tx: Tx, key: { gameId: string; userId: string }):
             returning r.id, r.plays, r.likes, (r.is_public and not r.archived and not r.hidden) as listed
           )
           select (select count(*) from new_play)::int as played,
-                 (select count(*) from (${rankEventsFrom(sql`ranked`)}) notified) as notified`),
+                 (select count(*) from (select ${notifyRankEvent(sql`ranked`)} from ranked) notified) as notified`),
       );
       if (!recorded || recorded.played === 0) return false;
       await awardXp(savepoint, { userId: key.userId, reason: 'play', ref: key.gameId });
@@ -358,7 +358,7 @@ async function recordFirstPlay(tx: Tx, key: { gameId: string; userId: string }):
  * Locks a game its owner is changing. Ownership is in the WHERE; when nothing matches, a second
  * look tells a missing game (404) from someone else's (403 'Not owner').
  */
-async function lockOwned(tx: Tx, key: { gameId: string; userId: string }): Promise<GameRow> {
+export async function lockOwned(tx: Tx, key: { gameId: string; userId: string }): Promise<GameRow> {
   const [row] = await tx
     .select()
     .from(game)
@@ -442,7 +442,7 @@ export async function editItems(
         where r.game_id = ${input.gameId}
         returning r.id, r.plays, r.likes, (r.is_public and not r.archived and not r.hidden) as listed
       )
-      ${rankEventsFrom(sql`edited`)}`);
+      select ${notifyRankEvent(sql`edited`)} from edited`);
     const event: GameChangeEvent = { type: 'game', gameId: input.gameId, change: 'items', version };
     await publish(tx, event);
     return { row, count, version };
@@ -485,7 +485,7 @@ export async function archiveGame(
         where r.game_id = ${input.gameId}
         returning r.id, r.plays, r.likes, (r.is_public and not r.archived and not r.hidden) as listed
       )
-      ${rankEventsFrom(sql`mirrored`)}`);
+      select ${notifyRankEvent(sql`mirrored`)} from mirrored`);
     return row;
   });
 }
@@ -505,7 +505,7 @@ export async function deleteGame(db: Db, input: { gameId: string; userId: string
         where r.id = ${current.communityRankId ?? ''} or r.game_id = ${input.gameId}
         returning r.id, r.plays, r.likes, false as listed
       )
-      ${rankEventsFrom(sql`removed`)}`);
+      select ${notifyRankEvent(sql`removed`)} from removed`);
     await tx.delete(game).where(eq(game.id, input.gameId));
     const event: GameChangeEvent = {
       type: 'game',

@@ -69,13 +69,13 @@ export async function publish(db: Pick<Db, 'execute'>, event: HubEvent): Promise
 }
 
 /**
- * A statement tail that sends a RankEvent for every row of `relation` (a CTE with the columns
- * id, plays, likes, listed), so a write and its events take one round trip.
+ * The SQL that sends a RankEvent for `row` (a row or CTE alias with the columns id, plays, likes
+ * and listed), so a write and its event take one statement (delivered on commit).
  */
-export function rankEventsFrom(relation: SQL): SQL {
-  return sql`select pg_notify(${EVENTS_CHANNEL}, json_build_object(
-    'type', 'rank', 'rankId', id, 'plays', plays, 'likes', likes, 'listed', listed)::text)
-    from ${relation}`;
+export function notifyRankEvent(row: SQL): SQL {
+  return sql`pg_notify(${EVENTS_CHANNEL}, json_build_object(
+    'type', 'rank', 'rankId', ${row}.id, 'plays', ${row}.plays, 'likes', ${row}.likes,
+    'listed', ${row}.listed)::text)`;
 }
 
 type Subscriber = (message: HubMessage) => void;
