@@ -146,15 +146,15 @@ describe.each(testDatabases)('deadlines on %s', (kind) => {
       onTestFinished,
     }) => {
       const owner = await h.user();
-      const created = await h.createGame(owner, undefined, undefined, {
-        deadlineAt: Date.now() + 1000,
-      });
+      // Room for the set-up below on a loaded machine: the watcher must open before the deadline.
+      const deadlineAt = Date.now() + 4000;
+      const created = await h.createGame(owner, undefined, undefined, { deadlineAt });
       const player = await h.guest();
       await h.submit(player, created.id, ids(created), { partial: true });
       const watcher = await owner.events(`/api/games/${created.id}/events`);
       onTestFinished(() => watcher.close());
       expect((await nextData(watcher)).data).toMatchObject({ closed: false, version: 0 });
-      await sleep(1100);
+      await sleep(deadlineAt - Date.now() + 100);
       expect(await isClosedInDb(h, created.id)).toBe(false);
 
       const late = await h.submit(player, created.id, ids(created));
