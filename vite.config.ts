@@ -1,13 +1,49 @@
 /** Vite for the web app: sources in src/web, built into dist/web, /api proxied to the server. */
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const projectRoot = fileURLToPath(new URL('.', import.meta.url));
 
+const COMPRESSIBLE = /\.(?:js|css|html|svg|json|webmanifest|txt)$/;
+
+/**
+ * Writes a brotli (`.br`) and a gzip (`.gz`) copy beside every compressible file of the build, at
+ * the highest levels, once: the server sends them to browsers that accept them
+ * (`serveStatic({ precompressed: true })`) without compressing anything per request.
+ */
+function precompress(): Plugin {
+  const br = promisify(brotliCompress);
+  const gz = promisify(gzip);
+  return {
+    name: 'crowned-precompress',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      const dir = options.dir ?? '';
+      const files = Object.keys(bundle).filter((name) => COMPRESSIBLE.test(name));
+      await Promise.all(
+        files.map(async (name) => {
+          const file = path.join(dir, name);
+          const source = await readFile(file);
+          if (source.length < 1024) return;
+          const [brotli, gzipped] = await Promise.all([
+            br(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+            gz(source, { level: 9 }),
+          ]);
+          await Promise.all([writeFile(`${file}.br`, brotli), writeFile(`${file}.gz`, gzipped)]);
+        }),
+      );
+    },
+  };
+}
+
 export default defineConfig({
   root: 'src/web',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: `${projectRoot}dist/web`,
     emptyOutDir: true,

@@ -105,14 +105,16 @@ export function createApp(deps: AppDeps) {
   if (deps.webRoot && existsSync(path.join(deps.webRoot, 'index.html'))) {
     const root = path.relative(process.cwd(), deps.webRoot) || '.';
     const indexFile = path.join(deps.webRoot, 'index.html');
+    // The build writes brotli and gzip copies of each asset (vite.config.ts): sent when accepted.
     app.use(
       '/assets/*',
       serveStatic({
         root,
+        precompressed: true,
         onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
       }),
     );
-    app.use('*', serveStatic({ root }));
+    app.use('*', serveStatic({ root, precompressed: true }));
     // Every other path is a client-side route: the web app decides what it shows.
     // Read per request (the OS caches it), so a rebuild is served without a restart.
     app.get('*', async (c) => {
