@@ -4,18 +4,16 @@
  * updates My Ranks' lists in place and says what happened in a toast.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Archive, ArchiveRestore, Globe, GlobeLock, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { Archive, ArchiveRestore, Globe, GlobeLock } from 'lucide-react';
 import { toast } from 'sonner';
 import type { MyGameView } from '../../domain/profile';
 import { cachePublishedGame, publishGame, unpublishGame } from '../api/community';
 import { errorMessage } from '../api/errors';
-import { archiveGame, deleteGame } from '../api/games';
+import { archiveGame } from '../api/games';
 import { playerKeys } from '../api/players';
-import { ConfirmDialog } from '../owner/confirm-dialog';
-// The confirm dialog's and the danger buttons' styles live with the owner's panel.
+import { DeleteGameButton } from '../owner/delete-game-button';
+// The delete dialog's and the danger buttons' styles live with the owner's panel.
 import '../owner/owner.css';
-import { forgetGame } from '../owner/owner-cache';
 import { updateMyGame } from './my-ranks-cache';
 import { forgetPending } from './pending';
 
@@ -95,43 +93,17 @@ export function ArchiveAction({ game }: { game: MyGameView }) {
 
 export function DeleteAction({ game }: { game: MyGameView }) {
   const queryClient = useQueryClient();
-  const [open, setOpen] = useState(false);
-  const remove = useMutation({
-    mutationFn: () => deleteGame(game.id),
-    onSuccess: () => {
-      setOpen(false);
-      forgetPending(game.id);
-      updateMyGame(queryClient, game.id, () => null);
-      forgetGame(queryClient, game.id);
-      void queryClient.invalidateQueries({ queryKey: playerKeys.all });
-      toast.success('Rank deleted');
-    },
-  });
   return (
-    <ConfirmDialog
-      trigger={
-        <button type="button" className="btn btn-danger-outline my-card__btn">
-          <Trash2 size={16} aria-hidden="true" />
-          Delete
-        </button>
-      }
-      open={open}
-      onOpenChange={(next) => {
-        if (next) remove.reset();
-        setOpen(next);
+    <DeleteGameButton
+      gameId={game.id}
+      title={game.title}
+      className="my-card__btn"
+      iconSize={16}
+      onDeleted={() => {
+        forgetPending(game.id);
+        updateMyGame(queryClient, game.id, () => null);
+        void queryClient.invalidateQueries({ queryKey: playerKeys.all });
       }}
-      title="Delete this rank?"
-      confirmLabel="Delete rank"
-      pendingLabel="Deleting…"
-      pending={remove.isPending}
-      error={remove.isError ? errorMessage(remove.error) : null}
-      tone="danger"
-      onConfirm={() => remove.mutate()}
-    >
-      <p>
-        <strong className="confirm-dialog__name">“{game.title}”</strong> and all its rankings and
-        results will be deleted for good. Its link will stop working. This can't be undone.
-      </p>
-    </ConfirmDialog>
+    />
   );
 }

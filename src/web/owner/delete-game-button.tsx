@@ -1,36 +1,42 @@
-/** Delete: after a confirmation naming the rank, the game and everything in it goes; then My Ranks. */
+/** Delete: after a confirmation naming the rank, the game and everything in it goes. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import type { GameView } from '../../domain/game';
 import { errorMessage } from '../api/errors';
 import { deleteGame } from '../api/games';
-import { paths } from '../paths';
 import { ConfirmDialog } from './confirm-dialog';
 import { forgetGame } from './owner-cache';
 
-export function DeleteGameButton(props: { game: GameView }) {
+/**
+ * The one Delete button for a game (owner panel, My Ranks): a confirmation naming the rank, then
+ * the game goes; `onDeleted` says where the page goes next, then the game's cache is forgotten.
+ */
+export function DeleteGameButton(props: {
+  gameId: string;
+  title: string;
+  className?: string;
+  iconSize?: number;
+  onDeleted: () => void;
+}) {
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const [open, setOpen] = useState(false);
-  const { game } = props;
   const remove = useMutation({
-    mutationFn: () => deleteGame(game.id),
+    mutationFn: () => deleteGame(props.gameId),
     onSuccess: () => {
+      setOpen(false);
       toast.success('Rank deleted');
-      void navigate(paths.myRanks());
-      // After leaving the page: its link now answers 'Game not found', not what was cached.
-      forgetGame(queryClient, game.id);
+      props.onDeleted();
+      // After the page moved on: the game's link now answers 'Game not found', not the cache.
+      forgetGame(queryClient, props.gameId);
     },
   });
 
   return (
     <ConfirmDialog
       trigger={
-        <button type="button" className="btn btn-danger-outline">
-          <Trash2 size={18} aria-hidden="true" />
+        <button type="button" className={`btn btn-danger-outline ${props.className ?? ''}`}>
+          <Trash2 size={props.iconSize ?? 18} aria-hidden="true" />
           Delete
         </button>
       }
@@ -48,7 +54,7 @@ export function DeleteGameButton(props: { game: GameView }) {
       onConfirm={() => remove.mutate()}
     >
       <p>
-        <strong className="confirm-dialog__name">“{game.prompt}”</strong> and all its rankings and
+        <strong className="confirm-dialog__name">“{props.title}”</strong> and all its rankings and
         results will be deleted for good. Its link will stop working. This can't be undone.
       </p>
     </ConfirmDialog>

@@ -4,7 +4,9 @@
  */
 import { CircleCheck, Lock, Users } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
+import { useNavigate } from 'react-router';
 import type { GameView } from '../../domain/game';
+import { paths } from '../paths';
 import { rankingsCount } from '../results/format';
 import { ArchiveButton } from './archive-button';
 import { CloseGameButton } from './close-game-button';
@@ -17,6 +19,7 @@ import './owner.css';
 
 export function OwnerPanel(props: { game: GameView; submissionCount: number }) {
   const { game } = props;
+  const navigate = useNavigate();
   const titleId = useId();
   const state = useRef<HTMLParagraphElement>(null);
   const wasClosed = useRef(game.closed);
@@ -86,7 +89,11 @@ export function OwnerPanel(props: { game: GameView; submissionCount: number }) {
         <PublishButton game={game} />
         {game.closed ? null : <CloseGameButton game={game} />}
         <ArchiveButton game={game} />
-        <DeleteGameButton game={game} />
+        <DeleteGameButton
+          gameId={game.id}
+          title={game.prompt}
+          onDeleted={() => void navigate(paths.myRanks())}
+        />
       </div>
     </section>
   );
