@@ -1,0 +1,1145 @@
+/**
+ * `npx tsx bench/hot-path.ts` (part of `npm run bench`): the hot path of a viral game (issue 10),
+ * each figure printed next to its target. The server runs in a child process started the way
+ * `npm start` starts it (`node --import tsx src/server/main.ts`, NODE_ENV=production), so its
+ * RSS and CPU are its own and the load generator (this process, which also parses thousands of
+ * event streams) is a separate client on the other core, as real clients would be.
+ *
+ *   results read       on a fresh PostgreSQL database: a game of 200 items created through the
+ *                      API by a signed-up owner, then BENCH_SUBMISSIONS final rankings seeded in
+ *                      SQL (synthetic guest users, random full rankings) with the matching
+ *                      game_tally (submissions = BENCH_SUBMISSIONS, version bumped); the server is
+ *                      restarted so none of its state predates the seed, and the count is checked
+ *                      once. GET /api/games/:id/results as the owner: BENCH_READS reads one at a
+ *                      time after a warm-up (p50/p95/p99; target p99 <= 20 ms), then
+ *                      BENCH_CONCURRENCY at a time for BENCH_SECONDS (reads/s).
+ *   live fan-out       BENCH_WATCHERS event streams (/api/games/:id/events) on a 10-item game,
+ *                      sharing 16 guest sessions, each stream from its own client address; one
+ *                      other guest resubmits, then waits until every stream has that version;
+ *                      repeated for BENCH_SECONDS. Time from the submission's response to its
+ *                      event at the last stream (p50/p95/max over rounds; target p95 <= 1 s), and
+ *                      the server's RSS before the streams, with them, and its peak.
+ *   server ready, RSS  the server spawned (a) on a migrated PostgreSQL database (a restart; its
+ *                      first start, which ran the migrations, is shown beside it) and (b) on an
+ *                      empty PGlite data directory (migrations and the demo seed run). Ready = from
+ *                      spawn() until GET /api/health answers 200, polled every 10 ms: it includes
+ *                      Node's start-up and tsx loading the TypeScript (compiled on the fly, from
+ *                      tsx's cache after the first run). RSS = VmRSS from /proc right after ready
+ *                      and after 200 warm-up requests. Targets: PostgreSQL <= 1 s, <= 150 MB;
+ *                      fresh PGlite <= 5 s, <= 400 MB.
+ *
+ * Env: BENCH_SECONDS (10), BENCH_CONCURRENCY (16), BENCH_SUBMISSIONS (100000), BENCH_READS (2000),
+ * BENCH_WATCHERS (5000; needs `ulimit -n` above it, checked first), BENCH_DATABASE_URL /
+ * TEST_DATABASE_URL (an admin URL on a loopback server; fresh databases are created on it and
+ * dropped at the end). Figures are printed and written to bench/results/, never asserted. Exit
+ * code: 1 when setup failed or any request failed, 130 when interrupted.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { counterMatchesDomain, seedFinalSubmissions, type SeedFigures } from './lib/seed-results';
+import { freePort, spawnServer, type ChildServer } from './lib/child-server';
+import { CpuMeter } from './lib/cpu';
+import { cookieHeader, HttpClient, SseConnection, type HttpResponse } from './lib/http';
+import { createFreshDatabase, serverVersion, type FreshDatabase } from './lib/postgres';
+import {
+  closedLoop,
+  formatTable,
+  mapLimit,
+  Recorder,
+  round,
+  stopSignal,
+  type Figures,
+  type Row,
+} from './lib/stats';
+
+// ---------------------------------------------------------------------------------------------
+// Settings
+
+class SetupError extends Error {
+  override name = 'SetupError';
+}
+
+class Interrupted extends Error {
+  override name = 'Interrupted';
+}
+
+/** Between phases: an interrupted run stops here, cleans up and reports nothing. */
+function checkpoint(): void {
+  if (stopSignal.stopped) throw new Interrupted('interrupted: no figures reported');
+}
+
+function positive(name: string, fallback: number, integer = true): number {
+  const raw = process.env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value))) {
+    throw new SetupError(
+      `${name} must be a positive ${integer ? 'integer' : 'number'}, got "${raw}"`,
+    );
+  }
+  return value;
+}
+
+function isLoopbackUrl(raw: string): boolean {
+  const url = new URL(raw);
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const socketHost = url.searchParams.get('host');
+  if (host === '' && (socketHost === null || socketHost.startsWith('/'))) return true; // Unix socket
+  return host === 'localhost' || host === '::1' || /^127\./.test(host);
+}
+
+const DEFAULT_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+const RESULTS_ITEMS = 200;
+const FANOUT_ITEMS = 10;
+/** Guest sessions the watchers share (the submitter is one more). */
+const WATCHER_SESSIONS = 16;
+const FANOUT_EVENT_TIMEOUT_MS = 15_000;
+const STREAMS_OPENED_AT_ONCE = 64;
+const WARM_UP_READS = 50;
+/** The one-at-a-time reads stop here even if BENCH_READS were not reached (a slow server). */
+const READS_TIME_CAP_S = 90;
+const STARTUP_WARM_UP_REQUESTS = 200;
+const READY_TIMEOUT_MS = 120_000;
+/** Open files this process needs besides one per stream (and the server likewise). */
+const SPARE_FILES = 200;
+/** Clients' addresses (TEST-NET for benchmarks, RFC 2544), sent in the trusted proxy header. */
+const guestIp = (index: number) => `198.18.${Math.floor(index / 250)}.${(index % 250) + 1}`;
+
+const TARGETS = {
+  resultsP99Ms: 20,
+  fanoutP95Ms: 1000,
+  postgresReadyMs: 1000,
+  postgresRssMb: 150,
+  pgliteReadyMs: 5000,
+  pgliteRssMb: 400,
+};
+
+type Settings = {
+  seconds: number;
+  concurrency: number;
+  submissions: number;
+  reads: number;
+  watchers: number;
+  adminUrl: string;
+};
+
+function readSettings(): Settings {
+  const adminUrl =
+    process.env.BENCH_DATABASE_URL?.trim() ||
+    process.env.TEST_DATABASE_URL?.trim() ||
+    DEFAULT_ADMIN_URL;
+  if (!isLoopbackUrl(adminUrl)) {
+    throw new SetupError(
+      'The benchmark runs against a PostgreSQL server on this machine only (loopback)',
+    );
+  }
+  return {
+    seconds: positive('BENCH_SECONDS', 10, false),
+    concurrency: positive('BENCH_CONCURRENCY', 16),
+    submissions: positive('BENCH_SUBMISSIONS', 100_000),
+    reads: positive('BENCH_READS', 2_000),
+    watchers: positive('BENCH_WATCHERS', 5_000),
+    adminUrl,
+  };
+}
+
+/**
+ * Every stream is a socket here and another in the server; Node cannot raise its own limit, and
+ * the server (a child) inherits this process's.
+ */
+function checkOpenFileLimit(watchers: number): string {
+  const shown = spawnSync('sh', ['-c', 'ulimit -n'], { encoding: 'utf8' }).stdout?.trim() ?? '';
+  if (shown === 'unlimited') return shown;
+  const limit = Number(shown);
+  if (shown === '' || !Number.isFinite(limit)) return 'unknown';
+  const needed = watchers + SPARE_FILES;
+  if (limit < needed) {
+    throw new SetupError(
+      `BENCH_WATCHERS=${watchers} needs ${needed} open files in this process and in the server's, ` +
+        `but \`ulimit -n\` is ${shown}. Raise it in the shell that runs the bench (\`ulimit -n ` +
+        `${Math.max(needed, 20_000)}\`; above the hard limit \`ulimit -Hn\`, raise that first: ` +
+        `limits.conf, LimitNOFILE= or docker --ulimit nofile=...) or lower BENCH_WATCHERS.`,
+    );
+  }
+  return shown;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Servers and databases made by this run (cleaned up in main's finally)
+
+type Resources = {
+  databases: FreshDatabase[];
+  servers: ChildServer[];
+  dirs: string[];
+  clients: HttpClient[];
+  streams: SseConnection[];
+};
+
+function serverEnv(
+  port: number,
+  authSecret: string,
+  store: { databaseUrl: string } | { dataDir: string },
+): Record<string, string> {
+  return {
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://localhost:${port}`,
+    AUTH_SECRET: authSecret,
+    LOG_LEVEL: 'error',
+    TRUSTED_PROXY_HEADER: 'x-forwarded-for',
+    DATABASE_URL: 'databaseUrl' in store ? store.databaseUrl : '',
+    DATA_DIR: 'dataDir' in store ? store.dataDir : 'memory',
+    // Nothing from the caller's environment: no mail, no Google, no admins.
+    SMTP_URL: '',
+    GOOGLE_CLIENT_ID: '',
+    GOOGLE_CLIENT_SECRET: '',
+    ADMIN_EMAILS: '',
+  };
+}
+
+async function startChild(resources: Resources, env: Record<string, string>) {
+  try {
+    const server = await spawnServer(env, {
+      timeoutMs: READY_TIMEOUT_MS,
+      shouldStop: () => stopSignal.stopped,
+    });
+    resources.servers.push(server);
+    return server;
+  } catch (error) {
+    checkpoint();
+    throw new SetupError(`the server did not start: ${(error as Error).message}`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The API as a client sees it
+
+type Viewer = { cookie: string; ip: string };
+type Item = { id: string; label: string };
+
+class Api {
+  readonly http: HttpClient;
+
+  constructor(
+    readonly port: number,
+    maxSockets: number,
+  ) {
+    this.http = new HttpClient('127.0.0.1', port, 'http', maxSockets);
+  }
+
+  get origin(): string {
+    return `http://localhost:${this.port}`;
+  }
+
+  post(path: string, json: unknown, headers: Record<string, string>): Promise<HttpResponse> {
+    return this.http.request('POST', path, { json, headers: { origin: this.origin, ...headers } });
+  }
+
+  put(path: string, json: unknown, viewer: Viewer): Promise<HttpResponse> {
+    return this.http.request('PUT', path, {
+      json,
+      headers: { origin: this.origin, cookie: viewer.cookie, 'x-forwarded-for': viewer.ip },
+    });
+  }
+
+  get(path: string, viewer: Viewer): Promise<HttpResponse> {
+    return this.http.request('GET', path, {
+      headers: { cookie: viewer.cookie, 'x-forwarded-for': viewer.ip },
+    });
+  }
+}
+
+function expectStatus(res: HttpResponse, status: number, what: string): void {
+  if (res.status !== status) {
+    throw new Error(`${what}: HTTP ${res.status} ${res.body.slice(0, 300)}`);
+  }
+}
+
+function parse<T>(res: HttpResponse, what: string): T {
+  try {
+    return JSON.parse(res.body) as T;
+  } catch {
+    throw new Error(`${what}: the body is not JSON: ${res.body.slice(0, 200)}`);
+  }
+}
+
+function shuffled<T>(values: readonly T[]): T[] {
+  const out = [...values];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [out[i], out[j]] = [out[j] as T, out[i] as T];
+  }
+  return out;
+}
+
+async function signUpOwner(api: Api, tag: string): Promise<Viewer> {
+  const ip = '198.19.0.1';
+  const res = await api.post(
+    '/api/auth/sign-up/email',
+    { name: 'Bench Owner', email: `owner-${tag}@bench.invalid`, password: `bench-${tag}-password` },
+    { 'x-forwarded-for': ip },
+  );
+  expectStatus(res, 200, 'owner sign-up');
+  const cookie = cookieHeader(res.setCookies);
+  if (!cookie) throw new Error('owner sign-up: no session cookie in the response');
+  return { cookie, ip };
+}
+
+async function signInGuest(api: Api, index: number): Promise<Viewer> {
+  const ip = guestIp(index);
+  const res = await api.post('/api/auth/sign-in/anonymous', {}, { 'x-forwarded-for': ip });
+  expectStatus(res, 200, `guest ${index} sign-in`);
+  const cookie = cookieHeader(res.setCookies);
+  if (!cookie) throw new Error(`guest ${index} sign-in: no session cookie in the response`);
+  return { cookie, ip };
+}
+
+async function createGame(
+  api: Api,
+  owner: Viewer,
+  count: number,
+): Promise<{ id: string; items: Item[] }> {
+  const labels = Array.from({ length: count }, (_, i) => `Contender ${i + 1}`);
+  const res = await api.post(
+    '/api/games',
+    { prompt: `Benchmark: which of ${count} contenders wins?`, items: labels },
+    { cookie: owner.cookie, 'x-forwarded-for': owner.ip },
+  );
+  expectStatus(res, 201, 'create game');
+  const { game } = parse<{ game: { id: string; items: Item[] } }>(res, 'create game');
+  if (game.items.length !== count) throw new Error(`create game: ${game.items.length} items`);
+  return game;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Measuring helpers
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Where the CPU went while `run` ran, in % of one core. */
+type PhaseCpu = {
+  /** The server's process (all its threads). */
+  serverPct: number | null;
+  /** This process: the load generator and stream parser. */
+  clientPct: number;
+  postgresPct: number | null;
+  machinePct: number | null;
+};
+
+/** Runs a phase; adds where the CPU went and the server's largest RSS (sampled every 100 ms). */
+async function observed<T>(
+  server: ChildServer,
+  run: () => Promise<T>,
+): Promise<T & { cpu: PhaseCpu; maxRssMb: number | null }> {
+  const meter = new CpuMeter();
+  const serverBefore = server.cpuSeconds();
+  let maxRssMb = rssMb(server);
+  const sampler = setInterval(() => {
+    const now = rssMb(server);
+    if (now !== null && (maxRssMb === null || now > maxRssMb)) maxRssMb = now;
+  }, 100);
+  const began = performance.now();
+  const result = await run().finally(() => clearInterval(sampler));
+  const serverAfter = server.cpuSeconds();
+  const seconds = (performance.now() - began) / 1000;
+  const { nodePct, postgresPct, machinePct } = meter.stop();
+  const serverPct =
+    serverBefore === null || serverAfter === null || seconds <= 0
+      ? null
+      : round(((serverAfter - serverBefore) / seconds) * 100, 1);
+  const cpu = { serverPct, clientPct: nodePct, postgresPct, machinePct };
+  return { ...result, cpu, maxRssMb };
+}
+
+function rssMb(server: ChildServer): number | null {
+  const memory = server.memory();
+  return memory ? round(memory.rssMb, 1) : null;
+}
+
+/** `count` requests one after another (or until the time cap), each timed. */
+async function oneAtATime(
+  count: number,
+  capSeconds: number,
+  op: () => Promise<void>,
+): Promise<Figures> {
+  const recorder = new Recorder();
+  const start = performance.now();
+  const cap = start + capSeconds * 1000;
+  for (let i = 0; i < count && !stopSignal.stopped && performance.now() < cap; i++) {
+    const began = performance.now();
+    try {
+      await op();
+      recorder.ok(performance.now() - began);
+    } catch (error) {
+      recorder.error(error);
+    }
+  }
+  return recorder.figures((performance.now() - start) / 1000);
+}
+
+// ---------------------------------------------------------------------------------------------
+// (1) Results read of a 200-item game with BENCH_SUBMISSIONS submissions
+
+type ResultsFigures = {
+  seed: SeedFigures;
+  responseBytes: number;
+  oneAtATime: Figures & { cpu: PhaseCpu; maxRssMb: number | null };
+  concurrent: Figures & { cpu: PhaseCpu; maxRssMb: number | null };
+};
+
+async function setUpBigGame(api: Api, owner: Viewer, dbUrl: string, submissions: number) {
+  const game = await createGame(api, owner, RESULTS_ITEMS);
+  const itemIds = game.items.map((item) => item.id);
+  if (!(await counterMatchesDomain(itemIds, 30))) {
+    throw new SetupError('the seed tally differs from emptyTally/addRanking: fix bench/lib');
+  }
+  log(`seeding ${submissions} final submissions of ${RESULTS_ITEMS} items in SQL ...`);
+  const seed = await seedFinalSubmissions(dbUrl, { gameId: game.id, itemIds, count: submissions });
+  log(`seeded in ${seed.seconds.toFixed(1)} s (tally version ${seed.tallyVersion})`);
+  return { game, seed };
+}
+
+/** One read checked in full: the results must count every seeded submission. */
+async function checkResultsCount(api: Api, owner: Viewer, gameId: string, expected: number) {
+  const res = await api.get(`/api/games/${gameId}/results`, owner);
+  expectStatus(res, 200, 'results read');
+  const body = parse<{ results: { submissions: number; items: unknown[] } }>(res, 'results read');
+  if (body.results.submissions !== expected || body.results.items.length !== RESULTS_ITEMS) {
+    throw new SetupError(
+      `results read: ${body.results.submissions} submissions and ${body.results.items.length} items, expected ${expected} and ${RESULTS_ITEMS}`,
+    );
+  }
+  return Buffer.byteLength(res.body);
+}
+
+async function measureResultsReads(
+  api: Api,
+  server: ChildServer,
+  owner: Viewer,
+  gameId: string,
+  settings: Settings,
+): Promise<Pick<ResultsFigures, 'oneAtATime' | 'concurrent'>> {
+  const read = async () => {
+    expectStatus(await api.get(`/api/games/${gameId}/results`, owner), 200, 'results read');
+  };
+  await oneAtATime(WARM_UP_READS, 60, read);
+  checkpoint();
+  log(`results reads one at a time (${settings.reads}, at most ${READS_TIME_CAP_S} s) ...`);
+  const single = await observed(server, () => oneAtATime(settings.reads, READS_TIME_CAP_S, read));
+  checkpoint();
+  log(`results reads, ${settings.concurrency} at a time, ${settings.seconds} s ...`);
+  const concurrent = await observed(server, () =>
+    closedLoop(settings.concurrency, settings.seconds, read),
+  );
+  checkpoint();
+  return { oneAtATime: single, concurrent };
+}
+
+// ---------------------------------------------------------------------------------------------
+// (2) One submission -> its event at every one of BENCH_WATCHERS streams
+
+/**
+ * The latest version each stream has seen, and how many reached the armed target: O(1) per
+ * event, so thousands of streams cost the client little.
+ */
+class StreamTracker {
+  readonly latest: Float64Array;
+  readonly errors = new Recorder();
+  private target = Number.POSITIVE_INFINITY;
+  private reached = 0;
+  private halfAt = 0;
+  private allAt = 0;
+  private wake: (() => void) | undefined;
+
+  constructor(readonly size: number) {
+    this.latest = new Float64Array(size).fill(-1);
+  }
+
+  event(stream: number, version: number, at: number): void {
+    const before = this.latest[stream] ?? -1;
+    if (!(version > before)) return;
+    this.latest[stream] = version;
+    if (before >= this.target || version < this.target) return;
+    this.reached += 1;
+    if (this.reached === Math.ceil(this.size / 2)) this.halfAt = at;
+    if (this.reached === this.size) {
+      this.allAt = at;
+      this.wake?.();
+    }
+  }
+
+  error(stream: number, error: Error): void {
+    this.errors.error(new Error(`stream ${stream}: ${error.message}`));
+    this.wake?.();
+  }
+
+  /** Streams that have seen at least `version`. */
+  count(version: number): number {
+    let n = 0;
+    for (const v of this.latest) if (v >= version) n++;
+    return n;
+  }
+
+  newest(): number {
+    return Math.max(...this.latest);
+  }
+
+  /** From now on, counts the streams reaching `version` (before the submission is sent). */
+  arm(version: number): void {
+    this.target = version;
+    this.reached = this.count(version);
+    this.halfAt = this.allAt = performance.now();
+  }
+
+  /** Resolves with the arrival times once every stream reached the target, or null. */
+  async waitAll(timeoutMs: number): Promise<{ halfAt: number; allAt: number } | null> {
+    if (this.reached < this.size && this.errors.errors === 0) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, timeoutMs);
+        this.wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.wake = undefined;
+    }
+    return this.reached === this.size ? { halfAt: this.halfAt, allAt: this.allAt } : null;
+  }
+}
+
+type FanoutFigures = {
+  watchers: number;
+  openSeconds: number;
+  rounds: number;
+  /** From a submission's response to its event at the last stream, per round. */
+  allReceived: Figures;
+  /** ... and at half of the streams. */
+  halfReceived: Figures;
+  cpu: PhaseCpu;
+  /** The server's RSS before the streams opened, once they were open, and its most in the rounds. */
+  rss: {
+    beforeStreamsMb: number | null;
+    withStreamsMb: number | null;
+    maxInRoundsMb: number | null;
+  };
+  errors: number;
+  errorSamples: { message: string; count: number }[];
+};
+
+async function setUpFanoutGame(api: Api, owner: Viewer) {
+  const game = await createGame(api, owner, FANOUT_ITEMS);
+  const itemIds = game.items.map((item) => item.id);
+  // Guests 0..16 (a client address each): 0 submits in the rounds, the others watch. Everyone
+  // submits once first, so the watchers see results and every round is a resubmission.
+  const guests = await mapLimit(
+    Array.from({ length: WATCHER_SESSIONS + 1 }, (_, i) => i),
+    4,
+    (i) => signInGuest(api, i),
+  );
+  await mapLimit(guests, 4, async (guest, i) => {
+    const res = await api.put(
+      `/api/games/${game.id}/submission`,
+      { ranking: shuffled(itemIds) },
+      guest,
+    );
+    expectStatus(res, 200, `first submission of guest ${i}`);
+  });
+  const [submitter, ...sessions] = guests as [Viewer, ...Viewer[]];
+  return { game, itemIds, submitter, sessions };
+}
+
+async function openStreams(
+  port: number,
+  gameId: string,
+  sessions: Viewer[],
+  tracker: StreamTracker,
+  streams: SseConnection[],
+): Promise<void> {
+  await mapLimit(
+    Array.from({ length: tracker.size }, (_, i) => i),
+    STREAMS_OPENED_AT_ONCE,
+    async (i) => {
+      checkpoint();
+      const session = sessions[i % sessions.length] as Viewer;
+      const stream = new SseConnection(
+        '127.0.0.1',
+        port,
+        `/api/games/${gameId}/events`,
+        { cookie: session.cookie, 'x-forwarded-for': guestIp(1_000 + i) },
+        (event) => {
+          const version = Number(event.id);
+          if (event.id !== undefined && Number.isFinite(version)) {
+            tracker.event(i, version, event.at);
+          }
+        },
+        (error) => tracker.error(i, error),
+      );
+      streams.push(stream);
+      await stream.opened;
+    },
+  );
+  // Each stream sends its snapshot once subscribed: wait for all of them.
+  const until = performance.now() + 60_000;
+  while (tracker.count(0) < tracker.size) {
+    checkpoint();
+    if (tracker.errors.errors > 0) throw new Error('an event stream failed while opening');
+    if (performance.now() > until) {
+      throw new Error(`${tracker.size - tracker.count(0)} streams had no snapshot after 60 s`);
+    }
+    await sleep(20);
+  }
+}
+
+/**
+ * One guest resubmits, then waits until every stream has that submission's version; repeated
+ * for `seconds`. Sequential on purpose: each event is unambiguous and nothing coalesces.
+ */
+async function fanoutRounds(options: {
+  api: Api;
+  gameId: string;
+  itemIds: string[];
+  submitter: Viewer;
+  expectedCount: number;
+  tracker: StreamTracker;
+  seconds: number;
+}) {
+  const { api, tracker } = options;
+  const all = new Recorder();
+  const half = new Recorder();
+  const failures = new Recorder();
+  let base = tracker.newest();
+  let rounds = 0;
+  const start = performance.now();
+  const deadline = start + options.seconds * 1000;
+  while (!stopSignal.stopped && performance.now() < deadline && tracker.errors.errors === 0) {
+    const version = base + 1;
+    tracker.arm(version);
+    let respondedAt: number;
+    try {
+      const res = await api.put(
+        `/api/games/${options.gameId}/submission`,
+        { ranking: shuffled(options.itemIds) },
+        options.submitter,
+      );
+      respondedAt = performance.now();
+      expectStatus(res, 200, 'fan-out submission');
+      const { submissionCount } = parse<{ submissionCount: number }>(res, 'fan-out submission');
+      if (submissionCount !== options.expectedCount) {
+        throw new Error(`submission count ${submissionCount}, expected ${options.expectedCount}`);
+      }
+    } catch (error) {
+      failures.error(error);
+      await sleep(50);
+      base = Math.max(base, tracker.newest());
+      continue;
+    }
+    const arrived = await tracker.waitAll(FANOUT_EVENT_TIMEOUT_MS);
+    if (!arrived) {
+      if (tracker.errors.errors === 0) {
+        const missing = tracker.size - tracker.count(version);
+        failures.error(
+          new Error(
+            `${missing} of ${tracker.size} streams had no event for version ${version} after ${FANOUT_EVENT_TIMEOUT_MS} ms`,
+          ),
+        );
+      }
+      base = Math.max(base, tracker.newest());
+      continue;
+    }
+    // Events that beat the response (the notification can) count as instant.
+    all.ok(Math.max(0, arrived.allAt - respondedAt));
+    half.ok(Math.max(0, arrived.halfAt - respondedAt));
+    rounds += 1;
+    base = Math.max(version, tracker.newest());
+  }
+  const seconds = (performance.now() - start) / 1000;
+  const failed = failures.figures(seconds);
+  const streamFailures = tracker.errors.figures(seconds);
+  return {
+    rounds,
+    allReceived: all.figures(seconds),
+    halfReceived: half.figures(seconds),
+    errors: failed.errors + streamFailures.errors,
+    errorSamples: [...failed.errorSamples, ...streamFailures.errorSamples],
+  };
+}
+
+async function measureFanout(
+  api: Api,
+  server: ChildServer,
+  owner: Viewer,
+  settings: Settings,
+  streams: SseConnection[],
+): Promise<FanoutFigures> {
+  const { game, itemIds, submitter, sessions } = await setUpFanoutGame(api, owner);
+  const beforeStreamsMb = rssMb(server);
+  const tracker = new StreamTracker(settings.watchers);
+  log(`opening ${settings.watchers} event streams ...`);
+  const opening = performance.now();
+  await openStreams(api.port, game.id, sessions, tracker, streams);
+  const openSeconds = (performance.now() - opening) / 1000;
+  log(`streams open in ${openSeconds.toFixed(1)} s; rounds for ${settings.seconds} s ...`);
+  const withStreamsMb = rssMb(server);
+  const rounds = await observed(server, () =>
+    fanoutRounds({
+      api,
+      gameId: game.id,
+      itemIds,
+      submitter,
+      expectedCount: WATCHER_SESSIONS + 1,
+      tracker,
+      seconds: settings.seconds,
+    }),
+  );
+  for (const stream of streams.splice(0)) stream.close();
+  checkpoint();
+  const { maxRssMb, ...figures } = rounds;
+  return {
+    watchers: settings.watchers,
+    openSeconds: round(openSeconds, 2),
+    ...figures,
+    rss: { beforeStreamsMb, withStreamsMb, maxInRoundsMb: maxRssMb },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// (3) Server ready and RSS
+
+type StartupFigures = {
+  readyMs: number;
+  rssAtReadyMb: number | null;
+  rssAfterWarmUpMb: number | null;
+  peakMb: number;
+  warmUp: Figures;
+};
+
+/** A guest plays the demo game, then reads pages of the API (about 200 requests in all). */
+async function warmUp(port: number): Promise<Figures> {
+  const api = new Api(port, 4);
+  try {
+    const recorder = new Recorder();
+    const start = performance.now();
+    const guest = await signInGuest(api, 20_000);
+    const demo = await api.get('/api/games/pizza-demo', guest);
+    expectStatus(demo, 200, 'demo game');
+    const { game } = parse<{ game: { items: Item[] } }>(demo, 'demo game');
+    const ranking = shuffled(game.items.map((item) => item.id));
+    expectStatus(
+      await api.put('/api/games/pizza-demo/submission', { ranking }, guest),
+      200,
+      'demo submission',
+    );
+    const paths = [
+      '/api/games/pizza-demo',
+      '/api/games/pizza-demo/results',
+      '/api/community?sort=new',
+      '/api/auth/get-session',
+      '/api/health',
+    ];
+    const count = STARTUP_WARM_UP_REQUESTS - 3;
+    await mapLimit(
+      Array.from({ length: count }, (_, i) => paths[i % paths.length] as string),
+      4,
+      async (path) => {
+        const began = performance.now();
+        try {
+          expectStatus(await api.get(path, guest), 200, `warm-up ${path}`);
+          recorder.ok(performance.now() - began);
+        } catch (error) {
+          recorder.error(error);
+        }
+      },
+    );
+    return recorder.figures((performance.now() - start) / 1000);
+  } finally {
+    api.http.close();
+  }
+}
+
+async function measureStartup(
+  resources: Resources,
+  env: Record<string, string>,
+): Promise<StartupFigures> {
+  const server = await startChild(resources, env);
+  const rssAtReadyMb = rssMb(server);
+  let warm: Figures;
+  try {
+    warm = await warmUp(server.port);
+  } catch (error) {
+    throw new SetupError(`warm-up failed: ${(error as Error).message}`);
+  }
+  const figures = {
+    readyMs: round(server.readyMs, 0),
+    rssAtReadyMb,
+    rssAfterWarmUpMb: rssMb(server),
+    // VmHWM: the most it ever held, start-up (migrations, seed) included.
+    peakMb: round(server.memory()?.peakMb ?? Number.NaN, 1),
+    warmUp: warm,
+  };
+  await server.stop();
+  checkpoint();
+  return figures;
+}
+
+/** How long Node takes to start with tsx and run nothing: the floor under every ready time. */
+function nodeWithTsxMs(): Promise<number> {
+  return new Promise((resolve) => {
+    const began = performance.now();
+    const child = spawn(process.execPath, ['--import', 'tsx', '-e', '0'], { stdio: 'ignore' });
+    child.on('exit', () => resolve(round(performance.now() - began, 0)));
+    child.on('error', () => resolve(Number.NaN));
+  });
+}
+
+type StartupRows = {
+  nodeWithTsxMs: number;
+  postgresFirstStartMs: number;
+  postgres: StartupFigures;
+  pglite: StartupFigures;
+};
+
+async function measureStartups(
+  resources: Resources,
+  adminUrl: string,
+  authSecret: string,
+): Promise<StartupRows> {
+  const nodeWithTsx = await nodeWithTsxMs();
+  const database = await createFreshDatabase(adminUrl);
+  resources.databases.push(database);
+  const pgEnv = serverEnv(await freePort(), authSecret, { databaseUrl: database.url });
+  log('server start on an empty PostgreSQL database (runs the migrations) ...');
+  const first = await startChild(resources, pgEnv);
+  await first.stop();
+  checkpoint();
+  log('server restart on the migrated PostgreSQL database ...');
+  const postgres = await measureStartup(resources, pgEnv);
+  await database.drop();
+
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'crowned-bench-pglite-'));
+  resources.dirs.push(dataDir);
+  log('server start on an empty PGlite data directory ...');
+  const pglite = await measureStartup(
+    resources,
+    serverEnv(await freePort(), authSecret, { dataDir }),
+  );
+  return {
+    nodeWithTsxMs: nodeWithTsx,
+    postgresFirstStartMs: round(first.readyMs, 0),
+    postgres,
+    pglite,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Output
+
+const ms = (value: number | null | undefined) =>
+  value === null || value === undefined ? '-' : `${value.toFixed(1)} ms`;
+const mb = (value: number | null | undefined) =>
+  value === null || value === undefined ? '-' : `${value.toFixed(0)} MB`;
+const cpu = (value: number | null) => (value === null ? '-' : `${value.toFixed(0)} %`);
+/** A duration in ms, as seconds from one second up. */
+const readyTime = (value: number) =>
+  value >= 1000 ? `${Number((value / 1000).toFixed(2))} s` : `${value.toFixed(0)} ms`;
+
+function tableRows(
+  results: ResultsFigures,
+  fanout: FanoutFigures,
+  startup: StartupRows,
+  settings: Settings,
+): Row[] {
+  const { submissions, concurrency } = settings;
+  const subs = `${Math.round(submissions / 1000)}k`;
+  const startupRow = (what: string, s: StartupFigures, extra: string): Row => ({
+    what,
+    opsPerSecond: null,
+    errors: s.warmUp.errors,
+    note: `ready ${readyTime(s.readyMs)}; RSS ${mb(s.rssAtReadyMb)} at ready, ${mb(s.rssAfterWarmUpMb)} after ${STARTUP_WARM_UP_REQUESTS} requests, peak ${mb(s.peakMb)}${extra}`,
+  });
+  return [
+    {
+      what: `results read, ${RESULTS_ITEMS} items, ${subs} subs, 1 at a time`,
+      ...results.oneAtATime,
+      note: `${results.oneAtATime.ops} reads, ${(results.responseBytes / 1024).toFixed(0)} KB each, count ${submissions} checked; server CPU ${cpu(results.oneAtATime.cpu.serverPct)}, RSS up to ${mb(results.oneAtATime.maxRssMb)}`,
+    },
+    {
+      what: `results reads, ${RESULTS_ITEMS} items, ${subs} subs, ${concurrency} at a time`,
+      ...results.concurrent,
+      note: `server CPU ${cpu(results.concurrent.cpu.serverPct)}, RSS up to ${mb(results.concurrent.maxRssMb)}`,
+    },
+    {
+      what: `submission -> event at all ${fanout.watchers} streams`,
+      ...fanout.allReceived,
+      errors: fanout.errors,
+      note: `${fanout.rounds} rounds (ops/s); max ${ms(fanout.allReceived.maxMs)}; half the streams p50 ${ms(fanout.halfReceived.p50Ms)}; server CPU ${cpu(fanout.cpu.serverPct)}; RSS ${mb(fanout.rss.beforeStreamsMb)} before the streams, ${mb(fanout.rss.withStreamsMb)} with them, up to ${mb(fanout.rss.maxInRoundsMb)} in the rounds; opened in ${fanout.openSeconds} s`,
+    },
+    startupRow(
+      'server ready, PostgreSQL (migrated)',
+      startup.postgres,
+      `; its first start (migrations) ${readyTime(startup.postgresFirstStartMs)}`,
+    ),
+    startupRow('server ready, fresh PGlite', startup.pglite, ''),
+  ];
+}
+
+function targetLines(
+  results: ResultsFigures,
+  fanout: FanoutFigures,
+  startup: StartupRows,
+  watchers: number,
+): [string, string][] {
+  const t = TARGETS;
+  return [
+    [`results read p99 (target <= ${readyTime(t.resultsP99Ms)})`, ms(results.oneAtATime.p99Ms)],
+    [
+      `event at all ${watchers} streams p95 (target <= ${readyTime(t.fanoutP95Ms)})`,
+      ms(fanout.allReceived.p95Ms),
+    ],
+    [
+      `server ready, PostgreSQL (target <= ${readyTime(t.postgresReadyMs)})`,
+      readyTime(startup.postgres.readyMs),
+    ],
+    [
+      `server RSS, PostgreSQL (target <= ${mb(t.postgresRssMb)})`,
+      mb(startup.postgres.rssAfterWarmUpMb),
+    ],
+    [
+      `server ready, fresh PGlite (target <= ${readyTime(t.pgliteReadyMs)})`,
+      readyTime(startup.pglite.readyMs),
+    ],
+    [
+      `server RSS, fresh PGlite (target <= ${mb(t.pgliteRssMb)})`,
+      mb(startup.pglite.rssAfterWarmUpMb),
+    ],
+  ];
+}
+
+function formatCpu(rows: readonly [string, PhaseCpu][]): string {
+  const cores = os.cpus().length;
+  const pct = (value: number | null) =>
+    (value === null ? '-' : `${value.toFixed(0)} %`).padStart(9);
+  const width = Math.max(36, ...rows.map(([what]) => what.length));
+  return [
+    `CPU during each phase, % of one core (${cores} cores = ${cores * 100} %): server = its process,`,
+    'client = this process (requests, event stream parsing), machine = everything',
+    `${''.padEnd(width)}  ${'server'.padStart(9)}  ${'client'.padStart(9)}  ${'postgres'.padStart(9)}  ${'machine'.padStart(9)}`,
+    ...rows.map(
+      ([what, c]) =>
+        `${what.padEnd(width)}  ${pct(c.serverPct)}  ${pct(c.clientPct)}  ${pct(c.postgresPct)}  ${pct(c.machinePct)}`,
+    ),
+  ].join('\n');
+}
+
+function log(message: string): void {
+  process.stderr.write(`[bench] ${message}\n`);
+}
+
+async function writeReport(report: Record<string, unknown>, startedAt: Date): Promise<string> {
+  const dir = fileURLToPath(new URL('./results/', import.meta.url));
+  await mkdir(dir, { recursive: true });
+  const file = `${dir}hot-path-${startedAt.toISOString().replace(/[:.]/g, '-')}.json`;
+  await writeFile(file, `${JSON.stringify(report, null, 2)}\n`);
+  return file;
+}
+
+function redact(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '<invalid URL>';
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Main
+
+/** Rows 1 and 2 on one server and one fresh database; the server restarts after the seed. */
+async function measureServing(resources: Resources, settings: Settings, authSecret: string) {
+  let database: FreshDatabase;
+  try {
+    database = await createFreshDatabase(settings.adminUrl);
+  } catch (error) {
+    throw new SetupError(
+      `Cannot create a database on ${redact(settings.adminUrl)} (set BENCH_DATABASE_URL): ${(error as Error).message}`,
+    );
+  }
+  resources.databases.push(database);
+  log(`database ${database.name} created`);
+  const pgVersion = await serverVersion(database.url);
+  const env = serverEnv(await freePort(), authSecret, { databaseUrl: database.url });
+  const port = Number(env.PORT);
+  let server = await startChild(resources, env);
+  const setupApi = new Api(port, 8);
+  resources.clients.push(setupApi.http);
+  const { owner, bigGame } = await (async () => {
+    const owner = await signUpOwner(setupApi, database.name.slice(-8));
+    const bigGame = await setUpBigGame(setupApi, owner, database.url, settings.submissions);
+    return { owner, bigGame };
+  })().catch((error: unknown) => {
+    if (error instanceof Interrupted || error instanceof SetupError) throw error;
+    checkpoint();
+    throw new SetupError(`setup failed: ${(error as Error).message}`);
+  });
+  setupApi.http.close();
+  checkpoint();
+
+  log('restarting the server after the seed ...');
+  await server.stop();
+  server = await startChild(resources, env);
+  const api = new Api(port, settings.concurrency + 4);
+  resources.clients.push(api.http);
+  const responseBytes = await checkResultsCount(
+    api,
+    owner,
+    bigGame.game.id,
+    settings.submissions,
+  ).catch((error: unknown) => {
+    throw error instanceof SetupError ? error : new SetupError((error as Error).message);
+  });
+  const reads = await measureResultsReads(api, server, owner, bigGame.game.id, settings);
+  const results: ResultsFigures = { seed: bigGame.seed, responseBytes, ...reads };
+
+  let fanout: FanoutFigures;
+  try {
+    fanout = await measureFanout(api, server, owner, settings, resources.streams);
+  } catch (error) {
+    if (error instanceof Interrupted) throw error;
+    throw new SetupError(`live fan-out failed: ${(error as Error).message}`);
+  }
+  api.http.close();
+  await server.stop();
+  await database.drop();
+  log(`database ${database.name} dropped`);
+  return { pgVersion, results, fanout };
+}
+
+async function main(): Promise<number> {
+  const settings = readSettings();
+  const openFiles = checkOpenFileLimit(settings.watchers);
+  const startedAt = new Date();
+  const began = performance.now();
+  const authSecret = randomBytes(32).toString('base64url');
+  const resources: Resources = { databases: [], servers: [], dirs: [], clients: [], streams: [] };
+  try {
+    const { pgVersion, results, fanout } = await measureServing(resources, settings, authSecret);
+    const startup = await measureStartups(resources, settings.adminUrl, authSecret);
+
+    const title =
+      `Crowned hot-path benchmark (PostgreSQL ${pgVersion}; server in a child process, NODE_ENV=production, pool 10)\n` +
+      `node ${process.version}, ${os.cpus().length} CPUs, load ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}, ulimit -n ${openFiles}; ready times include Node's start-up and tsx ` +
+      `loading TypeScript (node + tsx alone: ${startup.nodeWithTsxMs} ms)\n`;
+    const rows = tableRows(results, fanout, startup, settings);
+    const targets = targetLines(results, fanout, startup, settings.watchers);
+    process.stdout.write(
+      `\n${formatTable(title, rows, [['figure vs target', ''], ...targets])}\n\n`,
+    );
+    process.stdout.write(
+      `${formatCpu([
+        ['results reads, 1 at a time', results.oneAtATime.cpu],
+        [`results reads, ${settings.concurrency} at a time`, results.concurrent.cpu],
+        [`fan-out rounds, ${settings.watchers} streams`, fanout.cpu],
+      ])}\n\n`,
+    );
+
+    const failures: [string, { errors: number; errorSamples: Figures['errorSamples'] }][] = [
+      ['results reads, one at a time', results.oneAtATime],
+      ['results reads, concurrent', results.concurrent],
+      ['live fan-out', fanout],
+      ['warm-up on PostgreSQL', startup.postgres.warmUp],
+      ['warm-up on PGlite', startup.pglite.warmUp],
+    ];
+    let errors = 0;
+    for (const [what, figures] of failures) {
+      errors += figures.errors;
+      for (const sample of figures.errorSamples) {
+        process.stdout.write(`ERROR in ${what} (x${sample.count}): ${sample.message}\n`);
+      }
+    }
+    const totalSeconds = round((performance.now() - began) / 1000, 1);
+    const file = await writeReport(
+      {
+        benchmark: 'hot-path',
+        startedAt: startedAt.toISOString(),
+        totalSeconds,
+        settings: { ...settings, adminUrl: undefined, openFiles },
+        environment: {
+          node: process.version,
+          postgres: pgVersion,
+          cpus: os.cpus().length,
+          loadavgAtEnd: os.loadavg(),
+          platform: `${os.platform()} ${os.release()}`,
+        },
+        targets: TARGETS,
+        resultsRead: results,
+        fanout,
+        startup,
+        figuresVsTargets: Object.fromEntries(targets),
+        errors,
+      },
+      startedAt,
+    );
+    process.stdout.write(`figures written to ${file} (the run took ${totalSeconds} s)\n`);
+    if (errors > 0) process.stdout.write(`${errors} request(s) failed\n`);
+    return errors > 0 ? 1 : 0;
+  } finally {
+    await cleanUp(resources);
+  }
+}
+
+async function cleanUp(resources: Resources): Promise<void> {
+  for (const stream of resources.streams) stream.close();
+  for (const client of resources.clients) client.close();
+  await Promise.all(resources.servers.map((server) => server.stop()));
+  for (const database of resources.databases) {
+    await database.drop().then(
+      () => undefined,
+      (error: unknown) => log(`DROPPING ${database.name} FAILED: ${String(error)}`),
+    );
+  }
+  for (const dir of resources.dirs) await rm(dir, { recursive: true, force: true });
+}
+
+// Ctrl-C reaches this process twice when tsx relays it too: a second signal within a second is
+// taken for that copy, not for "quit at once".
+let firstInterrupt: number | undefined;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    stopSignal.stopped = true;
+    if (firstInterrupt === undefined) {
+      firstInterrupt = performance.now();
+      log(`${signal}: stopping, then cleaning up (again to quit at once)`);
+    } else if (performance.now() - firstInterrupt > 1_000) {
+      process.exit(130);
+    }
+  });
+}
+
+main()
+  .then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      const known = error instanceof SetupError || error instanceof Interrupted;
+      process.stderr.write(
+        `[bench] ${known ? error.message : ((error as Error)?.stack ?? String(error))}\n`,
+      );
+      process.exitCode = error instanceof Interrupted ? 130 : 1;
+    },
+  )
+  .finally(() => {
+    // Everything was closed above; a stray handle must not keep a finished run alive.
+    setTimeout(() => process.exit(), 2_000).unref();
+  });

@@ -1,0 +1,154 @@
+/**
+ * The real server in a child process, started the way `npm start` starts it (`node --import tsx
+ * src/server/main.ts`, no web build needed: main.ts serves the API alone when dist/web is absent),
+ * so its memory and CPU are its own. Linux /proc gives its RSS and CPU time.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const READY_POLL_MS = 10;
+const STOP_TIMEOUT_MS = 10_000;
+
+export type ChildServer = {
+  pid: number;
+  port: number;
+  /** From spawn() until GET /api/health first answered 200. */
+  readyMs: number;
+  /** Resident memory now (VmRSS) and its peak so far (VmHWM), in MB; null once exited. */
+  memory(): { rssMb: number; peakMb: number } | null;
+  /** User + system CPU seconds used so far (every thread), null once exited. */
+  cpuSeconds(): number | null;
+  /** The last lines it wrote (stdout and stderr), for error messages. */
+  output(): string;
+  /** SIGTERM (graceful shutdown), SIGKILL after 10 s; idempotent. */
+  stop(): Promise<void>;
+};
+
+/** A port free on 127.0.0.1 right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Spawns the server with `env` on top of this process's environment (PORT must be set) and
+ * resolves once /api/health answers 200; rejects with its output if it exits or is not ready in
+ * `timeoutMs`. `shouldStop` is polled so an interrupted run does not wait for the timeout.
+ */
+export async function spawnServer(
+  env: Record<string, string>,
+  options: { timeoutMs: number; shouldStop?: () => boolean },
+): Promise<ChildServer> {
+  const port = Number(env.PORT);
+  if (!Number.isInteger(port) || port <= 0) throw new Error('spawnServer: PORT must be set');
+  const began = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let tail = '';
+  const keep = (chunk: string) => {
+    tail = (tail + chunk).slice(-4000);
+  };
+  child.stdout?.setEncoding('utf8').on('data', keep);
+  child.stderr?.setEncoding('utf8').on('data', keep);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let exitCode: number | string | null = null;
+  child.once('exit', (code, signal) => {
+    exitCode = code ?? signal;
+  });
+  child.once('error', (error) => keep(`\nspawn failed: ${error.message}`));
+
+  let stopping: Promise<void> | undefined;
+  const stop = () => (stopping ??= stopChild(child, exited));
+  try {
+    for (;;) {
+      if (exitCode !== null || child.exitCode !== null) {
+        throw new Error(`the server exited (${String(exitCode)}) before it was ready:\n${tail}`);
+      }
+      if (options.shouldStop?.()) throw new Error('interrupted while the server was starting');
+      if (performance.now() - began > options.timeoutMs) {
+        throw new Error(`the server was not ready after ${options.timeoutMs} ms:\n${tail}`);
+      }
+      if (await healthy(port)) break;
+      await new Promise((resolve) => setTimeout(resolve, READY_POLL_MS));
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  const readyMs = performance.now() - began;
+  const pid = child.pid ?? 0;
+  return {
+    pid,
+    port,
+    readyMs,
+    memory: () => memoryOf(pid),
+    cpuSeconds: () => cpuSecondsOf(pid),
+    output: () => tail,
+    stop,
+  };
+}
+
+async function stopChild(child: ChildProcess, exited: Promise<void>): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+  await exited;
+  clearTimeout(timer);
+}
+
+function healthy(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const req = http.get(
+      { host: '127.0.0.1', port, path: '/api/health', agent: false, timeout: 2_000 },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode === 200));
+        res.on('error', () => resolve(false));
+      },
+    );
+    req.on('timeout', () => req.destroy());
+    req.on('error', () => resolve(false));
+  });
+}
+
+/** VmRSS and VmHWM of a process, in MB (Linux). */
+export function memoryOf(pid: number): { rssMb: number; peakMb: number } | null {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (field: string) =>
+      Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1]);
+    const rss = kb('VmRSS');
+    const peak = kb('VmHWM');
+    if (!Number.isFinite(rss)) return null;
+    return { rssMb: rss / 1024, peakMb: Number.isFinite(peak) ? peak / 1024 : rss / 1024 };
+  } catch {
+    return null;
+  }
+}
+
+const TICKS_PER_SECOND = 100; // USER_HZ on every Linux we run on
+
+/** utime + stime of a process (all its threads), in seconds (Linux). */
+export function cpuSecondsOf(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(rest[11]) + Number(rest[12])) / TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
