@@ -52,6 +52,11 @@ export function normalizeRules(
   return { sizeLimit, timeLimit: Math.ceil((deadline - now) / 60_000), deadlineAt: deadline };
 }
 
+/** The refusal a closed game gives every submission, resubmission and saved progress. */
+export function closedError(): AppError {
+  return new AppError('permission-denied', LIFECYCLE_MESSAGES.closed, { closed: true });
+}
+
 /** Open becomes closed when final submissions reach the players limit or the deadline passes. */
 export function isClosed(
   game: { closed: boolean; sizeLimit: number | null; deadlineAt: number | null },

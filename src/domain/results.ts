@@ -65,8 +65,7 @@ export function replaceRanking(
   previous: readonly string[] | null,
   next: readonly string[] | null,
 ): Tally {
-  const without = previous ? removeRanking(tally, previous) : tally;
-  return next ? addRanking(without, next) : without;
+  return replaceRankings(tally, [{ previous, next }]);
 }
 
 /**
@@ -179,11 +178,32 @@ function itemStats(tally: Tally, item: Item, n: number): Stats {
   };
 }
 
-/** Adds (sign 1) or subtracts (sign -1) one ranking on a single copy of the tally. */
+/** Adds (sign 1) or subtracts (sign -1) one ranking on a copy of the tally. */
 function applyRanking(tally: Tally, ranking: readonly string[], sign: 1 | -1): Tally {
+  const next = copyTally(tally);
+  applyInPlace(next, ranking, sign);
+  return next;
+}
+
+/**
+ * Several players' (re)submissions on one copy of the tally, in order: what a batch of
+ * submissions does at once, without copying the tally per submission.
+ */
+export function replaceRankings(
+  tally: Tally,
+  changes: readonly { previous: readonly string[] | null; next: readonly string[] | null }[],
+): Tally {
+  const next = copyTally(tally);
+  for (const change of changes) {
+    if (change.previous) applyInPlace(next, change.previous, -1);
+    if (change.next) applyInPlace(next, change.next, 1);
+  }
+  return next;
+}
+
+function applyInPlace(next: Tally, ranking: readonly string[], sign: 1 | -1): void {
   if (new Set(ranking).size !== ranking.length) throw new Error('Ranking lists an item twice');
   if (ranking.includes('__proto__')) throw new Error('Invalid item id');
-  const next = copyTally(tally);
   next.submissions += sign;
   if (next.submissions < 0) throw new Error('Tally does not contain this ranking');
 
@@ -211,7 +231,6 @@ function applyRanking(tally: Tally, ranking: readonly string[], sign: 1 | -1): T
     }
     if (isEmpty(row)) delete next.wins[a];
   }
-  return next;
 }
 
 /** One structural copy, so the caller's tally is never mutated. */

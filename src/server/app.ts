@@ -15,8 +15,10 @@ import { communityRoutes, gamePublishRoutes } from './community/routes';
 import { playersRoutes } from './players/routes';
 import { publicProfileRoutes } from './players/public-routes';
 import { sessionMiddleware, type Auth, type AuthEnv } from './auth';
+import { SessionCache } from './session-cache';
 import type { Database } from './db/client';
 import { gamesRoutes } from './games/routes';
+import { GameStates } from './games/state';
 import type { Logger } from './log';
 import type { EventHub } from './realtime/hub';
 
@@ -42,12 +44,15 @@ const MAX_BODY_BYTES = 256 * 1024;
 
 function apiRoutes(deps: AppDeps) {
   const { db, kind } = deps.database;
+  // What this instance keeps of hot games, kept current by every instance's events.
+  const states = new GameStates(db);
+  states.attach(deps.hub);
   return new Hono<AuthEnv>()
     .get('/health', async (c) => {
       await db.execute(sql`select 1`);
       return c.json({ ok: true as const, database: kind });
     })
-    .route('/games', gamesRoutes({ db, hub: deps.hub, heartbeatMs: deps.heartbeatMs }))
+    .route('/games', gamesRoutes({ db, hub: deps.hub, states, heartbeatMs: deps.heartbeatMs }))
     .route('/games', gamePublishRoutes({ db }))
     .route('/community', communityRoutes({ db, hub: deps.hub, heartbeatMs: deps.heartbeatMs }))
     .route('/users', publicProfileRoutes({ db }))
@@ -94,11 +99,21 @@ export function createApp(deps: AppDeps) {
         }),
     }),
   );
-  app.on(['GET', 'POST'], '/api/auth/*', (c) =>
-    deps.auth.handler(withClientIp(c, deps.trustedProxyHeader)),
-  );
+  const sessions = new SessionCache(deps.auth, deps.database.db, deps.log);
+  sessions.attach(deps.hub);
+  // Account changes answer once every instance's cached sessions reflect them (this one's for
+  // sure): the very next request is judged afresh.
+  app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
+    const response = await deps.auth.handler(withClientIp(c, deps.trustedProxyHeader));
+    if (!c.req.path.endsWith('/get-session')) await sessions.barrier();
+    return response;
+  });
   app.use('/api/*', jsonOnlyFromTrustedOrigins(deps.trustedOrigins));
-  app.use('/api/*', sessionMiddleware(deps.auth));
+  app.use('/api/*', sessionMiddleware(sessions));
+  app.on(['POST', 'PUT', 'PATCH', 'DELETE'], '/api/me/*', async (_c, next) => {
+    await next();
+    await sessions.barrier();
+  });
   app.route('/api', apiRoutes(deps));
   app.all('/api/*', notFoundApi);
 

@@ -12,6 +12,7 @@ import { moveGuestData } from './players/migrate-guest';
 import { publish } from './realtime/hub';
 import { CLIENT_IP_HEADER } from './http/client-ip';
 import * as schema from './db/schema';
+import type { SessionCache } from './session-cache';
 
 export type AuthOptions = {
   db: Db;
@@ -138,30 +139,10 @@ export type Viewer = {
 
 export type AuthEnv = { Variables: { viewer: Viewer | null } };
 
-export function sessionMiddleware(auth: Auth): MiddlewareHandler<AuthEnv> {
+/** Sets `viewer` from the request's session (see session-cache.ts). */
+export function sessionMiddleware(sessions: SessionCache): MiddlewareHandler<AuthEnv> {
   return async (c, next) => {
-    const session = await auth.api.getSession({ headers: c.req.raw.headers });
-    const u = session?.user as
-      | {
-          id: string;
-          name: string;
-          email: string;
-          isAnonymous?: boolean | null;
-          role?: string | null;
-        }
-      | undefined;
-    c.set(
-      'viewer',
-      u
-        ? {
-            id: u.id,
-            name: u.name,
-            email: u.email,
-            isAnonymous: u.isAnonymous === true,
-            role: u.role ?? 'user',
-          }
-        : null,
-    );
+    c.set('viewer', await sessions.viewer(c.req.raw.headers));
     await next();
   };
 }

@@ -67,6 +67,40 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one postgres d
     }
   });
 
+  it('ends a session on both instances at once: sign-out on A, refused on B', async () => {
+    const onA = await h.user('Leaving');
+    const kept = [onA.copyAt(a!.url), onA.copyAt(b!.url)];
+    // Both instances now hold the session in their caches.
+    for (const client of kept) {
+      expect((await client.request('GET', '/api/me')).body).toMatchObject({
+        profile: { name: 'Leaving' },
+      });
+    }
+    expect((await onA.request('POST', '/api/auth/sign-out', {})).status).toBe(200);
+    // The revoked cookie, on the very next request to either instance.
+    for (const client of kept) {
+      expect((await client.request('GET', '/api/me')).body).toEqual({ profile: null });
+    }
+  });
+
+  it('applies a role change made in the database on the next request to either instance', async () => {
+    const admin = await h.user('Promoted');
+    const id = (await admin.request<{ profile: { id: string } }>('GET', '/api/me')).body.profile.id;
+    const onB = admin.at(b!.url);
+    expect((await onB.request('GET', '/api/me')).body).toMatchObject({ profile: { role: 'user' } });
+    await a!.database.db.execute(sql`update "user" set role = 'admin' where id = ${id}`);
+    // A direct write has no barrier: the database's announcement reaches both within moments.
+    await expect
+      .poll(async () => (await onB.request('GET', '/api/me')).body, { timeout: 2000, interval: 20 })
+      .toMatchObject({ profile: { role: 'admin' } });
+    await expect
+      .poll(async () => (await admin.request('GET', '/api/me')).body, {
+        timeout: 2000,
+        interval: 20,
+      })
+      .toMatchObject({ profile: { role: 'admin' } });
+  });
+
   it('delivers a submission made on A to subscribers on B, and back', async () => {
     const ownerOnA = await h.user('Fan Owner');
     const created = await h.createGame(ownerOnA);

@@ -41,6 +41,11 @@ export class TestClient {
     return new TestClient(baseUrl, this.ip, this.jar);
   }
 
+  /** The same cookies copied, at `baseUrl`: what the browser still held before a sign-out. */
+  copyAt(baseUrl: string): TestClient {
+    return new TestClient(baseUrl, this.ip, new Map(this.jar));
+  }
+
   get hasSession(): boolean {
     return this.jar.size > 0;
   }

@@ -19,7 +19,7 @@ import {
   MAX_NAME_LENGTH,
   MAX_PROMPT_LENGTH,
 } from '../../domain/limits';
-import { agreement, summarize, type Results } from '../../domain/results';
+import { agreement, type Results } from '../../domain/results';
 import { requireUser, type AuthEnv, type Viewer } from '../auth';
 import type { Db } from '../db/client';
 import { validate } from '../http/validate';
@@ -27,10 +27,8 @@ import { gameTopic, type EventHub } from '../realtime/hub';
 import { streamTopic } from '../realtime/sse';
 import {
   findGame,
-  findGameById,
   findSubmission,
   readCount,
-  readTallyWithItems,
   toGameView,
   toSubmissionView,
   type GameRow,
@@ -45,10 +43,12 @@ import {
   createGame,
   deleteGame,
   editItems,
-  submitRanking,
 } from './mutations';
+import type { GameStates } from './state';
+import { type GameState } from './state';
+import { Submissions } from './submit';
 
-export type GamesDeps = { db: Db; hub: EventHub; heartbeatMs: number };
+export type GamesDeps = { db: Db; hub: EventHub; states: GameStates; heartbeatMs: number };
 
 // Generous hard caps bound the work a request can cause; the domain rules give the real limits.
 const CreateGameBody = z.object({
@@ -154,56 +154,54 @@ async function currentGame(db: Db, idOrSlug: string): Promise<GameRow> {
   return withDeadline(db, await gameOr404(db, idOrSlug));
 }
 
-/** What one viewer may see of a game's results right now. */
-async function resultsAccess(db: Db, row: GameRow, viewer: Viewer | null) {
-  const [count, mine] = await Promise.all([
-    readCount(db, row.id),
-    viewer ? findSubmission(db, { gameId: row.id, userId: viewer.id }) : null,
-  ]);
-  const view = toGameView(row, viewer?.id ?? null, count?.submissions ?? 0);
-  const hasFinalSubmission = mine !== null && !mine.partial;
+/**
+ * A game's state as its results and live pages read it (no SQL while nothing changed): past its
+ * deadline it closes then and there, whether or not the scheduled check got to it yet.
+ */
+async function currentState(db: Db, states: GameStates, idOrSlug: string): Promise<GameState> {
+  const id = idOrSlug.length > MAX_ID_OR_SLUG_LENGTH ? null : await states.idOf(idOrSlug);
+  const state = id === null ? null : await states.get(id);
+  if (!state) throw new AppError('not-found', MESSAGES.gameNotFound);
+  const closed = await withDeadline(db, state.row);
+  if (closed === state.row) return state;
+  states.forget(state.row.id);
+  return { ...state, row: closed };
+}
+
+/** What one viewer may see of a game's results right now, and their own final ranking. */
+async function resultsAccess(states: GameStates, state: GameState, viewer: Viewer | null) {
+  const mine = viewer ? await states.finalRanking(state.row.id, viewer.id) : null;
+  const view = toGameView(state.row, viewer?.id ?? null, state.submissions);
   return {
     view,
     mine,
     visible: canSeeResults({
       isOwner: view.isOwner,
-      hasFinalSubmission,
+      hasFinalSubmission: mine !== null,
       locked: view.resultsLocked,
     }),
   };
 }
 
-type VersionedResults = { results: Results; version: number };
-
-async function loadResults(db: Db, gameId: string): Promise<VersionedResults> {
-  const current = await readTallyWithItems(db, gameId);
-  if (!current) throw new AppError('not-found', MESSAGES.gameNotFound);
-  return { results: summarize(current.tally, current.items), version: current.version };
-}
-
 /**
- * Results for live streams: one read per game and version however many streams are watching,
- * and concurrent callers share the read in flight.
+ * A live event's data as sent, serialized once per results and variant however many streams
+ * send it (thousands of streams may watch one game).
  */
-const LIVE_RESULTS_CACHE_SIZE = 500;
+const serialized = new WeakMap<Results, Map<string, string>>();
 
-function sharedResultsReader(db: Db) {
-  const latest = new Map<string, Promise<VersionedResults>>();
-  return async (gameId: string, atLeastVersion: number): Promise<VersionedResults> => {
-    const cached = latest.get(gameId);
-    if (cached) {
-      const value = await cached;
-      if (value.version >= atLeastVersion) return value;
-      if (latest.get(gameId) !== cached) return (await latest.get(gameId)) ?? value;
-    }
-    const loading = loadResults(db, gameId);
-    latest.delete(gameId);
-    latest.set(gameId, loading);
-    // Keep the most recently read games only.
-    if (latest.size > LIVE_RESULTS_CACHE_SIZE) latest.delete(latest.keys().next().value as string);
-    loading.catch(() => latest.delete(gameId));
-    return loading;
-  };
+function liveJson(results: Results, data: LiveData): string {
+  let variants = serialized.get(results);
+  if (!variants) {
+    variants = new Map();
+    serialized.set(results, variants);
+  }
+  const key = `${data.version}|${data.closed}|${data.resultsLocked}|${data.results !== null}|${data.change ?? ''}`;
+  let json = variants.get(key);
+  if (json === undefined) {
+    json = JSON.stringify(data);
+    variants.set(key, json);
+  }
+  return json;
 }
 
 function hiddenMessage(view: GameView): string {
@@ -213,9 +211,9 @@ function hiddenMessage(view: GameView): string {
 const signedIn = requireUser({ guests: true, message: 'Not signed in' });
 
 export function gamesRoutes(deps: GamesDeps) {
-  const { db, hub } = deps;
-  const submissionsPerGame = new KeyedQueue();
-  const readLiveResults = sharedResultsReader(db);
+  const { db, hub, states } = deps;
+  const writesPerGame = new KeyedQueue();
+  const submissions = new Submissions(db, states, writesPerGame);
   return (
     new Hono<AuthEnv>()
       .post(
@@ -287,17 +285,17 @@ export function gamesRoutes(deps: GamesDeps) {
         async (c) => {
           const viewer = c.get('user');
           const body = c.req.valid('json');
-          const row = await gameOr404(db, c.req.valid('param').id);
+          const { id } = c.req.valid('param');
+          const gameId = id.length > MAX_ID_OR_SLUG_LENGTH ? null : await states.idOf(id);
+          if (gameId === null) throw new AppError('not-found', MESSAGES.gameNotFound);
           const name = playerName(body.name, viewer.isAnonymous ? null : viewer.name);
-          const result = await submissionsPerGame.run(row.id, () =>
-            submitRanking(db, {
-              gameId: row.id,
-              userId: viewer.id,
-              name,
-              ranking: body.ranking,
-              partial: body.partial ?? false,
-            }),
-          );
+          const result = await submissions.submit({
+            gameId,
+            userId: viewer.id,
+            name,
+            ranking: body.ranking,
+            partial: body.partial ?? false,
+          });
           return c.json({
             submission: toSubmissionView(result.submission),
             submissionCount: result.count,
@@ -313,7 +311,7 @@ export function gamesRoutes(deps: GamesDeps) {
         async (c) => {
           const viewer = c.get('user');
           const row = await gameOr404(db, c.req.valid('param').id);
-          const edited = await submissionsPerGame.run(row.id, () =>
+          const edited = await writesPerGame.run(row.id, () =>
             editItems(db, { gameId: row.id, userId: viewer.id, edits: c.req.valid('json').items }),
           );
           return c.json({
@@ -325,7 +323,7 @@ export function gamesRoutes(deps: GamesDeps) {
       .post('/:id/close', signedIn, validate('param', OwnedGameParam), async (c) => {
         const viewer = c.get('user');
         const row = await gameOr404(db, c.req.valid('param').id);
-        const closed = await submissionsPerGame.run(row.id, () =>
+        const closed = await writesPerGame.run(row.id, () =>
           closeGame(db, { gameId: row.id, userId: viewer.id }),
         );
         return c.json({
@@ -355,15 +353,15 @@ export function gamesRoutes(deps: GamesDeps) {
       .delete('/:id', signedIn, validate('param', OwnedGameParam), async (c) => {
         const viewer = c.get('user');
         const row = await gameOr404(db, c.req.valid('param').id);
-        await submissionsPerGame.run(row.id, () =>
+        await writesPerGame.run(row.id, () =>
           deleteGame(db, { gameId: row.id, userId: viewer.id }),
         );
         return c.json({ deleted: true as const, id: row.id });
       })
       .get('/:id/results', validate('param', GameParam), async (c) => {
         const viewer = c.get('viewer');
-        const row = await currentGame(db, c.req.valid('param').id);
-        const access = await resultsAccess(db, row, viewer);
+        const state = await currentState(db, states, c.req.valid('param').id);
+        const access = await resultsAccess(states, state, viewer);
         if (!access.visible) {
           const { unlock } = access.view;
           throw new AppError(
@@ -372,11 +370,10 @@ export function gamesRoutes(deps: GamesDeps) {
             unlock ? { unlock } : undefined,
           );
         }
-        const { results } = await loadResults(db, row.id);
-        const mine = access.mine && !access.mine.partial ? access.mine.ranking : null;
-        const myAgreement = mine
+        const results = states.results(state);
+        const myAgreement = access.mine
           ? agreement(
-              mine,
+              access.mine,
               results.items.map((item) => item.id),
             )
           : null;
@@ -384,41 +381,50 @@ export function gamesRoutes(deps: GamesDeps) {
       })
       .get('/:id/events', validate('param', GameParam), async (c) => {
         const viewer = c.get('viewer');
-        let row = await currentGame(db, c.req.valid('param').id);
-        let access = await resultsAccess(db, row, viewer);
+        let state = await currentState(db, states, c.req.valid('param').id);
+        const gameId = state.row.id;
+        let access = await resultsAccess(states, state, viewer);
         const lastEventId = Number(c.req.header('last-event-id') ?? Number.NaN);
 
         let sentVersion = -1;
         const send = async (
           stream: SSEStreamingApi,
           event: 'snapshot' | 'submission',
-          atLeastVersion: number,
           change?: LiveData['change'],
         ) => {
-          const { results, version } = await readLiveResults(row.id, atLeastVersion);
-          if (version <= sentVersion && event === 'submission') return;
-          sentVersion = version;
+          const latest = await states.get(gameId);
+          if (!latest) throw new AppError('not-found', MESSAGES.gameNotFound);
+          if (latest.version <= sentVersion && event === 'submission') return;
+          sentVersion = latest.version;
+          const results = states.results(latest);
           const data: LiveData = {
             submissionCount: results.submissions,
-            version,
+            version: latest.version,
             closed: access.view.closed,
             resultsLocked: access.view.resultsLocked,
             results: access.visible ? results : null,
             ...(change ? { change } : {}),
           };
-          await stream.writeSSE({ event, id: String(version), data: JSON.stringify(data) });
+          await stream.writeSSE({
+            event,
+            id: String(latest.version),
+            data: liveJson(results, data),
+          });
         };
         /** Reads the game again (state, items, this viewer's access); false once it is gone. */
         const refresh = async (): Promise<boolean> => {
-          const fresh = await findGameById(db, row.id);
-          if (!fresh) return false;
-          row = await withDeadline(db, fresh);
-          access = await resultsAccess(db, row, viewer);
+          try {
+            state = await currentState(db, states, gameId);
+          } catch (error) {
+            if (error instanceof AppError && error.code === 'not-found') return false;
+            throw error;
+          }
+          access = await resultsAccess(states, state, viewer);
           return true;
         };
         /** Tells the page its game was deleted; the stream then ends. */
         const gone = async (stream: SSEStreamingApi): Promise<'end'> => {
-          await stream.writeSSE({ event: 'deleted', data: JSON.stringify({ gameId: row.id }) });
+          await stream.writeSSE({ event: 'deleted', data: JSON.stringify({ gameId }) });
           return 'end';
         };
         /** A game deleted while a read was under way is gone too, not an error. */
@@ -436,33 +442,33 @@ export function gamesRoutes(deps: GamesDeps) {
 
         return streamTopic(
           c,
-          { hub, topic: gameTopic(row.id), heartbeatMs: deps.heartbeatMs },
+          { hub, topic: gameTopic(gameId), heartbeatMs: deps.heartbeatMs },
           {
             async open(stream) {
               return orGone(stream, async () => {
-                const current = await readCount(db, row.id);
-                if (!current) return gone(stream);
-                if (current.version === lastEventId) sentVersion = current.version;
-                else await send(stream, 'snapshot', current.version);
+                if (state.version === lastEventId) sentVersion = state.version;
+                else await send(stream, 'snapshot');
               });
             },
             async message(stream, message) {
               return orGone(stream, async () => {
                 if (message.type === 'resync') {
                   if (!(await refresh())) return gone(stream);
-                  return send(stream, 'snapshot', sentVersion + 1);
+                  return send(stream, 'snapshot');
                 }
                 if (message.type === 'game') {
                   if (message.change === 'deleted' || !(await refresh())) return gone(stream);
-                  return send(stream, 'snapshot', message.version ?? 0, message.change);
+                  // A new owner changes what a viewer may see, not what the page shows.
+                  const change = message.change === 'owner' ? undefined : message.change;
+                  return send(stream, 'snapshot', change);
                 }
                 if (message.type !== 'submission') return;
-                // The submission that closed the game unlocks results for everyone; a viewer's
-                // own submission may unlock them for that viewer.
-                if (message.closed || (viewer && message.userId === viewer.id)) {
+                // The batch that closed the game unlocks results for everyone; a viewer's own
+                // final ranking may unlock them for that viewer.
+                if (message.closed || (viewer && message.userIds.includes(viewer.id))) {
                   if (!(await refresh())) return gone(stream);
                 }
-                await send(stream, 'submission', message.version);
+                await send(stream, 'submission');
               });
             },
           },

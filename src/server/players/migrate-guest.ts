@@ -8,13 +8,11 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { stampUnlocks, type AchievementId, type Unlocks } from '../../domain/achievements';
 import { progressFromTotal } from '../../domain/progression';
-import { removeRanking } from '../../domain/results';
 import type { Db, Tx } from '../db/client';
 import {
   analyticsEvent,
   communityRank,
   game,
-  gameTally,
   play,
   playedGame,
   rankLike,
@@ -23,17 +21,26 @@ import {
   xpAward,
   type UserStats,
 } from '../db/schema';
+import { announceOwners, uncountRanking } from '../games/mutations';
 import { publish, type HubEvent } from '../realtime/hub';
 
 export async function moveGuestData(db: Db, guestId: string, accountId: string): Promise<void> {
   if (guestId === accountId) return;
   await db.transaction(async (tx) => {
     const events: HubEvent[] = [];
-    await mergeSubmissions(tx, guestId, accountId, events);
+    await mergeSubmissions(tx, guestId, accountId);
     await mergePlayedGames(tx, guestId, accountId);
     await mergeLikes(tx, guestId, accountId);
     await mergeXp(tx, guestId, accountId);
-    await tx.update(game).set({ ownerId: accountId }).where(eq(game.ownerId, guestId));
+    const owned = await tx
+      .update(game)
+      .set({ ownerId: accountId })
+      .where(eq(game.ownerId, guestId))
+      .returning({ id: game.id });
+    await announceOwners(
+      tx,
+      owned.map((row) => row.id),
+    );
     await tx
       .update(communityRank)
       .set({ creatorId: accountId })
@@ -48,7 +55,7 @@ export async function moveGuestData(db: Db, guestId: string, accountId: string):
   });
 }
 
-async function mergeSubmissions(tx: Tx, guestId: string, accountId: string, events: HubEvent[]) {
+async function mergeSubmissions(tx: Tx, guestId: string, accountId: string) {
   const shared = await tx
     .select({ gameId: submission.gameId })
     .from(submission)
@@ -86,22 +93,9 @@ async function mergeSubmissions(tx: Tx, guestId: string, accountId: string, even
     await tx
       .delete(submission)
       .where(and(eq(submission.gameId, gameId), eq(submission.userId, dropped.userId)));
-    if (dropped.partial) continue;
-    const [tallyRow] = await tx.select().from(gameTally).where(eq(gameTally.gameId, gameId));
-    if (!tallyRow) continue;
-    const tally = removeRanking(tallyRow.tally, dropped.ranking);
-    const version = tallyRow.version + 1;
-    await tx
-      .update(gameTally)
-      .set({ tally, submissions: tally.submissions, version })
-      .where(eq(gameTally.gameId, gameId));
-    events.push({
-      type: 'submission',
-      gameId,
-      version,
-      count: tally.submissions,
-      userId: accountId,
-    });
+    if (!dropped.partial) {
+      await uncountRanking(tx, { gameId, ranking: dropped.ranking, keptBy: accountId });
+    }
   }
   await tx.update(submission).set({ userId: accountId }).where(eq(submission.userId, guestId));
 }

@@ -13,11 +13,12 @@ import { progressFromTotal, STAT_FOR, XP_FOR } from '../../domain/progression';
 import type { Tx } from '../db/client';
 import { user, xpAward, type UserStats } from '../db/schema';
 import { newId } from '../ids';
-import { EVENTS_CHANNEL, type ProfileEvent } from '../realtime/hub';
+import { EVENTS_CHANNEL } from '../realtime/hub';
 
 export type Award = { userId: string; reason: XpReason; ref: string };
 
 type AwardedRow = {
+  id: string;
   total_xp: number;
   level: number;
   crowns: number;
@@ -27,46 +28,87 @@ type AwardedRow = {
 
 /** Awards XP once per (user, reason, ref); answers whether it was awarded now. Two statements. */
 export async function awardXp(tx: Pick<Tx, 'execute'>, award: Award): Promise<boolean> {
-  const amount = XP_FOR[award.reason];
-  const stat = STAT_FOR[award.reason];
-  // The ledger row and the running totals in one statement; the user row stays locked until
+  return (await awardXpMany(tx, [award])).length === 1;
+}
+
+/**
+ * Several awards, one per player (a batch of first plays), in the same two statements; answers
+ * the players awarded now.
+ */
+export async function awardXpMany(
+  tx: Pick<Tx, 'execute'>,
+  awards: readonly Award[],
+): Promise<string[]> {
+  if (awards.length === 0) return [];
+  if (new Set(awards.map((award) => award.userId)).size !== awards.length) {
+    throw new Error('awardXpMany: one award per player at a time');
+  }
+  const input = JSON.stringify(
+    awards.map((award) => ({
+      id: newId(16),
+      user_id: award.userId,
+      reason: award.reason,
+      ref: award.ref,
+      amount: XP_FOR[award.reason],
+      stat: STAT_FOR[award.reason],
+    })),
+  );
+  // The ledger rows and the running totals in one statement; the user rows stay locked until
   // commit, so concurrent awards to one player apply one after the other.
   const result = await tx.execute(sql`
-    with award as (
+    with input as (
+      select * from jsonb_to_recordset(${input}::jsonb)
+        as x(id text, user_id text, reason text, ref text, amount int, stat text)
+    ),
+    award as (
       insert into ${xpAward} (id, user_id, reason, ref, amount)
-      values (${newId(16)}, ${award.userId}, ${award.reason}, ${award.ref}, ${amount})
+      select id, user_id, reason, ref, amount from input
       on conflict (user_id, reason, ref) do nothing
-      returning amount
+      returning user_id, reason, amount
     )
     update ${user} u set
       total_xp = u.total_xp + award.amount,
       stats = u.stats || jsonb_build_object(
-        ${stat}::text, coalesce((u.stats ->> ${stat}::text)::int, 0) + 1,
+        input.stat, coalesce((u.stats ->> input.stat)::int, 0) + 1,
         'xpByReason', coalesce(u.stats -> 'xpByReason', '{}'::jsonb) || jsonb_build_object(
-          ${award.reason}::text,
-          coalesce((u.stats -> 'xpByReason' ->> ${award.reason}::text)::int, 0) + award.amount))
-    from award
-    where u.id = ${award.userId}
-    returning u.total_xp, u.level, u.crowns, u.stats, u.achievements`);
-  const [row] = (result as unknown as { rows: AwardedRow[] }).rows;
-  if (!row) return false;
-  const progress = progressFromTotal(row.total_xp);
-  // Crowns come with level-ups: the levels gained now add theirs to what the player has.
-  const crowns = row.crowns + CROWNS_PER_LEVEL * (progress.level - row.level);
-  const achievements = stampUnlocks(
-    row.achievements,
-    { level: progress.level, crowns, stats: row.stats },
-    Date.now(),
-  );
-  const event: ProfileEvent = { type: 'profile', userId: award.userId };
+          award.reason, coalesce((u.stats -> 'xpByReason' ->> award.reason)::int, 0) + award.amount))
+    from award join input on input.user_id = award.user_id
+    where u.id = award.user_id
+    returning u.id, u.total_xp, u.level, u.crowns, u.stats, u.achievements`);
+  const rows = (result as unknown as { rows: AwardedRow[] }).rows;
+  if (rows.length === 0) return [];
+  const now = Date.now();
+  const progress = rows.map((row) => {
+    const next = progressFromTotal(row.total_xp);
+    // Crowns come with level-ups: the levels gained now add theirs to what the player has.
+    const crowns = row.crowns + CROWNS_PER_LEVEL * (next.level - row.level);
+    const achievements = stampUnlocks(
+      row.achievements,
+      { level: next.level, crowns, stats: row.stats },
+      now,
+    );
+    return {
+      id: row.id,
+      level: next.level,
+      xp: next.xp,
+      xp_to_next: next.xpToNext,
+      crowns,
+      achievements,
+    };
+  });
+  // Level, crowns and achievements follow from the totals; each player's open tabs hear of it.
   await tx.execute(sql`
-    with updated as (
-      update ${user} set level = ${progress.level}, xp = ${progress.xp},
-        xp_to_next = ${progress.xpToNext}, crowns = ${crowns},
-        achievements = ${JSON.stringify(achievements)}::jsonb
-      where id = ${award.userId}
-      returning id
+    with input as (
+      select * from jsonb_to_recordset(${JSON.stringify(progress)}::jsonb)
+        as x(id text, level int, xp int, xp_to_next int, crowns int, achievements jsonb)
+    ),
+    updated as (
+      update ${user} u set level = input.level, xp = input.xp, xp_to_next = input.xp_to_next,
+        crowns = input.crowns, achievements = input.achievements
+      from input where u.id = input.id
+      returning u.id
     )
-    select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(event)}) from updated`);
-  return true;
+    select pg_notify(${EVENTS_CHANNEL}, json_build_object('type', 'profile', 'userId', id)::text)
+    from updated`);
+  return rows.map((row) => row.id);
 }

@@ -1,39 +1,15 @@
 /**
  * Live game events. Writers NOTIFY inside their transaction (Postgres delivers it on commit);
  * every server instance LISTENs and fans events out to its own subscribers. Payloads carry ids
- * and versions only: NOTIFY payloads must stay under 8,000 bytes.
+ * and versions only: NOTIFY payloads must stay under 8,000 bytes. Game events are typed and built
+ * in games/live.ts.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Db } from '../db/client';
+import type { GameEvent } from '../games/live';
 import type { Logger } from '../log';
 
 export const EVENTS_CHANNEL = 'crowned_events';
-
-/** A final submission was counted (or a player's final ranking replaced). */
-export type SubmissionEvent = {
-  type: 'submission';
-  gameId: string;
-  version: number;
-  count: number;
-  /** Who submitted: their own stream may now show results. */
-  userId: string;
-  /** This submission reached the players limit: the game closed with it. */
-  closed?: boolean;
-};
-
-/**
- * A game changed for everyone watching it: it closed (deadline, owner, players limit reached
- * elsewhere), its items were edited, or it was deleted. `version` is the game's new live version
- * (none for a deleted game).
- */
-export type GameChangeEvent = {
-  type: 'game';
-  gameId: string;
-  change: 'closed' | 'items' | 'deleted';
-  version: number | null;
-};
-
-export type GameEvent = SubmissionEvent | GameChangeEvent;
 
 /** A player's profile (name, level, crowns, role) changed. */
 export type ProfileEvent = { type: 'profile'; userId: string };
@@ -48,7 +24,16 @@ export type RankEvent = {
   listed: boolean;
 };
 
-export type HubEvent = GameEvent | ProfileEvent | RankEvent;
+/**
+ * A user's sessions or account changed (signed out, password reset, e-mail verified, role, name,
+ * deleted): sent by database triggers (migrations/0003), so no code path can forget it.
+ */
+export type SessionEvent = { type: 'session'; userId: string };
+
+/** Sent by an instance to itself: everything committed before it has been heard (session-cache.ts). */
+export type BarrierEvent = { type: 'barrier'; id: string };
+
+export type HubEvent = GameEvent | ProfileEvent | RankEvent | SessionEvent | BarrierEvent;
 
 /** Delivered to a subscriber: an event, or a note that events may have been missed. */
 export type HubMessage = HubEvent | { type: 'resync' };
@@ -60,6 +45,8 @@ export const rankTopic = (rankId: string) => `rank:${rankId}`;
 function topicOf(event: HubEvent): string {
   if (event.type === 'profile') return userTopic(event.userId);
   if (event.type === 'rank') return rankTopic(event.rankId);
+  if (event.type === 'session') return `session:${event.userId}`;
+  if (event.type === 'barrier') return 'barrier';
   return gameTopic(event.gameId);
 }
 
@@ -82,6 +69,8 @@ type Subscriber = (message: HubMessage) => void;
 
 export class EventHub {
   private readonly subscribers = new Map<string, Set<Subscriber>>();
+  /** Per-instance caches hear every event (and every resync) before any topic's subscribers. */
+  private readonly taps = new Set<Subscriber>();
   private stopListening: (() => Promise<void>) | undefined;
 
   constructor(
@@ -115,6 +104,12 @@ export class EventHub {
     };
   }
 
+  /** Hears every message of every topic; answers the unsubscribe function. */
+  tap(listener: Subscriber): () => void {
+    this.taps.add(listener);
+    return () => this.taps.delete(listener);
+  }
+
   subscriberCount(): number {
     let count = 0;
     for (const set of this.subscribers.values()) count += set.size;
@@ -129,10 +124,12 @@ export class EventHub {
       this.log.warn('ignoring a malformed event payload');
       return;
     }
+    for (const tap of this.taps) tap(event);
     for (const subscriber of this.subscribers.get(topicOf(event)) ?? []) subscriber(event);
   }
 
   private broadcast(message: HubMessage): void {
+    for (const tap of this.taps) tap(message);
     for (const set of this.subscribers.values()) for (const subscriber of set) subscriber(message);
   }
 }

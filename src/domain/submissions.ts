@@ -1,0 +1,130 @@
+/**
+ * A batch of submissions to one game, applied in arrival order (group commit): which are
+ * accepted and what each one answers, what every player's saved ranking becomes, the new tally,
+ * and whether the game closes. Pure: the server locks the game, reads its state, plans the batch
+ * here and writes the plan in one statement.
+ */
+import { AppError } from './errors';
+import { checkRanking, type Item } from './game';
+import { closedError, isClosed } from './lifecycle';
+import { replaceRankings, type Tally } from './results';
+
+export type SubmissionRequest = {
+  userId: string;
+  name: string;
+  ranking: string[];
+  partial: boolean;
+};
+
+/** A player's saved ranking; `at` is null when it is saved by this batch (the commit's time). */
+export type SavedRanking = { name: string; ranking: string[]; partial: boolean; at: number | null };
+
+export type BatchGame = {
+  items: readonly Item[];
+  closed: boolean;
+  sizeLimit: number | null;
+  deadlineAt: number | null;
+};
+
+export type SubmissionOutcome =
+  { ok: true; saved: SavedRanking; count: number } | { ok: false; error: AppError };
+
+/** One player's saved row after the batch, and how many final rankings they made in it. */
+export type PlayerWrite = SavedRanking & { userId: string; finals: number };
+
+export type BatchPlan = {
+  /** One per request, in order. */
+  outcomes: SubmissionOutcome[];
+  tally: Tally;
+  /** Final rankings counted by this batch (none: the tally and live version stay as they are). */
+  counted: number;
+  writes: PlayerWrite[];
+  /** Players whose first final ranking of this game is in this batch: each is a play. */
+  firstPlays: string[];
+  /** Players who made a final ranking in this batch: their own pages may now show results. */
+  finalists: string[];
+  /**
+   * The game closes with this batch: its deadline had passed (every request is refused), or a
+   * final ranking reached the players rule (the ones after it are refused).
+   */
+  closes: 'deadline' | 'players' | null;
+};
+
+export function planBatch(
+  game: BatchGame,
+  state: { tally: Tally; previous: ReadonlyMap<string, SavedRanking> },
+  requests: readonly SubmissionRequest[],
+  now: number,
+): BatchPlan {
+  const plan: BatchPlan = {
+    outcomes: [],
+    tally: state.tally,
+    counted: 0,
+    writes: [],
+    firstPlays: [],
+    finalists: [],
+    closes: null,
+  };
+  if (!game.closed && isClosed({ ...game, sizeLimit: null }, 0, now)) {
+    plan.outcomes = requests.map(() => ({ ok: false, error: closedError() }));
+    plan.closes = 'deadline';
+    return plan;
+  }
+  const itemIds = game.items.map((item) => item.id);
+  const latest = new Map(state.previous);
+  const writes = new Map<string, PlayerWrite>();
+  const changes: { previous: string[] | null; next: string[] }[] = [];
+  let closed = game.closed;
+  let submissions = state.tally.submissions;
+
+  for (const request of requests) {
+    if (closed || isClosed({ ...game, closed }, submissions, now)) {
+      // Never count past the players rule: a game found at its limit closes now.
+      if (!closed) plan.closes = 'players';
+      closed = true;
+      plan.outcomes.push({ ok: false, error: closedError() });
+      continue;
+    }
+    try {
+      checkRanking(request.ranking, itemIds, request.partial);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      plan.outcomes.push({ ok: false, error });
+      continue;
+    }
+    const previous = latest.get(request.userId) ?? null;
+    // Saved progress never replaces a final ranking: the final one is what counts.
+    if (request.partial && previous && !previous.partial) {
+      plan.outcomes.push({ ok: true, saved: previous, count: submissions });
+      continue;
+    }
+    const saved: SavedRanking = {
+      name: request.name,
+      ranking: request.ranking,
+      partial: request.partial,
+      at: null,
+    };
+    latest.set(request.userId, saved);
+    const write = writes.get(request.userId) ?? { userId: request.userId, ...saved, finals: 0 };
+    writes.set(request.userId, { ...write, ...saved });
+    if (!request.partial) {
+      const counted = previous && !previous.partial ? previous.ranking : null;
+      changes.push({ previous: counted, next: request.ranking });
+      if (counted === null) {
+        submissions += 1;
+        plan.firstPlays.push(request.userId);
+      }
+      writes.get(request.userId)!.finals += 1;
+      if (!plan.finalists.includes(request.userId)) plan.finalists.push(request.userId);
+      if (game.sizeLimit !== null && submissions >= game.sizeLimit) {
+        closed = true;
+        plan.closes = 'players';
+      }
+    }
+    plan.outcomes.push({ ok: true, saved, count: submissions });
+  }
+  plan.counted = changes.length;
+  plan.tally = changes.length > 0 ? replaceRankings(state.tally, changes) : state.tally;
+  plan.writes = [...writes.values()];
+  return plan;
+}

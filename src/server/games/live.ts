@@ -1,0 +1,58 @@
+/**
+ * A game's live events: what happened to it, as every instance hears it (NOTIFY on commit, see
+ * realtime/hub.ts). Every producer (submissions, closing by the owner, the players rule or the
+ * deadline, item edits, deletion, a guest's data moving to their account, a legacy claim) builds
+ * its event here, and every consumer (event streams, the per-instance game state) reads these types.
+ * Payloads carry ids and versions only: NOTIFY payloads must stay under 8,000 bytes.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { EVENTS_CHANNEL } from '../realtime/hub';
+
+/** Final rankings were counted (new or replacing a player's earlier one): one batch, one event. */
+export type SubmissionEvent = {
+  type: 'submission';
+  gameId: string;
+  /** The game's live version after the batch. */
+  version: number;
+  count: number;
+  /** Who made a final ranking: their own streams may now show results. */
+  userIds: string[];
+  /** The batch reached the players limit: the game closed with it. */
+  closed?: boolean;
+};
+
+/**
+ * A game changed for everyone watching it: it closed (deadline, owner, players limit reached
+ * elsewhere), its items were edited, it was deleted, or it has a new owner (a guest's data moved
+ * to their account, a legacy claim). `version` is the game's live version after the change, when
+ * the change bumped it (closing and item edits do).
+ */
+export type GameChangeEvent = {
+  type: 'game';
+  gameId: string;
+  change: 'closed' | 'items' | 'deleted' | 'owner';
+  version: number | null;
+};
+
+export type GameEvent = SubmissionEvent | GameChangeEvent;
+
+/** The SQL that sends `event` when its transaction commits (to put in a write's statement). */
+export function notifySql(event: GameEvent): SQL {
+  return sql`pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(event)})`;
+}
+
+/** Sends `event` when the transaction commits, in a statement of its own. */
+export async function announce(tx: Pick<Db, 'execute'>, event: GameEvent): Promise<void> {
+  await tx.execute(sql`select ${notifySql(event)}`);
+}
+
+/**
+ * The SQL that sends a `closed` change for each row of `bumped` (columns game_id and version):
+ * the deadline check closes many games in one statement.
+ */
+export function notifyClosedSql(bumped: SQL): SQL {
+  return sql`pg_notify(${EVENTS_CHANNEL}, json_build_object(
+    'type', 'game', 'gameId', ${bumped}.game_id, 'change', 'closed',
+    'version', ${bumped}.version)::text)`;
+}

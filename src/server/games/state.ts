@@ -1,0 +1,221 @@
+/**
+ * What each instance keeps of the games being read, so a results read or an event stream does no
+ * SQL while nothing changed: the game's row, its tally and results (summarized once per live
+ * version), and players' final rankings. Kept current by the game events every instance hears
+ * (games/live.ts) and, on the instance that wrote, straight after its commit, before the writer
+ * answers (so a player who submitted sees their own ranking counted at once). Another instance
+ * learns of a write when its NOTIFY arrives, a moment after the commit; after a lost listener
+ * connection (resync) everything is read again.
+ */
+import { and, desc, eq, or, sql } from 'drizzle-orm';
+import type { Item } from '../../domain/game';
+import { summarize, type Results, type Tally } from '../../domain/results';
+import type { Db } from '../db/client';
+import { game, gameTally, submission } from '../db/schema';
+import type { EventHub, HubMessage } from '../realtime/hub';
+import type { GameRow } from './data';
+
+export type GameState = {
+  row: GameRow;
+  tally: Tally;
+  version: number;
+  /** Final rankings counted. */
+  submissions: number;
+};
+
+/** Games kept at most (least recently used go first). */
+const MAX_GAMES = 500;
+/** Players' final rankings kept per game at most (oldest first out). */
+const MAX_FINALS_PER_GAME = 2000;
+/** Ids and slugs kept at most. */
+const MAX_NAMES = 20_000;
+
+type Entry = {
+  state: Promise<GameState | null> | undefined;
+  /** The state once loaded, to compare versions with events synchronously. */
+  current: GameState | undefined;
+  results: { version: number; items: readonly Item[]; results: Results } | undefined;
+  /** A player's final ranking, or null: they have none. */
+  finals: Map<string, readonly string[] | null>;
+  /** Bumped by every invalidation: a read that began before one does not store its answer. */
+  epoch: number;
+};
+
+export class GameStates {
+  private readonly entries = new Map<string, Entry>();
+  /** A game id or slug → the game's id (ids never change; a slug frees up only on delete). */
+  private readonly names = new Map<string, string>();
+
+  constructor(private readonly db: Db) {}
+
+  /** Listens to the hub: every game event updates or drops what it makes stale. */
+  attach(hub: EventHub): () => void {
+    return hub.tap((message) => this.hear(message));
+  }
+
+  /** The id of the game called `idOrSlug` (an id match wins over a slug), or null. */
+  async idOf(idOrSlug: string): Promise<string | null> {
+    const known = this.names.get(idOrSlug);
+    if (known !== undefined) return known;
+    const [row] = await this.db
+      .select({ id: game.id })
+      .from(game)
+      .where(or(eq(game.id, idOrSlug), eq(game.slug, idOrSlug)))
+      .orderBy(desc(sql`${game.id} = ${idOrSlug}`))
+      .limit(1);
+    const id = row?.id ?? null;
+    if (id !== null) remember(this.names, idOrSlug, id, MAX_NAMES);
+    return id;
+  }
+
+  /** The game's state (row, tally, version), or null when it does not exist. */
+  async get(gameId: string): Promise<GameState | null> {
+    const entry = this.entry(gameId);
+    if (!entry.state) {
+      const epoch = entry.epoch;
+      const loading = this.load(gameId);
+      entry.state = loading;
+      loading.then(
+        (state) => {
+          if (entry.epoch !== epoch || entry.state !== loading) return;
+          if (state) entry.current = state;
+          else this.drop(gameId);
+        },
+        () => {
+          if (entry.state === loading) entry.state = undefined;
+        },
+      );
+    }
+    return entry.state;
+  }
+
+  /** Results of the game's current items for this state, summarized once per version. */
+  results(state: GameState): Results {
+    const entry = this.entries.get(state.row.id);
+    const memo = entry?.results;
+    if (memo && memo.version === state.version && memo.items === state.row.items) {
+      return memo.results;
+    }
+    const results = summarize(state.tally, state.row.items);
+    if (entry && entry.current === state) {
+      entry.results = { version: state.version, items: state.row.items, results };
+    }
+    return results;
+  }
+
+  /** A player's final ranking of the game, or null when they have none (saved progress is not). */
+  async finalRanking(gameId: string, userId: string): Promise<readonly string[] | null> {
+    const entry = this.entry(gameId);
+    if (entry.finals.has(userId)) return entry.finals.get(userId) ?? null;
+    const epoch = entry.epoch;
+    const [row] = await this.db
+      .select({ ranking: submission.ranking, partial: submission.partial })
+      .from(submission)
+      .where(and(eq(submission.gameId, gameId), eq(submission.userId, userId)));
+    const ranking = row && !row.partial ? row.ranking : null;
+    if (entry.epoch === epoch && this.entries.get(gameId) === entry) {
+      remember(entry.finals, userId, ranking, MAX_FINALS_PER_GAME);
+    }
+    return ranking;
+  }
+
+  /**
+   * A write to the game committed on this instance: its new state and the final rankings it saved
+   * replace what was kept, before the writer answers.
+   */
+  committed(state: GameState, finals: ReadonlyMap<string, readonly string[]>): void {
+    const entry = this.entry(state.row.id);
+    if (entry.current && entry.current.version > state.version) return;
+    entry.epoch += 1;
+    entry.current = state;
+    entry.state = Promise.resolve(state);
+    for (const [userId, ranking] of finals) {
+      remember(entry.finals, userId, ranking, MAX_FINALS_PER_GAME);
+    }
+  }
+
+  /** Forgets a game (it changed in a way only a fresh read tells). */
+  forget(gameId: string): void {
+    this.drop(gameId);
+  }
+
+  private hear(message: HubMessage): void {
+    if (message.type === 'resync') {
+      for (const entry of this.entries.values()) entry.epoch += 1;
+      this.entries.clear();
+      return;
+    }
+    if (message.type === 'submission') {
+      const entry = this.entries.get(message.gameId);
+      if (!entry) return;
+      for (const userId of message.userIds) entry.finals.delete(userId);
+      entry.epoch += 1;
+      if (!entry.current || entry.current.version < message.version) {
+        entry.state = undefined;
+        entry.current = undefined;
+      }
+      return;
+    }
+    if (message.type === 'game') {
+      this.drop(message.gameId);
+      if (message.change === 'deleted') {
+        for (const [name, id] of this.names) if (id === message.gameId) this.names.delete(name);
+      }
+      return;
+    }
+    if (message.type === 'profile' || message.type === 'session') {
+      // A guest's rankings may have moved to this account.
+      for (const entry of this.entries.values()) {
+        if (entry.finals.delete(message.userId)) entry.epoch += 1;
+      }
+    }
+  }
+
+  private entry(gameId: string): Entry {
+    let entry = this.entries.get(gameId);
+    if (entry) {
+      // Most recently used last.
+      this.entries.delete(gameId);
+      this.entries.set(gameId, entry);
+      return entry;
+    }
+    entry = {
+      state: undefined,
+      current: undefined,
+      results: undefined,
+      finals: new Map(),
+      epoch: 0,
+    };
+    this.entries.set(gameId, entry);
+    if (this.entries.size > MAX_GAMES) this.drop(this.entries.keys().next().value as string);
+    return entry;
+  }
+
+  private drop(gameId: string): void {
+    const entry = this.entries.get(gameId);
+    if (!entry) return;
+    entry.epoch += 1;
+    this.entries.delete(gameId);
+  }
+
+  private async load(gameId: string): Promise<GameState | null> {
+    const [row] = await this.db
+      .select({
+        row: game,
+        tally: gameTally.tally,
+        version: gameTally.version,
+        submissions: gameTally.submissions,
+      })
+      .from(game)
+      .innerJoin(gameTally, eq(gameTally.gameId, game.id))
+      .where(eq(game.id, gameId));
+    return row ?? null;
+  }
+}
+
+/** Sets `key` in an insertion-ordered map, dropping the oldest entry past `max`. */
+function remember<K, V>(map: Map<K, V>, key: K, value: V, max: number): void {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > max) map.delete(map.keys().next().value as K);
+}

@@ -1,0 +1,334 @@
+/**
+ * Submissions, from the route to the commit. Requests for one game that arrive while its previous
+ * batch is being written wait and are then written together (group commit): one transaction, one
+ * lock of the game row, one read, one statement for every saved ranking, played-game record, the
+ * tally, the closing and the live event, then the batch's first plays and their XP. Each request
+ * is answered when its batch commits, with its own outcome: a bad ranking fails alone, a refused
+ * one (the game closed before it) alone; a database failure fails every request of the batch and
+ * nothing of it is applied. Batches of one game run one at a time on this instance (one pooled
+ * connection per busy game); across instances the game row's lock orders them.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { AppError } from '../../domain/errors';
+import { MESSAGES } from '../../domain/game';
+import type { Tally } from '../../domain/results';
+import {
+  planBatch,
+  type BatchPlan,
+  type SavedRanking,
+  type SubmissionRequest,
+} from '../../domain/submissions';
+import type { Db, Tx } from '../db/client';
+import { communityRank, game, gameTally, play, playedGame, submission } from '../db/schema';
+import { newId } from '../ids';
+import type { KeyedQueue } from '../keyed-queue';
+import { awardXpMany } from '../players/progression';
+import { notifyRankEvent } from '../realtime/hub';
+import type { GameRow, SubmissionRow } from './data';
+import { notifySql, type SubmissionEvent } from './live';
+import { closeLocked } from './mutations';
+import type { GameStates } from './state';
+
+/**
+ * At most this many requests per batch: the live event lists the players who made a final
+ * ranking, and a NOTIFY payload must stay under 8,000 bytes.
+ */
+export const MAX_BATCH = 64;
+
+export type SubmitInput = SubmissionRequest & { gameId: string };
+
+export type SubmitResult = {
+  submission: SubmissionRow;
+  /** Final rankings counted once this request was applied. */
+  count: number;
+  /** This request's batch reached the players limit and closed the game. */
+  closed: boolean;
+};
+
+type Waiting = {
+  request: SubmissionRequest;
+  resolve: (result: SubmitResult) => void;
+  reject: (error: unknown) => void;
+};
+
+export class Submissions {
+  private readonly waiting = new Map<string, Waiting[]>();
+
+  /**
+   * `queue` is the per-game queue the owner's changes (edit, close, delete) also run in, so this
+   * instance never has two writers of one game waiting on its lock.
+   */
+  constructor(
+    private readonly db: Db,
+    private readonly states: GameStates,
+    private readonly queue: KeyedQueue,
+  ) {}
+
+  /** Saves one player's ranking; answers once its batch has committed. */
+  submit(input: SubmitInput): Promise<SubmitResult> {
+    const { gameId, ...request } = input;
+    return new Promise((resolve, reject) => {
+      let list = this.waiting.get(gameId);
+      if (!list) {
+        list = [];
+        this.waiting.set(gameId, list);
+        void this.queue.run(gameId, () => this.flush(gameId));
+      }
+      list.push({ request, resolve, reject });
+    });
+  }
+
+  /** Writes what waits for the game, up to MAX_BATCH; the rest goes in the next batch. */
+  private async flush(gameId: string): Promise<void> {
+    const list = this.waiting.get(gameId) ?? [];
+    const batch = list.splice(0, MAX_BATCH);
+    if (list.length > 0) void this.queue.run(gameId, () => this.flush(gameId));
+    else this.waiting.delete(gameId);
+    try {
+      const answers = await writeBatch(
+        this.db,
+        this.states,
+        gameId,
+        batch.map((waiting) => waiting.request),
+      );
+      batch.forEach((waiting, i) => {
+        const answer = answers[i];
+        if (answer instanceof Error || answer === undefined) waiting.reject(answer);
+        else waiting.resolve(answer);
+      });
+    } catch (error) {
+      for (const waiting of batch) waiting.reject(error);
+    }
+  }
+}
+
+type LockedState = {
+  tally: Tally;
+  submissions: number;
+  version: number;
+  previous: { userId: string; name: string; ranking: string[]; partial: boolean; at: string }[];
+};
+
+function rows<Row>(result: unknown): Row[] {
+  return (result as { rows: Row[] }).rows;
+}
+
+/**
+ * One batch in one transaction; answers one result or error per request, in order. The state is
+ * read after the lock, in a statement of its own, so it sees every batch committed before.
+ */
+async function writeBatch(
+  db: Db,
+  states: GameStates,
+  gameId: string,
+  requests: readonly SubmissionRequest[],
+): Promise<(SubmitResult | Error)[]> {
+  const written = await db.transaction(async (tx) => {
+    const [locked] = await tx
+      .update(game)
+      .set({ lastActivityAt: sql`now()` })
+      .where(eq(game.id, gameId))
+      .returning();
+    if (!locked) throw new AppError('not-found', MESSAGES.gameNotFound);
+    const userIds = [...new Set(requests.map((request) => request.userId))];
+    const [state] = rows<LockedState>(
+      await tx.execute(sql`
+        select t.tally, t.submissions, t.version, coalesce((
+          select jsonb_agg(jsonb_build_object('userId', s.user_id, 'name', s.name,
+                           'ranking', s.ranking, 'partial', s.partial, 'at', s.at))
+          from ${submission} s
+          where s.game_id = t.game_id
+            and s.user_id in (select jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb))
+        ), '[]'::jsonb) as previous
+        from ${gameTally} t where t.game_id = ${gameId}`),
+    );
+    if (!state) throw new AppError('internal', 'Results are missing for this game');
+    const previous = new Map<string, SavedRanking>(
+      state.previous.map((row) => [
+        row.userId,
+        { name: row.name, ranking: row.ranking, partial: row.partial, at: Date.parse(row.at) },
+      ]),
+    );
+    const plan = planBatch(
+      {
+        items: locked.items,
+        closed: locked.closed,
+        sizeLimit: locked.sizeLimit,
+        deadlineAt: locked.deadlineAt?.getTime() ?? null,
+      },
+      { tally: state.tally, previous },
+      requests,
+      Date.now(),
+    );
+    if (plan.closes !== null && plan.counted === 0) {
+      // Past its deadline, or found at its players limit: it closes now (committed), and the
+      // batch is refused.
+      await closeLocked(tx, gameId);
+      return { plan, locked, version: null, at: Date.now() };
+    }
+    if (plan.writes.length === 0) return { plan, locked, version: null, at: Date.now() };
+    // The live version goes up by one per final ranking counted, batched or not.
+    const version = plan.counted > 0 ? state.version + plan.counted : null;
+    const at = await writePlan(tx, locked, plan, version);
+    if (plan.firstPlays.length > 0) await recordFirstPlays(tx, gameId, plan.firstPlays);
+    return { plan, locked, version, at };
+  });
+
+  const { plan, locked, version, at } = written;
+  const closed = plan.closes !== null;
+  if (version !== null) {
+    states.committed(
+      {
+        row: { ...locked, closed: locked.closed || closed },
+        tally: plan.tally,
+        version,
+        submissions: plan.tally.submissions,
+      },
+      new Map(plan.writes.filter((w) => w.finals > 0).map((w) => [w.userId, w.ranking])),
+    );
+  } else if (closed) {
+    states.forget(gameId);
+  }
+  return plan.outcomes.map((outcome, i) => {
+    if (!outcome.ok) return outcome.error;
+    const request = requests[i]!;
+    return {
+      submission: {
+        gameId,
+        userId: request.userId,
+        name: outcome.saved.name,
+        ranking: outcome.saved.ranking,
+        partial: outcome.saved.partial,
+        at: new Date(outcome.saved.at ?? at),
+      },
+      count: outcome.count,
+      closed: version !== null && locked.sizeLimit !== null && outcome.count >= locked.sizeLimit,
+    };
+  });
+}
+
+/**
+ * Every saved ranking and played-game record of the batch, the tally, the closing and the live
+ * event, in one statement; answers the commit's time (ms).
+ */
+async function writePlan(
+  tx: Tx,
+  locked: GameRow,
+  plan: BatchPlan,
+  version: number | null,
+): Promise<number> {
+  const gameId = locked.id;
+  const input = JSON.stringify(
+    plan.writes.map((write) => ({
+      user_id: write.userId,
+      name: write.name,
+      ranking: write.ranking,
+      partial: write.partial,
+      finals: write.finals,
+    })),
+  );
+  const closes = plan.closes === 'players';
+  const event: SubmissionEvent = {
+    type: 'submission',
+    gameId,
+    version: version ?? 0,
+    count: plan.tally.submissions,
+    userIds: plan.finalists,
+    ...(closes ? { closed: true } : {}),
+  };
+  const tallied =
+    version === null
+      ? sql``
+      : sql`, tallied as (
+          update ${gameTally}
+          set tally = ${JSON.stringify(plan.tally)}::jsonb, submissions = ${plan.tally.submissions},
+              version = ${version}
+          where game_id = ${gameId}
+          returning 1
+        )`;
+  const closing = closes
+    ? sql`, closing as (
+        update ${game} set closed = true, updated_at = now() where id = ${gameId} returning 1
+      )`
+    : sql``;
+  // Data-modifying CTEs run exactly once whether or not the final SELECT reads them.
+  const [row] = rows<{ at: Date | string }>(
+    await tx.execute(sql`
+      with input as (
+        select * from jsonb_to_recordset(${input}::jsonb)
+          as x(user_id text, name text, ranking jsonb, partial boolean, finals int)
+      ),
+      saved as (
+        insert into ${submission} (game_id, user_id, name, ranking, partial, at)
+        select ${gameId}, user_id, name, ranking, partial, now() from input
+        on conflict (game_id, user_id) do update
+          set name = excluded.name, ranking = excluded.ranking, partial = excluded.partial,
+              at = excluded.at
+        returning 1
+      ),
+      played as (
+        -- Started by saved progress, completed by a final ranking (each one more play).
+        insert into ${playedGame} as p (user_id, game_id, last_played_at, last_completed_at,
+          play_count, status, partial, title, emoji, items_count, is_public)
+        select user_id, ${gameId}, now(), case when finals > 0 then now() end, finals,
+               case when finals > 0 then 'completed' else 'started' end, finals = 0,
+               ${locked.title ?? locked.prompt}, ${locked.emoji}, ${locked.items.length},
+               ${locked.isPublic}
+        from input
+        on conflict (user_id, game_id) do update set
+          last_played_at = now(),
+          last_completed_at = case when excluded.play_count > 0 then now() else p.last_completed_at end,
+          play_count = p.play_count + excluded.play_count,
+          status = case when excluded.play_count > 0 then 'completed' else p.status end,
+          partial = case when excluded.play_count > 0 then false else p.status <> 'completed' end,
+          title = excluded.title, emoji = excluded.emoji,
+          items_count = excluded.items_count, is_public = excluded.is_public
+        returning 1
+      )${tallied}${closing}
+      select now() as at${version === null ? sql`` : sql`, ${notifySql(event)}`}`),
+  );
+  return row ? new Date(row.at).getTime() : Date.now();
+}
+
+/**
+ * The batch's first plays: a `play` row each (one per player and game, so replays and races add
+ * nothing), the game's and its community rank's play counts (the rank's page hears of it live),
+ * and +10 XP each. In a savepoint: if recording plays fails it is given up and the submissions
+ * still count (SPEC §8).
+ */
+async function recordFirstPlays(tx: Tx, gameId: string, userIds: readonly string[]) {
+  const input = JSON.stringify(userIds.map((userId) => ({ id: newId(16), user_id: userId })));
+  try {
+    await tx.transaction(async (savepoint) => {
+      const [recorded] = rows<{ played: string[] }>(
+        await savepoint.execute(sql`
+          with new_play as (
+            insert into ${play} (id, user_id, game_id, started_at, completed_at)
+            select id, user_id, ${gameId}, now(), now()
+            from jsonb_to_recordset(${input}::jsonb) as x(id text, user_id text)
+            on conflict (user_id, game_id) do nothing
+            returning user_id
+          ),
+          counted as (
+            update ${game} set play_count = play_count + (select count(*) from new_play)
+            where id = ${gameId} and exists (select 1 from new_play)
+            returning id
+          ),
+          ranked as (
+            update ${communityRank} r set plays = r.plays + (select count(*) from new_play)
+            from counted where r.game_id = counted.id
+            returning r.id, r.plays, r.likes, (r.is_public and not r.archived and not r.hidden) as listed
+          )
+          select coalesce((select jsonb_agg(user_id) from new_play), '[]'::jsonb) as played,
+                 (select count(*) from (select ${notifyRankEvent(sql`ranked`)} from ranked) n) as notified`),
+      );
+      const played = recorded?.played ?? [];
+      await awardXpMany(
+        savepoint,
+        played.map((userId) => ({ userId, reason: 'play' as const, ref: gameId })),
+      );
+    });
+  } catch {
+    // Given up: the submissions count all the same.
+  }
+}

@@ -1,0 +1,155 @@
+/**
+ * Who is behind a request, without a database round trip on every request: each instance keeps
+ * the viewers of recently seen session cookies. Never at the cost of revocation: the database
+ * itself announces every change that ends or alters a session (triggers in
+ * migrations/0003_session_events.sql: sign-out, revoked sessions, password reset, e-mail
+ * verification, name, e-mail or role changes, deleted accounts) on the channel every instance
+ * listens to, and each drops that user's cached sessions when it hears it; a lost listener
+ * connection drops them all. On the instance that handled an account change, the answer waits
+ * until its own announcement has come back (a barrier), so the very next request there is
+ * already judged afresh. See docs/decisions/0011-session-cache.md.
+ */
+import { sql } from 'drizzle-orm';
+import type { Auth, Viewer } from './auth';
+import type { Db } from './db/client';
+import type { Logger } from './log';
+import { EVENTS_CHANNEL, type EventHub, type HubMessage } from './realtime/hub';
+import { newId } from './ids';
+
+/** A cached viewer is checked again with the database after this long anyway. */
+const MAX_AGE_MS = 60_000;
+/** Sessions kept at most (the oldest go first). */
+const MAX_SESSIONS = 50_000;
+/** A barrier that does not come back within this long is given up (logged). */
+const BARRIER_TIMEOUT_MS = 2000;
+
+type Entry = { viewer: Viewer; until: number };
+
+export class SessionCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly byUser = new Map<string, Set<string>>();
+  private readonly barriers = new Map<string, () => void>();
+  /** Bumped by every invalidation: a lookup that began before one does not store its answer. */
+  private epoch = 0;
+
+  constructor(
+    private readonly auth: Auth,
+    private readonly db: Db,
+    private readonly log: Logger,
+  ) {}
+
+  attach(hub: EventHub): () => void {
+    return hub.tap((message) => this.hear(message));
+  }
+
+  /** The viewer of the request's session cookie, or null (no session, expired, revoked). */
+  async viewer(headers: Headers): Promise<Viewer | null> {
+    const key = sessionCookie(headers.get('cookie'));
+    if (key === null) return null;
+    const hit = this.entries.get(key);
+    if (hit && hit.until > Date.now()) return hit.viewer;
+    const epoch = this.epoch;
+    const session = await this.auth.api.getSession({ headers });
+    if (!session) return null;
+    const u = session.user as {
+      id: string;
+      name: string;
+      email: string;
+      isAnonymous?: boolean | null;
+      role?: string | null;
+    };
+    const viewer: Viewer = {
+      id: u.id,
+      name: u.name,
+      email: u.email,
+      isAnonymous: u.isAnonymous === true,
+      role: u.role ?? 'user',
+    };
+    if (epoch === this.epoch) {
+      const until = Math.min(
+        Date.now() + MAX_AGE_MS,
+        new Date(session.session.expiresAt).getTime(),
+      );
+      this.store(key, viewer, until);
+    }
+    return viewer;
+  }
+
+  /**
+   * Resolves once every announcement committed before this call has reached this instance (so
+   * its cached sessions reflect them). One statement.
+   */
+  async barrier(): Promise<void> {
+    const id = newId(12);
+    const arrived = new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        this.barriers.delete(id);
+        this.log.warn('session barrier timed out; dropping every cached session');
+        this.clear();
+        resolve();
+      }, BARRIER_TIMEOUT_MS);
+      this.barriers.set(id, () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+    await this.db.execute(
+      sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify({ type: 'barrier', id })})`,
+    );
+    await arrived;
+  }
+
+  private hear(message: HubMessage): void {
+    if (message.type === 'resync') {
+      this.clear();
+    } else if (message.type === 'session') {
+      this.epoch += 1;
+      for (const key of this.byUser.get(message.userId) ?? []) this.entries.delete(key);
+      this.byUser.delete(message.userId);
+    } else if (message.type === 'barrier') {
+      const done = this.barriers.get(message.id);
+      this.barriers.delete(message.id);
+      done?.();
+    }
+  }
+
+  private store(key: string, viewer: Viewer, until: number): void {
+    this.entries.delete(key);
+    this.entries.set(key, { viewer, until });
+    let keys = this.byUser.get(viewer.id);
+    if (!keys) {
+      keys = new Set();
+      this.byUser.set(viewer.id, keys);
+    }
+    keys.add(key);
+    if (this.entries.size > MAX_SESSIONS) {
+      const [oldest, entry] = this.entries.entries().next().value as [string, Entry];
+      this.entries.delete(oldest);
+      this.byUser.get(entry.viewer.id)?.delete(oldest);
+    }
+  }
+
+  private clear(): void {
+    this.epoch += 1;
+    this.entries.clear();
+    this.byUser.clear();
+  }
+}
+
+/**
+ * The session cookie's value (better-auth's signed `session_token`, `__Secure-` prefixed over
+ * HTTPS), or null when the request has none.
+ */
+function sessionCookie(header: string | null): string | null {
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    const name = part.slice(0, eq).trim();
+    if (name === 'better-auth.session_token' || name === '__Secure-better-auth.session_token') {
+      const value = part.slice(eq + 1).trim();
+      return value === '' ? null : value;
+    }
+  }
+  return null;
+}
