@@ -11,7 +11,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { AppError } from '../../domain/errors';
 import { MESSAGES } from '../../domain/game';
-import type { Tally } from '../../domain/results';
 import {
   planBatch,
   type BatchPlan,
@@ -72,7 +71,8 @@ export class Submissions {
       if (!list) {
         list = [];
         this.waiting.set(gameId, list);
-        void this.queue.run(gameId, () => this.flush(gameId));
+        // One turn of the event loop first: requests already received join this batch.
+        void this.queue.run(gameId, () => nextTurn().then(() => this.flush(gameId)));
       }
       list.push({ request, resolve, reject });
     });
@@ -102,10 +102,11 @@ export class Submissions {
   }
 }
 
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
 type LockedState = {
-  tally: Tally;
-  submissions: number;
-  version: number;
   previous: { userId: string; name: string; ranking: string[]; partial: boolean; at: string }[];
 };
 
@@ -114,8 +115,9 @@ function rows<Row>(result: unknown): Row[] {
 }
 
 /**
- * One batch in one transaction; answers one result or error per request, in order. The state is
- * read after the lock, in a statement of its own, so it sees every batch committed before.
+ * One batch in one transaction; answers one result or error per request, in order. The first
+ * statement locks the game row and then its tally row (the order every writer of a game takes)
+ * and reads them as they are once locked, with the batch's players' previous rankings.
  */
 async function writeBatch(
   db: Db,
@@ -123,26 +125,38 @@ async function writeBatch(
   gameId: string,
   requests: readonly SubmissionRequest[],
 ): Promise<(SubmitResult | Error)[]> {
+  const userIds = JSON.stringify([...new Set(requests.map((request) => request.userId))]);
+  const previousOf = sql<LockedState['previous']>`coalesce((
+    select jsonb_agg(jsonb_build_object('userId', s.user_id, 'name', s.name,
+                     'ranking', s.ranking, 'partial', s.partial, 'at', s.at))
+    from ${submission} s
+    where s.game_id = ${gameId}
+      and s.user_id in (select jsonb_array_elements_text(${userIds}::jsonb))
+  ), '[]'::jsonb)`;
   const written = await db.transaction(async (tx) => {
-    const [locked] = await tx
-      .update(game)
-      .set({ lastActivityAt: sql`now()` })
+    const [state] = await tx
+      .select({
+        locked: game,
+        tally: gameTally.tally,
+        version: gameTally.version,
+        // Subqueries see the statement's start, not rows changed while it waited for the locks.
+        seenVersion: sql<number>`(select version from ${gameTally} where game_id = ${gameId})`,
+        previous: previousOf,
+      })
+      .from(game)
+      .innerJoin(gameTally, eq(gameTally.gameId, game.id))
       .where(eq(game.id, gameId))
-      .returning();
-    if (!locked) throw new AppError('not-found', MESSAGES.gameNotFound);
-    const userIds = [...new Set(requests.map((request) => request.userId))];
-    const [state] = rows<LockedState>(
-      await tx.execute(sql`
-        select t.tally, t.submissions, t.version, coalesce((
-          select jsonb_agg(jsonb_build_object('userId', s.user_id, 'name', s.name,
-                           'ranking', s.ranking, 'partial', s.partial, 'at', s.at))
-          from ${submission} s
-          where s.game_id = t.game_id
-            and s.user_id in (select jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb))
-        ), '[]'::jsonb) as previous
-        from ${gameTally} t where t.game_id = ${gameId}`),
-    );
-    if (!state) throw new AppError('internal', 'Results are missing for this game');
+      .for('update', { of: [game, gameTally] });
+    if (!state) throw new AppError('not-found', MESSAGES.gameNotFound);
+    const { locked } = state;
+    if (state.seenVersion !== state.version) {
+      // Another instance's batch committed while this one waited: read its players again.
+      const [again] = await tx
+        .select({ previous: previousOf })
+        .from(game)
+        .where(eq(game.id, gameId));
+      state.previous = again?.previous ?? [];
+    }
     const previous = new Map<string, SavedRanking>(
       state.previous.map((row) => [
         row.userId,
@@ -246,11 +260,11 @@ async function writePlan(
           where game_id = ${gameId}
           returning 1
         )`;
-  const closing = closes
-    ? sql`, closing as (
-        update ${game} set closed = true, updated_at = now() where id = ${gameId} returning 1
-      )`
-    : sql``;
+  // The game's activity time, and its closing when the players rule is reached.
+  const touched = sql`, touched as (
+    update ${game} set last_activity_at = now()${closes ? sql`, closed = true, updated_at = now()` : sql``}
+    where id = ${gameId} returning 1
+  )`;
   // Data-modifying CTEs run exactly once whether or not the final SELECT reads them.
   const [row] = rows<{ at: Date | string }>(
     await tx.execute(sql`
@@ -284,7 +298,7 @@ async function writePlan(
           title = excluded.title, emoji = excluded.emoji,
           items_count = excluded.items_count, is_public = excluded.is_public
         returning 1
-      )${tallied}${closing}
+      )${tallied}${touched}
       select now() as at${version === null ? sql`` : sql`, ${notifySql(event)}`}`),
   );
   return row ? new Date(row.at).getTime() : Date.now();
