@@ -4,7 +4,6 @@
  */
 import { lazy } from 'react';
 import { createBrowserRouter, Outlet } from 'react-router';
-import { CommunityPage } from './community/community-page';
 import { routes } from './paths';
 import { AppShell } from './shell/app-shell';
 import { AppbootRedirect, GameQueryRedirect } from './shell/game-redirects';
@@ -19,6 +18,9 @@ const ResetPasswordPage = lazy(() => account().then((m) => ({ default: m.ResetPa
 const DevOutboxPage = lazy(() => account().then((m) => ({ default: m.DevOutboxPage })));
 const CreatePage = lazy(() =>
   import('./create/create-page').then((m) => ({ default: m.CreatePage })),
+);
+const CommunityPage = lazy(() =>
+  import('./community/community-page').then((m) => ({ default: m.CommunityPage })),
 );
 const PlayPage = lazy(() => import('./play/play-page').then((m) => ({ default: m.PlayPage })));
 const GameResolver = lazy(() =>

@@ -5,7 +5,7 @@
 import { Crown, Inbox, MailCheck } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../shell/toasts';
 import { MAX_NAME_LENGTH } from '../../domain/limits';
 import { authClient, signInWithGoogle } from '../api/auth-client';
 import { authErrorMessage, thrownAuthErrorMessage } from '../api/auth-errors';

@@ -5,7 +5,7 @@
 import { Crown, Mail, UserRound } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../shell/toasts';
 import { authClient, signInWithGoogle } from '../api/auth-client';
 import { authErrorMessage, oauthErrorMessage, thrownAuthErrorMessage } from '../api/auth-errors';
 import { paths } from '../paths';

@@ -6,7 +6,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Crown, KeyRound, LogOut, MailWarning } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../shell/toasts';
 import { MAX_NAME_LENGTH } from '../../domain/limits';
 import { authClient, linkGoogle } from '../api/auth-client';
 import { authErrorMessage, thrownAuthErrorMessage } from '../api/auth-errors';

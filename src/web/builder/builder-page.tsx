@@ -6,7 +6,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Crown, Hammer } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../shell/toasts';
 import { COMMUNITY_MESSAGES } from '../../domain/community';
 import { canBuild } from '../../domain/community-rules';
 import { MESSAGES } from '../../domain/game';

@@ -5,7 +5,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { EyeOff, Flag, RotateCcw, ShieldAlert } from 'lucide-react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../shell/toasts';
 import type { CommunityRankView, RankReportView } from '../../domain/community';
 import { communityKeys, hideRank, updateCachedRank, useReports } from '../api/community';
 import { errorMessage } from '../api/errors';

@@ -6,7 +6,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useMutation } from '@tanstack/react-query';
 import { Flag } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../shell/toasts';
 import {
   COMMUNITY_MESSAGES,
   REPORT_REASONS,

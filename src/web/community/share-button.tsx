@@ -3,7 +3,7 @@
  * copy-link button. The play link works for everyone, signed in or not.
  */
 import { Share2 } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../shell/toasts';
 import { shareUrl } from '../paths';
 import { CopyLinkButton } from '../shell/copy-link-button';
 

@@ -4,7 +4,7 @@
  */
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../shell/toasts';
 import { paths } from '../paths';
 import { currentTarget, rememberLoginNext } from '../shell/login-next';
 

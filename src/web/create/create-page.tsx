@@ -10,7 +10,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Crown } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../shell/toasts';
 import { canCreate, MESSAGES } from '../../domain/game';
 import { ITEM_HINT_TOAST_MS, MAX_PROMPT_LENGTH } from '../../domain/limits';
 import { ApiError, errorMessage } from '../api/errors';

@@ -1,7 +1,7 @@
 /** Archive hides a game from lists without deleting it (the link keeps working); Unarchive undoes it. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Archive, ArchiveRestore } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../shell/toasts';
 import type { GameView } from '../../domain/game';
 import { errorMessage } from '../api/errors';
 import { archiveGame } from '../api/games';

@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../shell/toasts';
 import { errorMessage } from '../api/errors';
 import { deleteGame } from '../api/games';
 import { ConfirmDialog } from './confirm-dialog';

@@ -7,7 +7,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ListPlus, Pencil, Plus, TriangleAlert, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../shell/toasts';
 import type { GameView } from '../../domain/game';
 import { MAX_ITEM_LENGTH, MAX_ITEMS } from '../../domain/limits';
 import { errorMessage } from '../api/errors';

@@ -5,7 +5,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Globe, GlobeLock } from 'lucide-react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../shell/toasts';
 import type { GameView } from '../../domain/game';
 import { cachePublishedGame, publishGame, unpublishGame } from '../api/community';
 import { errorMessage } from '../api/errors';

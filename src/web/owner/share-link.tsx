@@ -1,7 +1,7 @@
 /** The game's share link: as text that selects on focus with a copy button, and as a QR code. */
 import { Download } from 'lucide-react';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../shell/toasts';
 import type { GameView } from '../../domain/game';
 import { shareUrl } from '../paths';
 import { CopyLinkButton } from '../shell/copy-link-button';

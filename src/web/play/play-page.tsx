@@ -1,10 +1,8 @@
 /** /g/{idOrSlug}/play: order the items, optionally give a name, submit, then see the results. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import confetti from 'canvas-confetti';
 import { BarChart3, Check, CloudOff, Crown, ListPlus, Lock, Users } from 'lucide-react';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { toast } from 'sonner';
 import type { GameView, SubmissionView } from '../../domain/game';
 import { placeAll } from '../../domain/lifecycle';
 import { MAX_NAME_LENGTH } from '../../domain/limits';
@@ -13,9 +11,11 @@ import { useGameEvents } from '../api/events';
 import { gameKeys, submitRanking, updateCachedGame, useGame, withLiveState } from '../api/games';
 import { rememberPlayed } from '../myranks/pending';
 import { paths } from '../paths';
+import { burst } from '../shell/arrival-confetti';
 import { CopyLinkButton } from '../shell/copy-link-button';
 import { GameLoadError } from '../shell/game-load-error';
 import { SkeletonList } from '../shell/loading';
+import { toast } from '../shell/toasts';
 import { useViewer } from '../shell/use-viewer';
 import { UnlockStatus } from '../results/unlock-status';
 import { ensureSession } from './ensure-session';
@@ -54,7 +54,7 @@ export function PlayPage() {
 }
 
 function celebrate(): void {
-  void confetti({
+  burst({
     particleCount: 90,
     spread: 70,
     startVelocity: 38,

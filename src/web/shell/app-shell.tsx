@@ -6,7 +6,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { Toaster } from 'sonner';
 import { reconnectGameEvents } from '../api/events';
 import { hidesBottomNav } from '../paths';
 import { BootScreen } from './boot-screen';
@@ -16,6 +15,7 @@ import { Header } from './header';
 import { PageLoading } from './loading';
 import { Onboarding } from './onboarding';
 import { SessionEffects } from './session-effects';
+import { Toasts } from './toasts';
 import { useViewer } from './use-viewer';
 
 /** When the person behind the session changes, cached answers and live streams are theirs no more. */
@@ -48,20 +48,6 @@ function useFocusMainOnNavigate(): React.RefObject<HTMLElement | null> {
     window.scrollTo({ top: 0 });
   }, [location.pathname]);
   return main;
-}
-
-function Toasts() {
-  return (
-    <Toaster
-      position="top-center"
-      richColors
-      closeButton
-      duration={4000}
-      offset={{ top: 'calc(var(--header-height) + 8px)' }}
-      mobileOffset={{ top: 'calc(var(--header-height) + 8px)' }}
-      toastOptions={{ classNames: { actionButton: 'toast-action' } }}
-    />
-  );
 }
 
 export function AppShell() {

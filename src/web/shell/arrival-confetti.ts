@@ -1,5 +1,8 @@
-/** The small confetti burst when the app loads (SPEC §2 Shell); none for reduced motion. */
-import confetti from 'canvas-confetti';
+/**
+ * Confetti: the small burst when the app loads (SPEC §2 Shell) and the one for a submitted
+ * ranking; none for reduced motion. canvas-confetti is loaded on the first burst, not with the app.
+ */
+import type { Options } from 'canvas-confetti';
 
 let played = false;
 
@@ -22,7 +25,7 @@ export function arrivalBurst(from?: Element | null): void {
         y: (rect.top + rect.height / 2) / window.innerHeight,
       }
     : { x: 0.5, y: 0.1 };
-  void confetti({
+  burst({
     particleCount: 36,
     spread: 70,
     startVelocity: 24,
@@ -34,4 +37,13 @@ export function arrivalBurst(from?: Element | null): void {
     colors: ['#f5c33b', '#ffd966', '#6a4ce0', '#b9a6ff', '#ffffff'],
     disableForReducedMotion: true,
   });
+}
+
+/** One burst of confetti, once its code is loaded; a failed load only means no confetti. */
+export function burst(options: Options): void {
+  if (prefersReducedMotion()) return;
+  import('canvas-confetti').then(
+    ({ default: confetti }) => void confetti(options),
+    () => undefined,
+  );
 }

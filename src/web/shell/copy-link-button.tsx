@@ -1,7 +1,7 @@
 /** Copies a game's share link: the Clipboard API, else a hidden textarea, else a prompt. */
 import { Check, Link as LinkIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from './toasts';
 import { shareUrl } from '../paths';
 
 async function copyText(text: string): Promise<boolean> {

@@ -1,0 +1,120 @@
+/**
+ * The onboarding dialog (SPEC §2 Shell): three slides (Create & Share, Drag & Drop, Show
+ * Results) with Skip, Back, Next, Get started on the last, and Try demo; Escape or a click
+ * outside counts as Skip. Loaded only when it opens (onboarding.tsx decides when).
+ */
+import * as Dialog from '@radix-ui/react-dialog';
+import { BarChart3, GripVertical, Share2 } from 'lucide-react';
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../paths';
+import { localStore, storageKeys, writeItem } from './storage';
+
+type Slide = { title: string; text: string; icon: ReactNode };
+
+const SLIDES: Slide[] = [
+  {
+    title: 'Create & Share',
+    text: 'Write a prompt, add at least 3 things to rank, and send the link to your friends.',
+    icon: <Share2 size={36} />,
+  },
+  {
+    title: 'Drag & Drop',
+    text: 'Everyone drags the items into their own order: by touch, with a mouse or with the keyboard.',
+    icon: <GripVertical size={36} />,
+  },
+  {
+    title: 'Show Results',
+    text: "See the crowd's combined ranking, live, and how close your order came to everyone else's.",
+    icon: <BarChart3 size={36} />,
+  },
+];
+
+/** Open until finished: stores the onboarded flag, then `onDone`. */
+export function OnboardingDialog(props: { onDone: () => void }) {
+  const [index, setIndex] = useState(0);
+  const primary = useRef<HTMLButtonElement>(null);
+  const ids = { text: useId() };
+  const slide = SLIDES[index] ?? SLIDES[0]!;
+  const last = index === SLIDES.length - 1;
+
+  const finish = () => {
+    writeItem(localStore(), storageKeys.onboarded, '1');
+    props.onDone();
+  };
+  const go = (to: number) => {
+    setIndex(Math.max(0, Math.min(SLIDES.length - 1, to)));
+    // The primary button keeps focus as slides change, so Enter keeps moving forward.
+    primary.current?.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'ArrowRight' && !last) go(index + 1);
+    else if (event.key === 'ArrowLeft' && index > 0) go(index - 1);
+  };
+
+  return (
+    <Dialog.Root open onOpenChange={(isOpen) => (isOpen ? undefined : finish())}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content
+          className="dialog onboarding"
+          aria-describedby={ids.text}
+          data-testid="onboarding"
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            primary.current?.focus();
+          }}
+          onKeyDown={onKeyDown}
+        >
+          <div className="onboarding__slide" aria-live="polite">
+            <div className="onboarding__art" aria-hidden="true">
+              {slide.icon}
+            </div>
+            <p className="onboarding__step">
+              Step {index + 1} of {SLIDES.length}
+            </p>
+            <Dialog.Title className="onboarding__title">{slide.title}</Dialog.Title>
+            <Dialog.Description id={ids.text} className="onboarding__text">
+              {slide.text}
+            </Dialog.Description>
+          </div>
+          <ol className="onboarding__dots" aria-hidden="true">
+            {SLIDES.map((s, i) => (
+              <li key={s.title} className={i === index ? 'is-current' : undefined} />
+            ))}
+          </ol>
+          <div className="onboarding__actions">
+            <button type="button" className="btn btn-text" onClick={finish}>
+              Skip
+            </button>
+            <div className="onboarding__nav">
+              <button
+                type="button"
+                className="btn btn-secondary"
+                onClick={() => go(index - 1)}
+                disabled={index === 0}
+              >
+                Back
+              </button>
+              <button
+                ref={primary}
+                type="button"
+                className="btn btn-primary"
+                onClick={() => (last ? finish() : go(index + 1))}
+              >
+                {last ? 'Get started' : 'Next'}
+              </button>
+            </div>
+          </div>
+          <p className="onboarding__demo">
+            <Link to={paths.demo()} className="onboarding__demo-link" onClick={finish}>
+              Try demo
+            </Link>{' '}
+            <span className="muted">— rank the best pizza toppings, no account needed.</span>
+          </p>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
