@@ -14,6 +14,7 @@ import { BottomNav } from './bottom-nav';
 import { Header } from './header';
 import { PageLoading } from './loading';
 import { Onboarding } from './onboarding';
+import { RouteError, RouteErrorBoundary } from './route-error';
 import { SessionEffects } from './session-effects';
 import { Toasts } from './toasts';
 import { useViewer } from './use-viewer';
@@ -73,9 +74,11 @@ export function AppShell() {
       </a>
       <Header />
       <main id="main" ref={main} tabIndex={-1} className="main">
-        <Suspense fallback={<PageLoading />}>
-          <Outlet />
-        </Suspense>
+        <RouteErrorBoundary resetKey={pathname} fallback={<RouteError />}>
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
       </main>
       <BottomNav />
       <Toasts />

@@ -1,12 +1,10 @@
 /** When a page crashes: an honest card with a way out, instead of a blank screen. */
 import { TriangleAlert } from 'lucide-react';
-import { useRouteError } from 'react-router';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { paths } from '../paths';
 import { StatusCard } from './status-card';
 
 export function RouteError() {
-  const error = useRouteError();
-  console.error(error);
   return (
     <StatusCard
       tone="error"
@@ -30,4 +28,34 @@ export function RouteError() {
       <p>This page ran into a problem. Reloading usually fixes it.</p>
     </StatusCard>
   );
+}
+
+type BoundaryProps = { children: ReactNode; fallback: ReactNode; resetKey: string };
+type BoundaryState = { failed: boolean; resetKey: string };
+
+/**
+ * Shows `fallback` instead of children that crashed while rendering (a page's code that failed
+ * to load included), until `resetKey` (the path) changes: going elsewhere tries again.
+ */
+export class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { failed: false, resetKey: this.props.resetKey };
+
+  static getDerivedStateFromError(): Partial<BoundaryState> {
+    return { failed: true };
+  }
+
+  static getDerivedStateFromProps(
+    props: BoundaryProps,
+    state: BoundaryState,
+  ): Partial<BoundaryState> | null {
+    return props.resetKey === state.resetKey ? null : { failed: false, resetKey: props.resetKey };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo): void {
+    console.error(error, info.componentStack);
+  }
+
+  override render(): ReactNode {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
 }
