@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
+import { routes } from './src/web/paths';
 
 const projectRoot = fileURLToPath(new URL('.', import.meta.url));
 
@@ -41,9 +42,118 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The pages a visit often starts on, and the modules (under src/web) their route renders: the
+ * ones React.lazy loads in router.tsx.
+ */
+const LANDING_ROUTES: { path: string; modules: string[] }[] = [
+  { path: routes.home, modules: ['community/community-page.tsx'] },
+  { path: routes.community, modules: ['community/community-page.tsx'] },
+  { path: routes.game, modules: ['play/game-resolver.tsx', 'play/play-page.tsx'] },
+  { path: routes.play, modules: ['play/play-page.tsx'] },
+  { path: routes.results, modules: ['results/results-page.tsx'] },
+  { path: routes.create, modules: ['create/create-page.tsx'] },
+];
+
+/** A router pattern ('/g/:idOrSlug/play') as a regular expression's source, as React Router matches. */
+function patternSource(pattern: string): string {
+  const segments = pattern
+    .replace(/\/+$/, '')
+    .split('/')
+    .map((segment) =>
+      segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+    );
+  return `^${segments.join('/')}/?$`;
+}
+
+/**
+ * Runs in the page, inline in index.html, before the entry: preloads the chunks and CSS of the
+ * route being opened (`table`: pattern source, indexes into `files`). Low priority: the entry
+ * and its imports, needed first, keep the bandwidth; the route's code is needed only once the
+ * entry has run and the session is known.
+ */
+function preloadRoute(files: string[], table: [string, number[]][]): void {
+  const route = table.find(([source]) => new RegExp(source, 'i').test(location.pathname));
+  for (const index of route?.[1] ?? []) {
+    const link = document.createElement('link');
+    const href = `/${files[index]}`;
+    if (href.endsWith('.css')) {
+      link.rel = 'preload';
+      link.as = 'style';
+    } else {
+      link.rel = 'modulepreload';
+    }
+    // As Vite's own preloads are made, so that its loader finds and reuses them.
+    link.crossOrigin = '';
+    link.fetchPriority = 'low';
+    link.href = href;
+    document.head.appendChild(link);
+  }
+}
+
+/**
+ * The entry preloads its own imports (Vite writes them into the HTML), but a lazy route's chunk
+ * is only discovered once the entry has run and rendered the route. This writes a small inline
+ * script into index.html that, before the entry runs, adds `<link rel="modulepreload">` for the
+ * chunks (and a preload for the CSS) of the route being opened, from LANDING_ROUTES: they then
+ * download while the entry downloads and runs.
+ */
+function routePreloads(): Plugin {
+  return {
+    name: 'crowned-route-preloads',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const { bundle, chunk: entry } = ctx;
+        if (!bundle || !entry) return html;
+        const chunks = Object.values(bundle).filter(
+          (output): output is Rolldown.OutputChunk => output.type === 'chunk',
+        );
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const closure = (start: Rolldown.OutputChunk[]): Set<Rolldown.OutputChunk> => {
+          const seen = new Set<Rolldown.OutputChunk>();
+          const visit = (chunk: Rolldown.OutputChunk | undefined) => {
+            if (!chunk || seen.has(chunk)) return;
+            seen.add(chunk);
+            for (const file of chunk.imports) visit(byFile.get(file));
+          };
+          start.forEach(visit);
+          return seen;
+        };
+        const css = (of: Iterable<Rolldown.OutputChunk>) =>
+          [...of].flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]);
+        const loaded = closure([entry]);
+        const loadedCss = new Set(css(loaded));
+        const files: string[] = [];
+        const index = (file: string) => {
+          if (!files.includes(file)) files.push(file);
+          return files.indexOf(file);
+        };
+        const table = LANDING_ROUTES.map(({ path: route, modules }) => {
+          const starts = modules.map((module) => {
+            const id = path.join(projectRoot, 'src/web', module);
+            const found = chunks.find((chunk) => chunk.facadeModuleId === id);
+            if (!found) throw new Error(`routePreloads: no chunk for ${module} (route ${route})`);
+            return found;
+          });
+          const needed = [...closure(starts)].filter((chunk) => !loaded.has(chunk));
+          const wanted = [
+            ...needed.map((chunk) => chunk.fileName),
+            ...css(needed).filter((file) => !loadedCss.has(file)),
+          ];
+          return [patternSource(route), [...new Set(wanted)].map(index)] as [string, number[]];
+        });
+        const script = `(${preloadRoute.toString()})(${JSON.stringify(files)},${JSON.stringify(table)})`;
+        return [{ tag: 'script', children: script, injectTo: 'head' }];
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: 'src/web',
-  plugins: [react(), precompress()],
+  plugins: [react(), routePreloads(), precompress()],
   build: {
     outDir: `${projectRoot}dist/web`,
     emptyOutDir: true,

@@ -3,8 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { AppRoutes } from './router';
-import { startBootTimer } from './shell/boot';
+import { AppRoutes, startRoute } from './router';
+import { startBootTimer, startSessionCheck } from './shell/boot';
 import { detectLegacy, rememberLegacyIds } from './shell/legacy';
 import { recordVisit } from './shell/profile-upkeep';
 import './styles/tokens.css';
@@ -25,6 +25,10 @@ const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+// The session, a game's data and its page's code are all requested now, side by side.
+startSessionCheck();
+startRoute(window.location.pathname, queryClient);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('No #root element in index.html');

@@ -1,15 +1,38 @@
 /**
  * Every route of SPEC §2 with its access rule (§6): the shell around every page, the auth gate
- * around the login-required ones, feature pages loaded on demand.
+ * around the login-required ones, feature pages loaded on demand. A first visit to a game's
+ * pages starts their code and the game's data at once (`startRoute`), not after the session.
  */
-import { lazy } from 'react';
-import { Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { lazy, type ComponentType } from 'react';
+import { matchPath, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { fetchGame, gameKeys } from './api/games';
 import { routes } from './paths';
 import { AppShell } from './shell/app-shell';
 import { AppbootRedirect, GameQueryRedirect } from './shell/game-redirects';
 import { NotFoundPage } from './shell/not-found';
 import { RequireAccount } from './shell/require-account';
 import { RouteError, RouteErrorBoundary } from './shell/route-error';
+
+/**
+ * React.lazy for a page that `startRoute` may load before the first render, and that loader.
+ * Once loaded, the page renders at once: React.lazy given a promise suspends for a turn even when
+ * it is settled, shows the loading fallback, and React then holds the page back up to 300 ms.
+ */
+function lazyPage<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+): [ComponentType<P>, () => Promise<unknown>] {
+  let loaded: { default: ComponentType<P> } | undefined;
+  const start = () => load().then((page) => (loaded = { default: page }));
+  const Page = lazy(() => {
+    const ready = loaded;
+    if (!ready) return start();
+    // A thenable that calls back at once: React.lazy then renders without suspending.
+    const settled = { then: (resolve: (value: typeof ready) => void) => resolve(ready) };
+    return settled as unknown as Promise<typeof ready>;
+  });
+  return [Page, start];
+}
 
 const account = () => import('./account/routes');
 const AccountPage = lazy(() => account().then((m) => ({ default: m.AccountPage })));
@@ -22,12 +45,12 @@ const CreatePage = lazy(() =>
 const CommunityPage = lazy(() =>
   import('./community/community-page').then((m) => ({ default: m.CommunityPage })),
 );
-const PlayPage = lazy(() => import('./play/play-page').then((m) => ({ default: m.PlayPage })));
-const GameResolver = lazy(() =>
-  import('./play/game-resolver').then((m) => ({ default: m.GameResolver })),
+const [PlayPage, loadPlayPage] = lazyPage(() => import('./play/play-page').then((m) => m.PlayPage));
+const [GameResolver, loadGameResolver] = lazyPage(() =>
+  import('./play/game-resolver').then((m) => m.GameResolver),
 );
-const ResultsPage = lazy(() =>
-  import('./results/results-page').then((m) => ({ default: m.ResultsPage })),
+const [ResultsPage, loadResultsPage] = lazyPage(() =>
+  import('./results/results-page').then((m) => m.ResultsPage),
 );
 const CommunityRankPage = lazy(() =>
   import('./community/community-rank-page').then((m) => ({ default: m.CommunityRankPage })),
@@ -113,4 +136,31 @@ export function AppRoutes() {
       {element}
     </RouteErrorBoundary>
   );
+}
+
+/** A game's pages and the code each needs first (/g/{idOrSlug} sends new players to play). */
+const GAME_ROUTES: { path: string; load: () => Promise<unknown> }[] = [
+  { path: routes.play, load: loadPlayPage },
+  { path: routes.game, load: () => Promise.all([loadGameResolver(), loadPlayPage()]) },
+  { path: routes.results, load: loadResultsPage },
+];
+
+/**
+ * Called once before the first render. On a game's pages (a shared link: /g/{idOrSlug}, its
+ * play and results pages) it requests the game (into the cache, under the key `useGame` reads)
+ * and loads the page's code, both at once and while the session is being resolved, so the page
+ * renders as soon as the session is known. (The HTML already preloads the code: vite.config.ts.)
+ */
+export function startRoute(pathname: string, queryClient: QueryClient): void {
+  for (const route of GAME_ROUTES) {
+    const idOrSlug = matchPath(route.path, pathname)?.params.idOrSlug;
+    if (idOrSlug === undefined) continue;
+    void queryClient.prefetchQuery({
+      queryKey: gameKeys.game(idOrSlug),
+      queryFn: ({ signal }) => fetchGame(idOrSlug, signal),
+    });
+    // A failed load is the page's to report, when it is loaded again to render.
+    route.load().catch(() => undefined);
+    return;
+  }
 }

@@ -21,6 +21,16 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/**
+ * Sends the session request now, before the first render; the session store would otherwise
+ * send it once the shell, rendered, listens to it. This listener stays (the shell listens to the
+ * session for the page's whole life anyway), and the store's own first fetch joins this one.
+ */
+export function startSessionCheck(): void {
+  authClient.$store.listen('session', () => undefined);
+  void authClient.$store.atoms.session?.get().refetch();
+}
+
 /** Starts the forced-ready clock; call once, before the first render. */
 export function startBootTimer(ms: number = AUTH_BOOT_TIMEOUT_MS): void {
   setTimeout(markReady, ms);
