@@ -1,5 +1,5 @@
 /** HTTP adapter for games: parse, authorize, call, map errors. */
-import { Hono } from 'hono';
+import { Hono, type TypedResponse } from 'hono';
 import type { SSEStreamingApi } from 'hono/streaming';
 import { z } from 'zod';
 import { AppError } from '../../domain/errors';
@@ -184,24 +184,28 @@ async function resultsAccess(states: GameStates, state: GameState, viewer: Viewe
 }
 
 /**
- * A live event's data as sent, serialized once per results and variant however many streams
- * send it (thousands of streams may watch one game).
+ * A live event as sent, one SSE frame encoded once per results, event and variant however many
+ * streams send it (thousands of streams may watch one game). JSON never holds a raw line break,
+ * so the data is one `data:` line.
  */
-const serialized = new WeakMap<Results, Map<string, string>>();
+const frames = new WeakMap<Results, Map<string, Uint8Array>>();
+const encoder = new TextEncoder();
 
-function liveJson(results: Results, data: LiveData): string {
-  let variants = serialized.get(results);
+function liveFrame(event: 'snapshot' | 'submission', results: Results, data: LiveData): Uint8Array {
+  let variants = frames.get(results);
   if (!variants) {
     variants = new Map();
-    serialized.set(results, variants);
+    frames.set(results, variants);
   }
-  const key = `${data.version}|${data.closed}|${data.resultsLocked}|${data.results !== null}|${data.change ?? ''}`;
-  let json = variants.get(key);
-  if (json === undefined) {
-    json = JSON.stringify(data);
-    variants.set(key, json);
+  const key = `${event}|${data.version}|${data.closed}|${data.resultsLocked}|${data.results !== null}|${data.change ?? ''}`;
+  let frame = variants.get(key);
+  if (frame === undefined) {
+    frame = encoder.encode(
+      `event: ${event}\ndata: ${JSON.stringify(data)}\nid: ${data.version}\n\n`,
+    );
+    variants.set(key, frame);
   }
-  return json;
+  return frame;
 }
 
 function hiddenMessage(view: GameView): string {
@@ -377,7 +381,16 @@ export function gamesRoutes(deps: GamesDeps) {
               results.items.map((item) => item.id),
             )
           : null;
-        return c.json({ results: { ...results, myAgreement } });
+        // `{ results: { ...results, myAgreement } }`, with the results serialized once per version.
+        const json = states.resultsJson(state);
+        const body = `{"results":${json.slice(0, -1)},"myAgreement":${JSON.stringify(myAgreement)}}}`;
+        return c.body(body, 200, {
+          'content-type': 'application/json; charset=UTF-8',
+        }) as unknown as TypedResponse<
+          { results: Results & { myAgreement: number | null } },
+          200,
+          'json'
+        >;
       })
       .get('/:id/events', validate('param', GameParam), async (c) => {
         const viewer = c.get('viewer');
@@ -405,11 +418,7 @@ export function gamesRoutes(deps: GamesDeps) {
             results: access.visible ? results : null,
             ...(change ? { change } : {}),
           };
-          await stream.writeSSE({
-            event,
-            id: String(latest.version),
-            data: liveJson(results, data),
-          });
+          await stream.write(liveFrame(event, results, data));
         };
         /** Reads the game again (state, items, this viewer's access); false once it is gone. */
         const refresh = async (): Promise<boolean> => {

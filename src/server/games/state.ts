@@ -34,7 +34,7 @@ type Entry = {
   state: Promise<GameState | null> | undefined;
   /** The state once loaded, to compare versions with events synchronously. */
   current: GameState | undefined;
-  results: { version: number; items: readonly Item[]; results: Results } | undefined;
+  results: { version: number; items: readonly Item[]; results: Results; json?: string } | undefined;
   /** A player's final ranking, or null: they have none. */
   finals: Map<string, readonly string[] | null>;
   /** Bumped by every invalidation: a read that began before one does not store its answer. */
@@ -101,6 +101,15 @@ export class GameStates {
       entry.results = { version: state.version, items: state.row.items, results };
     }
     return results;
+  }
+
+  /** The results as JSON, serialized once per version (a 200-item game's is most of a MB). */
+  resultsJson(state: GameState): string {
+    const results = this.results(state);
+    const memo = this.entries.get(state.row.id)?.results;
+    if (memo?.results !== results) return JSON.stringify(results);
+    memo.json ??= JSON.stringify(results);
+    return memo.json;
   }
 
   /** A player's final ranking of the game, or null when they have none (saved progress is not). */
