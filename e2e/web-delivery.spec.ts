@@ -1,16 +1,21 @@
 /**
  * How the built web app is delivered: its assets are sent precompressed (brotli or gzip, as the
  * browser accepts), byte for byte the same once decompressed, and cached for good (their names
- * carry their hash). No browser needed: plain HTTP against the real server.
+ * carry their hash) — plain HTTP against the real server. And what a first visit to a shared
+ * game's play page downloads (in Chromium): at most 170 KB of JavaScript, gzip (issue 10's
+ * budget; bytes, not timing), with the route's chunks preloaded by the HTML itself.
  */
-import { readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
 import { get, type IncomingHttpHeaders } from 'node:http';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_WEB_ROOT } from '../src/server/server';
 import type { TestServer } from '../test/support/server';
-import { startAppServer } from './support/harness';
+import { browserAvailable, startAppServer, useAppInBrowser } from './support/harness';
+import { MOBILE, newVisitor } from './support/web';
 
 describe('web app delivery', () => {
   let server: TestServer;
@@ -66,5 +71,88 @@ describe('web app delivery', () => {
     const identity = await fetchAsset('identity');
     expect(identity.headers['content-encoding']).toBeUndefined();
     expect(identity.body.equals(plain)).toBe(true);
+  });
+});
+
+/** Issue 10: the JavaScript of a first visit to the play page, gzip. */
+const PLAY_JS_BUDGET = 170_000;
+const PLAY = '/g/pizza-demo/play';
+
+/** The size of the gzip copy the server sends for a built asset (the file itself when too small). */
+async function gzipSize(pathname: string): Promise<number> {
+  const file = path.join(DEFAULT_WEB_ROOT, pathname);
+  return existsSync(`${file}.gz`) ? (await stat(`${file}.gz`)).size : (await stat(file)).size;
+}
+
+/** Starts noting the scripts the page requests (their paths). */
+function scriptsRequested(page: Page): Set<string> {
+  const scripts = new Set<string>();
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (/^\/assets\/[^/]+\.js$/.test(pathname)) scripts.add(pathname);
+  });
+  return scripts;
+}
+
+/** Waits until no new script was requested for `quietMs`. */
+async function scriptsSettled(scripts: Set<string>, quietMs = 1500): Promise<void> {
+  let size = -1;
+  while (size !== scripts.size) {
+    size = scripts.size;
+    await new Promise((resolve) => setTimeout(resolve, quietMs));
+  }
+}
+
+describe.skipIf(!browserAvailable())('a first visit to the play page', () => {
+  let server: TestServer;
+  let browser: Browser;
+  useAppInBrowser((app) => ({ server, browser } = app));
+
+  it(`downloads at most ${PLAY_JS_BUDGET / 1000} KB of JavaScript, gzip`, async () => {
+    // Motion allowed: the arrival confetti, loaded on demand, counts too.
+    const { context, page } = await newVisitor(browser, server, {
+      viewport: MOBILE,
+      reducedMotion: 'no-preference',
+    });
+    const scripts = scriptsRequested(page);
+    await page.goto(PLAY);
+    await page.getByRole('button', { name: 'Submit ranking' }).waitFor();
+    await scriptsSettled(scripts);
+    const sizes = await Promise.all([...scripts].map(async (s) => [s, await gzipSize(s)] as const));
+    const total = sizes.reduce((sum, [, size]) => sum + size, 0);
+    expect(
+      total,
+      `${scripts.size} scripts, gzip: ${sizes.map(([s, size]) => `${s} ${size}`).join(', ')}`,
+    ).toBeLessThanOrEqual(PLAY_JS_BUDGET);
+    await context.close();
+  });
+
+  it("preloads the play route's chunks from the HTML, before the entry has run", async () => {
+    // A normal visit: the scripts the page needs (no confetti under reduced motion).
+    const visit = await newVisitor(browser, server, { viewport: MOBILE });
+    const needed = scriptsRequested(visit.page);
+    await visit.page.goto(PLAY);
+    await visit.page.getByRole('button', { name: 'Submit ranking' }).waitFor();
+    await scriptsSettled(needed);
+    await visit.context.close();
+
+    // The same page with its entry script never arriving: what the HTML alone asks for.
+    const { context, page } = await newVisitor(browser, server, { viewport: MOBILE });
+    const html = await (await page.request.get(PLAY)).text();
+    const entry = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(entry, 'the page loads its entry script').toBeDefined();
+    await page.route(`**${entry}`, (route) => route.abort());
+    await page.goto(PLAY, { waitUntil: 'domcontentloaded' });
+    const preloaded = await page.evaluate(() =>
+      Array.from(
+        document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]'),
+        (link) => new URL(link.href).pathname,
+      ),
+    );
+    await context.close();
+
+    expect(preloaded.some((href) => /\/play-page-[^/]+\.js$/.test(href))).toBe(true);
+    const late = [...needed].filter((script) => script !== entry && !preloaded.includes(script));
+    expect(late, 'scripts the HTML did not preload').toEqual([]);
   });
 });
