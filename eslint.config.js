@@ -19,4 +19,15 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  {
+    // sonner is loaded on the first toast: a toast sent to it directly would find no Toaster.
+    files: ['src/web/**/*.{ts,tsx}'],
+    ignores: ['src/web/shell/toasts.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'sonner', message: 'Use `toast` from src/web/shell/toasts.tsx.' }] },
+      ],
+    },
+  },
 );
