@@ -44,7 +44,8 @@ function precompress(): Plugin {
 
 /**
  * The pages a visit often starts on, and the modules (under src/web) their route renders: the
- * ones React.lazy loads in router.tsx.
+ * ones React.lazy loads in router.tsx, whose LANDING_ROUTES also starts them before the first
+ * render.
  */
 const LANDING_ROUTES: { path: string; modules: string[] }[] = [
   { path: routes.home, modules: ['community/community-page.tsx'] },

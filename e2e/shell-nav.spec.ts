@@ -170,6 +170,8 @@ describe.runIf(browserAvailable())('shell: header, bottom navigation, confetti, 
     for (const path of ['/community', '/']) {
       await page.goto(path);
       await page.getByTestId('bottom-nav').waitFor();
+      // The page itself is loaded on demand: the room goes below it.
+      await page.getByRole('heading', { name: 'How it works' }).waitFor();
       await addScrollRoom(page);
       expect(await navState(page)).toEqual({ state: 'visible', onScreen: true });
       await scrollBy(page, 8); // within the threshold: stays
@@ -209,6 +211,7 @@ describe.runIf(browserAvailable())('shell: header, bottom navigation, confetti, 
     const { context, page } = await newVisitor(browser, server, { viewport: DESKTOP });
     await page.goto('/community');
     await page.getByTestId('bottom-nav').waitFor();
+    await page.getByRole('heading', { name: 'How it works' }).waitFor();
     await addScrollRoom(page);
     await scrollBy(page, 600);
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);

@@ -1,7 +1,7 @@
 /**
  * Every route of SPEC §2 with its access rule (§6): the shell around every page, the auth gate
- * around the login-required ones, feature pages loaded on demand. A first visit to a game's
- * pages starts their code and the game's data at once (`startRoute`), not after the session.
+ * around the login-required ones, feature pages loaded on demand. A first visit starts its page's
+ * code, and on a game's pages the game's data, at once (`startRoute`), not after the session.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { lazy, type ComponentType } from 'react';
@@ -39,11 +39,11 @@ const AccountPage = lazy(() => account().then((m) => ({ default: m.AccountPage }
 const LoginGatePage = lazy(() => account().then((m) => ({ default: m.LoginGatePage })));
 const ResetPasswordPage = lazy(() => account().then((m) => ({ default: m.ResetPasswordPage })));
 const DevOutboxPage = lazy(() => account().then((m) => ({ default: m.DevOutboxPage })));
-const CreatePage = lazy(() =>
-  import('./create/create-page').then((m) => ({ default: m.CreatePage })),
+const [CreatePage, loadCreatePage] = lazyPage(() =>
+  import('./create/create-page').then((m) => m.CreatePage),
 );
-const CommunityPage = lazy(() =>
-  import('./community/community-page').then((m) => ({ default: m.CommunityPage })),
+const [CommunityPage, loadCommunityPage] = lazyPage(() =>
+  import('./community/community-page').then((m) => m.CommunityPage),
 );
 const [PlayPage, loadPlayPage] = lazyPage(() => import('./play/play-page').then((m) => m.PlayPage));
 const [GameResolver, loadGameResolver] = lazyPage(() =>
@@ -138,27 +138,37 @@ export function AppRoutes() {
   );
 }
 
-/** A game's pages and the code each needs first (/g/{idOrSlug} sends new players to play). */
-const GAME_ROUTES: { path: string; load: () => Promise<unknown> }[] = [
-  { path: routes.play, load: loadPlayPage },
-  { path: routes.game, load: () => Promise.all([loadGameResolver(), loadPlayPage()]) },
-  { path: routes.results, load: loadResultsPage },
+/**
+ * The pages a visit often starts on (the same as vite.config.ts's LANDING_ROUTES, whose chunks
+ * the HTML preloads), the code each needs first, and whether it shows a game.
+ */
+const LANDING_ROUTES: { path: string; load: () => Promise<unknown>; game?: true }[] = [
+  { path: routes.home, load: loadCommunityPage },
+  { path: routes.community, load: loadCommunityPage },
+  // /g/{idOrSlug} sends new players to play.
+  { path: routes.game, load: () => Promise.all([loadGameResolver(), loadPlayPage()]), game: true },
+  { path: routes.play, load: loadPlayPage, game: true },
+  { path: routes.results, load: loadResultsPage, game: true },
+  { path: routes.create, load: loadCreatePage },
 ];
 
 /**
- * Called once before the first render. On a game's pages (a shared link: /g/{idOrSlug}, its
- * play and results pages) it requests the game (into the cache, under the key `useGame` reads)
- * and loads the page's code, both at once and while the session is being resolved, so the page
- * renders as soon as the session is known. (The HTML already preloads the code: vite.config.ts.)
+ * Called once before the first render: on a landing page, loads its code while the session is
+ * being resolved, so the page renders as soon as the session is known (the HTML has already
+ * preloaded the code). On a game's pages (a shared link: /g/{idOrSlug}, its play and results
+ * pages) it also requests the game, into the cache under the key `useGame` reads.
  */
 export function startRoute(pathname: string, queryClient: QueryClient): void {
-  for (const route of GAME_ROUTES) {
-    const idOrSlug = matchPath(route.path, pathname)?.params.idOrSlug;
-    if (idOrSlug === undefined) continue;
-    void queryClient.prefetchQuery({
-      queryKey: gameKeys.game(idOrSlug),
-      queryFn: ({ signal }) => fetchGame(idOrSlug, signal),
-    });
+  for (const route of LANDING_ROUTES) {
+    const match = matchPath(route.path, pathname);
+    if (!match) continue;
+    const idOrSlug = match.params.idOrSlug;
+    if (route.game && idOrSlug !== undefined) {
+      void queryClient.prefetchQuery({
+        queryKey: gameKeys.game(idOrSlug),
+        queryFn: ({ signal }) => fetchGame(idOrSlug, signal),
+      });
+    }
     // A failed load is the page's to report, when it is loaded again to render.
     route.load().catch(() => undefined);
     return;
