@@ -1,7 +1,7 @@
 /**
  * `npx tsx bench/hot-path.ts` (part of `npm run bench`): the hot path of a viral game (issue 10),
  * each figure printed next to its target. The server runs in a child process started the way
- * `npm start` starts it (`node --import tsx src/server/main.ts`, NODE_ENV=production), so its
+ * `npm start` starts it (`node dist/server/main.mjs`, the bundled server; NODE_ENV=production), so its
  * RSS and CPU are its own and the load generator (this process, which also parses thousands of
  * event streams) is a separate client on the other core, as real clients would be.
  *
@@ -23,8 +23,7 @@
  *                      first start, which ran the migrations, is shown beside it) and (b) on an
  *                      empty PGlite data directory (migrations and the demo seed run). Ready = from
  *                      spawn() until GET /api/health answers 200, polled every 10 ms: it includes
- *                      Node's start-up and tsx loading the TypeScript (compiled on the fly, from
- *                      tsx's cache after the first run). RSS = VmRSS from /proc right after ready
+ *                      Node's own start-up and loading the bundle. RSS = VmRSS from /proc right after ready
  *                      and after 200 warm-up requests. Targets: PostgreSQL <= 1 s, <= 150 MB;
  *                      fresh PGlite <= 5 s, <= 400 MB.
  *
@@ -788,18 +787,18 @@ async function measureStartup(
   return figures;
 }
 
-/** How long Node takes to start with tsx and run nothing: the floor under every ready time. */
-function nodeWithTsxMs(): Promise<number> {
+/** How long Node takes to start and run nothing: the floor under every ready time. */
+function nodeAloneMs(): Promise<number> {
   return new Promise((resolve) => {
     const began = performance.now();
-    const child = spawn(process.execPath, ['--import', 'tsx', '-e', '0'], { stdio: 'ignore' });
+    const child = spawn(process.execPath, ['-e', '0'], { stdio: 'ignore' });
     child.on('exit', () => resolve(round(performance.now() - began, 0)));
     child.on('error', () => resolve(Number.NaN));
   });
 }
 
 type StartupRows = {
-  nodeWithTsxMs: number;
+  nodeAloneMs: number;
   postgresFirstStartMs: number;
   postgres: StartupFigures;
   pglite: StartupFigures;
@@ -810,7 +809,7 @@ async function measureStartups(
   adminUrl: string,
   authSecret: string,
 ): Promise<StartupRows> {
-  const nodeWithTsx = await nodeWithTsxMs();
+  const nodeAlone = await nodeAloneMs();
   const database = await createFreshDatabase(adminUrl);
   resources.databases.push(database);
   const pgEnv = serverEnv(await freePort(), authSecret, { databaseUrl: database.url });
@@ -830,7 +829,7 @@ async function measureStartups(
     serverEnv(await freePort(), authSecret, { dataDir }),
   );
   return {
-    nodeWithTsxMs: nodeWithTsx,
+    nodeAloneMs: nodeAlone,
     postgresFirstStartMs: round(first.readyMs, 0),
     postgres,
     pglite,
@@ -1038,8 +1037,8 @@ async function main(): Promise<number> {
       `node ${process.version}, ${os.cpus().length} CPUs, load ${os
         .loadavg()
         .map((l) => l.toFixed(2))
-        .join(' ')}, ulimit -n ${openFiles}; ready times include Node's start-up and tsx ` +
-      `loading TypeScript (node + tsx alone: ${startup.nodeWithTsxMs} ms)\n`;
+        .join(' ')}, ulimit -n ${openFiles}; ready times include Node's own start-up ` +
+      `(node alone: ${startup.nodeAloneMs} ms)\n`;
     const rows = tableRows(results, fanout, startup, settings);
     const targets = targetLines(results, fanout, startup, settings.watchers);
     process.stdout.write(

@@ -1,8 +1,9 @@
-// `npm start`: builds the web app when it is missing or older than its sources, then runs the
-// server, which serves the built app and the API on one port.
+// `npm start`: builds the web app and bundles the server when either is missing or older than
+// its sources, then runs the server, which serves the built app and the API on one port.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { buildServer, SERVER_BUNDLE, serverBundleStale } from './build-server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const builtIndex = path.join(root, 'dist/web/index.html');
@@ -30,7 +31,10 @@ if (stale) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+if (serverBundleStale()) await buildServer();
+
+// NODE_OPTIONS=--enable-source-maps maps stack traces to the sources (it costs start-up time).
+const server = spawn(process.execPath, [SERVER_BUNDLE], {
   cwd: root,
   stdio: 'inherit',
 });

@@ -1,13 +1,15 @@
 /**
- * The real server in a child process, started the way `npm start` starts it (`node --import tsx
- * src/server/main.ts`, no web build needed: main.ts serves the API alone when dist/web is absent),
- * so its memory and CPU are its own. Linux /proc gives its RSS and CPU time.
+ * The real server in a child process, started the way `npm start` starts it (the bundle
+ * scripts/build-server.mjs makes, built here when it is missing or stale; no web build needed:
+ * the server serves the API alone when dist/web is absent), so its memory and CPU are its own.
+ * Linux /proc gives its RSS and CPU time.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { buildServer, SERVER_BUNDLE, serverBundleStale } from '../../scripts/build-server.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const READY_POLL_MS = 10;
@@ -52,8 +54,9 @@ export async function spawnServer(
 ): Promise<ChildServer> {
   const port = Number(env.PORT);
   if (!Number.isInteger(port) || port <= 0) throw new Error('spawnServer: PORT must be set');
+  if (serverBundleStale()) await buildServer();
   const began = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, [SERVER_BUNDLE], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

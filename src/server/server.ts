@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { PROJECT_ROOT } from './project-root';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { createAuth } from './auth';
@@ -16,7 +16,7 @@ import { createLogger, type Logger } from './log';
 import { createMailer } from './mail/mailer';
 import { EventHub } from './realtime/hub';
 
-export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../dist/web', import.meta.url));
+export const DEFAULT_WEB_ROOT = path.join(PROJECT_ROOT, 'dist/web');
 
 export type RunningServer = {
   url: string;

@@ -1,13 +1,14 @@
 /** Applies the committed migrations; on PostgreSQL under an advisory lock so instances can race. */
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { PROJECT_ROOT } from '../project-root';
 import type { Database } from './client';
 
-const migrationsFolder = fileURLToPath(new URL('../../../migrations', import.meta.url));
+const migrationsFolder = path.join(PROJECT_ROOT, 'migrations');
 const MIGRATION_LOCK = 7_201_905_117;
 
 export async function runMigrations(database: Database): Promise<void> {
