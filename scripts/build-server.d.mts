@@ -1,3 +1,6 @@
 export const SERVER_BUNDLE: string;
 export function serverBundleStale(outfile?: string): boolean;
 export function buildServer(outfile?: string): Promise<void>;
+export const PGLITE_TEMPLATE: string;
+export function pgliteTemplateStale(): boolean;
+export function buildPgliteTemplate(): Promise<void>;

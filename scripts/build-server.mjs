@@ -4,12 +4,15 @@
 // 6). PGlite stays in node_modules (it loads its WebAssembly from beside itself), and pg's
 // optional native binding is left out. Exported for scripts/start.mjs; run by `npm run build`.
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 const root = path.resolve(import.meta.dirname, '..');
 export const SERVER_BUNDLE = path.join(root, 'dist/server/main.mjs');
+/** A migrated PGlite data directory: a new embedded database starts from it (src/server/server.ts). */
+export const PGLITE_TEMPLATE = path.join(root, 'dist/server/pglite-template.tar.gz');
 
 function newestMtime(entry) {
   const stat = statSync(entry);
@@ -47,4 +50,36 @@ export async function buildServer(outfile = SERVER_BUNDLE) {
   });
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await buildServer();
+/** True when the template is missing or older than the migrations. */
+export function pgliteTemplateStale() {
+  if (!existsSync(PGLITE_TEMPLATE)) return true;
+  return newestMtime(path.join(root, 'migrations')) > statSync(PGLITE_TEMPLATE).mtimeMs;
+}
+
+/**
+ * Creates an empty PGlite cluster once, here, and applies the migrations: a new data directory
+ * then starts from a copy in about 2 s and 400 MB instead of about 10 s and 850 MB (creating a
+ * cluster in WebAssembly is what is slow). An older template is still right: the server applies
+ * the migrations it lacks.
+ */
+export async function buildPgliteTemplate() {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const client = await PGlite.create();
+  try {
+    await migrate(drizzle(client), { migrationsFolder: path.join(root, 'migrations') });
+    const dump = await client.dumpDataDir('gzip');
+    await mkdir(path.dirname(PGLITE_TEMPLATE), { recursive: true });
+    const partial = `${PGLITE_TEMPLATE}.partial`;
+    await writeFile(partial, new Uint8Array(await dump.arrayBuffer()));
+    await rename(partial, PGLITE_TEMPLATE);
+  } finally {
+    await client.close();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  await buildServer();
+  await buildPgliteTemplate();
+}

@@ -3,7 +3,13 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { buildServer, SERVER_BUNDLE, serverBundleStale } from './build-server.mjs';
+import {
+  buildPgliteTemplate,
+  buildServer,
+  pgliteTemplateStale,
+  SERVER_BUNDLE,
+  serverBundleStale,
+} from './build-server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const builtIndex = path.join(root, 'dist/web/index.html');
@@ -32,6 +38,10 @@ if (stale) {
 }
 
 if (serverBundleStale()) await buildServer();
+if (!process.env.DATABASE_URL && pgliteTemplateStale()) {
+  console.log('Preparing the embedded database…');
+  await buildPgliteTemplate();
+}
 
 // NODE_OPTIONS=--enable-source-maps maps stack traces to the sources (it costs start-up time).
 const server = spawn(process.execPath, [SERVER_BUNDLE], {

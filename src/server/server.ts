@@ -39,12 +39,23 @@ async function resolveAuthSecret(config: Config): Promise<string> {
   return secret;
 }
 
+/** Made by `npm run build` / `npm start` (scripts/build-server.mjs): migrations already applied. */
+const PGLITE_TEMPLATE = path.join(PROJECT_ROOT, 'dist/server/pglite-template.tar.gz');
+
+async function builtPgliteTemplate(): Promise<Blob | undefined> {
+  const bytes = await readFile(PGLITE_TEMPLATE).catch(() => undefined);
+  return bytes ? new Blob([bytes]) : undefined;
+}
+
 export async function startServer(
   config: Config,
   options: {
     log?: Logger;
     webRoot?: string;
-    /** An in-memory PGlite starts from this dumped data directory (tests: a migrated template). */
+    /**
+     * A new PGlite database starts from this dumped data directory (a migrated template; tests
+     * pass theirs). By default the one the build makes, when it exists.
+     */
     pgliteTemplate?: Blob;
   } = {},
 ): Promise<RunningServer> {
@@ -52,7 +63,12 @@ export async function startServer(
   const database = await openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl, log }
-      : { kind: 'pglite', dataDir: config.dataDir, log, loadDataDir: options.pgliteTemplate },
+      : {
+          kind: 'pglite',
+          dataDir: config.dataDir,
+          log,
+          loadDataDir: options.pgliteTemplate ?? (await builtPgliteTemplate()),
+        },
   );
   try {
     await runMigrations(database);

@@ -2,6 +2,7 @@
  * Opens the database: PGlite in a data directory (the embedded default) or a `pg` pool when a
  * DATABASE_URL is given. Both give the same Drizzle API plus LISTEN/NOTIFY.
  */
+import { existsSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -36,7 +37,10 @@ export type OpenOptions =
       kind: 'pglite';
       dataDir: string | 'memory';
       log: Logger;
-      /** In memory only: start from this dumped data directory (a migrated template). */
+      /**
+       * Start from this dumped data directory (a migrated template) when the database is new: in
+       * memory, or a data directory that holds no database yet. Skips creating an empty cluster.
+       */
       loadDataDir?: Blob;
     }
   | { kind: 'postgres'; url: string; log: Logger; poolSize?: number };
@@ -53,10 +57,11 @@ async function openPglite(options: {
   const release = options.dataDir === 'memory' ? undefined : await lockDataDir(options.dataDir);
   let client: PGlite;
   try {
-    client =
-      options.dataDir === 'memory'
-        ? await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {})
-        : await PGlite.create(`${options.dataDir.replace(/\/+$/, '')}/pglite`);
+    const dir =
+      options.dataDir === 'memory' ? undefined : `${options.dataDir.replace(/\/+$/, '')}/pglite`;
+    const fresh = dir === undefined || !existsSync(dir);
+    const start = fresh && options.loadDataDir ? { loadDataDir: options.loadDataDir } : {};
+    client = dir === undefined ? await PGlite.create(start) : await PGlite.create(dir, start);
   } catch (error) {
     await release?.();
     throw error;
