@@ -57,6 +57,12 @@ export function closedError(): AppError {
   return new AppError('permission-denied', LIFECYCLE_MESSAGES.closed, { closed: true });
 }
 
+/** The time rule: a game with a deadline is closed from that moment on. */
+export function pastDeadline(deadlineAt: number | Date | null, now: number): boolean {
+  if (deadlineAt === null) return false;
+  return now >= (typeof deadlineAt === 'number' ? deadlineAt : deadlineAt.getTime());
+}
+
 /** Open becomes closed when final submissions reach the players limit or the deadline passes. */
 export function isClosed(
   game: { closed: boolean; sizeLimit: number | null; deadlineAt: number | null },
@@ -66,7 +72,7 @@ export function isClosed(
   return (
     game.closed ||
     (game.sizeLimit !== null && finalSubmissions >= game.sizeLimit) ||
-    (game.deadlineAt !== null && now >= game.deadlineAt)
+    pastDeadline(game.deadlineAt, now)
   );
 }
 

@@ -2,7 +2,6 @@
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import { resultsLocked, type GameView, type Item, type SubmissionView } from '../../domain/game';
 import { lockedUntil, needsReorder } from '../../domain/lifecycle';
-import type { Tally } from '../../domain/results';
 import type { Db } from '../db/client';
 import { game, gameTally, submission } from '../db/schema';
 
@@ -20,16 +19,6 @@ export async function findGame(db: Db, idOrSlug: string): Promise<GameRow | null
   return row ?? null;
 }
 
-export async function findGameById(db: Db, gameId: string): Promise<GameRow | null> {
-  const [row] = await db.select().from(game).where(eq(game.id, gameId));
-  return row ?? null;
-}
-
-export async function readTally(db: Db, gameId: string) {
-  const [row] = await db.select().from(gameTally).where(eq(gameTally.gameId, gameId));
-  return row ?? null;
-}
-
 /** A game's final-submission count and live version, without its (possibly large) tally. */
 export async function readCount(
   db: Db,
@@ -38,22 +27,6 @@ export async function readCount(
   const [row] = await db
     .select({ submissions: gameTally.submissions, version: gameTally.version })
     .from(gameTally)
-    .where(eq(gameTally.gameId, gameId));
-  return row ?? null;
-}
-
-/**
- * A game's tally with its current items, read in one statement so the two always match (an item
- * edit changes both, and bumps the version, under the game's lock).
- */
-export async function readTallyWithItems(
-  db: Db,
-  gameId: string,
-): Promise<{ tally: Tally; version: number; items: Item[] } | null> {
-  const [row] = await db
-    .select({ tally: gameTally.tally, version: gameTally.version, items: game.items })
-    .from(gameTally)
-    .innerJoin(game, eq(game.id, gameTally.gameId))
     .where(eq(gameTally.gameId, gameId));
   return row ?? null;
 }

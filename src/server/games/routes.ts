@@ -11,7 +11,7 @@ import {
   type GameView,
   type LiveData,
 } from '../../domain/game';
-import { LIFECYCLE_MESSAGES, normalizeRules } from '../../domain/lifecycle';
+import { LIFECYCLE_MESSAGES, normalizeRules, pastDeadline } from '../../domain/lifecycle';
 import {
   MAX_ITEM_LENGTH,
   LEGACY_CLAIM_MAX,
@@ -144,7 +144,7 @@ async function gameOr404(db: Db, idOrSlug: string): Promise<GameRow> {
  * there (and watchers are told), whether or not the scheduled check got to it yet.
  */
 async function withDeadline(db: Db, row: GameRow): Promise<GameRow> {
-  if (row.closed || row.deadlineAt === null || row.deadlineAt.getTime() > Date.now()) return row;
+  if (row.closed || !pastDeadline(row.deadlineAt, Date.now())) return row;
   await closeDueGames(db, { now: new Date(), gameId: row.id });
   return { ...row, closed: true };
 }

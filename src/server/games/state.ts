@@ -7,13 +7,13 @@
  * learns of a write when its NOTIFY arrives, a moment after the commit; after a lost listener
  * connection (resync) everything is read again.
  */
-import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Item } from '../../domain/game';
 import { summarize, type Results, type Tally } from '../../domain/results';
 import type { Db } from '../db/client';
 import { game, gameTally, submission } from '../db/schema';
 import type { EventHub, HubMessage } from '../realtime/hub';
-import type { GameRow } from './data';
+import { findGame, type GameRow } from './data';
 
 export type GameState = {
   row: GameRow;
@@ -57,13 +57,7 @@ export class GameStates {
   async idOf(idOrSlug: string): Promise<string | null> {
     const known = this.names.get(idOrSlug);
     if (known !== undefined) return known;
-    const [row] = await this.db
-      .select({ id: game.id })
-      .from(game)
-      .where(or(eq(game.id, idOrSlug), eq(game.slug, idOrSlug)))
-      .orderBy(desc(sql`${game.id} = ${idOrSlug}`))
-      .limit(1);
-    const id = row?.id ?? null;
+    const id = (await findGame(this.db, idOrSlug))?.id ?? null;
     if (id !== null) remember(this.names, idOrSlug, id, MAX_NAMES);
     return id;
   }

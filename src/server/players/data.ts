@@ -1,7 +1,7 @@
 /** Reads of players: profiles, recent XP activity, public profiles, and My Ranks' lists. */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { isClosed } from '../../domain/lifecycle';
+import { isClosed, pastDeadline } from '../../domain/lifecycle';
 import { resultsLocked } from '../../domain/game';
 import { OWN_GAMES_PAGE_SIZE } from '../../domain/limits';
 import type {
@@ -248,7 +248,7 @@ export async function listPlayedGames(
       itemsCount: row.itemsCount,
       status: row.status === 'completed' ? 'completed' : 'started',
       lastPlayedAt: row.lastPlayedAt.getTime(),
-      closed: row.closed || (row.deadlineAt !== null && row.deadlineAt.getTime() <= now),
+      closed: row.closed || pastDeadline(row.deadlineAt, now),
     })),
     nextCursor:
       rows.length > OWN_GAMES_PAGE_SIZE && last
