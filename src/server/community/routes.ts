@@ -1,6 +1,6 @@
 /** HTTP adapter for the Community: publishing, lists, likes, the builder, reports, moderation. */
 import { Hono, type MiddlewareHandler } from 'hono';
-import type { SSEStreamingApi } from 'hono/streaming';
+
 import { z } from 'zod';
 import {
   COMMUNITY_MESSAGES,
@@ -34,7 +34,7 @@ import type { Db } from '../db/client';
 import { readCount, toGameView } from '../games/data';
 import { validate } from '../http/validate';
 import { rankTopic, type EventHub } from '../realtime/hub';
-import { streamTopic } from '../realtime/sse';
+import { streamTopic, type SseStream } from '../realtime/sse';
 import {
   isAdmin,
   listOpenReports,
@@ -257,10 +257,10 @@ export function communityRoutes(deps: CommunityDeps) {
     .get('/:rankId/events', validate('param', RankParam), async (c) => {
       const rankId = rankIdOr404(c.req.valid('param').rankId);
       if (!(await readRankCounts(db, rankId))) throw rankNotFound();
-      const send = (stream: SSEStreamingApi, data: RankLiveData) =>
+      const send = (stream: SseStream, data: RankLiveData) =>
         stream.writeSSE({ event: 'rank', data: JSON.stringify(data) });
       /** The current counts; a rank deleted meanwhile is sent as no longer listed, and ends. */
-      const snapshot = async (stream: SSEStreamingApi): Promise<void | 'end'> => {
+      const snapshot = async (stream: SseStream): Promise<void | 'end'> => {
         const counts = await readRankCounts(db, rankId);
         if (!counts) {
           await send(stream, { plays: 0, likes: 0, listed: false });

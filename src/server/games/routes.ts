@@ -1,6 +1,6 @@
 /** HTTP adapter for games: parse, authorize, call, map errors. */
 import { Hono, type TypedResponse } from 'hono';
-import type { SSEStreamingApi } from 'hono/streaming';
+
 import { z } from 'zod';
 import { AppError } from '../../domain/errors';
 import {
@@ -24,7 +24,7 @@ import { requireUser, type AuthEnv, type Viewer } from '../auth';
 import type { Db } from '../db/client';
 import { validate } from '../http/validate';
 import { gameTopic, type EventHub } from '../realtime/hub';
-import { streamTopic } from '../realtime/sse';
+import { streamTopic, type SseStream } from '../realtime/sse';
 import {
   findGame,
   findSubmission,
@@ -401,7 +401,7 @@ export function gamesRoutes(deps: GamesDeps) {
 
         let sentVersion = -1;
         const send = async (
-          stream: SSEStreamingApi,
+          stream: SseStream,
           event: 'snapshot' | 'submission',
           change?: LiveData['change'],
         ) => {
@@ -432,13 +432,13 @@ export function gamesRoutes(deps: GamesDeps) {
           return true;
         };
         /** Tells the page its game was deleted; the stream then ends. */
-        const gone = async (stream: SSEStreamingApi): Promise<'end'> => {
+        const gone = async (stream: SseStream): Promise<'end'> => {
           await stream.writeSSE({ event: 'deleted', data: JSON.stringify({ gameId }) });
           return 'end';
         };
         /** A game deleted while a read was under way is gone too, not an error. */
         const orGone = async (
-          stream: SSEStreamingApi,
+          stream: SseStream,
           task: () => Promise<void | 'end'>,
         ): Promise<void | 'end'> => {
           try {
