@@ -1,0 +1,125 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { LIFECYCLE_MESSAGES } from './lifecycle';
+import { addRanking, emptyTally, type Tally } from './results';
+import { planBatch, type SavedRanking, type SubmissionRequest } from './submissions';
+
+const items = ['a', 'b', 'c', 'd'].map((id) => ({ id, label: id.toUpperCase() }));
+const open = { items, closed: false, sizeLimit: null, deadlineAt: null };
+const recount = (rankings: readonly (readonly string[])[]) =>
+  rankings.reduce<Tally>((tally, ranking) => addRanking(tally, ranking), emptyTally());
+const final = (userId: string, ranking: string[]): SubmissionRequest => ({
+  userId,
+  name: userId,
+  ranking,
+  partial: false,
+});
+
+const request = fc.record({
+  userId: fc.constantFrom('p1', 'p2', 'p3', 'p4', 'p5'),
+  name: fc.constant('n'),
+  partial: fc.boolean(),
+  ranking: fc
+    .shuffledSubarray(['a', 'b', 'c', 'd'], { minLength: 4, maxLength: 4 })
+    .chain((full) => fc.integer({ min: 1, max: 4 }).map((n) => ({ full, n }))),
+});
+const toRequest = (r: {
+  userId: string;
+  name: string;
+  partial: boolean;
+  ranking: { full: string[]; n: number };
+}): SubmissionRequest => ({
+  userId: r.userId,
+  name: r.name,
+  partial: r.partial,
+  ranking: r.partial ? r.ranking.full.slice(0, r.ranking.n) : r.ranking.full,
+});
+
+describe('planBatch', () => {
+  it('ends on the tally of every player’s last final ranking, however the batch is split', () => {
+    fc.assert(
+      fc.property(fc.array(request, { maxLength: 40 }), fc.nat(40), (raw, cut) => {
+        const requests = raw.map(toRequest);
+        const one = planBatch(open, { tally: emptyTally(), previous: new Map() }, requests, 0);
+        // The same requests in two batches, the second starting from what the first saved.
+        const first = planBatch(
+          open,
+          { tally: emptyTally(), previous: new Map() },
+          requests.slice(0, cut),
+          0,
+        );
+        const saved = new Map<string, SavedRanking>(
+          first.writes.map((w) => [w.userId, { ...w, at: 0 }]),
+        );
+        const second = planBatch(
+          open,
+          { tally: first.tally, previous: saved },
+          requests.slice(cut),
+          0,
+        );
+        expect(second.tally).toEqual(one.tally);
+        const finals = new Map<string, string[]>();
+        for (const r of requests) if (!r.partial) finals.set(r.userId, r.ranking);
+        expect(one.tally).toEqual(recount([...finals.values()]));
+        expect(one.firstPlays.sort()).toEqual([...finals.keys()].sort());
+        expect(one.outcomes.every((o) => o.ok)).toBe(true);
+      }),
+    );
+  });
+
+  it('never counts past the players rule, and refuses what comes after it', () => {
+    fc.assert(
+      fc.property(
+        fc.array(request, { maxLength: 30 }),
+        fc.integer({ min: 1, max: 4 }),
+        (raw, limit) => {
+          const plan = planBatch(
+            { ...open, sizeLimit: limit },
+            { tally: emptyTally(), previous: new Map() },
+            raw.map(toRequest),
+            0,
+          );
+          expect(plan.tally.submissions).toBeLessThanOrEqual(limit);
+          const closedAt = plan.outcomes.findIndex((o) => !o.ok);
+          if (closedAt >= 0) {
+            expect(plan.closes).toBe('players');
+            expect(plan.outcomes.slice(closedAt).every((o) => !o.ok)).toBe(true);
+          }
+        },
+      ),
+    );
+  });
+
+  it('refuses the whole batch once the deadline has passed', () => {
+    const plan = planBatch(
+      { ...open, deadlineAt: 1000 },
+      { tally: emptyTally(), previous: new Map() },
+      [final('p1', ['a', 'b', 'c', 'd'])],
+      1000,
+    );
+    expect(plan.closes).toBe('deadline');
+    expect(plan.writes).toEqual([]);
+    expect(plan.outcomes[0]).toMatchObject({
+      ok: false,
+      error: { message: LIFECYCLE_MESSAGES.closed },
+    });
+  });
+
+  it('fails a bad ranking alone, and keeps a final ranking over later saved progress', () => {
+    const plan = planBatch(
+      open,
+      { tally: emptyTally(), previous: new Map() },
+      [
+        final('p1', ['a', 'b', 'c', 'd']),
+        final('p2', ['a', 'a', 'b', 'c']),
+        { userId: 'p1', name: 'p1', ranking: ['d'], partial: true },
+      ],
+      0,
+    );
+    expect(plan.outcomes.map((o) => o.ok)).toEqual([true, false, true]);
+    expect(plan.outcomes[2]).toMatchObject({ saved: { ranking: ['a', 'b', 'c', 'd'] } });
+    expect(plan.writes).toEqual([
+      expect.objectContaining({ userId: 'p1', ranking: ['a', 'b', 'c', 'd'], finals: 1 }),
+    ]);
+  });
+});
