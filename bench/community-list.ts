@@ -37,38 +37,7 @@ import {
 } from './lib/postgres';
 import { queryCount } from './lib/query-counter';
 import { closedLoop, formatTable, round, stopSignal, type Figures, type Row } from './lib/stats';
-
-class SetupError extends Error {
-  override name = 'SetupError';
-}
-
-class Interrupted extends Error {
-  override name = 'Interrupted';
-}
-
-function checkpoint(): void {
-  if (stopSignal.stopped) throw new Interrupted('interrupted: no figures reported');
-}
-
-function positive(name: string, fallback: number, integer = true): number {
-  const raw = process.env[name]?.trim();
-  if (!raw) return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value))) {
-    throw new SetupError(
-      `${name} must be a positive ${integer ? 'integer' : 'number'}, got "${raw}"`,
-    );
-  }
-  return value;
-}
-
-function isLoopbackUrl(raw: string): boolean {
-  const url = new URL(raw);
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  const socketHost = url.searchParams.get('host');
-  if (host === '' && (socketHost === null || socketHost.startsWith('/'))) return true;
-  return host === 'localhost' || host === '::1' || /^127\./.test(host);
-}
+import { checkpoint, Interrupted, isLoopbackUrl, log, positive, SetupError } from './lib/setup';
 
 const DEFAULT_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 const PAGE = 50;
@@ -90,10 +59,6 @@ function readSettings() {
     deepPages: positive('BENCH_DEEP_PAGES', 40),
     adminUrl,
   };
-}
-
-function log(message: string): void {
-  process.stderr.write(`[bench] ${message}\n`);
 }
 
 function expectPage(res: HttpResponse, what: string): CommunityListResponse {

@@ -49,42 +49,23 @@ import {
   type Figures,
   type Row,
 } from './lib/stats';
+import {
+  checkpoint,
+  expectStatus,
+  Interrupted,
+  isLoopbackUrl,
+  log,
+  parse,
+  positive,
+  redact,
+  SetupError,
+  shuffled,
+  sleep,
+} from './lib/setup';
+import { canonical } from './lib/seed-results';
 
 // ---------------------------------------------------------------------------------------------
 // Settings
-
-function positive(name: string, fallback: number, integer = true): number {
-  const raw = process.env[name]?.trim();
-  if (!raw) return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value))) {
-    throw new SetupError(
-      `${name} must be a positive ${integer ? 'integer' : 'number'}, got "${raw}"`,
-    );
-  }
-  return value;
-}
-
-class SetupError extends Error {
-  override name = 'SetupError';
-}
-
-class Interrupted extends Error {
-  override name = 'Interrupted';
-}
-
-/** Between phases: an interrupted run stops here, cleans up and reports nothing. */
-function checkpoint(): void {
-  if (stopSignal.stopped) throw new Interrupted('interrupted: no figures reported');
-}
-
-function isLoopbackUrl(raw: string): boolean {
-  const url = new URL(raw);
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  const socketHost = url.searchParams.get('host');
-  if (host === '' && (socketHost === null || socketHost.startsWith('/'))) return true; // Unix socket
-  return host === 'localhost' || host === '::1' || /^127\./.test(host);
-}
 
 const DEFAULT_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 const ITEM_COUNT = 10;
@@ -160,29 +141,6 @@ class Api {
   get(path: string, viewer: Viewer): Promise<HttpResponse> {
     return this.http.request('GET', path, { headers: { cookie: viewer.cookie } });
   }
-}
-
-function expectStatus(res: HttpResponse, status: number, what: string): void {
-  if (res.status !== status) {
-    throw new Error(`${what}: HTTP ${res.status} ${res.body.slice(0, 300)}`);
-  }
-}
-
-function parse<T>(res: HttpResponse, what: string): T {
-  try {
-    return JSON.parse(res.body) as T;
-  } catch {
-    throw new Error(`${what}: the body is not JSON: ${res.body.slice(0, 200)}`);
-  }
-}
-
-function shuffled<T>(values: readonly T[]): T[] {
-  const out = [...values];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(Math.random() * (i + 1));
-    [out[i], out[j]] = [out[j] as T, out[i] as T];
-  }
-  return out;
 }
 
 async function signUpOwner(api: Api, tag: string): Promise<Viewer> {
@@ -409,10 +367,6 @@ async function runFanout(options: {
   };
 }
 
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
 async function waitFor(condition: () => boolean, timeoutMs: number, what: string): Promise<void> {
   const until = performance.now() + timeoutMs;
   while (!condition()) {
@@ -452,23 +406,8 @@ async function checkTally(
   };
 }
 
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) =>
-      a < b ? -1 : a > b ? 1 : 0,
-    );
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
-
 // ---------------------------------------------------------------------------------------------
 // Main
-
-function log(message: string): void {
-  process.stderr.write(`[bench] ${message}\n`);
-}
 
 type Report = Record<string, unknown>;
 
@@ -816,16 +755,6 @@ async function writeReport(report: Report, startedAt: Date): Promise<string> {
   const file = `${dir}core-loop-${startedAt.toISOString().replace(/[:.]/g, '-')}.json`;
   await writeFile(file, `${JSON.stringify(report, null, 2)}\n`);
   return file;
-}
-
-function redact(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return '<invalid URL>';
-  }
 }
 
 let interrupts = 0;

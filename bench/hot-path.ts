@@ -40,7 +40,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { counterMatchesDomain, seedFinalSubmissions, type SeedFigures } from './lib/seed-results';
-import { freePort, spawnServer, type ChildServer } from './lib/child-server';
+import { freePort } from '../test/support/server';
+import { spawnServer, type ChildServer } from './lib/child-server';
 import { CpuMeter } from './lib/cpu';
 import { cookieHeader, HttpClient, SseConnection, type HttpResponse } from './lib/http';
 import { createFreshDatabase, serverVersion, type FreshDatabase } from './lib/postgres';
@@ -54,42 +55,22 @@ import {
   type Figures,
   type Row,
 } from './lib/stats';
+import {
+  checkpoint,
+  expectStatus,
+  Interrupted,
+  isLoopbackUrl,
+  log,
+  parse,
+  positive,
+  redact,
+  SetupError,
+  shuffled,
+  sleep,
+} from './lib/setup';
 
 // ---------------------------------------------------------------------------------------------
 // Settings
-
-class SetupError extends Error {
-  override name = 'SetupError';
-}
-
-class Interrupted extends Error {
-  override name = 'Interrupted';
-}
-
-/** Between phases: an interrupted run stops here, cleans up and reports nothing. */
-function checkpoint(): void {
-  if (stopSignal.stopped) throw new Interrupted('interrupted: no figures reported');
-}
-
-function positive(name: string, fallback: number, integer = true): number {
-  const raw = process.env[name]?.trim();
-  if (!raw) return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value))) {
-    throw new SetupError(
-      `${name} must be a positive ${integer ? 'integer' : 'number'}, got "${raw}"`,
-    );
-  }
-  return value;
-}
-
-function isLoopbackUrl(raw: string): boolean {
-  const url = new URL(raw);
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  const socketHost = url.searchParams.get('host');
-  if (host === '' && (socketHost === null || socketHost.startsWith('/'))) return true; // Unix socket
-  return host === 'localhost' || host === '::1' || /^127\./.test(host);
-}
 
 const DEFAULT_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 const RESULTS_ITEMS = 200;
@@ -253,29 +234,6 @@ class Api {
   }
 }
 
-function expectStatus(res: HttpResponse, status: number, what: string): void {
-  if (res.status !== status) {
-    throw new Error(`${what}: HTTP ${res.status} ${res.body.slice(0, 300)}`);
-  }
-}
-
-function parse<T>(res: HttpResponse, what: string): T {
-  try {
-    return JSON.parse(res.body) as T;
-  } catch {
-    throw new Error(`${what}: the body is not JSON: ${res.body.slice(0, 200)}`);
-  }
-}
-
-function shuffled<T>(values: readonly T[]): T[] {
-  const out = [...values];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(Math.random() * (i + 1));
-    [out[i], out[j]] = [out[j] as T, out[i] as T];
-  }
-  return out;
-}
-
 async function signUpOwner(api: Api, tag: string): Promise<Viewer> {
   const ip = '198.19.0.1';
   const res = await api.post(
@@ -317,10 +275,6 @@ async function createGame(
 
 // ---------------------------------------------------------------------------------------------
 // Measuring helpers
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
 
 /** Where the CPU went while `run` ran, in % of one core. */
 type PhaseCpu = {
@@ -936,26 +890,12 @@ function formatCpu(rows: readonly [string, PhaseCpu][]): string {
   ].join('\n');
 }
 
-function log(message: string): void {
-  process.stderr.write(`[bench] ${message}\n`);
-}
-
 async function writeReport(report: Record<string, unknown>, startedAt: Date): Promise<string> {
   const dir = fileURLToPath(new URL('./results/', import.meta.url));
   await mkdir(dir, { recursive: true });
   const file = `${dir}hot-path-${startedAt.toISOString().replace(/[:.]/g, '-')}.json`;
   await writeFile(file, `${JSON.stringify(report, null, 2)}\n`);
   return file;
-}
-
-function redact(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return '<invalid URL>';
-  }
 }
 
 // ---------------------------------------------------------------------------------------------

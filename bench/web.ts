@@ -23,6 +23,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { DEFAULT_WEB_ROOT } from '../src/server/server';
 import { startTestServer, type TestServer } from '../test/support/server';
 import { formatTable, round, type Row } from './lib/stats';
+import { log } from './lib/setup';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PLAY_PATH = '/g/pizza-demo/play';
@@ -36,10 +37,6 @@ const NETWORK = {
 };
 const CPU_SLOWDOWN = 4;
 const VIEWPORT = { width: 375, height: 812 };
-
-function log(message: string): void {
-  process.stderr.write(`[bench] ${message}\n`);
-}
 
 function runs(): number {
   const raw = process.env.BENCH_WEB_RUNS?.trim();

@@ -4,3 +4,4 @@ export function buildServer(outfile?: string): Promise<void>;
 export const PGLITE_TEMPLATE: string;
 export function pgliteTemplateStale(): boolean;
 export function buildPgliteTemplate(): Promise<void>;
+export function newestMtime(entry: string): number;

@@ -14,7 +14,8 @@ export const SERVER_BUNDLE = path.join(root, 'dist/server/main.mjs');
 /** A migrated PGlite data directory: a new embedded database starts from it (src/server/server.ts). */
 export const PGLITE_TEMPLATE = path.join(root, 'dist/server/pglite-template.tar.gz');
 
-function newestMtime(entry) {
+/** The newest modification time of a file or of anything in a directory. */
+export function newestMtime(entry) {
   const stat = statSync(entry);
   if (!stat.isDirectory()) return stat.mtimeMs;
   return Math.max(

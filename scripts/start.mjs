@@ -1,11 +1,12 @@
 // `npm start`: builds the web app and bundles the server when either is missing or older than
 // its sources, then runs the server, which serves the built app and the API on one port.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import {
   buildPgliteTemplate,
   buildServer,
+  newestMtime,
   pgliteTemplateStale,
   SERVER_BUNDLE,
   serverBundleStale,
@@ -13,15 +14,6 @@ import {
 
 const root = path.resolve(import.meta.dirname, '..');
 const builtIndex = path.join(root, 'dist/web/index.html');
-
-function newestMtime(entry) {
-  const stat = statSync(entry);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(
-    stat.mtimeMs,
-    ...readdirSync(entry).map((name) => newestMtime(path.join(entry, name))),
-  );
-}
 
 const sources = ['src/web', 'src/domain', 'vite.config.ts', 'package-lock.json']
   .map((entry) => path.join(root, entry))

@@ -7,7 +7,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { buildServer, SERVER_BUNDLE, serverBundleStale } from '../../scripts/build-server.mjs';
 
@@ -29,19 +28,6 @@ export type ChildServer = {
   /** SIGTERM (graceful shutdown), SIGKILL after 10 s; idempotent. */
   stop(): Promise<void>;
 };
-
-/** A port free on 127.0.0.1 right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * Spawns the server with `env` on top of this process's environment (PORT must be set) and

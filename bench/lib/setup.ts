@@ -1,0 +1,81 @@
+/** What every bench shares: its settings, its checks of answers, its log and its interruption. */
+import type { HttpResponse } from './http';
+import { stopSignal } from './stats';
+
+/** Setup failed (a setting, the database, the server): exit 1, no figures. */
+export class SetupError extends Error {
+  override name = 'SetupError';
+}
+
+export class Interrupted extends Error {
+  override name = 'Interrupted';
+}
+
+/** Between phases: an interrupted run stops here, cleans up and reports nothing. */
+export function checkpoint(): void {
+  if (stopSignal.stopped) throw new Interrupted('interrupted: no figures reported');
+}
+
+/** A positive number from the environment, or `fallback` when unset. */
+export function positive(name: string, fallback: number, integer = true): number {
+  const raw = process.env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value))) {
+    throw new SetupError(
+      `${name} must be a positive ${integer ? 'integer' : 'number'}, got "${raw}"`,
+    );
+  }
+  return value;
+}
+
+/** Whether a database URL points at this machine (a Unix socket counts). */
+export function isLoopbackUrl(raw: string): boolean {
+  const url = new URL(raw);
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const socketHost = url.searchParams.get('host');
+  if (host === '' && (socketHost === null || socketHost.startsWith('/'))) return true; // Unix socket
+  return host === 'localhost' || host === '::1' || /^127\./.test(host);
+}
+
+/** A database URL fit for printing. */
+export function redact(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '<invalid URL>';
+  }
+}
+
+export function expectStatus(res: HttpResponse, status: number, what: string): void {
+  if (res.status !== status) {
+    throw new Error(`${what}: HTTP ${res.status} ${res.body.slice(0, 300)}`);
+  }
+}
+
+export function parse<T>(res: HttpResponse, what: string): T {
+  try {
+    return JSON.parse(res.body) as T;
+  } catch {
+    throw new Error(`${what}: the body is not JSON: ${res.body.slice(0, 200)}`);
+  }
+}
+
+export function shuffled<T>(values: readonly T[]): T[] {
+  const out = [...values];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [out[i], out[j]] = [out[j] as T, out[i] as T];
+  }
+  return out;
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+export function log(message: string): void {
+  process.stderr.write(`[bench] ${message}\n`);
+}
