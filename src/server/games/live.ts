@@ -7,7 +7,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { EVENTS_CHANNEL } from '../realtime/hub';
+import { EVENTS_CHANNEL, publish } from '../realtime/hub';
 
 /** Final rankings were counted (new or replacing a player's earlier one): one batch, one event. */
 export type SubmissionEvent = {
@@ -43,8 +43,8 @@ export function notifySql(event: GameEvent): SQL {
 }
 
 /** Sends `event` when the transaction commits, in a statement of its own. */
-export async function announce(tx: Pick<Db, 'execute'>, event: GameEvent): Promise<void> {
-  await tx.execute(sql`select ${notifySql(event)}`);
+export function announce(tx: Pick<Db, 'execute'>, event: GameEvent): Promise<void> {
+  return publish(tx, event);
 }
 
 /**

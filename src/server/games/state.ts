@@ -73,7 +73,7 @@ export class GameStates {
         (state) => {
           if (entry.epoch !== epoch || entry.state !== loading) return;
           if (state) entry.current = state;
-          else this.drop(gameId);
+          else this.forget(gameId);
         },
         () => {
           if (entry.state === loading) entry.state = undefined;
@@ -137,11 +137,6 @@ export class GameStates {
     }
   }
 
-  /** Forgets a game (it changed in a way only a fresh read tells). */
-  forget(gameId: string): void {
-    this.drop(gameId);
-  }
-
   private hear(message: HubMessage): void {
     if (message.type === 'resync') {
       for (const entry of this.entries.values()) entry.epoch += 1;
@@ -160,7 +155,7 @@ export class GameStates {
       return;
     }
     if (message.type === 'game') {
-      this.drop(message.gameId);
+      this.forget(message.gameId);
       if (message.change === 'deleted') {
         for (const [name, id] of this.names) if (id === message.gameId) this.names.delete(name);
       }
@@ -190,11 +185,12 @@ export class GameStates {
       epoch: 0,
     };
     this.entries.set(gameId, entry);
-    if (this.entries.size > MAX_GAMES) this.drop(this.entries.keys().next().value as string);
+    if (this.entries.size > MAX_GAMES) this.forget(this.entries.keys().next().value as string);
     return entry;
   }
 
-  private drop(gameId: string): void {
+  /** Forgets a game (it changed in a way only a fresh read tells). */
+  forget(gameId: string): void {
     const entry = this.entries.get(gameId);
     if (!entry) return;
     entry.epoch += 1;

@@ -106,9 +106,14 @@ function nextTurn(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
 
-type LockedState = {
-  previous: { userId: string; name: string; ranking: string[]; partial: boolean; at: string }[];
-};
+/** The batch's players' saved rankings, as the first statement reads them. */
+type PreviousRows = {
+  userId: string;
+  name: string;
+  ranking: string[];
+  partial: boolean;
+  at: string;
+}[];
 
 function rows<Row>(result: unknown): Row[] {
   return (result as { rows: Row[] }).rows;
@@ -126,7 +131,7 @@ async function writeBatch(
   requests: readonly SubmissionRequest[],
 ): Promise<(SubmitResult | Error)[]> {
   const userIds = JSON.stringify([...new Set(requests.map((request) => request.userId))]);
-  const previousOf = sql<LockedState['previous']>`coalesce((
+  const previousOf = sql<PreviousRows>`coalesce((
     select jsonb_agg(jsonb_build_object('userId', s.user_id, 'name', s.name,
                      'ranking', s.ranking, 'partial', s.partial, 'at', s.at))
     from ${submission} s
