@@ -1,4 +1,5 @@
 /** Health, creating games, reading them by id and slug, and the seeded demo game. */
+import { UNSTORABLE_TEXT_MESSAGE } from '../../src/server/http/validate';
 import { request as httpRequest } from 'node:http';
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -344,6 +345,32 @@ describe.concurrent.each(testDatabases)('games on %s', (kind) => {
       const response = await h.getGame(h.anonymous(), 'x'.repeat(101));
       expect(response.body).toEqual(errorOf('not-found', MESSAGES.gameNotFound));
       expect(response.status).toBe(404);
+    });
+
+    it('answers 400, not 500, to a NUL or broken Unicode in a path or a body', async () => {
+      const owner = await h.user();
+      const created = await h.createGame(owner);
+      const player = await h.guest();
+      const expected = errorOf('invalid-argument', UNSTORABLE_TEXT_MESSAGE);
+      for (const path of ['/api/games/%00', '/api/games/a%00b/results']) {
+        const response = await player.request('GET', path);
+        expect({ path, status: response.status, body: response.body }).toEqual({
+          path,
+          status: 400,
+          body: expected,
+        });
+      }
+      const bodies = [
+        { ranking: ids(created), name: 'nul\u0000name' },
+        { ranking: [...ids(created).slice(1), '\ud800'] },
+      ];
+      for (const body of bodies) {
+        const response = await h.submit(player, created.id, body.ranking, { name: body.name });
+        expect(response.status).toBe(400);
+        expect(response.body).toEqual(expected);
+      }
+      const read = await h.getGame(player, created.id);
+      expect(read.body.submissionCount).toBe(0);
     });
 
     it('shows mySubmission (null before, the ranking after) and the submission count', async () => {

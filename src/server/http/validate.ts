@@ -16,11 +16,31 @@ export function firstIssueMessage(error: {
     : `${where || 'request'}: ${issue.message}`;
 }
 
+/** A NUL character or half of a surrogate pair: text PostgreSQL cannot store. */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what it looks for
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Whether any string in a parsed request value (keys included) is text we cannot store. */
+export function hasUnstorableText(value: unknown): boolean {
+  if (typeof value === 'string') return UNSTORABLE.test(value);
+  if (Array.isArray(value)) return value.some(hasUnstorableText);
+  if (value && typeof value === 'object') {
+    return Object.entries(value).some(([key, v]) => UNSTORABLE.test(key) || hasUnstorableText(v));
+  }
+  return false;
+}
+
+export const UNSTORABLE_TEXT_MESSAGE = 'Text must not contain NUL characters or broken Unicode';
+
 export function validate<Target extends keyof ValidationTargets, Schema extends z.ZodType>(
   target: Target,
   schema: Schema,
 ) {
   return zValidator(target, schema, (result) => {
     if (!result.success) throw new AppError('invalid-argument', firstIssueMessage(result.error));
+    // Every string field and path parameter, before it reaches a query.
+    if (hasUnstorableText(result.data)) {
+      throw new AppError('invalid-argument', UNSTORABLE_TEXT_MESSAGE);
+    }
   });
 }
