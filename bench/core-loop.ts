@@ -11,16 +11,18 @@
  * BENCH_SUBSCRIBERS (50, 0 skips the fan-out), BENCH_CLIENT (http | fetch), BENCH_TRACE=1 prints
  * the SQL of one submission and one results read, BENCH_DATABASE_URL / TEST_DATABASE_URL (an
  * admin URL on a loopback server; a fresh database is created on it and dropped at the end).
- * Figures are printed and written to bench/results/, never asserted. Exit code: 1 when setup
+ * The server runs in a child process (from the sources, counting its SQL statements), so the
+ * load generator does not share its core. Figures are printed and written to bench/results/,
+ * never asserted. Exit code: 1 when setup
  * failed or any request failed, 130 when interrupted.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { addRanking, emptyTally, type Tally } from '../src/domain/results';
-import { loadConfig } from '../src/server/config';
-import { startServer, type RunningServer } from '../src/server/server';
+import pg from 'pg';
 import { freePort } from '../test/support/server';
+import { spawnServer, type ChildServer, type StatementCounter } from './lib/child-server';
 import {
   cookieHeader,
   HttpClient,
@@ -38,7 +40,6 @@ import {
   type FreshDatabase,
 } from './lib/postgres';
 import { CpuMeter, type CpuFigures } from './lib/cpu';
-import { queryCount, traceQueries } from './lib/query-counter';
 import {
   closedLoop,
   formatTable,
@@ -185,19 +186,23 @@ async function createGame(api: Api, owner: Viewer): Promise<{ id: string; items:
 
 type PhaseFigures = Figures & { statementsPerRequest: number | null };
 
-async function measured(run: () => Promise<Figures>): Promise<PhaseFigures> {
-  const before = queryCount();
+async function measured(
+  statements: StatementCounter,
+  run: () => Promise<Figures>,
+): Promise<PhaseFigures> {
+  const before = await statements.count();
   const figures = await run();
   const requests = figures.ops + figures.errors;
-  return {
-    ...figures,
-    statementsPerRequest: requests > 0 ? round((queryCount() - before) / requests, 2) : null,
-  };
+  const sent = (await statements.count()) - before;
+  return { ...figures, statementsPerRequest: requests > 0 ? round(sent / requests, 2) : null };
 }
 
-/** Runs a phase and adds where the CPU went meanwhile. */
-async function withCpu<T extends object>(run: () => Promise<T>): Promise<T & { cpu: CpuFigures }> {
-  const meter = new CpuMeter();
+/** Runs a phase and adds where the CPU went meanwhile (the child server's given its pid). */
+async function withCpu<T extends object>(
+  serverPid: number | undefined,
+  run: () => Promise<T>,
+): Promise<T & { cpu: CpuFigures }> {
+  const meter = new CpuMeter(serverPid);
   const result = await run();
   const cpu = meter.stop();
   checkpoint();
@@ -239,6 +244,7 @@ async function runFanout(options: {
   subscribers: number;
   connections: SseConnection[];
   expectedCount: number;
+  statements: StatementCounter;
 }): Promise<FanoutFigures> {
   const { subscribers } = options;
   const seen = new Array<number>(subscribers).fill(-1);
@@ -276,7 +282,7 @@ async function runFanout(options: {
   const allLatency = new Recorder();
   const roundErrors = new Recorder();
   let base = Math.max(...seen);
-  const before = queryCount();
+  const before = await options.statements.count();
   const start = performance.now();
   const deadline = start + options.seconds * 1000;
   let rounds = 0;
@@ -363,7 +369,8 @@ async function runFanout(options: {
     eachReceived: { p50Ms: each.p50Ms, p95Ms: each.p95Ms, p99Ms: each.p99Ms },
     errors: roundErrors.errors + streamErrors.errors,
     errorSamples: failures,
-    statementsPerRound: rounds > 0 ? round((queryCount() - before) / rounds, 1) : null,
+    statementsPerRound:
+      rounds > 0 ? round(((await options.statements.count()) - before) / rounds, 1) : null,
   };
 }
 
@@ -378,12 +385,9 @@ async function waitFor(condition: () => boolean, timeoutMs: number, what: string
 
 /** Recomputes the tally from the stored submissions and compares it with the kept one. */
 async function checkTally(
-  server: RunningServer,
+  pool: pg.Pool,
   gameId: string,
 ): Promise<{ consistent: boolean; detail: string }> {
-  if (server.database.raw.kind !== 'postgres')
-    return { consistent: false, detail: 'not PostgreSQL' };
-  const pool = server.database.raw.pool;
   const { rows } = await pool.query<{ ranking: string[]; partial: boolean }>(
     'select ranking, partial from submission where game_id = $1',
     [gameId],
@@ -416,7 +420,8 @@ async function main(): Promise<number> {
   const { seconds, concurrency } = settings;
   const startedAt = new Date();
   let database: FreshDatabase | undefined;
-  let server: RunningServer | undefined;
+  let server: ChildServer | undefined;
+  let pool: pg.Pool | undefined;
   let http: HttpClient | undefined;
   const connections: SseConnection[] = [];
   try {
@@ -432,8 +437,8 @@ async function main(): Promise<number> {
     const pgVersion = await serverVersion(dbUrl);
     const port = await freePort();
     const publicUrl = `http://localhost:${port}`;
-    server = await startServer(
-      loadConfig({
+    server = await spawnServer(
+      {
         NODE_ENV: 'test',
         PORT: String(port),
         HOST: '127.0.0.1',
@@ -442,8 +447,14 @@ async function main(): Promise<number> {
         LOG_LEVEL: 'error',
         TRUSTED_PROXY_HEADER: 'x-forwarded-for',
         DATABASE_URL: dbUrl,
-      }),
-    );
+      },
+      { timeoutMs: 60_000, shouldStop: () => stopSignal.stopped, countStatements: true },
+    ).catch((error: unknown) => {
+      throw new SetupError(`the server did not start: ${(error as Error).message}`);
+    });
+    const statements = server.statements as StatementCounter;
+    const serverPid = server.pid;
+    pool = new pg.Pool({ connectionString: dbUrl, max: 1 });
     http = new HttpClient('127.0.0.1', port, settings.client, concurrency + 4);
     const api = new Api(http, publicUrl);
     log(`server on ${publicUrl}`);
@@ -490,10 +501,10 @@ async function main(): Promise<number> {
     if (settings.trace) {
       const [guest] = guests;
       if (guest) {
-        const put = await traceQueries(async () => {
+        const put = await statements.trace(async () => {
           await api.put(`${gamePath}/submission`, { ranking: shuffled(itemIds) }, guest);
         });
-        const read = await traceQueries(async () => {
+        const read = await statements.trace(async () => {
           await api.get(`${gamePath}/results`, guest);
         });
         process.stdout.write(
@@ -508,23 +519,25 @@ async function main(): Promise<number> {
     // Baselines: the database alone, then through the node driver.
     await createUpsertTable(dbUrl);
     log(`pgbench single-row upsert over ${UPSERT_KEYS} keys, ${seconds} s ...`);
-    const pgbench = await withCpu(() =>
+    const pgbench = await withCpu(serverPid, () =>
       runPgbench(dbUrl, { concurrency, seconds, keys: UPSERT_KEYS }),
     );
     if (!pgbench.ran) log(`pgbench did not run: ${pgbench.reason}`);
     log(`pgbench single-row upsert on one hot row, ${seconds} s ...`);
-    const pgbenchHot = await withCpu(() => runPgbench(dbUrl, { concurrency, seconds, keys: 1 }));
+    const pgbenchHot = await withCpu(serverPid, () =>
+      runPgbench(dbUrl, { concurrency, seconds, keys: 1 }),
+    );
     if (!pgbenchHot.ran) log(`pgbench (hot row) did not run: ${pgbenchHot.reason}`);
     log(`node pg single-row upsert over ${UPSERT_KEYS} keys, ${seconds} s ...`);
-    const driver = await withCpu(() =>
+    const driver = await withCpu(serverPid, () =>
       runDriverUpsert(dbUrl, { concurrency, seconds, keys: UPSERT_KEYS }),
     );
 
     // (1) Submissions to one game: every guest already counted, so each PUT subtracts the old
     // ranking and adds the new one under the game's row lock; the count must stay the same.
     log(`submissions to one game, ${seconds} s ...`);
-    const submissions = await withCpu(() =>
-      measured(() =>
+    const submissions = await withCpu(serverPid, () =>
+      measured(statements, () =>
         closedLoop(concurrency, seconds, async (worker, iteration) => {
           const guest = guests[(worker + iteration * concurrency) % guests.length] as Viewer;
           const res = await api.put(
@@ -540,14 +553,14 @@ async function main(): Promise<number> {
         }),
       ),
     );
-    const tally = await checkTally(server, game.id);
+    const tally = await checkTally(pool, game.id);
     log(`tally after the submissions: ${tally.detail}`);
 
     // (2) Results reads by the owner and by guests who submitted (they also get their agreement).
     log(`results reads, ${seconds} s ...`);
     const viewers = [owner, ...guests];
-    const reads = await withCpu(() =>
-      measured(() =>
+    const reads = await withCpu(serverPid, () =>
+      measured(statements, () =>
         closedLoop(concurrency, seconds, async (worker, iteration) => {
           const viewer = viewers[(worker + iteration * concurrency) % viewers.length] as Viewer;
           const res = await api.get(`${gamePath}/results`, viewer);
@@ -570,7 +583,7 @@ async function main(): Promise<number> {
       log(`live fan-out to ${settings.subscribers} event streams, ${seconds} s ...`);
       const [submitter, ...watchers] = guests;
       try {
-        fanout = await withCpu(() =>
+        fanout = await withCpu(serverPid, () =>
           runFanout({
             port,
             gameId: game.id,
@@ -582,6 +595,7 @@ async function main(): Promise<number> {
             subscribers: settings.subscribers,
             connections,
             expectedCount: guests.length,
+            statements,
           }),
         );
       } catch (error) {
@@ -644,7 +658,7 @@ async function main(): Promise<number> {
         .loadavg()
         .map((l) => l.toFixed(2))
         .join(' ')}, ` +
-      `client ${settings.client} (in the server's process), ${guests.length} guests, ${ITEM_COUNT} items, ` +
+      `client ${settings.client} (its own process), ${guests.length} guests, ${ITEM_COUNT} items, ` +
       `server pool 10 connections\n`;
     process.stdout.write(`\n${formatTable(title, rows, ratios)}\n\n`);
     const cpuRows: [string, CpuFigures][] = [
@@ -718,8 +732,9 @@ async function main(): Promise<number> {
     for (const connection of connections) connection.close();
     http?.close();
     await server
-      ?.close()
-      .catch((error: unknown) => log(`closing the server failed: ${String(error)}`));
+      ?.stop()
+      .catch((error: unknown) => log(`stopping the server failed: ${String(error)}`));
+    await pool?.end().catch(() => undefined);
     if (database) {
       await database.drop().then(
         () => log(`database ${database?.name} dropped`),
@@ -737,14 +752,15 @@ function formatCpu(rows: readonly [string, CpuFigures][]): string {
   const rest = (cpu: CpuFigures) =>
     cpu.machinePct === null
       ? null
-      : Math.max(0, cpu.machinePct - cpu.nodePct - (cpu.postgresPct ?? 0));
+      : Math.max(0, cpu.machinePct - cpu.nodePct - (cpu.serverPct ?? 0) - (cpu.postgresPct ?? 0));
   return [
-    `CPU during each phase, % of one core (${cores} cores = ${cores * 100} %). node = this process (server and`,
-    `load generator); rest = everything else: pgbench's client in its rows, otherwise other work on the machine`,
-    `${''.padEnd(width)}  ${'node'.padStart(9)}  ${'postgres'.padStart(9)}  ${'rest'.padStart(9)}  ${'machine'.padStart(9)}`,
+    `CPU during each phase, % of one core (${cores} cores = ${cores * 100} %). server = the Crowned server`,
+    `process; bench = this process (load generator, node pg baseline); rest = everything else:`,
+    `pgbench's client in its rows, otherwise other work on the machine`,
+    `${''.padEnd(width)}  ${'server'.padStart(9)}  ${'bench'.padStart(9)}  ${'postgres'.padStart(9)}  ${'rest'.padStart(9)}  ${'machine'.padStart(9)}`,
     ...rows.map(
       ([what, cpu]) =>
-        `${what.padEnd(width)}  ${pct(cpu.nodePct)}  ${pct(cpu.postgresPct)}  ${pct(rest(cpu))}  ${pct(cpu.machinePct)}`,
+        `${what.padEnd(width)}  ${pct(cpu.serverPct)}  ${pct(cpu.nodePct)}  ${pct(cpu.postgresPct)}  ${pct(rest(cpu))}  ${pct(cpu.machinePct)}`,
     ),
   ].join('\n');
 }

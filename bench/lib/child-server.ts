@@ -1,13 +1,15 @@
 /**
- * The real server in a child process, started the way `npm start` starts it (the bundle
- * scripts/build-server.mjs makes, built here when it is missing or stale; no web build needed:
- * the server serves the API alone when dist/web is absent), so its memory and CPU are its own.
- * Linux /proc gives its RSS and CPU time.
+ * The real server in a child process, so its memory and CPU are its own. By default it starts the
+ * way `npm start` starts it (the bundle scripts/build-server.mjs makes, built here when it is
+ * missing or stale; no web build needed: the server serves the API alone when dist/web is
+ * absent). With `countStatements` it starts from the sources with query-counter-ipc.ts preloaded,
+ * and `statements` asks it how many SQL statements it has sent. Linux /proc gives its RSS and CPU.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
+import type { CounterReply, CounterRequest } from './query-counter-ipc';
 import { buildServer, SERVER_BUNDLE, serverBundleStale } from '../../scripts/build-server.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -27,6 +29,15 @@ export type ChildServer = {
   output(): string;
   /** SIGTERM (graceful shutdown), SIGKILL after 10 s; idempotent. */
   stop(): Promise<void>;
+  /** Only when started with `countStatements`. */
+  statements?: StatementCounter;
+};
+
+export type StatementCounter = {
+  /** SQL statements the server has sent so far. */
+  count(): Promise<number>;
+  /** The text of the statements the server sends while `fn` runs (nothing else running). */
+  trace(fn: () => Promise<void>): Promise<string[]>;
 };
 
 /**
@@ -36,16 +47,28 @@ export type ChildServer = {
  */
 export async function spawnServer(
   env: Record<string, string>,
-  options: { timeoutMs: number; shouldStop?: () => boolean },
+  options: { timeoutMs: number; shouldStop?: () => boolean; countStatements?: boolean },
 ): Promise<ChildServer> {
   const port = Number(env.PORT);
   if (!Number.isInteger(port) || port <= 0) throw new Error('spawnServer: PORT must be set');
-  if (serverBundleStale()) await buildServer();
+  const counting = options.countStatements === true;
+  if (!counting && serverBundleStale()) await buildServer();
+  // BENCH_CPU_PROF=<dir>: the server writes a CPU profile there when it exits.
+  const profile = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+    : [];
+  const args = counting
+    ? [
+        ...profile,
+        ...['--import', 'tsx', '--import', './bench/lib/query-counter-ipc.ts'],
+        'src/server/main.ts',
+      ]
+    : [...profile, SERVER_BUNDLE];
   const began = performance.now();
-  const child = spawn(process.execPath, [SERVER_BUNDLE], {
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: counting ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
   });
   let tail = '';
   const keep = (chunk: string) => {
@@ -88,6 +111,33 @@ export async function spawnServer(
     cpuSeconds: () => cpuSecondsOf(pid),
     output: () => tail,
     stop,
+    statements: counting ? statementCounter(child) : undefined,
+  };
+}
+
+/** Asks the child's query-counter-ipc.ts, one question at a time (replies come in order). */
+function statementCounter(child: ChildProcess): StatementCounter {
+  const ask = (request: CounterRequest) =>
+    new Promise<CounterReply>((resolve, reject) => {
+      const onExit = () => reject(new Error('the server exited'));
+      child.once('exit', onExit);
+      child.once('message', (reply: CounterReply) => {
+        child.off('exit', onExit);
+        resolve(reply);
+      });
+      child.send(request);
+    });
+  return {
+    async count() {
+      const reply = await ask({ type: 'count' });
+      return 'count' in reply ? reply.count : Number.NaN;
+    },
+    async trace(fn) {
+      await ask({ type: 'trace', on: true });
+      await fn();
+      const reply = await ask({ type: 'trace', on: false });
+      return 'statements' in reply ? reply.statements : [];
+    },
   };
 }
 

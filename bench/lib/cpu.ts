@@ -1,14 +1,18 @@
 /**
- * Where the CPU went during a phase, in % of one core: this Node process (server and load
- * generator together), the PostgreSQL processes, and the whole machine. Linux /proc only; on
+ * Where the CPU went during a phase, in % of one core: this Node process (the load generator,
+ * and the server when it runs here), a child server process when given, the PostgreSQL
+ * processes, and the whole machine. Linux /proc only; on
  * other systems only the Node figure is given. PostgreSQL backends are sampled every 250 ms so
  * those that exit during the phase (pgbench's) still count, minus their last moments.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
+import { cpuSecondsOf } from './child-server';
 
 export type CpuFigures = {
   nodePct: number;
+  /** The child server's, when the meter was given its pid. */
+  serverPct: number | null;
   postgresPct: number | null;
   machinePct: number | null;
   cores: number;
@@ -59,8 +63,10 @@ export class CpuMeter {
   private readonly pgStart = postgresTicks();
   private readonly pgLatest = new Map<number, number>();
   private readonly timer: NodeJS.Timeout | undefined;
+  private readonly serverStart: number | null;
 
-  constructor() {
+  constructor(private readonly serverPid?: number) {
+    this.serverStart = serverPid === undefined ? null : cpuSecondsOf(serverPid);
     if (this.pgStart) {
       this.timer = setInterval(() => this.samplePostgres(), 250);
       this.timer.unref();
@@ -83,6 +89,11 @@ export class CpuMeter {
       for (const [pid, latest] of this.pgLatest) ticks += latest - (this.pgStart.get(pid) ?? 0);
       postgresPct = (ticks / TICKS_PER_SECOND / seconds) * 100;
     }
+    const serverEnd = this.serverPid === undefined ? null : cpuSecondsOf(this.serverPid);
+    const serverPct =
+      this.serverStart !== null && serverEnd !== null
+        ? ((serverEnd - this.serverStart) / seconds) * 100
+        : null;
     const end = machineTicks();
     const machinePct =
       this.machine && end && end.total > this.machine.total
@@ -93,6 +104,7 @@ export class CpuMeter {
     const round1 = (value: number) => Math.round(value * 10) / 10;
     return {
       nodePct: round1(nodePct),
+      serverPct: serverPct === null ? null : round1(serverPct),
       postgresPct: postgresPct === null ? null : round1(postgresPct),
       machinePct: machinePct === null ? null : round1(machinePct),
       cores: os.cpus().length,

@@ -1,6 +1,7 @@
 /**
- * Counts the SQL statements every `pg` client in this process sends (the server runs in-process),
- * so each phase can print statements per request; `trace` also keeps their text for one request.
+ * Counts the SQL statements every `pg` client in this process sends (a server running in this
+ * process, or a child server through query-counter-ipc.ts), so each phase can print statements
+ * per request; tracing also keeps their text for one request.
  * Bench-only instrumentation: it wraps pg.Client.prototype.query and changes nothing else.
  */
 import pg from 'pg';
@@ -32,14 +33,14 @@ export function queryCount(): number {
   return count;
 }
 
-/** The statements sent while `fn` runs (meaningful only when nothing else is running). */
-export async function traceQueries(fn: () => Promise<void>): Promise<string[]> {
-  const statements: string[] = [];
-  traced = statements;
-  try {
-    await fn();
-  } finally {
-    traced = undefined;
-  }
+/** Starts keeping the text of the statements sent from now on. */
+export function startTrace(): void {
+  traced = [];
+}
+
+/** The statements sent since startTrace (meaningful only when nothing else is running). */
+export function stopTrace(): string[] {
+  const statements = traced ?? [];
+  traced = undefined;
   return statements;
 }

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { limitBodySize } from './http/body-limit';
 import { errorBody, createErrorHandler, notFoundApi } from './http/errors';
 import { withClientIp } from './http/client-ip';
 import { jsonOnlyFromTrustedOrigins, redirectToCanonicalHost } from './http/guards';
@@ -90,14 +90,12 @@ export function createApp(deps: AppDeps) {
 
   app.use(
     '/api/*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      // The server stops reading the body, so this connection cannot carry another request.
-      onError: (c) =>
-        c.json(errorBody('invalid-argument', 'Request body is too large'), 413, {
-          Connection: 'close',
-        }),
-    }),
+    // The server stops reading the body, so this connection cannot carry another request.
+    limitBodySize(MAX_BODY_BYTES, (c) =>
+      c.json(errorBody('invalid-argument', 'Request body is too large'), 413, {
+        Connection: 'close',
+      }),
+    ),
   );
   const sessions = new SessionCache(deps.auth, deps.database.db, deps.log);
   sessions.attach(deps.hub);
