@@ -227,4 +227,38 @@ describe.concurrent.each(testDatabases)('batched submissions on %s', (kind) => {
     const [plays] = await db().select({ n: game.playCount }).from(game).where(eq(game.id, g.id));
     expect(plays?.n).toBe(finals.length);
   });
+
+  it('plans again under the lock when what an instance keeps went stale', async () => {
+    // Two instances that hear nothing of each other: each plans on what it kept, and the guard
+    // in the write sends a stale plan back to be made on what the database holds.
+    const g = await newGame(['A', 'B', 'C']);
+    const [p1, p2] = await players(2);
+    const [r1, r2, r3] = [
+      ids(g, ['A', 'B', 'C']),
+      ids(g, ['B', 'C', 'A']),
+      ids(g, ['C', 'A', 'B']),
+    ];
+    const [a, b] = [submissions(), submissions()];
+    const input = (userId: string, ranking: string[], partial = false): SubmitInput => ({
+      gameId: g.id,
+      userId,
+      name: 'P',
+      ranking,
+      partial,
+    });
+    expect((await a.submit(input(p1!, r1))).count).toBe(1);
+    // b reads the game afresh but does not know p1: it takes them for new, and must not count
+    // them twice.
+    expect((await b.submit(input(p1!, r2))).count).toBe(1);
+    // a still keeps p1's first ranking and the version before b's write.
+    expect((await a.submit(input(p1!, r3))).count).toBe(1);
+    expect((await b.submit(input(p2!, r1))).count).toBe(2);
+    // Saved progress does not replace p1's final ranking, whatever b kept.
+    const kept = await b.submit(input(p1!, r2.slice(0, 1), true));
+    expect(kept.submission).toMatchObject({ ranking: r3, partial: false });
+    const { tally, rows } = await stored(g.id);
+    expect(tally.submissions).toBe(2);
+    expect(tally.tally).toEqual(recount([r3, r1]));
+    expect(rows.map((row) => row.ranking).sort()).toEqual([r3, r1].sort());
+  });
 });

@@ -1,7 +1,8 @@
 /**
  * What each instance keeps of the games being read, so a results read or an event stream does no
  * SQL while nothing changed: the game's row, its tally and results (summarized once per live
- * version), and players' final rankings. Kept current by the game events every instance hears
+ * version), and players' saved rankings (which also let a submission batch be written in one
+ * statement, games/submit.ts). Kept current by the game events every instance hears
  * (games/live.ts) and, on the instance that wrote, straight after its commit, before the writer
  * answers (so a player who submitted sees their own ranking counted at once). Another instance
  * learns of a write when its NOTIFY arrives, a moment after the commit; after a lost listener
@@ -9,6 +10,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { Item } from '../../domain/game';
+import type { SavedRanking } from '../../domain/submissions';
 import { summarize, type Results, type Tally } from '../../domain/results';
 import type { Db } from '../db/client';
 import { game, gameTally, submission } from '../db/schema';
@@ -25,8 +27,10 @@ export type GameState = {
 
 /** Games kept at most (least recently used go first). */
 const MAX_GAMES = 500;
-/** Players' final rankings kept per game at most (oldest first out). */
-const MAX_FINALS_PER_GAME = 2000;
+/** Players' saved rankings kept per game at most (oldest first out). */
+const MAX_SAVED_PER_GAME = 2000;
+/** Live versions this instance committed, kept per game to recognise its own events. */
+const MAX_OWN_VERSIONS = 16;
 /** Ids and slugs kept at most. */
 const MAX_NAMES = 20_000;
 
@@ -35,8 +39,10 @@ type Entry = {
   /** The state once loaded, to compare versions with events synchronously. */
   current: GameState | undefined;
   results: { version: number; items: readonly Item[]; results: Results; json?: string } | undefined;
-  /** A player's final ranking, or null: they have none. */
-  finals: Map<string, readonly string[] | null>;
+  /** A player's saved ranking, or null: they have none. */
+  saved: Map<string, SavedRanking | null>;
+  /** Versions this instance's writes made (their events need not drop what they saved). */
+  own: number[];
   /** Bumped by every invalidation: a read that began before one does not store its answer. */
   epoch: number;
 };
@@ -109,31 +115,62 @@ export class GameStates {
   /** A player's final ranking of the game, or null when they have none (saved progress is not). */
   async finalRanking(gameId: string, userId: string): Promise<readonly string[] | null> {
     const entry = this.entry(gameId);
-    if (entry.finals.has(userId)) return entry.finals.get(userId) ?? null;
-    const epoch = entry.epoch;
-    const [row] = await this.db
-      .select({ ranking: submission.ranking, partial: submission.partial })
-      .from(submission)
-      .where(and(eq(submission.gameId, gameId), eq(submission.userId, userId)));
-    const ranking = row && !row.partial ? row.ranking : null;
-    if (entry.epoch === epoch && this.entries.get(gameId) === entry) {
-      remember(entry.finals, userId, ranking, MAX_FINALS_PER_GAME);
+    let saved = entry.saved.get(userId);
+    if (saved === undefined) {
+      const epoch = entry.epoch;
+      const [row] = await this.db
+        .select({
+          name: submission.name,
+          ranking: submission.ranking,
+          partial: submission.partial,
+          at: submission.at,
+        })
+        .from(submission)
+        .where(and(eq(submission.gameId, gameId), eq(submission.userId, userId)));
+      saved = row ? { ...row, at: row.at.getTime() } : null;
+      if (entry.epoch === epoch && this.entries.get(gameId) === entry) {
+        remember(entry.saved, userId, saved, MAX_SAVED_PER_GAME);
+      }
     }
-    return ranking;
+    return saved && !saved.partial ? saved.ranking : null;
   }
 
   /**
-   * A write to the game committed on this instance: its new state and the final rankings it saved
-   * replace what was kept, before the writer answers.
+   * What is kept of these players' saved rankings: a ranking, null (they have none), or absent
+   * (not known here). A guess until a write checks it (games/submit.ts).
    */
-  committed(state: GameState, finals: ReadonlyMap<string, readonly string[]>): void {
+  savedRankings(gameId: string, userIds: readonly string[]): Map<string, SavedRanking | null> {
+    const saved = this.entries.get(gameId)?.saved;
+    const known = new Map<string, SavedRanking | null>();
+    for (const userId of userIds) {
+      const row = saved?.get(userId);
+      if (row !== undefined) known.set(userId, row);
+    }
+    return known;
+  }
+
+  /**
+   * A write to the game committed on this instance: its new state and the rankings it saved
+   * replace what was kept, before the writer answers. `version` is the live version the write
+   * made, when it made one.
+   */
+  committed(
+    state: GameState,
+    saved: ReadonlyMap<string, SavedRanking>,
+    version: number | null,
+  ): void {
     const entry = this.entry(state.row.id);
-    if (entry.current && entry.current.version > state.version) return;
+    if (entry.current && entry.current.version > state.version) {
+      this.forget(state.row.id);
+      return;
+    }
     entry.epoch += 1;
     entry.current = state;
     entry.state = Promise.resolve(state);
-    for (const [userId, ranking] of finals) {
-      remember(entry.finals, userId, ranking, MAX_FINALS_PER_GAME);
+    for (const [userId, row] of saved) remember(entry.saved, userId, row, MAX_SAVED_PER_GAME);
+    if (version !== null) {
+      entry.own.push(version);
+      if (entry.own.length > MAX_OWN_VERSIONS) entry.own.shift();
     }
   }
 
@@ -145,8 +182,8 @@ export class GameStates {
     }
     if (message.type === 'submission') {
       const entry = this.entries.get(message.gameId);
-      if (!entry) return;
-      for (const userId of message.userIds) entry.finals.delete(userId);
+      if (!entry || entry.own.includes(message.version)) return;
+      for (const userId of message.userIds) entry.saved.delete(userId);
       entry.epoch += 1;
       if (!entry.current || entry.current.version < message.version) {
         entry.state = undefined;
@@ -164,7 +201,7 @@ export class GameStates {
     if (message.type === 'profile' || message.type === 'session') {
       // A guest's rankings may have moved to this account.
       for (const entry of this.entries.values()) {
-        if (entry.finals.delete(message.userId)) entry.epoch += 1;
+        if (entry.saved.delete(message.userId)) entry.epoch += 1;
       }
     }
   }
@@ -181,7 +218,8 @@ export class GameStates {
       state: undefined,
       current: undefined,
       results: undefined,
-      finals: new Map(),
+      saved: new Map(),
+      own: [],
       epoch: 0,
     };
     this.entries.set(gameId, entry);

@@ -1,18 +1,23 @@
 /**
  * Submissions, from the route to the commit. Requests for one game that arrive while its previous
- * batch is being written wait and are then written together (group commit): one transaction, one
- * lock of the game row, one read, one statement for every saved ranking, played-game record, the
- * tally, the closing and the live event, then the batch's first plays and their XP. Each request
- * is answered when its batch commits, with its own outcome: a bad ranking fails alone, a refused
- * one (the game closed before it) alone; a database failure fails every request of the batch and
- * nothing of it is applied. Batches of one game run one at a time on this instance (one pooled
- * connection per busy game); across instances the game row's lock orders them.
+ * batch is being written wait and are then written together (group commit). A batch is planned on
+ * what this instance keeps of the game and its players (games/state.ts) and written in one
+ * statement: every saved ranking, played-game record, the tally, the closing and the live event,
+ * applied only if a guard in it finds the game and those players' rankings as planned. If they
+ * are not (another instance wrote meanwhile), the batch is planned again in a transaction that
+ * locks the game row and reads what the database holds. Then the batch's first plays and their
+ * XP. Each request is answered when its batch commits, with its own outcome: a bad ranking fails
+ * alone, a refused one (the game closed before it) alone; a database failure fails every request
+ * of the batch and nothing of it is applied. Batches of one game run one at a time on this
+ * instance (one pooled connection per busy game); across instances the game row's lock orders
+ * them.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '../../domain/errors';
 import { MESSAGES } from '../../domain/game';
 import {
   planBatch,
+  type BatchGame,
   type BatchPlan,
   type SavedRanking,
   type SubmissionRequest,
@@ -119,10 +124,24 @@ function rows<Row>(result: unknown): Row[] {
   return (result as { rows: Row[] }).rows;
 }
 
+/** A batch written: its plan, the game and version it was planned on, and what it wrote. */
+type Written = {
+  plan: BatchPlan;
+  row: GameRow;
+  /** The live version the batch was planned on, and the one it made (null: none). */
+  baseVersion: number;
+  version: number | null;
+  /** The commit's time (ms). */
+  at: number;
+  /** Every player of the batch's saved ranking before it (null: none). */
+  before: ReadonlyMap<string, SavedRanking | null>;
+};
+
 /**
- * One batch in one transaction; answers one result or error per request, in order. The first
- * statement locks the game row and then its tally row (the order every writer of a game takes)
- * and reads them as they are once locked, with the batch's players' previous rankings.
+ * One batch; answers one result or error per request, in order. Planned first on what this
+ * instance keeps of the game and its players and written in one statement that checks those are
+ * still so; when they are not (another instance wrote meanwhile, or this one does not know the
+ * game yet), planned again under the game's lock on what the database holds.
  */
 async function writeBatch(
   db: Db,
@@ -130,15 +149,123 @@ async function writeBatch(
   gameId: string,
   requests: readonly SubmissionRequest[],
 ): Promise<(SubmitResult | Error)[]> {
-  const userIds = JSON.stringify([...new Set(requests.map((request) => request.userId))]);
+  const written =
+    (await writeOnKnownState(db, states, gameId, requests)) ??
+    (await writeUnderLock(db, gameId, requests));
+  const { plan, row, version, at } = written;
+  const closed = plan.closes !== null;
+  if (closed && version === null) {
+    states.forget(gameId);
+  } else {
+    const saved = new Map<string, SavedRanking>();
+    for (const [userId, before] of written.before) if (before) saved.set(userId, before);
+    for (const write of plan.writes) {
+      const { name, ranking, partial } = write;
+      saved.set(write.userId, { name, ranking, partial, at: write.at ?? at });
+    }
+    states.committed(
+      {
+        row: { ...row, closed: row.closed || closed },
+        tally: plan.tally,
+        version: version ?? written.baseVersion,
+        submissions: plan.tally.submissions,
+      },
+      saved,
+      version,
+    );
+  }
+  return plan.outcomes.map((outcome, i) => {
+    if (!outcome.ok) return outcome.error;
+    const request = requests[i]!;
+    return {
+      submission: {
+        gameId,
+        userId: request.userId,
+        name: outcome.saved.name,
+        ranking: outcome.saved.ranking,
+        partial: outcome.saved.partial,
+        at: new Date(outcome.saved.at ?? at),
+      },
+      count: outcome.count,
+      closed: version !== null && row.sizeLimit !== null && outcome.count >= row.sizeLimit,
+    };
+  });
+}
+
+function batchGame(row: GameRow): BatchGame {
+  return {
+    items: row.items,
+    closed: row.closed,
+    sizeLimit: row.sizeLimit,
+    deadlineAt: row.deadlineAt?.getTime() ?? null,
+  };
+}
+
+/**
+ * The batch planned on the game's state and its players' rankings as this instance keeps them
+ * (a player it does not know is taken to be new), written in one statement that applies only if
+ * the database still agrees (same version, rules and items, same saved rankings of these
+ * players); null when it did not apply, or when the plan needs the lock (closing at the deadline,
+ * nothing to write).
+ */
+async function writeOnKnownState(
+  db: Db,
+  states: GameStates,
+  gameId: string,
+  requests: readonly SubmissionRequest[],
+): Promise<Written | null> {
+  const state = await states.get(gameId);
+  if (!state || state.row.closed) return null;
+  const userIds = [...new Set(requests.map((request) => request.userId))];
+  const known = states.savedRankings(gameId, userIds);
+  const previous = new Map<string, SavedRanking>();
+  for (const [userId, row] of known) if (row) previous.set(userId, row);
+  const plan = planBatch(
+    batchGame(state.row),
+    { tally: state.tally, previous },
+    requests,
+    Date.now(),
+  );
+  if (plan.closes === 'deadline' || plan.writes.length === 0) return null;
+  const version = plan.counted > 0 ? state.version + plan.counted : null;
+  const before = new Map(userIds.map((userId) => [userId, known.get(userId) ?? null]));
+  const { at, applied } = await writePlan(db, state.row, plan, version, {
+    version: state.version,
+    before,
+  });
+  if (!applied) {
+    states.forget(gameId);
+    return null;
+  }
+  if (plan.firstPlays.length > 0) {
+    try {
+      await db.transaction((tx) => recordFirstPlays(tx, gameId, plan.firstPlays));
+    } catch {
+      // Given up (SPEC §8): the submissions count all the same.
+    }
+  }
+  return { plan, row: state.row, baseVersion: state.version, version, at, before };
+}
+
+/**
+ * The batch in one transaction. The first statement locks the game row and then its tally row
+ * (the order every writer of a game takes) and reads them as they are once locked, with the
+ * batch's players' previous rankings.
+ */
+async function writeUnderLock(
+  db: Db,
+  gameId: string,
+  requests: readonly SubmissionRequest[],
+): Promise<Written> {
+  const userIds = [...new Set(requests.map((request) => request.userId))];
   const previousOf = sql<PreviousRows>`coalesce((
     select jsonb_agg(jsonb_build_object('userId', s.user_id, 'name', s.name,
                      'ranking', s.ranking, 'partial', s.partial, 'at', s.at))
     from ${submission} s
     where s.game_id = ${gameId}
-      and s.user_id in (select jsonb_array_elements_text(${userIds}::jsonb))
+      and s.user_id in (select jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb))
   ), '[]'::jsonb)`;
-  const written = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const [state] = await tx
       .select({
         locked: game,
@@ -155,7 +282,7 @@ async function writeBatch(
     if (!state) throw new AppError('not-found', MESSAGES.gameNotFound);
     const { locked } = state;
     if (state.seenVersion !== state.version) {
-      // Another instance's batch committed while this one waited: read its players again.
+      // Another batch committed while this one waited: read its players again.
       const [again] = await tx
         .select({ previous: previousOf })
         .from(game)
@@ -168,74 +295,48 @@ async function writeBatch(
         { name: row.name, ranking: row.ranking, partial: row.partial, at: Date.parse(row.at) },
       ]),
     );
+    const before = new Map(userIds.map((userId) => [userId, previous.get(userId) ?? null]));
     const plan = planBatch(
-      {
-        items: locked.items,
-        closed: locked.closed,
-        sizeLimit: locked.sizeLimit,
-        deadlineAt: locked.deadlineAt?.getTime() ?? null,
-      },
+      batchGame(locked),
       { tally: state.tally, previous },
       requests,
       Date.now(),
     );
+    const base = { plan, row: locked, baseVersion: state.version, before };
     if (plan.closes !== null && plan.counted === 0) {
       // Past its deadline, or found at its players limit: it closes now (committed), and the
       // batch is refused.
       await closeLocked(tx, gameId);
-      return { plan, locked, version: null, at: Date.now() };
+      return { ...base, version: null, at: Date.now() };
     }
-    if (plan.writes.length === 0) return { plan, locked, version: null, at: Date.now() };
+    if (plan.writes.length === 0) return { ...base, version: null, at: Date.now() };
     // The live version goes up by one per final ranking counted, batched or not.
     const version = plan.counted > 0 ? state.version + plan.counted : null;
-    const at = await writePlan(tx, locked, plan, version);
+    const { at } = await writePlan(tx, locked, plan, version, null);
     if (plan.firstPlays.length > 0) await recordFirstPlays(tx, gameId, plan.firstPlays);
-    return { plan, locked, version, at };
-  });
-
-  const { plan, locked, version, at } = written;
-  const closed = plan.closes !== null;
-  if (version !== null) {
-    states.committed(
-      {
-        row: { ...locked, closed: locked.closed || closed },
-        tally: plan.tally,
-        version,
-        submissions: plan.tally.submissions,
-      },
-      new Map(plan.writes.filter((w) => w.finals > 0).map((w) => [w.userId, w.ranking])),
-    );
-  } else if (closed) {
-    states.forget(gameId);
-  }
-  return plan.outcomes.map((outcome, i) => {
-    if (!outcome.ok) return outcome.error;
-    const request = requests[i]!;
-    return {
-      submission: {
-        gameId,
-        userId: request.userId,
-        name: outcome.saved.name,
-        ranking: outcome.saved.ranking,
-        partial: outcome.saved.partial,
-        at: new Date(outcome.saved.at ?? at),
-      },
-      count: outcome.count,
-      closed: version !== null && locked.sizeLimit !== null && outcome.count >= locked.sizeLimit,
-    };
+    return { ...base, version, at };
   });
 }
 
 /**
+ * What a batch planned on kept state takes to be true: the game's live version, and the saved
+ * ranking (null: none) of each of its players. The game's rules and items are the planned row's.
+ */
+type Expected = { version: number; before: ReadonlyMap<string, SavedRanking | null> };
+
+/**
  * Every saved ranking and played-game record of the batch, the tally, the closing and the live
- * event, in one statement; answers the commit's time (ms).
+ * event, in one statement; answers the commit's time (ms). With `expected`, the statement first
+ * locks the game and tally rows as every writer does and applies only if they, and the players'
+ * saved rankings, are still what the plan was made on (`applied`).
  */
 async function writePlan(
-  tx: Tx,
+  tx: Pick<Db, 'execute'>,
   locked: GameRow,
   plan: BatchPlan,
   version: number | null,
-): Promise<number> {
+  expected: Expected | null,
+): Promise<{ at: number; applied: boolean }> {
   const gameId = locked.id;
   const input = JSON.stringify(
     plan.writes.map((write) => ({
@@ -255,6 +356,9 @@ async function writePlan(
     userIds: plan.finalists,
     ...(closes ? { closed: true } : {}),
   };
+  // Every write below happens only when the guard found the game as expected.
+  const guard = expected ? guardSql(locked, expected) : sql``;
+  const ifGuarded = expected ? sql` and exists (select 1 from guard)` : sql``;
   const tallied =
     version === null
       ? sql``
@@ -262,20 +366,27 @@ async function writePlan(
           update ${gameTally}
           set tally = ${JSON.stringify(plan.tally)}::jsonb, submissions = ${plan.tally.submissions},
               version = ${version}
-          where game_id = ${gameId}
+          where game_id = ${gameId}${ifGuarded}
           returning 1
         )`;
   // The game's activity time, and its closing when the players rule is reached.
   const touched = sql`, touched as (
     update ${game} set last_activity_at = now()${closes ? sql`, closed = true, updated_at = now()` : sql``}
-    where id = ${gameId} returning 1
+    where id = ${gameId}${ifGuarded} returning 1
   )`;
+  const notified =
+    version === null
+      ? sql``
+      : expected
+        ? sql`, (select ${notifySql(event)} from guard)`
+        : sql`, ${notifySql(event)}`;
   // Data-modifying CTEs run exactly once whether or not the final SELECT reads them.
-  const [row] = rows<{ at: Date | string }>(
+  const [row] = rows<{ at: Date | string; applied: boolean }>(
     await tx.execute(sql`
-      with input as (
+      with ${guard}input as (
         select * from jsonb_to_recordset(${input}::jsonb)
           as x(user_id text, name text, ranking jsonb, partial boolean, finals int)
+        where true${ifGuarded}
       ),
       saved as (
         insert into ${submission} (game_id, user_id, name, ranking, partial, at)
@@ -304,9 +415,44 @@ async function writePlan(
           items_count = excluded.items_count, is_public = excluded.is_public
         returning 1
       )${tallied}${touched}
-      select now() as at${version === null ? sql`` : sql`, ${notifySql(event)}`}`),
+      select now() as at, ${expected ? sql`exists (select 1 from guard)` : sql`true`} as applied${notified}`),
   );
-  return row ? new Date(row.at).getTime() : Date.now();
+  return {
+    at: row ? new Date(row.at).getTime() : Date.now(),
+    applied: row?.applied === true,
+  };
+}
+
+/**
+ * A CTE that locks the game and tally rows (game first, the order every writer takes) and yields
+ * a row only when the game is still open with the planned rules, items and version, and each
+ * player's saved ranking is the one planned on. After waiting for a lock it sees the rows as
+ * committed; a change of version means another batch was written meanwhile.
+ */
+function guardSql(planned: GameRow, expected: Expected): SQL {
+  const before = JSON.stringify(
+    [...expected.before].map(([userId, saved]) => ({
+      user_id: userId,
+      ranking: saved?.ranking ?? null,
+      partial: saved?.partial ?? null,
+    })),
+  );
+  const deadline = planned.deadlineAt?.toISOString() ?? null;
+  return sql`guard as (
+    select 1 from ${game} g join ${gameTally} t on t.game_id = g.id
+    where g.id = ${planned.id} and t.version = ${expected.version} and not g.closed
+      and g.items = ${JSON.stringify(planned.items)}::jsonb
+      and g.size_limit is not distinct from ${planned.sizeLimit}::int
+      and date_trunc('milliseconds', g.deadline_at) is not distinct from ${deadline}::timestamptz
+      and not exists (
+        select 1 from jsonb_to_recordset(${before}::jsonb)
+          as e(user_id text, ranking jsonb, partial boolean)
+        left join ${submission} s on s.game_id = g.id and s.user_id = e.user_id
+        where s.ranking is distinct from e.ranking or s.partial is distinct from e.partial
+      )
+    for update of g, t
+  ),
+  `;
 }
 
 /**
