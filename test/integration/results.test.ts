@@ -31,7 +31,8 @@ describe.concurrent.each(testDatabases)('results on %s', (kind) => {
 
   it('are visible to the owner before anyone submits', async () => {
     const owner = await h.user();
-    const game = await h.createGame(owner, ['Alpha', 'Bravo', 'Charlie', 'Delta']);
+    // Labels beyond ASCII: the results are sent as UTF-8 bytes kept per version.
+    const game = await h.createGame(owner, ['Alpha', 'Bravo', 'Crème brûlée 🍮', 'Δέλτα']);
     const response = await h.results(owner, game.id);
     expect(response.status).toBe(200);
     expect(response.body.results.submissions).toBe(0);
@@ -50,8 +51,8 @@ describe.concurrent.each(testDatabases)('results on %s', (kind) => {
     expect(response.body.results.items.map((item) => item.label).sort()).toEqual([
       'Alpha',
       'Bravo',
-      'Charlie',
-      'Delta',
+      'Crème brûlée 🍮',
+      'Δέλτα',
     ]);
   });
 

@@ -208,6 +208,8 @@ function liveFrame(event: 'snapshot' | 'submission', results: Results, data: Liv
   return frame;
 }
 
+const RESULTS_HEAD = Buffer.from('{"results":');
+
 function hiddenMessage(view: GameView): string {
   return view.resultsLocked ? 'Results are locked until this game closes' : MESSAGES.resultsHidden;
 }
@@ -383,7 +385,11 @@ export function gamesRoutes(deps: GamesDeps) {
           : null;
         // `{ results: { ...results, myAgreement } }`, with the results serialized once per version.
         const json = states.resultsJson(state);
-        const body = `{"results":${json.slice(0, -1)},"myAgreement":${JSON.stringify(myAgreement)}}}`;
+        const body = Buffer.concat([
+          RESULTS_HEAD,
+          json.subarray(0, -1),
+          Buffer.from(`,"myAgreement":${JSON.stringify(myAgreement)}}}`),
+        ]);
         return c.body(body, 200, {
           'content-type': 'application/json; charset=UTF-8',
         }) as unknown as TypedResponse<
