@@ -17,6 +17,12 @@ export const ERROR_STATUS = {
 export type ErrorCode = keyof typeof ERROR_STATUS | 'unknown';
 
 /**
+ * The message of an `unavailable` (503) answer: the database connection was lost or the server
+ * is stopping. Safe requests are retried by the web client; the person sees this if that fails.
+ */
+export const UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please try again.';
+
+/**
  * Optional facts an error carries beside its message, for the page to act on: what unlocks a
  * game's locked results, or that the game is closed.
  */

@@ -101,6 +101,12 @@ async function openPostgres(options: {
   const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
   // An idle client errors when Postgres restarts; without a listener the process would die.
   pool.on('error', (error) => options.log.warn('postgres idle client error', error));
+  // A client in use whose connection dies outside a query (between a transaction's statements)
+  // emits `error` too, and the pool listens only while it is idle: heard here, the request fails
+  // (503, http/errors.ts) and the pool drops the broken client when it comes back.
+  pool.on('connect', (client) =>
+    client.on('error', (error) => options.log.debug('postgres client error', error)),
+  );
   const probe = await pool.connect();
   probe.release();
   const listeners = new Set<PgListener>();
