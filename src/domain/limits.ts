@@ -45,3 +45,64 @@ export const ACHIEVEMENT_THRESHOLDS = {
   level10: 10,
   crowns: 100,
 } as const;
+
+/**
+ * Per-account quotas (issue 11): how many of each action one account may take in an hour, beyond
+ * which the server answers 429 with `quotaMessage`. Defaults; the server reads overrides from its
+ * configuration (LIMIT_GAMES_PER_HOUR and the like).
+ */
+export const QUOTA_WINDOW_MS = 60 * 60 * 1000;
+export type QuotaAction = 'create' | 'publish' | 'report' | 'edit';
+export type Quotas = Readonly<Record<QuotaAction, number>>;
+export const DEFAULT_QUOTAS: Quotas = { create: 60, publish: 30, report: 30, edit: 600 };
+
+/**
+ * Open event streams one instance keeps per account and per client address; a new stream over
+ * either closes the oldest first. An address is often shared (a classroom, an office behind one
+ * NAT), so its limit is the looser one.
+ */
+export const DEFAULT_STREAMS_PER_ACCOUNT = 20;
+export const DEFAULT_STREAMS_PER_ADDRESS = 100;
+/** How long a browser waits before reconnecting a stream closed for being over the limit. */
+export const STREAM_CLOSED_RETRY_MS = 10 * 60 * 1000;
+export const STREAM_CLOSED_MESSAGE =
+  'Too many live pages are open at once, so this one stopped updating. Close some tabs, then reload this page.';
+
+const QUOTA_PHRASES: Record<QuotaAction, (max: number) => string> = {
+  create: (max) => `created ${max} ${max === 1 ? 'game' : 'games'}`,
+  publish: (max) => `published ${max} ${max === 1 ? 'game' : 'games'}`,
+  report: (max) => `reported ${max} ${max === 1 ? 'rank' : 'ranks'}`,
+  edit: (max) => `edited items ${max} ${max === 1 ? 'time' : 'times'}`,
+};
+
+/** Whole minutes to wait, rounded up (at least 1): "Try again in 12 minutes." */
+export function minutesToWait(retryAfterMs: number): number {
+  return Math.max(1, Math.ceil(retryAfterMs / 60_000));
+}
+
+/** "You have created 60 games in the last hour. Try again in 12 minutes." */
+export function quotaMessage(action: QuotaAction, max: number, retryAfterMs: number): string {
+  const minutes = minutesToWait(retryAfterMs);
+  return `You have ${QUOTA_PHRASES[action](max)} in the last hour. Try again in ${minutes} ${
+    minutes === 1 ? 'minute' : 'minutes'
+  }.`;
+}
+
+/**
+ * A fixed window that starts with the first action after the previous one expired: the action
+ * numbered `count` in a window that started at `windowStartedAt` is allowed while `count <= max`;
+ * otherwise the answer says how long until the window ends.
+ */
+export function quotaVerdict(input: {
+  count: number;
+  max: number;
+  windowStartedAt: number;
+  windowMs: number;
+  now: number;
+}): { allowed: true } | { allowed: false; retryAfterMs: number } {
+  if (input.count <= input.max) return { allowed: true };
+  return {
+    allowed: false,
+    retryAfterMs: Math.max(0, input.windowStartedAt + input.windowMs - input.now),
+  };
+}

@@ -21,6 +21,15 @@ import { gamesRoutes } from './games/routes';
 import { GameStates } from './games/state';
 import type { Logger } from './log';
 import type { EventHub } from './realtime/hub';
+import {
+  DEFAULT_QUOTAS,
+  DEFAULT_STREAMS_PER_ACCOUNT,
+  DEFAULT_STREAMS_PER_ADDRESS,
+  type Quotas,
+} from '../domain/limits';
+import { clientIp } from './http/client-ip';
+import { QuotaGuard } from './http/quota';
+import { StreamLimits } from './realtime/stream-limits';
 
 export type AppDeps = {
   database: Database;
@@ -36,6 +45,11 @@ export type AppDeps = {
   /** Page requests for any other host are redirected here (see config). */
   canonicalOrigin: string | undefined;
   heartbeatMs: number;
+  /** Per-account actions per hour (config LIMIT_*_PER_HOUR); DEFAULT_QUOTAS when omitted. */
+  quotas?: Quotas;
+  /** Open event streams per account and per client address on this instance. */
+  streamsPerAccount?: number;
+  streamsPerAddress?: number;
   /** The built web app (index.html and assets); omitted when Vite serves it (dev, API tests). */
   webRoot?: string;
 };
@@ -47,14 +61,26 @@ function apiRoutes(deps: AppDeps) {
   // What this instance keeps of hot games, kept current by every instance's events.
   const states = new GameStates(db);
   states.attach(deps.hub);
+  const quota = new QuotaGuard(db, deps.quotas ?? DEFAULT_QUOTAS);
+  const streams = new StreamLimits({
+    perAccount: deps.streamsPerAccount ?? DEFAULT_STREAMS_PER_ACCOUNT,
+    perAddress: deps.streamsPerAddress ?? DEFAULT_STREAMS_PER_ADDRESS,
+    addressOf: (c) => clientIp(c, deps.trustedProxyHeader),
+  });
   return new Hono<AuthEnv>()
     .get('/health', async (c) => {
       await db.execute(sql`select 1`);
       return c.json({ ok: true as const, database: kind });
     })
-    .route('/games', gamesRoutes({ db, hub: deps.hub, states, heartbeatMs: deps.heartbeatMs }))
-    .route('/games', gamePublishRoutes({ db }))
-    .route('/community', communityRoutes({ db, hub: deps.hub, heartbeatMs: deps.heartbeatMs }))
+    .route(
+      '/games',
+      gamesRoutes({ db, hub: deps.hub, states, heartbeatMs: deps.heartbeatMs, quota, streams }),
+    )
+    .route('/games', gamePublishRoutes({ db, quota }))
+    .route(
+      '/community',
+      communityRoutes({ db, hub: deps.hub, heartbeatMs: deps.heartbeatMs, quota, streams }),
+    )
     .route('/users', publicProfileRoutes({ db }))
     .route(
       '/me',
@@ -62,6 +88,7 @@ function apiRoutes(deps: AppDeps) {
         db,
         hub: deps.hub,
         heartbeatMs: deps.heartbeatMs,
+        streams,
         adminEmails: deps.adminEmails,
       }),
     )

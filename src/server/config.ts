@@ -1,10 +1,25 @@
 /** The only reader of process.env: parses it once and fails fast with everything that is wrong. */
 import { z } from 'zod';
+import {
+  DEFAULT_QUOTAS,
+  DEFAULT_STREAMS_PER_ACCOUNT,
+  DEFAULT_STREAMS_PER_ADDRESS,
+  type Quotas,
+} from '../domain/limits';
 
 const optionalString = z
   .string()
   .optional()
   .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
+
+/** A positive whole number, or unset for the default (which depends on NODE_ENV). */
+const limit = optionalString.pipe(z.coerce.number<string | undefined>().int().min(1).optional());
+
+/**
+ * Tests speak for many people from one account and address: unless a test sets a limit, they
+ * are far above anything the suite does.
+ */
+const TEST_LIMIT = 1_000_000;
 
 const ConfigSchema = z
   .object({
@@ -25,6 +40,13 @@ const ConfigSchema = z
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
     SSE_HEARTBEAT_MS: z.coerce.number().int().min(100).default(15_000),
     DEADLINE_CHECK_MS: z.coerce.number().int().min(50).default(5000),
+    // Per-account quotas per hour and open event streams per account and address (issue 11).
+    LIMIT_GAMES_PER_HOUR: limit,
+    LIMIT_PUBLISHES_PER_HOUR: limit,
+    LIMIT_REPORTS_PER_HOUR: limit,
+    LIMIT_EDITS_PER_HOUR: limit,
+    LIMIT_STREAMS_PER_ACCOUNT: limit,
+    LIMIT_STREAMS_PER_ADDRESS: limit,
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
@@ -55,6 +77,11 @@ export type Config = {
   sseHeartbeatMs: number;
   /** How often open games past their deadline are closed (and watchers told). */
   deadlineCheckMs: number;
+  /** Per-account actions per hour (LIMIT_*_PER_HOUR); over them, 429. */
+  quotas: Quotas;
+  /** Open event streams per account and per client address, on each instance. */
+  streamsPerAccount: number;
+  streamsPerAddress: number;
 };
 
 export class ConfigError extends Error {
@@ -68,6 +95,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  const orTest = (value: number) => (c.NODE_ENV === 'test' ? TEST_LIMIT : value);
   return {
     env: c.NODE_ENV,
     port: c.PORT,
@@ -94,5 +122,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: c.LOG_LEVEL,
     sseHeartbeatMs: c.SSE_HEARTBEAT_MS,
     deadlineCheckMs: c.DEADLINE_CHECK_MS,
+    quotas: {
+      create: c.LIMIT_GAMES_PER_HOUR ?? orTest(DEFAULT_QUOTAS.create),
+      publish: c.LIMIT_PUBLISHES_PER_HOUR ?? orTest(DEFAULT_QUOTAS.publish),
+      report: c.LIMIT_REPORTS_PER_HOUR ?? orTest(DEFAULT_QUOTAS.report),
+      edit: c.LIMIT_EDITS_PER_HOUR ?? orTest(DEFAULT_QUOTAS.edit),
+    },
+    streamsPerAccount: c.LIMIT_STREAMS_PER_ACCOUNT ?? orTest(DEFAULT_STREAMS_PER_ACCOUNT),
+    streamsPerAddress: c.LIMIT_STREAMS_PER_ADDRESS ?? orTest(DEFAULT_STREAMS_PER_ADDRESS),
   };
 }

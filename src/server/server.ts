@@ -104,6 +104,9 @@ export async function startServer(
       adminEmails: config.adminEmails,
       canonicalOrigin: config.canonicalOrigin,
       heartbeatMs: config.sseHeartbeatMs,
+      quotas: config.quotas,
+      streamsPerAccount: config.streamsPerAccount,
+      streamsPerAddress: config.streamsPerAddress,
       webRoot: options.webRoot,
     });
     const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });

@@ -32,9 +32,11 @@ import {
 import { requireUser, type AuthEnv, type Viewer } from '../auth';
 import type { Db } from '../db/client';
 import { readCount, toGameView } from '../games/data';
+import type { QuotaGuard } from '../http/quota';
 import { validate } from '../http/validate';
 import { rankTopic, type EventHub } from '../realtime/hub';
 import { streamTopic, type SseStream } from '../realtime/sse';
+import type { StreamLimits } from '../realtime/stream-limits';
 import {
   isAdmin,
   listOpenReports,
@@ -52,7 +54,15 @@ import {
   unpublishGame,
 } from './mutations';
 
-export type CommunityDeps = { db: Db; hub: EventHub; heartbeatMs: number };
+export type CommunityDeps = {
+  db: Db;
+  hub: EventHub;
+  heartbeatMs: number;
+  /** Per-account hourly quotas (builder creates and publishes, reports). */
+  quota?: QuotaGuard;
+  /** Open event streams per account and address. */
+  streams?: StreamLimits;
+};
 
 const LIMIT_MESSAGE = `Limit must be a whole number from 1 to ${COMMUNITY_PAGE_SIZE}`;
 const MAX_QUERY_LENGTH = 200;
@@ -228,6 +238,8 @@ export function communityRoutes(deps: CommunityDeps) {
     .post('/', withAccountToBuild, validate('json', BuilderBody), async (c) => {
       const viewer = c.get('user');
       const input = normalizeBuilder(c.req.valid('json'));
+      await deps.quota?.consume(c, viewer.id, 'create');
+      await deps.quota?.consume(c, viewer.id, 'publish');
       const row = await buildRank(db, {
         ownerId: viewer.id,
         ownerName: viewer.name,
@@ -270,7 +282,7 @@ export function communityRoutes(deps: CommunityDeps) {
       };
       return streamTopic(
         c,
-        { hub, topic: rankTopic(rankId), heartbeatMs: deps.heartbeatMs },
+        { hub, topic: rankTopic(rankId), heartbeatMs: deps.heartbeatMs, limits: deps.streams },
         {
           open: snapshot,
           async message(stream, message) {
@@ -308,6 +320,7 @@ export function communityRoutes(deps: CommunityDeps) {
       validate('json', ReportBody),
       async (c) => {
         const body = c.req.valid('json');
+        await deps.quota?.consume(c, c.get('user').id, 'report');
         const outcome = await reportRank(db, {
           rankId: rankIdOr404(c.req.valid('param').rankId),
           userId: c.get('user').id,
@@ -348,7 +361,7 @@ export function communityRoutes(deps: CommunityDeps) {
 const signedIn = requireUser({ guests: true, message: 'Not signed in' });
 
 /** Publishing, mounted under /api/games: POST /:id/publish and /:id/unpublish (owner only). */
-export function gamePublishRoutes(deps: { db: Db }) {
+export function gamePublishRoutes(deps: { db: Db; quota?: QuotaGuard }) {
   const { db } = deps;
   const answer = async (row: Awaited<ReturnType<typeof publishGame>>, viewerId: string) => {
     const count = await readCount(db, row.id);
@@ -363,6 +376,7 @@ export function gamePublishRoutes(deps: { db: Db }) {
       async (c) => {
         const viewer = c.get('user');
         const { tags } = c.req.valid('json');
+        await deps.quota?.consume(c, viewer.id, 'publish');
         const row = await publishGame(db, {
           gameId: c.req.valid('param').id,
           userId: viewer.id,

@@ -22,9 +22,11 @@ import {
 import { agreement, type Results } from '../../domain/results';
 import { requireUser, type AuthEnv, type Viewer } from '../auth';
 import type { Db } from '../db/client';
+import type { QuotaGuard } from '../http/quota';
 import { validate } from '../http/validate';
 import { gameTopic, type EventHub } from '../realtime/hub';
 import { streamTopic, type SseStream } from '../realtime/sse';
+import type { StreamLimits } from '../realtime/stream-limits';
 import {
   findGame,
   findSubmission,
@@ -48,7 +50,16 @@ import type { GameStates } from './state';
 import { type GameState } from './state';
 import { Submissions } from './submit';
 
-export type GamesDeps = { db: Db; hub: EventHub; states: GameStates; heartbeatMs: number };
+export type GamesDeps = {
+  db: Db;
+  hub: EventHub;
+  states: GameStates;
+  heartbeatMs: number;
+  /** Per-account hourly quotas (creates, publishes, item edits). */
+  quota?: QuotaGuard;
+  /** Open event streams per account and address. */
+  streams?: StreamLimits;
+};
 
 // Generous hard caps bound the work a request can cause; the domain rules give the real limits.
 const CreateGameBody = z.object({
@@ -230,6 +241,7 @@ export function gamesRoutes(deps: GamesDeps) {
           const viewer = c.get('user');
           const body = c.req.valid('json');
           const { prompt, labels } = normalizeNewGame(body);
+          await deps.quota?.consume(c, viewer.id, 'create');
           const row = await createGame(db, {
             ownerId: viewer.id,
             ownerName: viewer.name,
@@ -242,6 +254,7 @@ export function gamesRoutes(deps: GamesDeps) {
           // Published in the same request; a failure to publish only warns (SPEC §8): the game
           // is created all the same, unpublished, and the answer says why.
           try {
+            await deps.quota?.consume(null, viewer.id, 'publish');
             const published = await publishGame(db, { gameId: row.id, userId: viewer.id });
             return c.json({ game: toGameView(published, viewer.id, 0) }, 201);
           } catch (error) {
@@ -317,6 +330,7 @@ export function gamesRoutes(deps: GamesDeps) {
         async (c) => {
           const viewer = c.get('user');
           const row = await gameOr404(db, c.req.valid('param').id);
+          await deps.quota?.consume(c, viewer.id, 'edit');
           const edited = await writesPerGame.run(row.id, () =>
             editItems(db, { gameId: row.id, userId: viewer.id, edits: c.req.valid('json').items }),
           );
@@ -457,7 +471,7 @@ export function gamesRoutes(deps: GamesDeps) {
 
         return streamTopic(
           c,
-          { hub, topic: gameTopic(gameId), heartbeatMs: deps.heartbeatMs },
+          { hub, topic: gameTopic(gameId), heartbeatMs: deps.heartbeatMs, limits: deps.streams },
           {
             async open(stream) {
               return orGone(stream, async () => {

@@ -12,11 +12,19 @@ import type { Db } from '../db/client';
 import { validate } from '../http/validate';
 import { userTopic, type EventHub } from '../realtime/hub';
 import { streamTopic } from '../realtime/sse';
+import type { StreamLimits } from '../realtime/stream-limits';
 import { findHandleOwner, listMyGames, listPlayedGames, readActivity, readProfile } from './data';
 import { grantAdminIfAllowed, setHandle, touchProfile } from './mutations';
 import { pageCursorParam } from './page-cursor';
 
-export type PlayersDeps = { db: Db; hub: EventHub; heartbeatMs: number; adminEmails: string[] };
+export type PlayersDeps = {
+  db: Db;
+  hub: EventHub;
+  heartbeatMs: number;
+  adminEmails: string[];
+  /** Open event streams per account and address. */
+  streams?: StreamLimits;
+};
 
 const shortText = (max: number) => z.string().trim().max(max);
 const TouchRecord = z
@@ -75,7 +83,7 @@ export function playersRoutes(deps: PlayersDeps) {
           });
         return streamTopic(
           c,
-          { hub, topic: userTopic(userId), heartbeatMs: deps.heartbeatMs },
+          { hub, topic: userTopic(userId), heartbeatMs: deps.heartbeatMs, limits: deps.streams },
           { open: sendProfile, message: sendProfile },
         );
       })

@@ -12,6 +12,7 @@ import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { EventHub, HubMessage } from './hub';
+import { STREAM_CLOSED_FRAME, type StreamLimits } from './stream-limits';
 
 /** What a stream's handlers write to. */
 export type SseStream = {
@@ -71,13 +72,31 @@ class NodeSseStream implements SseStream {
   }
 }
 
+type StreamOptions = {
+  hub: EventHub;
+  topic: string;
+  heartbeatMs: number;
+  /** Per account and address limits: over them, the oldest stream is closed (stream-limits.ts). */
+  limits?: StreamLimits | undefined;
+};
+
+/** Ends a stream closed for the limits, once its handlers are done with their current message. */
+type Eviction = { evicted: boolean; wake?: () => void };
+
 export function streamTopic(
   c: Context,
-  options: { hub: EventHub; topic: string; heartbeatMs: number },
+  options: StreamOptions,
   handlers: TopicStreamHandlers,
 ): Response {
+  const eviction: Eviction = { evicted: false };
+  const release = options.limits?.admit(c, () => {
+    eviction.evicted = true;
+    eviction.wake?.();
+  });
   const outgoing = (c.env as Partial<HttpBindings> | undefined)?.outgoing;
-  if (!outgoing) return streamSSE(c, (stream) => run(stream, options, handlers));
+  if (!outgoing) {
+    return streamSSE(c, (stream) => run(stream, options, handlers, eviction).finally(release));
+  }
   outgoing.writeHead(200, {
     'content-type': 'text/event-stream',
     'cache-control': 'no-cache',
@@ -85,16 +104,20 @@ export function streamTopic(
   });
   outgoing.flushHeaders();
   const stream = new NodeSseStream(outgoing);
-  void run(stream, options, handlers)
+  void run(stream, options, handlers, eviction)
     .catch(() => undefined)
-    .finally(() => outgoing.end());
+    .finally(() => {
+      release?.();
+      outgoing.end();
+    });
   return RESPONSE_ALREADY_SENT;
 }
 
 async function run(
   stream: SseStream,
-  options: { hub: EventHub; topic: string; heartbeatMs: number },
+  options: StreamOptions,
   handlers: TopicStreamHandlers,
+  eviction: Eviction,
 ): Promise<void> {
   const pending: HubMessage[] = [];
   let wake: (() => void) | undefined;
@@ -106,9 +129,10 @@ async function run(
     unsubscribe();
     wake?.();
   });
+  eviction.wake = () => wake?.();
   try {
     let ended = (await handlers.open(stream)) === 'end';
-    while (!ended && !stream.aborted) {
+    while (!ended && !stream.aborted && !eviction.evicted) {
       const message = pending.shift();
       if (message) {
         ended = (await handlers.message(stream, message)) === 'end';
@@ -122,8 +146,11 @@ async function run(
         };
       });
       wake = undefined;
-      if (pending.length === 0 && !stream.aborted) await stream.write(': heartbeat\n\n');
+      if (pending.length === 0 && !stream.aborted && !eviction.evicted) {
+        await stream.write(': heartbeat\n\n');
+      }
     }
+    if (eviction.evicted && !ended) await stream.write(STREAM_CLOSED_FRAME);
   } finally {
     unsubscribe();
   }

@@ -1,0 +1,60 @@
+/**
+ * Per-account quotas (creates, publishes, reports, item edits per hour): counted in the database's
+ * `rate_limit` table beside consumeRateLimit's counters, one atomic upsert per check, so every
+ * instance on one database shares the counts. Over the quota: 429 with a message that says what
+ * was done and how long to wait, and a Retry-After header.
+ */
+import type { Context } from 'hono';
+import { sql } from 'drizzle-orm';
+import { AppError } from '../../domain/errors';
+import {
+  QUOTA_WINDOW_MS,
+  quotaMessage,
+  quotaVerdict,
+  type QuotaAction,
+  type Quotas,
+} from '../../domain/limits';
+import type { Db } from '../db/client';
+import { rateLimit } from '../db/schema';
+import { newId } from '../ids';
+
+export class QuotaGuard {
+  constructor(
+    private readonly db: Db,
+    readonly quotas: Quotas,
+    private readonly windowMs = QUOTA_WINDOW_MS,
+  ) {}
+
+  /**
+   * Counts one `action` by `userId` and throws 429 when it is over the hourly quota. With a
+   * context, the answer also carries Retry-After (seconds).
+   */
+  async consume(c: Context | null, userId: string, action: QuotaAction): Promise<void> {
+    const now = Date.now();
+    const expired = sql`${rateLimit.lastRequest} < ${now - this.windowMs}`;
+    // The window starts with the first action after the last window expired: last_request is
+    // that start (consumeRateLimit keeps it the same way).
+    const [row] = await this.db
+      .insert(rateLimit)
+      .values({
+        id: newId(16),
+        key: `crowned:quota:${action}:${userId}`,
+        count: 1,
+        lastRequest: now,
+      })
+      .onConflictDoUpdate({
+        target: rateLimit.key,
+        set: {
+          count: sql`case when ${expired} then 1 else ${rateLimit.count} + 1 end`,
+          lastRequest: sql`case when ${expired} then ${now} else ${rateLimit.lastRequest} end`,
+        },
+      })
+      .returning({ count: rateLimit.count, windowStartedAt: rateLimit.lastRequest });
+    if (!row) return;
+    const max = this.quotas[action];
+    const verdict = quotaVerdict({ ...row, max, windowMs: this.windowMs, now });
+    if (verdict.allowed) return;
+    c?.header('Retry-After', String(Math.max(1, Math.ceil(verdict.retryAfterMs / 1000))));
+    throw new AppError('resource-exhausted', quotaMessage(action, max, verdict.retryAfterMs));
+  }
+}
