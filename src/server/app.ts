@@ -14,6 +14,7 @@ import { accountRoutes } from './account/routes';
 import { communityRoutes, gamePublishRoutes } from './community/routes';
 import { playersRoutes } from './players/routes';
 import { publicProfileRoutes } from './players/public-routes';
+import { adminRoutes } from './players/admin-routes';
 import { sessionMiddleware, type Auth, type AuthEnv } from './auth';
 import { SessionCache } from './session-cache';
 import type { Database } from './db/client';
@@ -82,6 +83,7 @@ function apiRoutes(deps: AppDeps) {
       communityRoutes({ db, hub: deps.hub, heartbeatMs: deps.heartbeatMs, quota, streams }),
     )
     .route('/users', publicProfileRoutes({ db }))
+    .route('/admin', adminRoutes({ db }))
     .route(
       '/me',
       playersRoutes({
@@ -135,7 +137,8 @@ export function createApp(deps: AppDeps) {
   });
   app.use('/api/*', jsonOnlyFromTrustedOrigins(deps.trustedOrigins));
   app.use('/api/*', sessionMiddleware(sessions));
-  app.on(['POST', 'PUT', 'PATCH', 'DELETE'], '/api/me/*', async (_c, next) => {
+  // Role changes (own claim, an admin's grant or revoke) are session changes too.
+  app.on(['POST', 'PUT', 'PATCH', 'DELETE'], ['/api/me/*', '/api/admin/*'], async (_c, next) => {
     await next();
     await sessions.barrier();
   });

@@ -3,16 +3,18 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { anonymous, genericOAuth } from 'better-auth/plugins';
 import type { MiddlewareHandler } from 'hono';
+import { and, eq, ne } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import { AppError } from '../domain/errors';
 import type { Db } from './db/client';
 import type { Logger } from './log';
 import { passwordResetMail, verificationMail, type Mailer } from './mail/mailer';
+import { removePlayerRankings } from './games/mutations';
 import { moveGuestData } from './players/migrate-guest';
 import { publish } from './realtime/hub';
 import { CLIENT_IP_HEADER } from './http/client-ip';
 import * as schema from './db/schema';
-import type { SessionCache } from './session-cache';
+import { sessionTokenOf, type SessionCache } from './session-cache';
 
 export type AuthOptions = {
   db: Db;
@@ -55,6 +57,9 @@ export function createAuth(options: AuthOptions) {
       minPasswordLength: 8,
       maxPasswordLength: 128,
       resetPasswordTokenExpiresIn: 60 * 60,
+      // Whoever knew the old password (or signed up first with this address) is signed out
+      // everywhere: a reset proves the inbox, not the sessions.
+      revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) =>
         options.mailer.send(passwordResetMail(user.email, user.name, url)),
     },
@@ -62,11 +67,32 @@ export function createAuth(options: AuthOptions) {
     emailVerification: {
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
+      // Proving the inbox ends every other session opened before it: whoever signed up first
+      // with this address keeps nothing. The verifying browser's own session, if it is this
+      // user's, held the inbox's token: it counts as opened now (the admin claim needs that).
+      afterEmailVerification: async (verified, request) => {
+        const token = sessionTokenOf(request?.headers.get('cookie') ?? null);
+        const mine = eq(schema.session.userId, verified.id);
+        await options.db.transaction(async (tx) => {
+          await tx
+            .delete(schema.session)
+            .where(token ? and(mine, ne(schema.session.token, token)) : mine);
+          if (token) {
+            await tx
+              .update(schema.session)
+              .set({ createdAt: new Date() })
+              .where(and(mine, eq(schema.session.token, token)));
+          }
+        });
+      },
       sendVerificationEmail: async ({ user, url }) =>
         options.mailer.send(verificationMail(user.email, user.name, url)),
     },
     databaseHooks: {
       user: {
+        // Every way an account goes (a guest leaving, an account deleted): its rankings leave
+        // the tallies first.
+        delete: { before: async (deleted) => removePlayerRankings(options.db, deleted.id) },
         update: {
           // Headers and open tabs show the name and role live.
           after: async (updated) => publish(options.db, { type: 'profile', userId: updated.id }),
@@ -97,7 +123,14 @@ export function createAuth(options: AuthOptions) {
     // Google marks e-mails verified, so a Google sign-in may join the account with that e-mail.
     // Linking happens signed in, on purpose: the Google address may differ from the account's.
     account: {
-      accountLinking: { enabled: true, trustedProviders: ['google'], allowDifferentEmails: true },
+      // A Google sign-in joins an existing account only once that account's own e-mail is
+      // verified: else whoever signed up first with the address would share the account.
+      accountLinking: {
+        enabled: true,
+        trustedProviders: ['google'],
+        allowDifferentEmails: true,
+        requireLocalEmailVerified: true,
+      },
     },
     plugins: [
       anonymous({
@@ -135,6 +168,8 @@ export type Viewer = {
   email: string;
   isAnonymous: boolean;
   role: string;
+  /** When this session was opened (ms): older than the e-mail's proof, it claims nothing. */
+  sessionStartedAt: number;
 };
 
 export type AuthEnv = { Variables: { viewer: Viewer | null } };

@@ -64,6 +64,7 @@ export class SessionCache {
       email: u.email,
       isAnonymous: u.isAnonymous === true,
       role: u.role ?? 'user',
+      sessionStartedAt: new Date(session.session.createdAt).getTime(),
     };
     if (epoch === this.epoch) {
       const until = Math.min(
@@ -140,6 +141,17 @@ export class SessionCache {
  * The session cookie's value (better-auth's signed `session_token`, `__Secure-` prefixed over
  * HTTPS), or null when the request has none.
  */
+/** The session token a request's cookie carries (its signature unchecked), or null. */
+export function sessionTokenOf(header: string | null): string | null {
+  const value = sessionCookie(header);
+  if (value === null) return null;
+  try {
+    return decodeURIComponent(value).split('.')[0] || null;
+  } catch {
+    return null;
+  }
+}
+
 function sessionCookie(header: string | null): string | null {
   if (!header) return null;
   for (const part of header.split(';')) {

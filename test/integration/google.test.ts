@@ -143,6 +143,29 @@ describe.each(testDatabases)('Google sign-in on %s', (kind) => {
     expect((await viaGoogle(elsewhere, start2)).status).toBe(302);
     expect((await elsewhere.request<Me>('GET', '/api/me')).body.profile?.id).toBe(accountId);
   });
+
+  it('never joins an account whose own e-mail is unverified (whoever signed up first with it)', async () => {
+    // Someone signs up with the address first, with a password; the address's owner then signs
+    // in with Google: they must not share that account.
+    const email = nextIdentity('Owen');
+    const squatter = new TestClient(server.url);
+    await squatter.signUp({ name: 'Squatter', email });
+    const squatterId = (await squatter.request<Me>('GET', '/api/me')).body.profile!.id;
+
+    const owner = new TestClient(server.url);
+    const start = await owner.request('POST', '/api/auth/sign-in/social', {
+      provider: 'google',
+      callbackURL: '/',
+    });
+    await viaGoogle(owner, start);
+    const me = (await owner.request<Me>('GET', '/api/me')).body.profile;
+    expect(me?.id ?? null).not.toBe(squatterId);
+    const methods = await owner.request(
+      'GET',
+      `/api/account/methods?email=${encodeURIComponent(email)}`,
+    );
+    expect(methods.body).toEqual({ methods: ['password'] });
+  });
 });
 
 describe('without Google configured', () => {

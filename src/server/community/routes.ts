@@ -157,7 +157,7 @@ const claimsAdmin = (viewer: Viewer | null): boolean =>
   viewer !== null && !viewer.isAnonymous && viewer.role === 'admin';
 
 /** Admins only, by the role the database has now (never a role a session remembers). */
-function requireAdmin(db: Db): MiddlewareHandler<{
+export function requireAdmin(db: Db): MiddlewareHandler<{
   Variables: { viewer: Viewer | null; user: Viewer };
 }> {
   return async (c, next) => {

@@ -40,11 +40,15 @@ export const user = pgTable(
     name: text('name').notNull(),
     email: text('email').notNull().unique(),
     emailVerified: boolean('email_verified').notNull().default(false),
+    /** When the e-mail was last proven (set by a trigger when email_verified turns true). */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     image: text('image'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     isAnonymous: boolean('is_anonymous').notNull().default(false),
     role: text('role').notNull().default('user'),
+    /** Who made this user an admin: null when their address's own claim did (ADMIN_EMAILS). */
+    adminGrantedBy: text('admin_granted_by'),
     handle: text('handle'),
     handleLower: text('handle_lower').unique(),
     level: integer('level').notNull().default(1),

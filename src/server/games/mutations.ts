@@ -312,11 +312,11 @@ export async function announceOwners(tx: Pick<Db, 'execute'>, gameIds: readonly 
 /**
  * Uncounts one final ranking of a game whose lock this transaction holds: a guest's and their
  * account's rankings of one game merged into the one that stays (`keptBy`, whose page may now
- * show other results). Bumps the live version and tells watchers.
+ * show other results), or a deleted player's. Bumps the live version and tells watchers.
  */
 export async function uncountRanking(
   tx: Tx,
-  input: { gameId: string; ranking: readonly string[]; keptBy: string },
+  input: { gameId: string; ranking: readonly string[]; keptBy: string | null },
 ): Promise<void> {
   const [row] = await tx.select().from(gameTally).where(eq(gameTally.gameId, input.gameId));
   if (!row) return;
@@ -331,6 +331,33 @@ export async function uncountRanking(
     gameId: input.gameId,
     version,
     count: tally.submissions,
-    userIds: [input.keptBy],
+    userIds: input.keptBy === null ? [] : [input.keptBy],
   });
+}
+
+/**
+ * Takes a player's saved rankings out of every game they played, before their account is deleted
+ * (the rows would go with it, but the tallies would still count them): after any deletion the
+ * count, the tally and the rows agree. One short transaction per game, under its lock.
+ */
+export async function removePlayerRankings(db: Db, userId: string): Promise<void> {
+  const played = await db
+    .select({ gameId: submission.gameId })
+    .from(submission)
+    .where(eq(submission.userId, userId));
+  for (const { gameId } of played) {
+    await db.transaction(async (tx) => {
+      // The game row, then its tally: the order every writer of a game takes.
+      await tx.execute(sql`
+        select 1 from ${game} g join ${gameTally} t on t.game_id = g.id
+        where g.id = ${gameId} for update of g, t`);
+      const [removed] = await tx
+        .delete(submission)
+        .where(and(eq(submission.gameId, gameId), eq(submission.userId, userId)))
+        .returning({ ranking: submission.ranking, partial: submission.partial });
+      if (removed && !removed.partial) {
+        await uncountRanking(tx, { gameId, ranking: removed.ranking, keptBy: null });
+      }
+    });
+  }
 }

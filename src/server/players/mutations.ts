@@ -1,5 +1,5 @@
 /** Writes to players' profiles: the handle, upkeep on each session, and the admin self-grant. */
-import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull, lte, sql } from 'drizzle-orm';
 import { AppError } from '../../domain/errors';
 import { HANDLE_MESSAGES } from '../../domain/handle';
 import type { DeviceType, ProfileView } from '../../domain/profile';
@@ -88,27 +88,89 @@ export async function touchProfile(db: Db, userId: string, input: ProfileUpkeep)
     .where(eq(user.id, userId));
 }
 
+/** A session opened this long before the e-mail's proof still counts as after it (clock skew). */
+const PROOF_SKEW_MS = 1_000;
+
+export const ADMIN_MESSAGES = {
+  sessionBeforeProof:
+    'Sign in again to claim admin: this session began before your email address was verified',
+  notAUser: 'No such account',
+  notYourself: 'You cannot change your own admin role',
+} as const;
+
 /**
- * The admin self-grant: succeeds for a verified e-mail on the allowlist. Verification matters:
- * without it anyone could register an allowlisted address before its owner and become admin.
+ * The admin self-grant (SPEC §4 "Admin"), judged at every claim. An address in ADMIN_EMAILS,
+ * verified, gets the role, but only in a session opened after the address was proven (a session
+ * opened by whoever signed up first with the address predates that proof: 403). An address no
+ * longer in the list loses a role its own claim gave (not one another admin gave).
  */
-export async function grantAdminIfAllowed(
+export async function claimAdmin(
   db: Db,
-  userId: string,
-  allowed: boolean,
+  input: { userId: string; allowlisted: boolean; sessionStartedAt: number },
 ): Promise<{ success: boolean; admin: boolean }> {
-  if (!allowed) {
-    const [row] = await db.select({ role: user.role }).from(user).where(eq(user.id, userId));
-    return { success: false, admin: row?.role === 'admin' };
+  const { userId } = input;
+  if (!input.allowlisted) {
+    const admin = await db.transaction(async (tx) => {
+      const demoted = await tx
+        .update(user)
+        .set({ role: 'user' })
+        .where(and(eq(user.id, userId), eq(user.role, 'admin'), isNull(user.adminGrantedBy)))
+        .returning({ id: user.id });
+      if (demoted.length > 0) await publish(tx, { type: 'profile', userId });
+      const [row] = await tx.select({ role: user.role }).from(user).where(eq(user.id, userId));
+      return row?.role === 'admin';
+    });
+    return { success: false, admin };
   }
-  const granted = await db.transaction(async (tx) => {
-    const rows = await tx
+  const provenBy = new Date(input.sessionStartedAt + PROOF_SKEW_MS);
+  return db.transaction(async (tx) => {
+    const granted = await tx
       .update(user)
-      .set({ role: 'admin' })
-      .where(and(eq(user.id, userId), eq(user.emailVerified, true), eq(user.isAnonymous, false)))
+      .set({ role: 'admin', adminGrantedBy: null })
+      .where(
+        and(
+          eq(user.id, userId),
+          eq(user.emailVerified, true),
+          eq(user.isAnonymous, false),
+          lte(user.emailVerifiedAt, provenBy),
+        ),
+      )
       .returning({ id: user.id });
-    if (rows.length > 0) await publish(tx, { type: 'profile', userId });
-    return rows.length > 0;
+    if (granted.length > 0) {
+      await publish(tx, { type: 'profile', userId });
+      return { success: true, admin: true };
+    }
+    const [row] = await tx
+      .select({ role: user.role, emailVerifiedAt: user.emailVerifiedAt })
+      .from(user)
+      .where(eq(user.id, userId));
+    if (row?.emailVerifiedAt && row.emailVerifiedAt > provenBy) {
+      throw new AppError('permission-denied', ADMIN_MESSAGES.sessionBeforeProof);
+    }
+    return { success: false, admin: row?.role === 'admin' };
   });
-  return { success: granted, admin: granted };
+}
+
+/** An admin grants or revokes another account's admin role (SPEC §4 "Admin"). */
+export async function setAdminRole(
+  db: Db,
+  input: { adminId: string; targetId: string; admin: boolean },
+): Promise<{ userId: string; admin: boolean }> {
+  if (input.adminId === input.targetId) {
+    throw new AppError('invalid-argument', ADMIN_MESSAGES.notYourself);
+  }
+  return db.transaction(async (tx) => {
+    const changed = await tx
+      .update(user)
+      .set(
+        input.admin
+          ? { role: 'admin', adminGrantedBy: input.adminId }
+          : { role: 'user', adminGrantedBy: null },
+      )
+      .where(and(eq(user.id, input.targetId), eq(user.isAnonymous, false)))
+      .returning({ id: user.id });
+    if (changed.length === 0) throw new AppError('not-found', ADMIN_MESSAGES.notAUser);
+    await publish(tx, { type: 'profile', userId: input.targetId });
+    return { userId: input.targetId, admin: input.admin };
+  });
 }

@@ -14,7 +14,7 @@ import { userTopic, type EventHub } from '../realtime/hub';
 import { streamTopic } from '../realtime/sse';
 import type { StreamLimits } from '../realtime/stream-limits';
 import { findHandleOwner, listMyGames, listPlayedGames, readActivity, readProfile } from './data';
-import { grantAdminIfAllowed, setHandle, touchProfile } from './mutations';
+import { claimAdmin, setHandle, touchProfile } from './mutations';
 import { pageCursorParam } from './page-cursor';
 
 export type PlayersDeps = {
@@ -93,9 +93,14 @@ export function playersRoutes(deps: PlayersDeps) {
       })
       .post('/admin-claim', withAccount, async (c) => {
         const viewer = c.get('user');
-        const profile = await readProfile(db, viewer.id);
-        const allowed = profile !== null && isAllowlistedAdmin(viewer.email, deps.adminEmails);
-        return c.json(await grantAdminIfAllowed(db, viewer.id, allowed));
+        return c.json(
+          await claimAdmin(db, {
+            userId: viewer.id,
+            // The list as configured now, at every claim.
+            allowlisted: isAllowlistedAdmin(viewer.email, deps.adminEmails),
+            sessionStartedAt: viewer.sessionStartedAt,
+          }),
+        );
       })
       // A handle is a public identity: accounts only (a guest's row goes when they sign up).
       .put('/handle', withAccount, validate('json', HandleBody), async (c) => {
