@@ -35,6 +35,12 @@ describe('tags', () => {
     expect(normalizeTag(' Movies ')).toBe('movies');
   });
 
+  it('drops invisible and bidi characters and reads full-width letters as ASCII', () => {
+    expect(cleanTag('\u202e#Fo\u200bod')).toBe('food');
+    expect(cleanTag('ｆｏｏｄ')).toBe('food');
+    expect(normalizeTags(['food', 'ｆｏｏｄ', 'fo\u200dod'])).toEqual(['food']);
+  });
+
   it('drops empties and duplicates, keeping the first spelling order', () => {
     expect(normalizeTags(['Food', ' food', '', '  ', '#FOOD', 'Snacks'])).toEqual([
       'food',

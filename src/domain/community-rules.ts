@@ -6,12 +6,21 @@ import { COMMUNITY_MESSAGES, MAX_TAG_LENGTH, MAX_TAGS, type CommunitySort } from
 import { AppError } from './errors';
 import { cleanLabels, normalizeNewGame } from './game';
 import { MIN_ITEMS } from './limits';
+import { cleanText } from './text';
 
 export const EMOJI_MESSAGE = 'Emoji must be a single emoji';
 
-/** One tag as stored and matched: trimmed, a leading '#' dropped, inner spaces single, lower case. */
+/**
+ * One tag as stored and matched: cleaned (`cleanText`) and in NFKC (so "ｆｏｏｄ" is "food"), a
+ * leading '#' dropped, inner spaces single, lower case.
+ */
 export function cleanTag(raw: string): string {
-  return raw.trim().replace(/^#+/, '').replace(/\s+/g, ' ').trim().toLocaleLowerCase('en-US');
+  return cleanText(raw)
+    .normalize('NFKC')
+    .replace(/^#+/, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLocaleLowerCase('en-US');
 }
 
 /** A single tag (the list filter): 1-24 characters once cleaned, or `invalid-argument`. */
@@ -47,7 +56,7 @@ const MAX_EMOJI_LENGTH = 32;
 
 /** An optional emoji: empty means none; otherwise exactly one emoji (one grapheme). */
 export function normalizeEmoji(raw: string | null | undefined): string | null {
-  const emoji = (raw ?? '').trim();
+  const emoji = cleanText(raw ?? '');
   if (emoji === '') return null;
   const graphemes = [...new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(emoji)];
   if (
@@ -63,7 +72,7 @@ export function normalizeEmoji(raw: string | null | undefined): string | null {
 
 /** Whether the builder's Create may be pressed: a title and at least 3 non-empty items. */
 export function canBuild(title: string, labels: readonly string[]): boolean {
-  return title.trim() !== '' && cleanLabels(labels).length >= MIN_ITEMS;
+  return cleanText(title) !== '' && cleanLabels(labels).length >= MIN_ITEMS;
 }
 
 export type BuilderInput = {

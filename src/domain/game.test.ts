@@ -6,8 +6,10 @@ import {
   checkRanking,
   cleanLabels,
   MESSAGES,
+  normalizeAccountName,
   normalizeNewGame,
   playerName,
+  shownName,
   resultsLocked,
   slugify,
 } from './game';
@@ -95,6 +97,47 @@ describe('player names', () => {
   it('limits only what was typed; a long account name is shortened', () => {
     expect(messageOf(() => playerName('x'.repeat(41), null))).toBe(MESSAGES.nameTooLong);
     expect(playerName('', 'y'.repeat(60))).toBe('y'.repeat(40));
+  });
+  it('cleans names of control, bidi and invisible characters', () => {
+    expect(playerName('\u202eBea\u200b', null)).toBe('Bea');
+    expect(playerName('\u200b\u200b', 'Beatrice')).toBe('Beatrice');
+    expect(shownName('\u0000\u202e')).toBe('Anonymous');
+    expect(shownName('😀'.repeat(30))).toBe('😀'.repeat(20));
+  });
+});
+
+describe('account names', () => {
+  it('are 1 to 40 characters once cleaned', () => {
+    expect(normalizeAccountName('  Bea\u200b ')).toBe('Bea');
+    expect(normalizeAccountName('x'.repeat(40))).toBe('x'.repeat(40));
+    expect(messageOf(() => normalizeAccountName('x'.repeat(41)))).toBe(MESSAGES.nameTooLong);
+    expect(messageOf(() => normalizeAccountName('x'.repeat(250_000)))).toBe(MESSAGES.nameTooLong);
+    expect(messageOf(() => normalizeAccountName('   '))).toBe(MESSAGES.nameRequired);
+    expect(messageOf(() => normalizeAccountName('\u200b\u202e\u3164'))).toBe(MESSAGES.nameRequired);
+  });
+});
+
+describe('text in games', () => {
+  it('cleans prompts and labels and finds look-alike duplicates', () => {
+    expect(normalizeNewGame({ prompt: '\u202eBest\u200b?', items: ['a', 'b', 'c\u0000'] })).toEqual(
+      {
+        prompt: 'Best?',
+        labels: ['a', 'b', 'c'],
+      },
+    );
+    for (const [one, other] of [
+      ['Café', 'Cafe\u0301'],
+      ['AB', 'A\u200bB'],
+      ['full', 'ｆｕｌｌ'],
+      ['evil', '\u202eevil'],
+      ['Paypal', 'Pаypаl'],
+    ]) {
+      expect(messageOf(() => normalizeNewGame({ prompt: 'p', items: [one!, other!, 'z'] }))).toBe(
+        MESSAGES.duplicateItems,
+      );
+    }
+    expect(cleanLabels(['\u200b', ' \u202e ', 'x'])).toEqual(['x']);
+    expect(canCreate('\u200b', ['a', 'b', 'c'])).toBe(false);
   });
 });
 

@@ -9,6 +9,7 @@ import {
   MAX_PROMPT_LENGTH,
   MIN_ITEMS,
 } from './limits';
+import { cleanText, sameTextKey } from './text';
 
 export type Item = { id: string; label: string };
 
@@ -26,18 +27,27 @@ export const MESSAGES = {
   rankingDuplicate: 'Ranking lists an item twice',
   rankingUnknownItem: 'Ranking has an item that is not in this game',
   nameTooLong: `Name must be at most ${MAX_NAME_LENGTH} characters`,
+  nameRequired: 'Please enter a display name.',
   gameNotFound: 'Game not found',
   resultsHidden: 'Submit your ranking to see the results',
 } as const;
 
-/** Trims every label and drops the empty ones. */
+/** Cleans every label (`cleanText`: trimmed, NFC, no invisible characters) and drops empty ones. */
 export function cleanLabels(labels: readonly string[]): string[] {
-  return labels.map((label) => label.trim()).filter((label) => label !== '');
+  return labels.map(cleanText).filter((label) => label !== '');
 }
 
 /** Whether a draft may be created: what the create button checks before it is enabled. */
 export function canCreate(prompt: string, labels: readonly string[]): boolean {
-  return prompt.trim() !== '' && cleanLabels(labels).length >= MIN_ITEMS;
+  return cleanText(prompt) !== '' && cleanLabels(labels).length >= MIN_ITEMS;
+}
+
+/**
+ * Whether two labels are the same item to a reader: "Café" and "Cafe\u0301", "AB" and "A\u200bB",
+ * "ｆｕｌｌ" and "full", "Pizza" and "PIZZA" (`sameTextKey`).
+ */
+export function hasDuplicateLabels(labels: readonly string[]): boolean {
+  return new Set(labels.map(sameTextKey)).size !== labels.length;
 }
 
 /** Validates and normalises a new game's prompt and items, or throws `invalid-argument`. */
@@ -45,7 +55,7 @@ export function normalizeNewGame(input: { prompt: string; items: readonly string
   prompt: string;
   labels: string[];
 } {
-  const prompt = input.prompt.trim();
+  const prompt = cleanText(input.prompt);
   if (prompt === '') throw new AppError('invalid-argument', MESSAGES.promptRequired);
   if (prompt.length > MAX_PROMPT_LENGTH) {
     throw new AppError('invalid-argument', MESSAGES.promptTooLong);
@@ -56,12 +66,7 @@ export function normalizeNewGame(input: { prompt: string; items: readonly string
   if (labels.some((label) => label.length > MAX_ITEM_LENGTH)) {
     throw new AppError('invalid-argument', MESSAGES.itemTooLong);
   }
-  const seen = new Set<string>();
-  for (const label of labels) {
-    const key = label.toLocaleLowerCase();
-    if (seen.has(key)) throw new AppError('invalid-argument', MESSAGES.duplicateItems);
-    seen.add(key);
-  }
+  if (hasDuplicateLabels(labels)) throw new AppError('invalid-argument', MESSAGES.duplicateItems);
   return { prompt, labels };
 }
 
@@ -86,11 +91,40 @@ export function checkRanking(
   }
 }
 
+/**
+ * An account's display name (sign-up, name change): cleaned (`cleanText`), 1 to MAX_NAME_LENGTH
+ * characters, or `invalid-argument` ('Please enter a display name.', 'Name must be at most 40
+ * characters').
+ */
+export function normalizeAccountName(raw: string): string {
+  const name = cleanText(raw);
+  if (name === '') throw new AppError('invalid-argument', MESSAGES.nameRequired);
+  if (name.length > MAX_NAME_LENGTH) throw new AppError('invalid-argument', MESSAGES.nameTooLong);
+  return name;
+}
+
+/**
+ * A name as copied into a game or submission from an account (which may predate the length
+ * rule, or come from Google): cleaned and cut to MAX_NAME_LENGTH, else 'Anonymous'.
+ */
+export function shownName(accountName: string | null | undefined): string {
+  const name = cleanText(accountName ?? '');
+  return cutToLength(name, MAX_NAME_LENGTH) || 'Anonymous';
+}
+
+/** At most `max` UTF-16 units, never splitting a surrogate pair. */
+function cutToLength(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let cut = text.slice(0, max);
+  if (/[\ud800-\udbff]$/.test(cut)) cut = cut.slice(0, -1);
+  return cut.trim();
+}
+
 /** The player name shown with a submission: what they typed, else their account name. */
 export function playerName(typed: string | undefined, accountName: string | null): string {
-  const own = (typed ?? '').trim();
+  const own = cleanText(typed ?? '');
   if (own.length > MAX_NAME_LENGTH) throw new AppError('invalid-argument', MESSAGES.nameTooLong);
-  return own || (accountName ?? '').trim().slice(0, MAX_NAME_LENGTH) || 'Anonymous';
+  return own || shownName(accountName);
 }
 
 /** A readable URL slug from a prompt: lower case ASCII words joined by dashes. */

@@ -130,6 +130,22 @@ describe('editing items', () => {
     );
   });
 
+  it('refuses labels that only differ by Unicode form or invisible characters', () => {
+    for (const pair of [
+      ['Café', 'Cafe\u0301'],
+      ['AB', 'A\u200bB'],
+      ['ｆｕｌｌ', 'full'],
+    ]) {
+      expect(() => applyItemEdit(current, pair, newId)).toThrow(
+        new AppError('invalid-argument', MESSAGES.duplicateItems),
+      );
+    }
+    expect(applyItemEdit(current, ['\u202eevil\u0000', 'ok'], newId).map((i) => i.label)).toEqual([
+      'evil',
+      'ok',
+    ]);
+  });
+
   it('asks players to re-order when items were added', () => {
     expect(needsReorder(['a', 'b'], current)).toBe(false);
     expect(needsReorder(['a'], current)).toBe(true);

@@ -3,7 +3,7 @@
  * and how an item list is edited. Pure.
  */
 import { AppError } from './errors';
-import { cleanLabels, MESSAGES, type Item } from './game';
+import { cleanLabels, hasDuplicateLabels, MESSAGES, type Item } from './game';
 import { MAX_ITEM_LENGTH, MAX_ITEMS } from './limits';
 import type { Tally } from './results';
 
@@ -119,8 +119,7 @@ export function applyItemEdit(
     .slice(0, MAX_ITEMS);
   if (entries.length === 0)
     throw new AppError('invalid-argument', LIFECYCLE_MESSAGES.atLeastOneItem);
-  const labels = new Set(entries.map((entry) => entry.label.toLocaleLowerCase()));
-  if (labels.size !== entries.length) {
+  if (hasDuplicateLabels(entries.map((entry) => entry.label))) {
     throw new AppError('invalid-argument', MESSAGES.duplicateItems);
   }
   return entries.map(({ id, label }) => {
