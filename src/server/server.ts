@@ -23,6 +23,8 @@ export type RunningServer = {
   port: number;
   database: Database;
   hub: EventHub;
+  /** Every route of the app as its router has them (test/integration/authz-matrix.test.ts). */
+  routes: { method: string; path: string }[];
   close(): Promise<void>;
 };
 
@@ -126,6 +128,7 @@ export async function startServer(
       port,
       database,
       hub,
+      routes: app.routes.map((route) => ({ method: route.method, path: route.path })),
       close() {
         closing ??= (async () => {
           await new Promise<void>((resolve) => {
