@@ -7,6 +7,9 @@ const children = [
   spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'src/server/main.ts'], {
     cwd: root,
     stdio: 'inherit',
+    // Without SMTP_URL, mail (reset and verification links) is kept at /dev/outbox on this
+    // machine. Opt-in: `npm start` and production never keep it.
+    env: { ...process.env, DEV_OUTBOX: process.env.DEV_OUTBOX ?? '1' },
   }),
   spawn('npx', ['vite'], { cwd: root, stdio: 'inherit' }),
 ];

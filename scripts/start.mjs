@@ -35,6 +35,28 @@ if (!process.env.DATABASE_URL && pgliteTemplateStale()) {
   await buildPgliteTemplate();
 }
 
+/** Whether a URL's host is this machine only (localhost, 127.0.0.0/8, ::1). */
+function isLoopbackUrl(value) {
+  try {
+    const host = new URL(value).hostname.replace(/^\[|\]$/g, '');
+    return (
+      host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127\./.test(host)
+    );
+  } catch {
+    return false;
+  }
+}
+
+// A public address without production mode is a server on the internet run as a development
+// one (e.g. DEV_OUTBOX=1 would keep reset links there): say so before it starts.
+const publicUrl = process.env.PUBLIC_URL?.trim();
+if (publicUrl && !isLoopbackUrl(publicUrl) && process.env.NODE_ENV !== 'production') {
+  console.warn(
+    `Warning: PUBLIC_URL is ${publicUrl} but NODE_ENV is not production. For a server others ` +
+      'reach, start it with NODE_ENV=production (it then requires AUTH_SECRET and refuses DEV_OUTBOX).',
+  );
+}
+
 // NODE_OPTIONS=--enable-source-maps maps stack traces to the sources (it costs start-up time).
 const server = spawn(process.execPath, [SERVER_BUNDLE], {
   cwd: root,

@@ -40,6 +40,8 @@ export type AppDeps = {
   trustedOrigins: string[];
   /** A header set by a trusted reverse proxy with the client's IP (e.g. x-forwarded-for). */
   trustedProxyHeader: string | undefined;
+  /** Which entry of that header, counted from the right, is the client's (1 when omitted). */
+  trustedProxyHops?: number;
   mailer: Mailer;
   googleEnabled: boolean;
   adminEmails: string[];
@@ -101,6 +103,7 @@ function apiRoutes(deps: AppDeps) {
         mailer: deps.mailer,
         googleEnabled: deps.googleEnabled,
         trustedProxyHeader: deps.trustedProxyHeader,
+        trustedProxyHops: deps.trustedProxyHops,
       }),
     );
 }
@@ -131,7 +134,9 @@ export function createApp(deps: AppDeps) {
   // Account changes answer once every instance's cached sessions reflect them (this one's for
   // sure): the very next request is judged afresh.
   app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
-    const response = await deps.auth.handler(withClientIp(c, deps.trustedProxyHeader));
+    const response = await deps.auth.handler(
+      withClientIp(c, deps.trustedProxyHeader, deps.trustedProxyHops),
+    );
     if (!c.req.path.endsWith('/get-session')) await sessions.barrier();
     return response;
   });

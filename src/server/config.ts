@@ -37,6 +37,11 @@ const ConfigSchema = z
     GOOGLE_CLIENT_SECRET: optionalString,
     GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
     TRUSTED_PROXY_HEADER: optionalString,
+    TRUSTED_PROXY_HOPS: z.coerce.number().int().min(1).default(1),
+    DEV_OUTBOX: z
+      .enum(['', '0', '1', 'false', 'true'])
+      .default('')
+      .transform((value) => value === '1' || value === 'true'),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
     SSE_HEARTBEAT_MS: z.coerce.number().int().min(100).default(15_000),
     DEADLINE_CHECK_MS: z.coerce.number().int().min(50).default(5000),
@@ -56,6 +61,14 @@ const ConfigSchema = z
         message: 'is required in production (at least 32 characters)',
       });
     }
+    if (env.NODE_ENV === 'production' && env.DEV_OUTBOX) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DEV_OUTBOX'],
+        message:
+          'must be off in production: the dev outbox shows password reset links (set SMTP_URL)',
+      });
+    }
   });
 
 export type Config = {
@@ -73,6 +86,10 @@ export type Config = {
   mailFrom: string;
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
   trustedProxyHeader: string | undefined;
+  /** Which entry of a list header is the client's: the n-th from the right (1: right-most). */
+  trustedProxyHops: number;
+  /** Without SMTP_URL, keep mail in an outbox readable at /dev/outbox from this machine. */
+  devOutbox: boolean;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   sseHeartbeatMs: number;
   /** How often open games past their deadline are closed (and watchers told). */
@@ -119,6 +136,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           }
         : undefined,
     trustedProxyHeader: c.TRUSTED_PROXY_HEADER?.toLowerCase(),
+    trustedProxyHops: c.TRUSTED_PROXY_HOPS,
+    devOutbox: c.DEV_OUTBOX,
     logLevel: c.LOG_LEVEL,
     sseHeartbeatMs: c.SSE_HEARTBEAT_MS,
     deadlineCheckMs: c.DEADLINE_CHECK_MS,

@@ -83,7 +83,7 @@ export async function startServer(
       smtpUrl: config.smtpUrl,
       from: config.mailFrom,
       log,
-      devOutbox: config.env !== 'production',
+      devOutbox: config.devOutbox,
     });
     const auth = createAuth({
       db: database.db,
@@ -101,6 +101,7 @@ export async function startServer(
       log,
       trustedOrigins,
       trustedProxyHeader: config.trustedProxyHeader,
+      trustedProxyHops: config.trustedProxyHops,
       mailer,
       googleEnabled: config.google !== undefined,
       adminEmails: config.adminEmails,

@@ -114,6 +114,8 @@ export async function testConfig(env: Record<string, string> = {}): Promise<Conf
     SSE_HEARTBEAT_MS: '1000',
     // Tests speak for many clients from one machine, as a reverse proxy would.
     TRUSTED_PROXY_HEADER: 'x-forwarded-for',
+    // Tests read verification and reset links there (opt-in: never in production).
+    DEV_OUTBOX: '1',
     ...env,
   });
 }

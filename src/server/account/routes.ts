@@ -7,7 +7,7 @@ import { AppError } from '../../domain/errors';
 import type { AuthEnv } from '../auth';
 import type { Db } from '../db/client';
 import { account, user } from '../db/schema';
-import { clientIp, isLoopback, socketAddress } from '../http/client-ip';
+import { clientIp, isForwarded, isLoopback, socketAddress } from '../http/client-ip';
 import { consumeRateLimit } from '../http/rate-limit';
 import { validate } from '../http/validate';
 import type { Mailer } from '../mail/mailer';
@@ -17,6 +17,8 @@ export type AccountDeps = {
   mailer: Mailer;
   googleEnabled: boolean;
   trustedProxyHeader: string | undefined;
+  /** Which entry of a list header is the client's (see client-ip.ts); 1 when omitted. */
+  trustedProxyHops?: number;
 };
 
 const MethodsQuery = z.object({
@@ -29,7 +31,7 @@ export function accountRoutes(deps: AccountDeps) {
   const { db } = deps;
   const limitLookups = (c: Context) =>
     consumeRateLimit(db, {
-      key: `methods:${clientIp(c, deps.trustedProxyHeader) ?? 'unknown'}`,
+      key: `methods:${clientIp(c, deps.trustedProxyHeader, deps.trustedProxyHops) ?? 'unknown'}`,
       windowMs: 60_000,
       max: 20,
     });
@@ -54,10 +56,17 @@ export function accountRoutes(deps: AccountDeps) {
     .get('/dev/outbox', (c) => {
       const outbox = deps.mailer.outbox;
       if (!outbox) {
-        throw new AppError('not-found', 'Mail goes out over SMTP: there is no dev outbox');
+        throw new AppError(
+          'not-found',
+          deps.mailer.transport === 'smtp'
+            ? 'Mail goes out over SMTP: there is no dev outbox'
+            : 'The dev outbox is off: start the server with DEV_OUTBOX=1 (development only)',
+        );
       }
-      // Reset links are secrets: only someone on this machine may read them.
-      if (!isLoopback(socketAddress(c))) {
+      // Reset links are secrets: only someone on this machine may read them. Behind a reverse
+      // proxy on this host every request comes from loopback, so anything that went through a
+      // proxy (it says so in a forwarding header) is refused whatever its socket address.
+      if (isForwarded(c, deps.trustedProxyHeader) || !isLoopback(socketAddress(c))) {
         throw new AppError('permission-denied', 'The dev outbox is readable only on this machine');
       }
       return c.json({ messages: outbox.list() });

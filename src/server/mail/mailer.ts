@@ -1,6 +1,7 @@
 /**
- * Outgoing mail: over SMTP_URL with nodemailer, or, without it, into a dev outbox (logged, and
- * readable at /dev/outbox) so that a password reset works on a laptop.
+ * Outgoing mail: over SMTP_URL with nodemailer, or, without it and with DEV_OUTBOX=1, into a dev
+ * outbox readable at /dev/outbox from this machine, so that a password reset works on a laptop.
+ * Otherwise mail is not delivered. Only the address and subject are ever logged.
  */
 import nodemailer from 'nodemailer';
 import { newId } from '../ids';
@@ -10,6 +11,8 @@ export type Mail = { to: string; subject: string; text: string; html: string };
 export type OutboxMessage = Mail & { id: string; at: number; links: string[] };
 
 export type Mailer = {
+  /** How mail leaves: over SMTP, kept in the dev outbox, or not at all (neither is configured). */
+  transport: 'smtp' | 'outbox' | 'none';
   send(mail: Mail): Promise<void>;
   /** Present only when mail is kept locally instead of sent. */
   outbox?: DevOutbox;
@@ -41,34 +44,45 @@ export function createMailer(options: {
   smtpUrl?: string;
   from: string;
   log: Logger;
-  /** Without SMTP: keep mail in a dev outbox (development, tests), or only log that it was not sent. */
+  /**
+   * Without SMTP: keep mail in a dev outbox (DEV_OUTBOX=1: development, tests), or deliver
+   * nothing and say once how to fix that. Ignored when SMTP_URL is set.
+   */
   devOutbox: boolean;
 }): Mailer {
+  // The log never holds a mail's body: reset and verification links are credentials.
+  const noted = (mail: Mail) => `mail to ${mail.to}: ${mail.subject}`;
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
+      transport: 'smtp',
       async send(mail) {
         await transport.sendMail({ from: options.from, ...mail });
-        options.log.info(`mail sent to ${mail.to}: ${mail.subject}`);
+        options.log.info(`${noted(mail)} (sent)`);
       },
     };
   }
   if (!options.devOutbox) {
-    options.log.warn('SMTP_URL is not set: mail (password resets, verification) will not be sent');
+    // Once, at start-up.
+    options.log.warn(
+      'Mail (password resets, address verification) is not delivered: set SMTP_URL ' +
+        '(smtp://user:pass@host:587) to send it, or, on a development machine, DEV_OUTBOX=1 ' +
+        'to read it at /dev/outbox',
+    );
     return {
+      transport: 'none',
       async send(mail) {
-        options.log.warn(`mail to ${mail.to} not sent (no SMTP_URL): ${mail.subject}`);
+        options.log.info(`${noted(mail)} (not delivered: no SMTP_URL)`);
       },
     };
   }
   const outbox = new DevOutbox();
   return {
+    transport: 'outbox',
     outbox,
     async send(mail) {
-      const message = outbox.add(mail);
-      options.log.info(
-        `mail kept in the dev outbox (no SMTP_URL) for ${mail.to}: ${mail.subject} ${message.links.join(' ')}`,
-      );
+      outbox.add(mail);
+      options.log.info(`${noted(mail)} (kept in the dev outbox)`);
     },
   };
 }

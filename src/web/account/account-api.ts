@@ -89,13 +89,26 @@ export async function lookUpSignInMethods(
   }
 }
 
-/** The dev outbox, or null when this server sends real mail (404). */
-export async function fetchOutbox(signal?: AbortSignal): Promise<OutboxMessage[] | null> {
+/**
+ * Why there is no outbox to show: 'off' (404: the server sends real mail, or was started
+ * without DEV_OUTBOX=1) or 'not-local' (403: asked through a proxy or from another machine).
+ */
+export type OutboxUnavailable = { unavailable: 'off' | 'not-local'; message: string };
+
+/** The dev outbox's messages, or why it cannot be shown. */
+export async function fetchOutbox(
+  signal?: AbortSignal,
+): Promise<OutboxMessage[] | OutboxUnavailable> {
   try {
     const body = await getJson<{ messages?: OutboxMessage[] }>('/api/dev/outbox', signal);
     return body.messages ?? [];
   } catch (error) {
-    if (error instanceof ApiError && error.code === 'not-found') return null;
+    if (error instanceof ApiError && error.code === 'not-found') {
+      return { unavailable: 'off', message: error.message };
+    }
+    if (error instanceof ApiError && error.code === 'permission-denied') {
+      return { unavailable: 'not-local', message: error.message };
+    }
     throw error;
   }
 }
@@ -105,7 +118,7 @@ export function useOutbox() {
     queryKey: accountKeys.outbox,
     queryFn: ({ signal }) => fetchOutbox(signal),
     // A reset mail arrives while the page is open: keep looking while it is on screen.
-    refetchInterval: (query) => (query.state.data === null ? false : 3000),
+    refetchInterval: (query) => (Array.isArray(query.state.data) ? 3000 : false),
     retry: false,
   });
 }

@@ -1,4 +1,7 @@
-/** /dev/outbox: mail kept on this machine when no SMTP server is configured (development only). */
+/**
+ * /dev/outbox: mail kept on this machine when no SMTP server is configured and DEV_OUTBOX=1
+ * (development only); a friendly card when it is off or asked for from elsewhere.
+ */
 import { ExternalLink, Inbox, MailX, RefreshCw } from 'lucide-react';
 import { Link } from 'react-router';
 import { errorMessage } from '../api/errors';
@@ -32,19 +35,33 @@ export function OutboxView() {
       </StatusCard>
     );
   }
-  if (outbox.data === null) {
+  if (!Array.isArray(outbox.data)) {
+    const notLocal = outbox.data.unavailable === 'not-local';
     return (
       <StatusCard
         icon={<MailX size={28} />}
-        title="No dev outbox here"
+        title={
+          notLocal ? 'The dev outbox opens only on the server itself' : 'The dev outbox is off'
+        }
         actions={
           <Link className="btn btn-primary" to="/">
             Go home
           </Link>
         }
       >
-        This server sends its mail for real (over SMTP), so nothing is kept here. Look in your inbox
-        instead.
+        {notLocal ? (
+          <>
+            It holds password reset links, so it never answers through a proxy or to another
+            computer. Open it in a browser on the machine running Crowned, at the server&apos;s own
+            address (for example http://localhost:3000/dev/outbox).
+          </>
+        ) : (
+          <>
+            Mail from this server is not kept here: it goes to your inbox when the server has a mail
+            server (SMTP_URL). On a development machine, <code>npm run dev</code> (or starting the
+            server with <code>DEV_OUTBOX=1</code>) keeps it here instead.
+          </>
+        )}
       </StatusCard>
     );
   }
