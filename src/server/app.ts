@@ -68,7 +68,7 @@ function apiRoutes(deps: AppDeps) {
   const streams = new StreamLimits({
     perAccount: deps.streamsPerAccount ?? DEFAULT_STREAMS_PER_ACCOUNT,
     perAddress: deps.streamsPerAddress ?? DEFAULT_STREAMS_PER_ADDRESS,
-    addressOf: (c) => clientIp(c, deps.trustedProxyHeader),
+    addressOf: (c) => clientIp(c, deps.trustedProxyHeader, deps.trustedProxyHops),
   });
   return new Hono<AuthEnv>()
     .get('/health', async (c) => {
