@@ -13,6 +13,9 @@ import { removePlayerRankings } from './games/mutations';
 import { moveGuestData } from './players/migrate-guest';
 import { publish } from './realtime/hub';
 import { CLIENT_IP_HEADER } from './http/client-ip';
+import { authInputHook } from './account/auth-input';
+import { shownName } from '../domain/game';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../domain/passwords';
 import * as schema from './db/schema';
 import { sessionTokenOf, type SessionCache } from './session-cache';
 
@@ -54,8 +57,9 @@ export function createAuth(options: AuthOptions) {
     }),
     emailAndPassword: {
       enabled: true,
-      minPasswordLength: 8,
-      maxPasswordLength: 128,
+      // Our hook (account/auth-input.ts) checks first, with the full rule and its messages.
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
       resetPasswordTokenExpiresIn: 60 * 60,
       // Whoever knew the old password (or signed up first with this address) is signed out
       // everywhere: a reset proves the inbox, not the sessions.
@@ -88,8 +92,12 @@ export function createAuth(options: AuthOptions) {
       sendVerificationEmail: async ({ user, url }) =>
         options.mailer.send(verificationMail(user.email, user.name, url)),
     },
+    // Every request body is checked first: storable text, display names, the password rule.
+    hooks: { before: authInputHook },
     databaseHooks: {
       user: {
+        // Names from elsewhere (a Google profile) are cleaned and cut to the limit too.
+        create: { before: async (user) => ({ data: { ...user, name: shownName(user.name) } }) },
         // Every way an account goes (a guest leaving, an account deleted): its rankings leave
         // the tallies first.
         delete: { before: async (deleted) => removePlayerRankings(options.db, deleted.id) },
