@@ -6,7 +6,10 @@ import { Crown, Inbox, MailCheck } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from '../shell/toasts';
+import { MESSAGES } from '../../domain/game';
 import { MAX_NAME_LENGTH } from '../../domain/limits';
+import { PASSWORD_HINT, passwordProblem } from '../../domain/passwords';
+import { cleanText } from '../../domain/text';
 import { authClient, signInWithGoogle } from '../api/auth-client';
 import { authErrorMessage, thrownAuthErrorMessage } from '../api/auth-errors';
 import { looksLikeEmail, type AuthConfig, type MethodsLookup } from './account-api';
@@ -14,9 +17,6 @@ import { GoogleButton } from './google-button';
 import { PasswordInput } from './password-input';
 import { accountLinks, type AuthMode } from './links';
 import { useMethodLookup } from './use-method-lookup';
-
-const MIN_PASSWORD = 8;
-const MAX_PASSWORD = 128;
 
 type Mode = AuthMode | 'sent';
 
@@ -112,18 +112,12 @@ export function AuthForm(props: AuthFormProps) {
   };
 
   const validate = (): string | null => {
-    if (registering && name.trim() === '') return 'Please enter a display name.';
+    if (registering && cleanText(name) === '') return MESSAGES.nameRequired;
     if (!looksLikeEmail(email)) return 'Please enter a valid email address.';
     if (mode === 'forgot') return null;
-    if (password === '')
-      return registering ? 'Please choose a password.' : 'Please enter your password.';
-    if (registering && password.length < MIN_PASSWORD) {
-      return `Password must be at least ${MIN_PASSWORD} characters.`;
-    }
-    if (registering && password.length > MAX_PASSWORD) {
-      return `Password must be at most ${MAX_PASSWORD} characters.`;
-    }
-    return null;
+    if (!registering) return password === '' ? 'Please enter your password.' : null;
+    // The server also refuses common passwords, with its own message.
+    return passwordProblem(password);
   };
 
   /** Sign-in failed with "invalid email or password": which of the two, if the lookup can say. */
@@ -154,7 +148,7 @@ export function AuthForm(props: AuthFormProps) {
       }
     }
     const result = registering
-      ? await authClient.signUp.email({ name: name.trim(), email: email.trim(), password })
+      ? await authClient.signUp.email({ name: cleanText(name), email: email.trim(), password })
       : await authClient.signIn.email({ email: email.trim(), password });
     if (result.error) {
       setError(
@@ -298,7 +292,7 @@ export function AuthForm(props: AuthFormProps) {
                     maxLength={MAX_NAME_LENGTH}
                     value={name}
                     onChange={(e) => setName(e.target.value)}
-                    aria-invalid={error !== null && name.trim() === ''}
+                    aria-invalid={error !== null && cleanText(name) === ''}
                   />
                 </div>
               ) : null}
@@ -351,7 +345,7 @@ export function AuthForm(props: AuthFormProps) {
                   />
                   {registering ? (
                     <p id={ids.passwordHint} className="field__hint">
-                      At least {MIN_PASSWORD} characters.
+                      {PASSWORD_HINT}
                     </p>
                   ) : null}
                 </div>

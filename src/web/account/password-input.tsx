@@ -1,8 +1,7 @@
 /** A password field with a show/hide button. */
 import { Eye, EyeOff } from 'lucide-react';
 import { useState, type Ref } from 'react';
-
-const MAX_PASSWORD = 128;
+import { MAX_PASSWORD_LENGTH } from '../../domain/passwords';
 
 export function PasswordInput({
   ref,
@@ -31,7 +30,7 @@ export function PasswordInput({
         autoComplete={props.autoComplete}
         autoCapitalize="off"
         spellCheck={false}
-        maxLength={MAX_PASSWORD}
+        maxLength={MAX_PASSWORD_LENGTH}
         value={props.value}
         onChange={(e) => props.onChange(e.target.value)}
         aria-describedby={props.describedBy}

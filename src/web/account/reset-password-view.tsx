@@ -8,9 +8,8 @@ import { StatusCard } from '../shell/status-card';
 import { paths } from '../paths';
 import { accountLinks } from './links';
 import { PasswordInput } from './password-input';
+import { PASSWORD_HINT, passwordProblem } from '../../domain/passwords';
 
-const MIN_PASSWORD = 8;
-const MAX_PASSWORD = 128;
 const DEAD_TOKEN_CODES = new Set(['INVALID_TOKEN', 'TOKEN_EXPIRED']);
 
 /** A dead link: ask for a new one (or, signed in, change the password on the account page). */
@@ -65,10 +64,9 @@ export function ResetPasswordForm(props: { token: string; signedIn: boolean; onD
   if (dead) return <InvalidResetLink signedIn={props.signedIn} />;
 
   const validate = (): string | null => {
-    if (password.length < MIN_PASSWORD)
-      return `Password must be at least ${MIN_PASSWORD} characters.`;
-    if (password.length > MAX_PASSWORD)
-      return `Password must be at most ${MAX_PASSWORD} characters.`;
+    // The server also refuses common passwords, with its own message.
+    const problem = passwordProblem(password);
+    if (problem) return problem;
     if (confirm !== password) return 'The two passwords do not match.';
     return null;
   };
@@ -124,7 +122,7 @@ export function ResetPasswordForm(props: { token: string; signedIn: boolean; onD
               autoFocus
             />
             <p id={ids.hint} className="field__hint">
-              At least {MIN_PASSWORD} characters.
+              {PASSWORD_HINT}
             </p>
           </div>
           <div className="field">

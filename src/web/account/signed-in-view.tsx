@@ -8,6 +8,9 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { toast } from '../shell/toasts';
 import { MAX_NAME_LENGTH } from '../../domain/limits';
+import { MESSAGES } from '../../domain/game';
+import { MAX_PASSWORD_LENGTH, PASSWORD_HINT, passwordProblem } from '../../domain/passwords';
+import { cleanText } from '../../domain/text';
 import { authClient, linkGoogle } from '../api/auth-client';
 import { authErrorMessage, thrownAuthErrorMessage } from '../api/auth-errors';
 import { paths } from '../paths';
@@ -15,9 +18,6 @@ import { useSignOut } from '../shell/use-sign-out';
 import { accountKeys, type AuthConfig } from './account-api';
 import { GoogleButton, GoogleMark } from './google-button';
 import { accountLinks } from './links';
-
-const MIN_PASSWORD = 8;
-const MAX_PASSWORD = 128;
 
 type User = { id: string; name: string; email: string };
 
@@ -58,13 +58,13 @@ function DisplayNameSection(props: { name: string }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const ids = { title: useId(), input: useId(), error: useId() };
-  const unchanged = name.trim() === props.name;
+  const unchanged = cleanText(name) === props.name;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const trimmed = name.trim();
+    const trimmed = cleanText(name);
     if (trimmed === '') {
-      setError('Please enter a display name.');
+      setError(MESSAGES.nameRequired);
       return;
     }
     setBusy(true);
@@ -209,12 +209,9 @@ function ChangePassword(props: { email: string }) {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (current === '') return setError('Please enter your current password.');
-    if (next.length < MIN_PASSWORD) {
-      return setError(`Password must be at least ${MIN_PASSWORD} characters.`);
-    }
-    if (next.length > MAX_PASSWORD) {
-      return setError(`Password must be at most ${MAX_PASSWORD} characters.`);
-    }
+    // The server also refuses common passwords, with its own message.
+    const problem = passwordProblem(next);
+    if (problem) return setError(problem);
     setBusy(true);
     setError(null);
     try {
@@ -275,13 +272,13 @@ function ChangePassword(props: { email: string }) {
               className="input"
               type="password"
               autoComplete="new-password"
-              maxLength={MAX_PASSWORD}
+              maxLength={MAX_PASSWORD_LENGTH}
               value={next}
               onChange={(e) => setNext(e.target.value)}
               aria-describedby={ids.hint}
             />
             <p id={ids.hint} className="field__hint">
-              At least {MIN_PASSWORD} characters.
+              {PASSWORD_HINT}
             </p>
           </div>
           <div id={ids.error} className="form-error" role="alert">
