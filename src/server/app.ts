@@ -8,6 +8,7 @@ import { Hono } from 'hono';
 import { limitBodySize } from './http/body-limit';
 import { errorBody, createErrorHandler, notFoundApi } from './http/errors';
 import { withClientIp } from './http/client-ip';
+import { securityHeaders } from './http/security-headers';
 import { jsonOnlyFromTrustedOrigins, redirectToCanonicalHost } from './http/guards';
 import type { Mailer } from './mail/mailer';
 import { accountRoutes } from './account/routes';
@@ -114,6 +115,14 @@ export type AppType = ReturnType<typeof apiRoutes>;
 export function createApp(deps: AppDeps) {
   const app = new Hono<AuthEnv>();
   app.onError(createErrorHandler(deps.log));
+  // First, so that every answer (redirects and errors too) carries them.
+  app.use(
+    '*',
+    securityHeaders({
+      https: deps.canonicalOrigin?.startsWith('https:') ?? false,
+      indexFile: deps.webRoot ? path.join(deps.webRoot, 'index.html') : undefined,
+    }),
+  );
   if (deps.canonicalOrigin) app.use('*', redirectToCanonicalHost(deps.canonicalOrigin));
   // Server side, so link previews follow it too.
   app.get('/share/g/:id', (c) =>
