@@ -102,16 +102,20 @@ describe('player names', () => {
     expect(playerName('\u202eBea\u200b', null)).toBe('Bea');
     expect(playerName('\u200b\u200b', 'Beatrice')).toBe('Beatrice');
     expect(shownName('\u0000\u202e')).toBe('Anonymous');
-    expect(shownName('😀'.repeat(30))).toBe('😀'.repeat(20));
+    expect(shownName('😀'.repeat(30), 40)).toBe('😀'.repeat(20));
+    expect(shownName('y'.repeat(60))).toBe('y'.repeat(50));
   });
 });
 
 describe('account names', () => {
-  it('are 1 to 40 characters once cleaned', () => {
+  it('are 1 to 50 characters once cleaned', () => {
     expect(normalizeAccountName('  Bea\u200b ')).toBe('Bea');
-    expect(normalizeAccountName('x'.repeat(40))).toBe('x'.repeat(40));
-    expect(messageOf(() => normalizeAccountName('x'.repeat(41)))).toBe(MESSAGES.nameTooLong);
-    expect(messageOf(() => normalizeAccountName('x'.repeat(250_000)))).toBe(MESSAGES.nameTooLong);
+    expect(normalizeAccountName('x'.repeat(50))).toBe('x'.repeat(50));
+    expect(messageOf(() => normalizeAccountName('x'.repeat(51)))).toBe(MESSAGES.accountNameTooLong);
+    expect(messageOf(() => normalizeAccountName('x'.repeat(250_000)))).toBe(
+      MESSAGES.accountNameTooLong,
+    );
+    expect(MESSAGES.accountNameTooLong).toBe('Name must be at most 50 characters');
     expect(messageOf(() => normalizeAccountName('   '))).toBe(MESSAGES.nameRequired);
     expect(messageOf(() => normalizeAccountName('\u200b\u202e\u3164'))).toBe(MESSAGES.nameRequired);
   });

@@ -13,6 +13,12 @@ import { cleanText, sameTextKey } from './text';
 
 export type Item = { id: string; label: string };
 
+/**
+ * An account's display name (sign-up, name change) is 1 to 50 characters; the name a player
+ * shows with a submission stays at most MAX_NAME_LENGTH (40), an account name cut to it.
+ */
+export const MAX_ACCOUNT_NAME_LENGTH = 50;
+
 export const MESSAGES = {
   promptRequired: 'Prompt required',
   promptTooLong: `Prompt must be at most ${MAX_PROMPT_LENGTH} characters`,
@@ -28,6 +34,7 @@ export const MESSAGES = {
   rankingUnknownItem: 'Ranking has an item that is not in this game',
   nameTooLong: `Name must be at most ${MAX_NAME_LENGTH} characters`,
   nameRequired: 'Please enter a display name.',
+  accountNameTooLong: `Name must be at most ${MAX_ACCOUNT_NAME_LENGTH} characters`,
   gameNotFound: 'Game not found',
   resultsHidden: 'Submit your ranking to see the results',
 } as const;
@@ -92,24 +99,28 @@ export function checkRanking(
 }
 
 /**
- * An account's display name (sign-up, name change): cleaned (`cleanText`), 1 to MAX_NAME_LENGTH
- * characters, or `invalid-argument` ('Please enter a display name.', 'Name must be at most 40
- * characters').
+ * An account's display name (sign-up, name change): cleaned (`cleanText`), 1 to 50 characters,
+ * or `invalid-argument` ('Please enter a display name.', 'Name must be at most 50 characters').
  */
 export function normalizeAccountName(raw: string): string {
   const name = cleanText(raw);
   if (name === '') throw new AppError('invalid-argument', MESSAGES.nameRequired);
-  if (name.length > MAX_NAME_LENGTH) throw new AppError('invalid-argument', MESSAGES.nameTooLong);
+  if (name.length > MAX_ACCOUNT_NAME_LENGTH) {
+    throw new AppError('invalid-argument', MESSAGES.accountNameTooLong);
+  }
   return name;
 }
 
 /**
- * A name as copied into a game or submission from an account (which may predate the length
- * rule, or come from Google): cleaned and cut to MAX_NAME_LENGTH, else 'Anonymous'.
+ * A name as copied from an account (which may predate the length rule, or come from Google):
+ * cleaned and cut to `max` (50, a game's owner; 40, a player's), else 'Anonymous'.
  */
-export function shownName(accountName: string | null | undefined): string {
+export function shownName(
+  accountName: string | null | undefined,
+  max: number = MAX_ACCOUNT_NAME_LENGTH,
+): string {
   const name = cleanText(accountName ?? '');
-  return cutToLength(name, MAX_NAME_LENGTH) || 'Anonymous';
+  return cutToLength(name, max) || 'Anonymous';
 }
 
 /** At most `max` UTF-16 units, never splitting a surrogate pair. */
@@ -124,7 +135,7 @@ function cutToLength(text: string, max: number): string {
 export function playerName(typed: string | undefined, accountName: string | null): string {
   const own = cleanText(typed ?? '');
   if (own.length > MAX_NAME_LENGTH) throw new AppError('invalid-argument', MESSAGES.nameTooLong);
-  return own || shownName(accountName);
+  return own || shownName(accountName, MAX_NAME_LENGTH);
 }
 
 /** A readable URL slug from a prompt: lower case ASCII words joined by dashes. */

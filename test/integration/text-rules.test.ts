@@ -4,8 +4,7 @@
  * look-alike item labels counted as duplicates.
  */
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '../../src/domain/game';
-import { MAX_NAME_LENGTH } from '../../src/domain/limits';
+import { MAX_ACCOUNT_NAME_LENGTH, MESSAGES } from '../../src/domain/game';
 import { PASSWORD_MESSAGES } from '../../src/domain/passwords';
 import { UNSTORABLE_TEXT_MESSAGE } from '../../src/server/http/validate';
 import { tag, TestClient } from '../support/client';
@@ -30,8 +29,8 @@ describe.concurrent.each(testDatabases)('text rules on %s', (kind) => {
 
   it('limits display names on sign-up and cleans what is kept', async () => {
     for (const [name, message] of [
-      ['n'.repeat(MAX_NAME_LENGTH + 1), MESSAGES.nameTooLong],
-      ['n'.repeat(20_000), MESSAGES.nameTooLong],
+      ['n'.repeat(MAX_ACCOUNT_NAME_LENGTH + 1), MESSAGES.accountNameTooLong],
+      ['n'.repeat(20_000), MESSAGES.accountNameTooLong],
       ['   ', MESSAGES.nameRequired],
       ['\u200b\u202e\u3164', MESSAGES.nameRequired],
       [undefined, MESSAGES.nameRequired],
@@ -40,7 +39,7 @@ describe.concurrent.each(testDatabases)('text rules on %s', (kind) => {
       expect(response.status, JSON.stringify(response.body)).toBe(400);
       expect(response.body.message).toBe(message);
     }
-    const exact = await signUp({ name: 'n'.repeat(MAX_NAME_LENGTH) });
+    const exact = await signUp({ name: 'n'.repeat(MAX_ACCOUNT_NAME_LENGTH) });
     expect(exact.status).toBe(200);
     const cleaned = await signUp({ name: ' \u202eZo\u200be\u0301 ' });
     expect(cleaned.status).toBe(200);
@@ -50,7 +49,7 @@ describe.concurrent.each(testDatabases)('text rules on %s', (kind) => {
   it('limits and cleans a name change, and games copy the clean name', async () => {
     const client = await h.user('Before');
     for (const [name, message] of [
-      ['x'.repeat(250_000), MESSAGES.nameTooLong],
+      ['x'.repeat(250_000), MESSAGES.accountNameTooLong],
       ['', MESSAGES.nameRequired],
     ] as const) {
       const response = await client.request<AuthError>('POST', '/api/auth/update-user', { name });

@@ -36,6 +36,25 @@ function badRequest(code: string, message: string): APIError {
   return new APIError('BAD_REQUEST', { code, message });
 }
 
+/**
+ * `hasUnstorableText` over a whole parsed body without recursion: a body nested 20,000 deep
+ * (valid JSON) would otherwise overflow the stack, a 500.
+ */
+export function bodyHasUnstorableText(value: unknown): boolean {
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (typeof next === 'string') {
+      if (hasUnstorableText(next)) return true;
+    } else if (Array.isArray(next)) {
+      for (const entry of next) pending.push(entry);
+    } else if (next && typeof next === 'object') {
+      for (const [key, entry] of Object.entries(next)) pending.push(key, entry);
+    }
+  }
+  return false;
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -52,7 +71,7 @@ function checkedName(raw: unknown): string {
 }
 
 export const authInputHook = createAuthMiddleware(async (ctx) => {
-  if (hasUnstorableText(ctx.body) || hasUnstorableText(ctx.query)) {
+  if (bodyHasUnstorableText(ctx.body) || bodyHasUnstorableText(ctx.query)) {
     throw badRequest(AUTH_INPUT_CODES.unstorable, UNSTORABLE_TEXT_MESSAGE);
   }
   const body: unknown = ctx.body;

@@ -8,6 +8,7 @@ import {
   MESSAGES,
   normalizeNewGame,
   playerName,
+  shownName,
   type GameView,
   type LiveData,
 } from '../../domain/game';
@@ -244,7 +245,8 @@ export function gamesRoutes(deps: GamesDeps) {
           await deps.quota?.consume(c, viewer.id, 'create');
           const row = await createGame(db, {
             ownerId: viewer.id,
-            ownerName: viewer.name,
+            // Cleaned and cut: an account may predate the name rule.
+            ownerName: shownName(viewer.name),
             prompt,
             labels,
             rules: normalizeRules(body, Date.now()),
@@ -276,7 +278,7 @@ export function gamesRoutes(deps: GamesDeps) {
           const viewer = c.get('user');
           const claimed = await claimGames(db, {
             ownerId: viewer.id,
-            ownerName: viewer.name,
+            ownerName: shownName(viewer.name),
             ids: c.req.valid('json').ids,
           });
           return c.json({ claimed });

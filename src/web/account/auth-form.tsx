@@ -6,8 +6,7 @@ import { Crown, Inbox, MailCheck } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from '../shell/toasts';
-import { MESSAGES } from '../../domain/game';
-import { MAX_NAME_LENGTH } from '../../domain/limits';
+import { MAX_ACCOUNT_NAME_LENGTH, MESSAGES } from '../../domain/game';
 import { PASSWORD_HINT, passwordProblem } from '../../domain/passwords';
 import { cleanText } from '../../domain/text';
 import { authClient, signInWithGoogle } from '../api/auth-client';
@@ -289,7 +288,7 @@ export function AuthForm(props: AuthFormProps) {
                     className="input"
                     type="text"
                     autoComplete="nickname"
-                    maxLength={MAX_NAME_LENGTH}
+                    maxLength={MAX_ACCOUNT_NAME_LENGTH}
                     value={name}
                     onChange={(e) => setName(e.target.value)}
                     aria-invalid={error !== null && cleanText(name) === ''}

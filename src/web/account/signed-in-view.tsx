@@ -7,8 +7,7 @@ import { Crown, KeyRound, LogOut, MailWarning } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { toast } from '../shell/toasts';
-import { MAX_NAME_LENGTH } from '../../domain/limits';
-import { MESSAGES } from '../../domain/game';
+import { MAX_ACCOUNT_NAME_LENGTH, MESSAGES } from '../../domain/game';
 import { MAX_PASSWORD_LENGTH, PASSWORD_HINT, passwordProblem } from '../../domain/passwords';
 import { cleanText } from '../../domain/text';
 import { authClient, linkGoogle } from '../api/auth-client';
@@ -99,7 +98,7 @@ function DisplayNameSection(props: { name: string }) {
           className="input"
           type="text"
           autoComplete="nickname"
-          maxLength={MAX_NAME_LENGTH}
+          maxLength={MAX_ACCOUNT_NAME_LENGTH}
           value={name}
           onChange={(e) => setName(e.target.value)}
           aria-invalid={error !== null}
