@@ -21,7 +21,7 @@ import {
   type ListOrder,
 } from '../../domain/community-rules';
 import { AppError } from '../../domain/errors';
-import { MESSAGES } from '../../domain/game';
+import { MESSAGES, shownName } from '../../domain/game';
 import { LIFECYCLE_MESSAGES } from '../../domain/lifecycle';
 import {
   COMMUNITY_PAGE_SIZE,
@@ -242,7 +242,7 @@ export function communityRoutes(deps: CommunityDeps) {
       await deps.quota?.consume(c, viewer.id, 'publish');
       const row = await buildRank(db, {
         ownerId: viewer.id,
-        ownerName: viewer.name,
+        ownerName: shownName(viewer.name),
         title: input.title,
         labels: input.labels,
         emoji: input.emoji,

@@ -69,7 +69,7 @@ describe('better-auth errors in the words of SPEC §8', () => {
       'Something went wrong on our side. Please try again.',
     );
     expect(authErrorMessage({ code: 'PASSWORD_TOO_SHORT', status: 400 })).toBe(
-      'Password must be at least 8 characters.',
+      'Password must be at least 10 characters.',
     );
     expect(authErrorMessage({ code: 'INVALID_TOKEN', status: 400 })).toBe(
       'This reset link is invalid or has expired.',

@@ -26,7 +26,7 @@ const SPEC_CODES: Record<string, string> = {
 /** Codes the spec does not word: our own plain messages. */
 const OWN_MESSAGES: Record<string, string> = {
   INVALID_EMAIL: 'Please enter a valid email address.',
-  PASSWORD_TOO_SHORT: 'Password must be at least 8 characters.',
+  PASSWORD_TOO_SHORT: 'Password must be at least 10 characters.',
   PASSWORD_TOO_LONG: 'Password must be at most 128 characters.',
   FAILED_TO_CREATE_USER: 'We could not create your account. Please try again.',
   INVALID_TOKEN: 'This reset link is invalid or has expired.',
