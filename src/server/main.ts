@@ -2,7 +2,10 @@
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { createLogger } from './log';
-import { DEFAULT_WEB_ROOT, startServer } from './server';
+import { DEFAULT_WEB_ROOT, DRAIN_TIMEOUT_MS, startServer } from './server';
+
+/** The drain, then a few seconds to stop the hub and close the database; past it, exit anyway. */
+const SHUTDOWN_LIMIT_MS = DRAIN_TIMEOUT_MS + 5000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -15,11 +18,20 @@ async function main(): Promise<void> {
   );
   let stopping = false;
   const stop = (signal: string) => {
+    // A second signal (Ctrl-C reaches `npm start` and the server both) changes nothing: the drain
+    // is bounded, and so is this process's wait for it.
     if (stopping) return;
     stopping = true;
-    log.info(`${signal} received, shutting down`);
+    log.info(`${signal} received: finishing requests under way, then stopping`);
+    setTimeout(() => {
+      log.error(`shutdown took longer than ${SHUTDOWN_LIMIT_MS} ms; exiting now`);
+      process.exit(1);
+    }, SHUTDOWN_LIMIT_MS).unref();
     server.close().then(
-      () => process.exit(0),
+      () => {
+        log.info('stopped');
+        process.exit(0);
+      },
       (error: unknown) => {
         log.error('shutdown failed', error);
         process.exit(1);

@@ -1,6 +1,7 @@
 /** Starts a complete Crowned server: database, migrations, seed, auth, live events, HTTP. */
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import type { Server as HttpServer, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { PROJECT_ROOT } from './project-root';
@@ -15,8 +16,14 @@ import { startDeadlineScheduler } from './games/deadlines';
 import { createLogger, type Logger } from './log';
 import { createMailer } from './mail/mailer';
 import { EventHub } from './realtime/hub';
+import { endStreams } from './realtime/sse';
 
 export const DEFAULT_WEB_ROOT = path.join(PROJECT_ROOT, 'dist/web');
+
+/** On shutdown, requests under way get this long to finish; then their connections are cut. */
+export const DRAIN_TIMEOUT_MS = 10_000;
+/** Event streams end on shutdown with this reconnection delay (`retry:`) for the browser. */
+export const STREAM_RETRY_MS = 1000;
 
 export type RunningServer = {
   url: string;
@@ -25,6 +32,11 @@ export type RunningServer = {
   hub: EventHub;
   /** Every route of the app as its router has them (test/integration/authz-matrix.test.ts). */
   routes: { method: string; path: string }[];
+  /**
+   * Graceful shutdown: stops accepting connections, ends event streams with a `retry:` hint,
+   * lets requests under way finish (at most DRAIN_TIMEOUT_MS), stops the deadline checker and
+   * the hub, then closes the database. Idempotent.
+   */
   close(): Promise<void>;
 };
 
@@ -112,7 +124,29 @@ export async function startServer(
       streamsPerAddress: config.streamsPerAddress,
       webRoot: options.webRoot,
     });
-    const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });
+    const server = serve({
+      fetch: app.fetch,
+      port: config.port,
+      hostname: config.host,
+    }) as HttpServer;
+    // Requests under way, for the drain: once draining, answers close their connection, and a
+    // connection goes as soon as its request is done; once none is under way, every connection
+    // goes (Node does not count a keep-alive connection idle while a request it answered early
+    // has not been read to the end, and the client would keep it open).
+    const inFlight = new Set<ServerResponse>();
+    let draining = false;
+    const closeDone = () => {
+      if (inFlight.size === 0) server.closeAllConnections();
+      else server.closeIdleConnections();
+    };
+    server.prependListener('request', (_req, res: ServerResponse) => {
+      inFlight.add(res);
+      if (draining && !res.headersSent) res.setHeader('connection', 'close');
+      res.once('close', () => {
+        inFlight.delete(res);
+        if (draining) closeDone();
+      });
+    });
     await new Promise<void>((resolve, reject) => {
       server.once('listening', resolve);
       server.once('error', reject);
@@ -124,6 +158,33 @@ export async function startServer(
     });
     const port = (server.address() as AddressInfo).port;
     let closing: Promise<void> | undefined;
+    const drain = async () => {
+      draining = true;
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      closeDone();
+      const stopped = deadlines.stop();
+      // Streams end at once (browsers reconnect elsewhere or here once restarted); requests
+      // under way finish, within the limit.
+      void endStreams(hub, { retryMs: STREAM_RETRY_MS });
+      let timer: NodeJS.Timeout | undefined;
+      const finished = await Promise.race([
+        closed.then(() => true),
+        new Promise<false>(
+          (resolve) => (timer = setTimeout(() => resolve(false), DRAIN_TIMEOUT_MS)),
+        ),
+      ]);
+      clearTimeout(timer);
+      if (!finished) {
+        log.warn(
+          `shutdown: ${inFlight.size} request(s) still open after ${DRAIN_TIMEOUT_MS} ms; closing their connections`,
+        );
+        server.closeAllConnections();
+        await closed;
+      }
+      await stopped;
+      await hub.stop();
+      await database.close();
+    };
     return {
       url: `http://localhost:${port}`,
       port,
@@ -131,16 +192,7 @@ export async function startServer(
       hub,
       routes: app.routes.map((route) => ({ method: route.method, path: route.path })),
       close() {
-        closing ??= (async () => {
-          await new Promise<void>((resolve) => {
-            server.close(() => resolve());
-            // Open event streams would hold the server forever.
-            (server as { closeAllConnections?: () => void }).closeAllConnections?.();
-          });
-          await deadlines.stop();
-          await hub.stop();
-          await database.close();
-        })();
+        closing ??= drain();
         return closing;
       },
     };

@@ -104,9 +104,22 @@ async function openPostgres(options: {
   // A client in use whose connection dies outside a query (between a transaction's statements)
   // emits `error` too, and the pool listens only while it is idle: heard here, the request fails
   // (503, http/errors.ts) and the pool drops the broken client when it comes back.
-  pool.on('connect', (client) =>
-    client.on('error', (error) => options.log.debug('postgres client error', error)),
-  );
+  // Drizzle never releases a client whose `begin` fails (it runs outside its try/finally): a
+  // client in use whose connection ends goes back to the pool at once (which drops it), and its
+  // holder's own release becomes a no-op. Else every such client would be lost to the pool for
+  // good, and `pool.end()` would wait for it forever.
+  const inUse = new WeakSet<pg.PoolClient>();
+  pool.on('acquire', (client) => inUse.add(client));
+  pool.on('release', (_error, client) => inUse.delete(client));
+  pool.on('connect', (client) => {
+    client.on('error', (error) => options.log.debug('postgres client error', error));
+    client.on('end', () => {
+      if (!inUse.has(client)) return;
+      const release = client.release.bind(client);
+      client.release = () => undefined;
+      release(new Error('the connection ended while in use'));
+    });
+  });
   const probe = await pool.connect();
   probe.release();
   const listeners = new Set<PgListener>();

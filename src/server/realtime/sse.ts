@@ -3,7 +3,9 @@
  * and a heartbeat comment goes out whenever the stream has been quiet for `heartbeatMs`. On Node
  * the frames go straight to the socket's response (thousands of streams may watch one game, and a
  * Web Streams pipe per stream cost several promise hops per event each); elsewhere (a request
- * made in-process with `app.request`) through Hono's streaming helper.
+ * made in-process with `app.request`) through Hono's streaming helper. On shutdown, `endStreams`
+ * ends every stream of a server with a `retry:` hint, so browsers reconnect (to another instance,
+ * or this one restarted) instead of holding the process open.
  */
 import { once } from 'node:events';
 import type { ServerResponse } from 'node:http';
@@ -80,22 +82,61 @@ type StreamOptions = {
   limits?: StreamLimits | undefined;
 };
 
-/** Ends a stream closed for the limits, once its handlers are done with their current message. */
-type Eviction = { evicted: boolean; wake?: () => void };
+/** A server's open streams (one hub per server), so a shutdown can end them all. */
+type OpenStreams = {
+  /** Set by `endStreams`: streams opening from now on end at once with the hint. */
+  draining: boolean;
+  retryMs: number;
+  /** Asks each running stream to stop. */
+  stops: Set<() => void>;
+  running: Set<Promise<void>>;
+};
+
+const openStreamsByHub = new WeakMap<EventHub, OpenStreams>();
+
+function openStreams(hub: EventHub): OpenStreams {
+  let open = openStreamsByHub.get(hub);
+  if (!open) {
+    open = { draining: false, retryMs: 1000, stops: new Set(), running: new Set() };
+    openStreamsByHub.set(hub, open);
+  }
+  return open;
+}
+
+/**
+ * Ends every event stream over `hub` (a server shutting down): each finishes the message it is
+ * handling, is sent `retry: <retryMs>` (the browser's EventSource reconnects after that long) and
+ * closes; a stream opened from now on gets the hint and closes at once. Resolves once all have
+ * ended (a stream whose client stopped reading may keep it waiting: callers bound the wait).
+ */
+export async function endStreams(hub: EventHub, options: { retryMs: number }): Promise<void> {
+  const open = openStreams(hub);
+  open.draining = true;
+  open.retryMs = options.retryMs;
+  for (const stop of open.stops) stop();
+  await Promise.all(open.running);
+}
+
+/** Open streams over `hub` (for tests and logs). */
+export function openStreamCount(hub: EventHub): number {
+  return openStreams(hub).running.size;
+}
 
 export function streamTopic(
   c: Context,
   options: StreamOptions,
   handlers: TopicStreamHandlers,
 ): Response {
-  const eviction: Eviction = { evicted: false };
+  const open = openStreams(options.hub);
+  const control: Control = { stopping: open.draining, evicted: false, wake: undefined };
+  // Over the limits, the oldest stream is closed: once its handlers are done with their message.
   const release = options.limits?.admit(c, () => {
-    eviction.evicted = true;
-    eviction.wake?.();
+    control.evicted = true;
+    control.wake?.();
   });
   const outgoing = (c.env as Partial<HttpBindings> | undefined)?.outgoing;
   if (!outgoing) {
-    return streamSSE(c, (stream) => run(stream, options, handlers, eviction).finally(release));
+    return streamSSE(c, (stream) => serve(stream, options, handlers, control, release));
   }
   outgoing.writeHead(200, {
     'content-type': 'text/event-stream',
@@ -104,35 +145,80 @@ export function streamTopic(
   });
   outgoing.flushHeaders();
   const stream = new NodeSseStream(outgoing);
-  void run(stream, options, handlers, eviction)
-    .catch(() => undefined)
-    .finally(() => {
-      release?.();
-      outgoing.end();
-    });
+  void serve(stream, options, handlers, control, () => {
+    release?.();
+    outgoing.end();
+  });
   return RESPONSE_ALREADY_SENT;
 }
 
+/**
+ * What a running stream is told from outside: stop (the server shuts down), or closed for the
+ * limits; `wake` makes an idle stream notice at once.
+ */
+type Control = { stopping: boolean; evicted: boolean; wake: (() => void) | undefined };
+
+/**
+ * Runs one stream, registered with its server's open streams, and ends it with the frame its
+ * reason asks for; `end` then releases its slot and closes the response.
+ */
+async function serve(
+  stream: SseStream,
+  options: StreamOptions,
+  handlers: TopicStreamHandlers,
+  control: Control,
+  end?: () => void,
+): Promise<void> {
+  const open = openStreams(options.hub);
+  const stop = () => {
+    control.stopping = true;
+    control.wake?.();
+  };
+  open.stops.add(stop);
+  const done = (async () => {
+    let ended = false;
+    try {
+      ended = await run(stream, options, handlers, control);
+    } catch {
+      // A failed read or write ends this stream; the browser reconnects.
+    }
+    try {
+      if (stream.aborted || ended) return;
+      if (control.evicted) await stream.write(STREAM_CLOSED_FRAME);
+      else if (control.stopping) await stream.write(`retry: ${open.retryMs}\n\n`);
+    } catch {
+      // The client is gone already.
+    }
+  })().finally(() => {
+    open.stops.delete(stop);
+    open.running.delete(done);
+    end?.();
+  });
+  open.running.add(done);
+  return done;
+}
+
+/** Runs a stream until it ends by itself (true: e.g. its game was deleted) or is told to stop. */
 async function run(
   stream: SseStream,
   options: StreamOptions,
   handlers: TopicStreamHandlers,
-  eviction: Eviction,
-): Promise<void> {
+  control: Control,
+): Promise<boolean> {
+  const done = () => control.stopping || control.evicted;
   const pending: HubMessage[] = [];
-  let wake: (() => void) | undefined;
   const unsubscribe = options.hub.subscribe(options.topic, (message) => {
     pending.push(message);
-    wake?.();
+    control.wake?.();
   });
   stream.onAbort(() => {
     unsubscribe();
-    wake?.();
+    control.wake?.();
   });
-  eviction.wake = () => wake?.();
   try {
+    if (done()) return false;
     let ended = (await handlers.open(stream)) === 'end';
-    while (!ended && !stream.aborted && !eviction.evicted) {
+    while (!ended && !stream.aborted && !done()) {
       const message = pending.shift();
       if (message) {
         ended = (await handlers.message(stream, message)) === 'end';
@@ -140,17 +226,17 @@ async function run(
       }
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, options.heartbeatMs);
-        wake = () => {
+        control.wake = () => {
           clearTimeout(timer);
           resolve();
         };
       });
-      wake = undefined;
-      if (pending.length === 0 && !stream.aborted && !eviction.evicted) {
+      control.wake = undefined;
+      if (pending.length === 0 && !stream.aborted && !done()) {
         await stream.write(': heartbeat\n\n');
       }
     }
-    if (eviction.evicted && !ended) await stream.write(STREAM_CLOSED_FRAME);
+    return ended;
   } finally {
     unsubscribe();
   }
