@@ -38,7 +38,9 @@ export function createAuth(options: AuthOptions) {
     basePath: '/api/auth',
     trustedOrigins: options.trustedOrigins,
     // Failed OAuth round trips land on our sign-in page, which explains them in plain words.
-    onAPIError: { errorURL: '/login' },
+    // Unexpected errors (not better-auth's own answers) reach our error handler, so a lost
+    // database connection answers 503 there rather than an empty 500 here.
+    onAPIError: { errorURL: '/login', throw: true },
     // better-auth's messages go through our logger, so LOG_LEVEL governs them too.
     logger: {
       level: 'debug',
