@@ -6,11 +6,11 @@
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { addRanking, emptyTally, type Tally } from '../../src/domain/results';
 import { gameTally, session, submission, user } from '../../src/server/db/schema';
 import type { OutboxMessage } from '../../src/server/mail/mailer';
 import { ADMIN_MESSAGES } from '../../src/server/players/mutations';
 import { tag, TestClient } from '../support/client';
+import { expectTalliesMatchRecount, recountTally as recount } from '../support/recount';
 import { testDatabases } from '../support/server';
 import { errorOf, ids, useServer, type Harness } from './harness';
 
@@ -169,6 +169,7 @@ describe.concurrent.each(testDatabases)('account takeover paths on %s', (kind) =
     expect(kept?.tally).toEqual(recount([second]));
     const results = await h.results(owner, game.id);
     expect(results.body.results.submissions).toBe(1);
+    await expectTalliesMatchRecount(db());
   });
 
   /** An account whose e-mail is proven, signed in after the proof. */
@@ -182,7 +183,3 @@ describe.concurrent.each(testDatabases)('account takeover paths on %s', (kind) =
     return client;
   }
 });
-
-function recount(rankings: readonly (readonly string[])[]): Tally {
-  return rankings.reduce<Tally>((tally, ranking) => addRanking(tally, ranking), emptyTally());
-}

@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { game, gameTally, submission, user } from '../../src/server/db/schema';
+import { expectTalliesMatchRecount } from '../support/recount';
 import { testDatabases } from '../support/server';
 import { ids, useServer } from './harness';
 
@@ -145,6 +146,8 @@ describe.each(testDatabases)('fuzzing on %s', (kind) => {
     }
     expect(failures).toEqual([]);
     expect(await saved()).toEqual(before);
+    // Whatever the fuzzer's own requests did, every game's tally still equals a recount.
+    await expectTalliesMatchRecount(db);
   });
 });
 
