@@ -126,7 +126,7 @@ describe.each(testDatabases)('fuzzing on %s', (kind) => {
         if (res.status >= 500) failures.push(`${route.method} ${path} -> ${res.status}`);
         return res.status < 500;
       }),
-      { numRuns: 400 },
+      { numRuns: 200 },
     );
 
     // Sizes and shapes random JSON rarely reaches: a megabyte, deep nesting, broken JSON.
