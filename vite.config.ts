@@ -164,6 +164,8 @@ export default defineConfig({
     port: 5173,
     strictPort: true,
     proxy: {
+      // The share link's redirect (to /g/{id}?fromShare=1) is the server's, in dev too.
+      '/share': 'http://localhost:3000',
       '/api': {
         target: 'http://localhost:3000',
         // Event streams stay open for hours: no proxy timeouts.

@@ -66,7 +66,7 @@ describe.runIf(browserAvailable())("the owner's page in Chromium", () => {
     await visitor.page.goto(`/g/${game.id}`);
     await visitor.page.waitForURL((url) => url.pathname === `/g/${game.id}/results`);
     await visitor.page.getByTestId('owner-panel').waitFor({ timeout: 15_000 });
-    return { ...visitor, game, link: `${server.url}/g/${game.id}` };
+    return { ...visitor, game, link: `${server.url}/share/g/${game.id}` };
   }
 
   /** Someone else, signed in as a guest through the API, in a browser of their own. */

@@ -326,7 +326,7 @@ describe.runIf(browserAvailable())('progression and My Ranks in Chromium', () =>
     await poll(() => created.count()).toBe(2);
     const archivedFilter = page.getByRole('button', { name: 'Archived' });
     await archivedFilter.click();
-    expect(await archivedFilter.getAttribute('aria-pressed')).toBe('true');
+    await poll(() => archivedFilter.getAttribute('aria-pressed')).toBe('true');
     await poll(() => created.count()).toBe(1);
     expect(await created.first().innerText()).toContain('Best soup');
     expect(await created.first().getByRole('button', { name: 'Unarchive' }).count()).toBe(1);

@@ -133,7 +133,7 @@ describe.runIf(browserAvailable())('shell: header, bottom navigation, confetti, 
     await page.goto('/admin');
     expect(await (await claim).json()).toEqual({ success: true, admin: true });
     await page.getByRole('banner').getByRole('link', { name: 'Admin' }).waitFor();
-    await page.getByRole('heading', { name: 'Admin tools will appear here' }).waitFor();
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
     await context.close();
   });
 
@@ -150,7 +150,7 @@ describe.runIf(browserAvailable())('shell: header, bottom navigation, confetti, 
     }
     await registerByApi(page, server, 'Navver');
     await page.goto('/admin');
-    await page.getByRole('heading', { name: 'Admins only' }).waitFor();
+    await page.getByRole('heading', { name: 'Not found' }).waitFor();
     expect(await page.getByTestId('bottom-nav').count()).toBe(0);
     await page.goto('/myranks');
     const nav = page.getByTestId('bottom-nav');

@@ -186,8 +186,8 @@ describe.runIf(browserAvailable())('shell routes and guards', () => {
       ['/builder', 'Builder'],
       ['/myranks', 'My Ranks'],
       ['/player', account.name],
-      ['/admin', 'Admins only'],
-      ['/admin/users', 'Admins only'],
+      ['/admin', 'Not found'],
+      ['/admin/users', 'Not found'],
     ];
     for (const [path, heading] of expected) {
       await page.goto(path);

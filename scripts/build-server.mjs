@@ -41,7 +41,8 @@ export async function buildServer(outfile = SERVER_BUNDLE) {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    external: ['@electric-sql/pglite', 'pg-native'],
+    // resvg loads a native binary from beside itself; satori its WebAssembly layout engine.
+    external: ['@electric-sql/pglite', 'pg-native', '@resvg/resvg-js', 'satori'],
     // Some bundled packages are CommonJS and call require().
     banner: {
       js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",

@@ -123,7 +123,14 @@ export async function signInOnLoginPage(page: Page, account: Account): Promise<v
 export async function setProgress(
   server: TestServer,
   userId: string,
-  progress: { level?: number; xp?: number; xpToNext?: number; crowns?: number; role?: string },
+  progress: {
+    level?: number;
+    xp?: number;
+    xpToNext?: number;
+    crowns?: number;
+    role?: string;
+    adminGrantedBy?: string;
+  },
 ): Promise<void> {
   const { db } = server.database;
   await db.update(user).set(progress).where(eq(user.id, userId));

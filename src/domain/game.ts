@@ -173,6 +173,8 @@ export type GameView = {
   /** The community rank this game is published as (null while unpublished). */
   communityRankId: string | null;
   archived: boolean;
+  /** The game this one was remixed from, if any (its id; it may since be deleted). */
+  remixedFrom: string | null;
   createdAt: number;
 };
 

@@ -15,12 +15,18 @@ import { accountRoutes } from './account/routes';
 import { communityRoutes, gamePublishRoutes } from './community/routes';
 import { playersRoutes } from './players/routes';
 import { publicProfileRoutes } from './players/public-routes';
-import { adminRoutes } from './players/admin-routes';
+import { adminRoutes } from './admin/routes';
+import type { AnalyticsRecorder } from './analytics/record';
+import { analyticsRoutes } from './analytics/routes';
 import { sessionMiddleware, type Auth, type AuthEnv } from './auth';
 import { SessionCache } from './session-cache';
 import type { Database } from './db/client';
 import { gamesRoutes } from './games/routes';
+import { exportRoutes } from './games/export-routes';
+import { remixRoutes } from './games/remix-routes';
 import { GameStates } from './games/state';
+import { cardApiRoutes, originOf, ShareCards, sharePageRoutes } from './share/routes';
+import { injectHead } from './share/preview-tags';
 import type { Logger } from './log';
 import type { EventHub } from './realtime/hub';
 import {
@@ -38,6 +44,8 @@ export type AppDeps = {
   auth: Auth;
   hub: EventHub;
   log: Logger;
+  /** Where the server's own analytics events go (written after the action answered). */
+  analytics: AnalyticsRecorder;
   trustedOrigins: string[];
   /** A header set by a trusted reverse proxy with the client's IP (e.g. x-forwarded-for). */
   trustedProxyHeader: string | undefined;
@@ -60,11 +68,8 @@ export type AppDeps = {
 
 const MAX_BODY_BYTES = 256 * 1024;
 
-function apiRoutes(deps: AppDeps) {
+function apiRoutes(deps: AppDeps, states: GameStates, cards: ShareCards) {
   const { db, kind } = deps.database;
-  // What this instance keeps of hot games, kept current by every instance's events.
-  const states = new GameStates(db);
-  states.attach(deps.hub);
   const quota = new QuotaGuard(db, deps.quotas ?? DEFAULT_QUOTAS);
   const streams = new StreamLimits({
     perAccount: deps.streamsPerAccount ?? DEFAULT_STREAMS_PER_ACCOUNT,
@@ -78,15 +83,41 @@ function apiRoutes(deps: AppDeps) {
     })
     .route(
       '/games',
-      gamesRoutes({ db, hub: deps.hub, states, heartbeatMs: deps.heartbeatMs, quota, streams }),
+      gamesRoutes({
+        db,
+        hub: deps.hub,
+        states,
+        heartbeatMs: deps.heartbeatMs,
+        quota,
+        streams,
+        analytics: deps.analytics,
+      }),
     )
-    .route('/games', gamePublishRoutes({ db, quota }))
+    .route('/games', gamePublishRoutes({ db, quota, analytics: deps.analytics }))
+    .route('/games', exportRoutes({ db, states }))
+    .route('/games', remixRoutes({ db, quota, analytics: deps.analytics }))
+    .route('/games', cardApiRoutes(cards))
     .route(
       '/community',
-      communityRoutes({ db, hub: deps.hub, heartbeatMs: deps.heartbeatMs, quota, streams }),
+      communityRoutes({
+        db,
+        hub: deps.hub,
+        heartbeatMs: deps.heartbeatMs,
+        quota,
+        streams,
+        analytics: deps.analytics,
+      }),
     )
     .route('/users', publicProfileRoutes({ db }))
     .route('/admin', adminRoutes({ db }))
+    .route(
+      '/analytics',
+      analyticsRoutes({
+        db,
+        trustedProxyHeader: deps.trustedProxyHeader,
+        trustedProxyHops: deps.trustedProxyHops,
+      }),
+    )
     .route(
       '/me',
       playersRoutes({
@@ -114,6 +145,10 @@ export type AppType = ReturnType<typeof apiRoutes>;
 
 export function createApp(deps: AppDeps) {
   const app = new Hono<AuthEnv>();
+  // What this instance keeps of hot games, kept current by every instance's events.
+  const states = new GameStates(deps.database.db);
+  states.attach(deps.hub);
+  const cards = new ShareCards(deps.database.db, states);
   app.onError(createErrorHandler(deps.log));
   // First, so that every answer (redirects and errors too) carries them.
   app.use(
@@ -124,10 +159,12 @@ export function createApp(deps: AppDeps) {
     }),
   );
   if (deps.canonicalOrigin) app.use('*', redirectToCanonicalHost(deps.canonicalOrigin));
-  // Server side, so link previews follow it too.
-  app.get('/share/g/:id', (c) =>
-    c.redirect(`/g/${encodeURIComponent(c.req.param('id'))}?fromShare=1`, 302),
-  );
+  // Server side, so link previews follow it too. The link's own query (utm tags) goes along.
+  app.get('/share/g/:id', (c) => {
+    const query = new URL(c.req.url).searchParams;
+    query.set('fromShare', '1');
+    return c.redirect(`/g/${encodeURIComponent(c.req.param('id'))}?${query}`, 302);
+  });
 
   app.use(
     '/api/*',
@@ -156,8 +193,9 @@ export function createApp(deps: AppDeps) {
     await next();
     await sessions.barrier();
   });
-  app.route('/api', apiRoutes(deps));
+  app.route('/api', apiRoutes(deps, states, cards));
   app.all('/api/*', notFoundApi);
+  app.route('/', sharePageRoutes(cards, deps.canonicalOrigin));
 
   if (deps.webRoot && existsSync(path.join(deps.webRoot, 'index.html'))) {
     const root = path.relative(process.cwd(), deps.webRoot) || '.';
@@ -174,9 +212,12 @@ export function createApp(deps: AppDeps) {
     app.use('*', serveStatic({ root, precompressed: true }));
     // Every other path is a client-side route: the web app decides what it shows.
     // Read per request (the OS caches it), so a rebuild is served without a restart.
+    // Game pages carry their link preview (title, Open Graph and Twitter tags) in the HTML.
     app.get('*', async (c) => {
       c.header('Cache-Control', 'no-cache');
-      return c.html(await readFile(indexFile, 'utf8'));
+      const html = await readFile(indexFile, 'utf8');
+      const preview = await cards.previewFor(c.req.path, originOf(c, deps.canonicalOrigin));
+      return c.html(preview ? injectHead(html, preview) : html);
     });
   }
   return app;

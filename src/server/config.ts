@@ -1,5 +1,6 @@
 /** The only reader of process.env: parses it once and fails fast with everything that is wrong. */
 import { z } from 'zod';
+import { DEFAULT_ANALYTICS_RETENTION_DAYS } from '../domain/analytics';
 import {
   DEFAULT_QUOTAS,
   DEFAULT_STREAMS_PER_ACCOUNT,
@@ -45,6 +46,12 @@ const ConfigSchema = z
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
     SSE_HEARTBEAT_MS: z.coerce.number().int().min(100).default(15_000),
     DEADLINE_CHECK_MS: z.coerce.number().int().min(50).default(5000),
+    ANALYTICS_RETENTION_DAYS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(3650)
+      .default(DEFAULT_ANALYTICS_RETENTION_DAYS),
     // Per-account quotas per hour and open event streams per account and address (issue 11).
     LIMIT_GAMES_PER_HOUR: limit,
     LIMIT_PUBLISHES_PER_HOUR: limit,
@@ -94,6 +101,8 @@ export type Config = {
   sseHeartbeatMs: number;
   /** How often open games past their deadline are closed (and watchers told). */
   deadlineCheckMs: number;
+  /** Raw analytics events older than this are folded into daily counts and deleted. */
+  analyticsRetentionDays: number;
   /** Per-account actions per hour (LIMIT_*_PER_HOUR); over them, 429. */
   quotas: Quotas;
   /** Open event streams per account and per client address, on each instance. */
@@ -141,6 +150,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: c.LOG_LEVEL,
     sseHeartbeatMs: c.SSE_HEARTBEAT_MS,
     deadlineCheckMs: c.DEADLINE_CHECK_MS,
+    analyticsRetentionDays: c.ANALYTICS_RETENTION_DAYS,
     quotas: {
       create: c.LIMIT_GAMES_PER_HOUR ?? orTest(DEFAULT_QUOTAS.create),
       publish: c.LIMIT_PUBLISHES_PER_HOUR ?? orTest(DEFAULT_QUOTAS.publish),

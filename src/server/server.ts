@@ -12,6 +12,8 @@ import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { runMigrations } from './db/migrate';
 import { seedDemoGame } from './db/seed';
+import { AnalyticsRecorder } from './analytics/record';
+import { startAnalyticsRetention } from './analytics/retention';
 import { startDeadlineScheduler } from './games/deadlines';
 import { createLogger, type Logger } from './log';
 import { createMailer } from './mail/mailer';
@@ -30,6 +32,8 @@ export type RunningServer = {
   port: number;
   database: Database;
   hub: EventHub;
+  /** The server's own analytics events, written in the background (`flush()` writes them now). */
+  analytics: AnalyticsRecorder;
   /** Every route of the app as its router has them (test/integration/authz-matrix.test.ts). */
   routes: { method: string; path: string }[];
   /**
@@ -84,10 +88,12 @@ export async function startServer(
           loadDataDir: options.pgliteTemplate ?? (await builtPgliteTemplate()),
         },
   );
+  let startedHub: EventHub | undefined;
   try {
     await runMigrations(database);
     await seedDemoGame(database.db);
     const hub = new EventHub(database, log);
+    startedHub = hub;
     await hub.start();
     const trustedOrigins = [config.publicUrl];
     if (config.env === 'development') trustedOrigins.push('http://localhost:5173');
@@ -106,8 +112,10 @@ export async function startServer(
       mailer,
       google: config.google,
     });
+    const analytics = new AnalyticsRecorder(database.db, log);
     const app = createApp({
       database,
+      analytics,
       auth,
       hub,
       log,
@@ -156,13 +164,18 @@ export async function startServer(
       log,
       intervalMs: config.deadlineCheckMs,
     });
+    const retention = startAnalyticsRetention({
+      db: database.db,
+      log,
+      retentionDays: config.analyticsRetentionDays,
+    });
     const port = (server.address() as AddressInfo).port;
     let closing: Promise<void> | undefined;
     const drain = async () => {
       draining = true;
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       closeDone();
-      const stopped = deadlines.stop();
+      const stopped = Promise.all([deadlines.stop(), retention.stop()]);
       // Streams end at once (browsers reconnect elsewhere or here once restarted); requests
       // under way finish, within the limit.
       void endStreams(hub, { retryMs: STREAM_RETRY_MS });
@@ -182,6 +195,7 @@ export async function startServer(
         await closed;
       }
       await stopped;
+      await analytics.flush();
       await hub.stop();
       await database.close();
     };
@@ -190,6 +204,7 @@ export async function startServer(
       port,
       database,
       hub,
+      analytics,
       routes: app.routes.map((route) => ({ method: route.method, path: route.path })),
       close() {
         closing ??= drain();
@@ -197,6 +212,8 @@ export async function startServer(
       },
     };
   } catch (error) {
+    // Nothing may outlive a start that failed (a port already in use): the listener goes too.
+    await startedHub?.stop();
     await database.close();
     throw error;
   }

@@ -6,6 +6,7 @@ import { BrowserRouter } from 'react-router';
 import { AppRoutes, startRoute } from './router';
 import { startBootTimer, startSessionCheck } from './shell/boot';
 import { detectLegacy, rememberLegacyIds } from './shell/legacy';
+import { reportVisit } from './shell/analytics';
 import { recordVisit } from './shell/profile-upkeep';
 import './styles/tokens.css';
 import './styles/base.css';
@@ -14,6 +15,7 @@ import './styles/shell.css';
 
 // Read before the router runs: redirects (/appboot, /rank?g=) drop the query and the path.
 recordVisit();
+reportVisit(window.location.href);
 const legacy = detectLegacy(window.location.href, document.referrer);
 if (legacy.legacy) rememberLegacyIds(legacy.ids);
 startBootTimer();
@@ -22,7 +24,9 @@ const queryClient = new QueryClient({
   defaultOptions: {
     // Transient failures are retried with backoff inside each call (api/retry.ts).
     queries: { retry: false, staleTime: 10_000, refetchOnWindowFocus: true },
-    mutations: { retry: false },
+    // 'always': an action pressed offline runs at once and its page decides (keep it for later,
+    // or say what failed); TanStack's default would pause it unseen ("Submitting…" forever).
+    mutations: { retry: false, networkMode: 'always' },
   },
 });
 

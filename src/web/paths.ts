@@ -55,6 +55,9 @@ export const paths = {
   results: (idOrSlug: string) => `/g/${enc(idOrSlug)}/results`,
   demo: () => paths.play(DEMO_GAME_ID),
   publicProfile: (handle: string) => `/u/${enc(handle)}`,
+  /** The owner's download of a game's results or ballots. */
+  exportFile: (gameId: string, what: 'results' | 'ballots', format: 'csv' | 'json') =>
+    `/api/games/${enc(gameId)}/export.${format}?what=${what}`,
 };
 
 /** Paths where the bottom navigation is not shown (SPEC §2 Shell). */
@@ -67,7 +70,10 @@ export function hidesNavOnScroll(pathname: string): boolean {
   return /^\/(?:community|myranks)?\/?$/i.test(pathname);
 }
 
-/** The link people share for a game: absolute, on this origin. */
+/**
+ * The link people share for a game: absolute, on this origin. The server sends it on to the
+ * game's page with `?fromShare=1` (SPEC §2), which is how a visit through a share is counted.
+ */
 export function shareUrl(gameId: string): string {
-  return `${window.location.origin}${paths.game(gameId)}`;
+  return `${window.location.origin}/share${paths.game(gameId)}`;
 }

@@ -126,29 +126,26 @@ describe.concurrent.each(testDatabases)('account takeover paths on %s', (kind) =
     await db().update(user).set({ role: 'admin' }).where(eq(user.id, adminId));
     const target = await h.user('Target');
     const targetId = (await h.me(target)).id;
-    const path = `/api/admin/users/${targetId}/admin`;
-    expect((await admin.request('PUT', path, { admin: true })).body).toEqual({
-      userId: targetId,
-      admin: true,
+    const path = `/api/admin/users/${targetId}/role`;
+    expect((await admin.request('POST', path, { role: 'admin' })).body).toEqual({
+      user: { id: targetId, role: 'admin' },
     });
     expect((await h.me(target)).role).toBe('admin');
     // Given by an admin, the role does not end at the target's own (unlisted) claim.
     expect((await claim(target)).body).toEqual({ success: false, admin: true });
-    expect((await admin.request('PUT', path, { admin: false })).status).toBe(200);
+    expect((await admin.request('POST', path, { role: 'user' })).status).toBe(200);
     expect((await h.me(target)).role).toBe('user');
 
-    // Only admins; never one's own role; an unknown account is 404; a bad body 400.
+    // Only admins; an unknown account is 404; a bad body 400.
     expect(
-      (await target.request('PUT', `/api/admin/users/${adminId}/admin`, { admin: false })).status,
+      (await target.request('POST', `/api/admin/users/${adminId}/role`, { role: 'user' })).status,
     ).toBe(403);
-    expect((await h.anonymous().request('PUT', path, { admin: true })).status).toBe(401);
-    const self = await admin.request('PUT', `/api/admin/users/${adminId}/admin`, { admin: false });
-    expect(self.status).toBe(400);
-    expect(self.body).toEqual(errorOf('invalid-argument', ADMIN_MESSAGES.notYourself));
+    expect((await h.anonymous().request('POST', path, { role: 'admin' })).status).toBe(401);
     expect(
-      (await admin.request('PUT', '/api/admin/users/nobody/admin', { admin: true })).status,
+      (await admin.request('POST', '/api/admin/users/nobody/role', { role: 'admin' })).status,
     ).toBe(404);
-    expect((await admin.request('PUT', path, { admin: 'yes' })).status).toBe(400);
+    expect((await admin.request('POST', path, { role: 'yes' })).status).toBe(400);
+    expect((await admin.request('POST', path, { admin: true })).status).toBe(400);
   });
 
   it('deleting a guest takes their ranking out of the tally', async () => {

@@ -70,9 +70,11 @@ describe.concurrent.each(testDatabases)('guest-to-account migration on %s', (kin
   async function resultsAsOwner(owner: TestClient, gameId: string) {
     const response = await h.results(owner, gameId);
     expect(response.status, JSON.stringify(response.body)).toBe(200);
-    const { myAgreement, ...results } = response.body.results;
+    const { myAgreement, method, winners, ...results } = response.body.results;
     // The owner did not rank it: no agreement to show.
     expect(myAgreement).toBeNull();
+    expect(method).toBe('mean');
+    expect(winners.mean).toBe(results.submissions > 0 ? (results.items[0]?.id ?? null) : null);
     return results;
   }
 

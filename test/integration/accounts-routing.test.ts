@@ -25,6 +25,9 @@ describe.concurrent.each(testDatabases)('routing and claims on %s', (kind) => {
     const encoded = await raw(`${h.url}/share/g/${encodeURIComponent('odd id/')}`);
     expect(encoded.status).toBe(302);
     expect(encoded.headers.get('location')).toBe('/g/odd%20id%2F?fromShare=1');
+    // The link's own query (utm tags) goes along.
+    const tagged = await raw(`${h.url}/share/g/abc?utm_source=chat&fromShare=0`);
+    expect(tagged.headers.get('location')).toBe('/g/abc?utm_source=chat&fromShare=1');
   });
 
   it('sends pages on another host to the canonical one, but never API calls', async () => {

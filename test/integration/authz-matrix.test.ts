@@ -50,6 +50,15 @@ const ROUTES: Record<string, Entry> = {
     expect: [302, 302, 302, 302, 302],
     request: (fx) => ({ path: `/share/g/${fx.game.id}` }),
   },
+  'GET /og/g/:file{[^/]+\\.png}': {
+    expect: [200, 200, 200, 200, 200],
+    request: (fx) => ({ path: `/og/g/${fx.game.id}.png` }),
+  },
+  'GET /embed/embed.js': { expect: [200, 200, 200, 200, 200] },
+  'GET /embed/g/:id': {
+    expect: [200, 200, 200, 200, 200],
+    request: (fx) => ({ path: `/embed/g/${fx.game.id}` }),
+  },
   'GET /api/health': { expect: [200, 200, 200, 200, 200] },
   'GET /api/config': { expect: [200, 200, 200, 200, 200] },
   'GET /api/account/methods': {
@@ -104,6 +113,22 @@ const ROUTES: Record<string, Entry> = {
   'GET /api/games/:id/results': {
     expect: [403, 403, 403, 200, 403],
     request: (fx) => ({ path: gamePath(fx, '/results') }),
+  },
+  'GET /api/games/:id/:file{export\\.(?:csv|json)}': {
+    expect: [401, 403, 403, 200, 403],
+    request: (fx) => ({ path: gamePath(fx, '/export.csv?what=ballots') }),
+  },
+  'POST /api/games/:id/remix': {
+    expect: [401, 401, 201, 201, 201],
+    request: (fx) => ({ path: gamePath(fx, '/remix') }),
+  },
+  'GET /api/games/:id/card': {
+    expect: [200, 200, 200, 200, 200],
+    request: (fx) => ({ path: gamePath(fx, '/card') }),
+  },
+  'GET /api/games/:id/closest': {
+    expect: [403, 403, 403, 200, 403],
+    request: (fx) => ({ path: gamePath(fx, '/closest') }),
   },
   'GET /api/games/:id/events': {
     expect: [200, 200, 200, 200, 200],
@@ -175,12 +200,34 @@ const ROUTES: Record<string, Entry> = {
   'GET /api/me/played': { expect: [401, 200, 200, 200, 200] },
 
   // Admin
-  'PUT /api/admin/users/:userId/admin': {
-    expect: [401, 401, 403, 403, 200],
+  'GET /api/admin/overview': { expect: [401, 403, 403, 403, 200] },
+  'GET /api/admin/users': {
+    expect: [401, 403, 403, 403, 200],
+    request: () => ({ path: '/api/admin/users?q=user&limit=5' }),
+  },
+  'POST /api/admin/users/:userId/role': {
+    expect: [401, 403, 403, 403, 200],
     request: (_fx, _role, ids) => ({
-      path: `/api/admin/users/${ids.userId}/admin`,
-      body: { admin: false },
+      path: `/api/admin/users/${ids.userId}/role`,
+      body: { role: 'user' },
     }),
+  },
+  'GET /api/admin/games': {
+    expect: [401, 403, 403, 403, 200],
+    request: (fx) => ({ path: `/api/admin/games?q=${fx.game.id}` }),
+  },
+  'DELETE /api/admin/games/:gameId': {
+    expect: [401, 403, 403, 403, 200],
+    freshPerRole: true,
+    request: (fx) => ({ path: `/api/admin/games/${fx.game.id}` }),
+  },
+  'GET /api/admin/audit': { expect: [401, 403, 403, 403, 200] },
+  'GET /api/admin/analytics': { expect: [401, 403, 403, 403, 200] },
+
+  // Analytics: anyone's browser reports its own visits (202 Accepted).
+  'POST /api/analytics': {
+    expect: [202, 202, 202, 202, 202],
+    request: () => ({ body: { events: [{ name: 'session_start', props: {} }] } }),
   },
 };
 

@@ -1,10 +1,10 @@
 /** Concurrent submissions: nothing lost, nothing counted twice, one row per player. */
 import { and, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { addRanking, emptyTally, summarize, type Tally } from '../../src/domain/results';
+import { addRanking, emptyTally, type Tally } from '../../src/domain/results';
 import { gameTally, submission } from '../../src/server/db/schema';
 import { testDatabases } from '../support/server';
-import { ids, shuffled, useServer, type EventData } from './harness';
+import { ids, shuffled, useServer, type EventData, resultsView } from './harness';
 
 describe.concurrent.each(testDatabases)('concurrent submissions on %s', (kind) => {
   const h = useServer(kind);
@@ -39,11 +39,12 @@ describe.concurrent.each(testDatabases)('concurrent submissions on %s', (kind) =
     expect((await h.getGame(owner, game.id)).body.submissionCount).toBe(30);
     const results = await h.results(owner, game.id);
     expect(results.body.results.submissions).toBe(30);
-    const expected = summarize(
+    const expected = resultsView(
       rankings.reduce<Tally>((t, r) => addRanking(t, r), emptyTally()),
       game.items,
+      null,
     );
-    expect(results.body.results).toEqual({ ...expected, myAgreement: null });
+    expect(results.body.results).toEqual(expected);
 
     const db = await stored(game.id);
     expect(db.rows).toBe(30);
@@ -81,10 +82,9 @@ describe.concurrent.each(testDatabases)('concurrent submissions on %s', (kind) =
     expect(final.ranking).toEqual(rankings[Number(final.name.slice(4))]);
 
     const results = await h.results(player, game.id);
-    expect(results.body.results).toEqual({
-      ...summarize(addRanking(emptyTally(), final.ranking), game.items),
-      myAgreement: 100,
-    });
+    expect(results.body.results).toEqual(
+      resultsView(addRanking(emptyTally(), final.ranking), game.items, 100),
+    );
     const db = await stored(game.id);
     expect(db.rows).toBe(1);
     expect(db.tally).toMatchObject({ submissions: 1, version: 10 });

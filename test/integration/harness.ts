@@ -3,7 +3,9 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import type { ErrorBody } from '../../src/domain/errors';
 import type { GameView, SubmissionView } from '../../src/domain/game';
 import type { ProfileView } from '../../src/domain/profile';
-import type { Results } from '../../src/domain/results';
+import type { Item } from '../../src/domain/game';
+import { bordaOrder, meanOrder, schulzeOrder } from '../../src/domain/methods';
+import { summarize, type Results, type Tally } from '../../src/domain/results';
 import { tag, TestClient, type ApiResponse } from '../support/client';
 import { startTestServer, type TestDatabase, type TestServer } from '../support/server';
 
@@ -14,7 +16,32 @@ export type GameBody = {
   mySubmission: SubmissionView | null;
 };
 export type SubmitBody = { submission: SubmissionView; submissionCount: number };
-export type ResultsBody = { results: Results & { myAgreement: number | null } };
+export type ResultsBody = {
+  results: Results & {
+    method: string;
+    winners: Record<string, string | null>;
+    myAgreement: number | null;
+  };
+};
+
+/**
+ * What `GET /:id/results` answers for a tally counted from scratch: the summary, the mean method,
+ * every method's winner the tally gives (computed here with the domain's own functions), and the
+ * viewer's agreement.
+ */
+export function resultsView(tally: Tally, items: readonly Item[], myAgreement: number | null) {
+  const results = summarize(tally, items);
+  return {
+    ...results,
+    method: 'mean',
+    winners: {
+      mean: meanOrder(results).winner,
+      borda: bordaOrder(results).winner,
+      schulze: schulzeOrder(results).winner,
+    },
+    myAgreement,
+  };
+}
 export type EventData = {
   submissionCount: number;
   version: number;

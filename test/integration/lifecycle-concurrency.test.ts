@@ -8,12 +8,12 @@ import { randomBytes } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIFECYCLE_MESSAGES } from '../../src/domain/lifecycle';
-import { addRanking, emptyTally, summarize, type Tally } from '../../src/domain/results';
+import { addRanking, emptyTally, type Tally } from '../../src/domain/results';
 import { game, gameTally, playedGame, submission } from '../../src/server/db/schema';
 import { startServer, type RunningServer } from '../../src/server/server';
 import type { TestClient } from '../support/client';
 import { testConfig, testDatabases } from '../support/server';
-import { ids, shuffled, useServer, type Harness, type SubmitBody } from './harness';
+import { ids, shuffled, useServer, type Harness, type SubmitBody, resultsView } from './harness';
 
 const PLAYERS = 200;
 const LIMIT = 50;
@@ -110,10 +110,7 @@ describe.each(testDatabases)('players limit under concurrency on %s', (kind) => 
       const expected = accepted.reduce<Tally>((t, i) => addRanking(t, rankings[i]!), emptyTally());
       expect(db.tally?.tally).toEqual(expected);
       const results = await h.results(owner, created.id);
-      expect(results.body.results).toEqual({
-        ...summarize(expected, created.items),
-        myAgreement: null,
-      });
+      expect(results.body.results).toEqual(resultsView(expected, created.items, null));
     }
   }, 300_000);
 

@@ -1,9 +1,9 @@
 /** Results: who may see them and that the numbers are right, incrementally maintained. */
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/domain/game';
-import { addRanking, agreement, emptyTally, summarize, type Tally } from '../../src/domain/results';
+import { addRanking, agreement, emptyTally, type Tally } from '../../src/domain/results';
 import { testDatabases } from '../support/server';
-import { errorOf, ids, shuffled, useServer } from './harness';
+import { errorOf, ids, shuffled, useServer, resultsView } from './harness';
 
 describe.concurrent.each(testDatabases)('results on %s', (kind) => {
   const h = useServer(kind);
@@ -111,7 +111,7 @@ describe.concurrent.each(testDatabases)('results on %s', (kind) => {
 
     // The same as computing it from scratch.
     const tally = rankings.reduce<Tally>((t, r) => addRanking(t, r), emptyTally());
-    expect(results).toEqual({ ...summarize(tally, game.items), myAgreement: null });
+    expect(results).toEqual(resultsView(tally, game.items, null));
 
     // A player sees how much they agree with the crowd.
     const second = await h.results(players[1]!, game.id);
@@ -148,13 +148,14 @@ describe.concurrent.each(testDatabases)('results on %s', (kind) => {
     );
     await round([15, 0]);
 
-    const expected = summarize(
+    const expected = resultsView(
       [...finals.values()].reduce<Tally>((t, r) => addRanking(t, r), emptyTally()),
       game.items,
+      null,
     );
     const response = await h.results(owner, game.id);
     expect(response.status).toBe(200);
-    expect(response.body.results).toEqual({ ...expected, myAgreement: null });
+    expect(response.body.results).toEqual(expected);
     expect((await h.getGame(owner, game.id)).body.submissionCount).toBe(16);
 
     const consensus = expected.items.map((item) => item.id);

@@ -2,9 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/domain/game';
 import { MAX_NAME_LENGTH } from '../../src/domain/limits';
-import { addRanking, emptyTally, summarize } from '../../src/domain/results';
+import { addRanking, emptyTally } from '../../src/domain/results';
 import { testDatabases } from '../support/server';
-import { errorOf, ids, useServer, type ResultsBody } from './harness';
+import { errorOf, ids, useServer, type ResultsBody, resultsView } from './harness';
 
 describe.concurrent.each(testDatabases)('submissions on %s', (kind) => {
   const h = useServer(kind);
@@ -172,10 +172,9 @@ describe.concurrent.each(testDatabases)('submissions on %s', (kind) => {
 
     const results = await h.results(owner, game.id);
     expect(results.status).toBe(200);
-    expect(results.body.results).toEqual({
-      ...summarize(addRanking(emptyTally(), [c, b, a]), game.items),
-      myAgreement: null,
-    });
+    expect(results.body.results).toEqual(
+      resultsView(addRanking(emptyTally(), [c, b, a]), game.items, null),
+    );
     expect(results.body.results.items.map((item) => [item.id, item.meanPosition])).toEqual([
       [c, 1],
       [b, 2],

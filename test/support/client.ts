@@ -83,6 +83,11 @@ export class TestClient {
     }
   }
 
+  /** Sets a cookie as the browser's own script would (e.g. the anonymous id). */
+  setCookie(name: string, value: string): void {
+    this.jar.set(name, value);
+  }
+
   async request<T = unknown>(
     method: string,
     path: string,

@@ -125,23 +125,32 @@ export async function startTestServer(
   options: { env?: Record<string, string>; webRoot?: string } = {},
 ): Promise<TestServer> {
   const created = kind === 'postgres' ? await createPostgresDatabase() : undefined;
-  const config = await testConfig({
-    ...(created ? { DATABASE_URL: created.url } : {}),
-    ...options.env,
-  });
   try {
-    const server = await startServer(config, {
-      webRoot: options.webRoot,
-      pgliteTemplate: kind === 'pglite' ? await pgliteTemplate() : undefined,
-    });
-    return {
-      ...server,
-      kind,
-      async close() {
-        await server.close();
-        await created?.drop();
-      },
-    };
+    // The free port is found before the server listens on it: another process on the machine
+    // may take it in between (EADDRINUSE), and then another free port is tried.
+    for (let attempt = 1; ; attempt++) {
+      const config = await testConfig({
+        ...(created ? { DATABASE_URL: created.url } : {}),
+        ...options.env,
+      });
+      try {
+        const server = await startServer(config, {
+          webRoot: options.webRoot,
+          pgliteTemplate: kind === 'pglite' ? await pgliteTemplate() : undefined,
+        });
+        return {
+          ...server,
+          kind,
+          async close() {
+            await server.close();
+            await created?.drop();
+          },
+        };
+      } catch (error) {
+        const taken = (error as { code?: unknown }).code === 'EADDRINUSE';
+        if (!taken || attempt >= 3 || options.env?.PORT) throw error;
+      }
+    }
   } catch (error) {
     await created?.drop();
     throw error;

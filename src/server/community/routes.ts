@@ -30,6 +30,7 @@ import {
   MAX_PROMPT_LENGTH,
 } from '../../domain/limits';
 import { requireUser, type AuthEnv, type Viewer } from '../auth';
+import type { AnalyticsRecorder } from '../analytics/record';
 import type { Db } from '../db/client';
 import { readCount, toGameView } from '../games/data';
 import type { QuotaGuard } from '../http/quota';
@@ -62,6 +63,8 @@ export type CommunityDeps = {
   quota?: QuotaGuard;
   /** Open event streams per account and address. */
   streams?: StreamLimits;
+  /** The server's analytics events (the builder's game_create and game_publish). */
+  analytics: AnalyticsRecorder;
 };
 
 const LIMIT_MESSAGE = `Limit must be a whole number from 1 to ${COMMUNITY_PAGE_SIZE}`;
@@ -248,6 +251,12 @@ export function communityRoutes(deps: CommunityDeps) {
         emoji: input.emoji,
         tags: input.tags,
       });
+      deps.analytics.recordFor(c, 'game_create', {
+        game_id: row.id,
+        category: row.category,
+        items: row.items.length,
+      });
+      deps.analytics.recordFor(c, 'game_publish', { game_id: row.id });
       const rank = await readRank(db, {
         rankId: row.communityRankId ?? '',
         viewerId: viewer.id,
@@ -361,7 +370,11 @@ export function communityRoutes(deps: CommunityDeps) {
 const signedIn = requireUser({ guests: true, message: 'Not signed in' });
 
 /** Publishing, mounted under /api/games: POST /:id/publish and /:id/unpublish (owner only). */
-export function gamePublishRoutes(deps: { db: Db; quota?: QuotaGuard }) {
+export function gamePublishRoutes(deps: {
+  db: Db;
+  quota?: QuotaGuard;
+  analytics: AnalyticsRecorder;
+}) {
   const { db } = deps;
   const answer = async (row: Awaited<ReturnType<typeof publishGame>>, viewerId: string) => {
     const count = await readCount(db, row.id);
@@ -382,6 +395,7 @@ export function gamePublishRoutes(deps: { db: Db; quota?: QuotaGuard }) {
           userId: viewer.id,
           ...(tags !== undefined ? { tags: normalizeTags(tags) } : {}),
         });
+        deps.analytics.recordFor(c, 'game_publish', { game_id: row.id });
         return c.json(await answer(row, viewer.id));
       },
     )

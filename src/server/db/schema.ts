@@ -5,8 +5,10 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  type AnyPgColumn,
   boolean,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -157,6 +159,10 @@ export const game = pgTable(
     archived: boolean('archived').notNull().default(false),
     isPublished: boolean('is_published').notNull().default(false),
     playCount: integer('play_count').notNull().default(0),
+    /** The game this one was remixed from (same prompt and items); cleared if that one goes. */
+    remixedFrom: text('remixed_from').references((): AnyPgColumn => game.id, {
+      onDelete: 'set null',
+    }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
@@ -374,5 +380,42 @@ export const analyticsEvent = pgTable(
     anonId: text('anon_id'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('analytics_event_name_at_idx').on(t.name, t.at.desc())],
+  (t) => [
+    index('analytics_event_name_at_idx').on(t.name, t.at.desc()),
+    index('analytics_event_at_idx').on(t.at),
+  ],
+);
+
+/**
+ * Analytics events older than the retention window, folded into counts per day, event name and
+ * one dimension (`''` for the total; e.g. `device:mobile`, `utm_source:newsletter`).
+ */
+export const analyticsDaily = pgTable(
+  'analytics_daily',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    name: text('name').notNull(),
+    dimension: text('dimension').notNull().default(''),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.name, t.dimension] })],
+);
+
+/**
+ * What admins did: granting or revoking admin, deleting games. Names and labels are copied in,
+ * so the record outlives the accounts and games it names.
+ */
+export const adminAudit = pgTable(
+  'admin_audit',
+  {
+    id: text('id').primaryKey(),
+    actorId: text('actor_id'),
+    actorName: text('actor_name').notNull(),
+    action: text('action').$type<'grant-admin' | 'revoke-admin' | 'delete-game'>().notNull(),
+    targetKind: text('target_kind').$type<'user' | 'game'>().notNull(),
+    targetId: text('target_id').notNull(),
+    targetLabel: text('target_label').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('admin_audit_at_idx').on(t.at.desc(), t.id.desc())],
 );

@@ -1,5 +1,5 @@
 /** Reads of games, their tallies and submissions. */
-import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, or, sql } from 'drizzle-orm';
 import { resultsLocked, type GameView, type Item, type SubmissionView } from '../../domain/game';
 import { lockedUntil, needsReorder } from '../../domain/lifecycle';
 import type { Db } from '../db/client';
@@ -69,6 +69,7 @@ export function toGameView(
     isPublic: row.isPublic,
     communityRankId: row.communityRankId,
     archived: row.archived,
+    remixedFrom: row.remixedFrom,
     createdAt: row.createdAt.getTime(),
   };
 }
@@ -86,4 +87,30 @@ export function toSubmissionView(row: SubmissionRow, items?: readonly Item[]): S
   };
   if (items) view.needsReorder = !row.partial && needsReorder(row.ranking, items);
   return view;
+}
+
+export type Ballot = { userId: string; name: string; at: Date; ranking: string[] };
+
+/** Final rankings of a game in user id order, a page after `afterUserId` (keyset paging). */
+export async function finalBallotsPage(
+  db: Db,
+  page: { gameId: string; afterUserId: string | null; limit: number },
+): Promise<Ballot[]> {
+  return db
+    .select({
+      userId: submission.userId,
+      name: submission.name,
+      at: submission.at,
+      ranking: submission.ranking,
+    })
+    .from(submission)
+    .where(
+      and(
+        eq(submission.gameId, page.gameId),
+        eq(submission.partial, false),
+        page.afterUserId === null ? undefined : gt(submission.userId, page.afterUserId),
+      ),
+    )
+    .orderBy(submission.userId)
+    .limit(page.limit);
 }

@@ -6,33 +6,23 @@
  */
 import type { Db } from '../db/client';
 import type { Logger } from '../log';
+import { startPeriodic, type PeriodicJob } from '../periodic';
 import { closeDueGames } from './mutations';
 
-export type DeadlineScheduler = { stop(): Promise<void> };
+export type DeadlineScheduler = PeriodicJob;
 
 export function startDeadlineScheduler(options: {
   db: Db;
   log: Logger;
   intervalMs: number;
 }): DeadlineScheduler {
-  let running: Promise<void> | undefined;
-  const tick = () => {
-    // A slow run is not overlapped by the next one.
-    if (running) return;
-    running = closeDueGames(options.db, { now: new Date() })
-      .then((closed) => {
-        if (closed.length > 0) options.log.debug(`deadline passed: closed ${closed.join(', ')}`);
-      })
-      .catch((error: unknown) => options.log.warn('deadline check failed', error))
-      .finally(() => (running = undefined));
-  };
-  const timer = setInterval(tick, options.intervalMs);
-  timer.unref();
-  tick();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
+  return startPeriodic({
+    name: 'deadline check',
+    intervalMs: options.intervalMs,
+    log: options.log,
+    run: async () => {
+      const closed = await closeDueGames(options.db, { now: new Date() });
+      if (closed.length > 0) options.log.debug(`deadline passed: closed ${closed.join(', ')}`);
     },
-  };
+  });
 }

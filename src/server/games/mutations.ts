@@ -33,6 +33,8 @@ export async function createGame(
     labels: string[];
     rules: Rules;
     publishRequested: boolean;
+    /** The game this one is a remix of. */
+    remixedFrom?: string;
   },
 ): Promise<GameRow> {
   const ids = new Set<string>();
@@ -59,6 +61,7 @@ export async function createGame(
           timeLimit: input.rules.timeLimit,
           deadlineAt: input.rules.deadlineAt === null ? null : new Date(input.rules.deadlineAt),
           publishRequested: input.publishRequested,
+          remixedFrom: input.remixedFrom ?? null,
         })
         .onConflictDoNothing({ target: game.slug })
         .returning();
@@ -267,18 +270,28 @@ export async function archiveGame(
  */
 export async function deleteGame(db: Db, input: { gameId: string; userId: string }): Promise<void> {
   await db.transaction(async (tx) => {
-    const current = await lockOwned(tx, input);
-    // Its community ranks (the linked one, and any pointing at it) go, and their pages hear so.
-    await tx.execute(sql`
-      with removed as (
-        delete from ${communityRank} r
-        where r.id = ${current.communityRankId ?? ''} or r.game_id = ${input.gameId}
-        returning r.id, r.plays, r.likes, false as listed
-      )
-      select ${notifyRankEvent(sql`removed`)} from removed`);
-    await tx.delete(game).where(eq(game.id, input.gameId));
-    await announce(tx, { type: 'game', gameId: input.gameId, change: 'deleted', version: null });
+    await deleteLockedGame(tx, await lockOwned(tx, input));
   });
+}
+
+/**
+ * The deletion itself, of a game whose row lock this transaction holds (the owner's delete, and
+ * an admin's: admin/mutations.ts).
+ */
+export async function deleteLockedGame(
+  tx: Tx,
+  current: Pick<GameRow, 'id' | 'communityRankId'>,
+): Promise<void> {
+  // Its community ranks (the linked one, and any pointing at it) go, and their pages hear so.
+  await tx.execute(sql`
+    with removed as (
+      delete from ${communityRank} r
+      where r.id = ${current.communityRankId ?? ''} or r.game_id = ${current.id}
+      returning r.id, r.plays, r.likes, false as listed
+    )
+    select ${notifyRankEvent(sql`removed`)} from removed`);
+  await tx.delete(game).where(eq(game.id, current.id));
+  await announce(tx, { type: 'game', gameId: current.id, change: 'deleted', version: null });
 }
 
 /**

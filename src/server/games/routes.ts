@@ -50,6 +50,11 @@ import {
 import type { GameStates } from './state';
 import { type GameState } from './state';
 import { Submissions } from './submit';
+import type { AnalyticsRecorder } from '../analytics/record';
+import { BallotCache } from './ballot-cache';
+import { methodView, runoff, tallyWinners, type MethodView } from './methods-view';
+import { METHODS } from '../../domain/methods';
+import { closestBallot } from '../../domain/crowd';
 
 export type GamesDeps = {
   db: Db;
@@ -60,6 +65,8 @@ export type GamesDeps = {
   quota?: QuotaGuard;
   /** Open event streams per account and address. */
   streams?: StreamLimits;
+  /** The server's analytics events (game_create, game_publish, ranking_submit). */
+  analytics: AnalyticsRecorder;
 };
 
 // Generous hard caps bound the work a request can cause; the domain rules give the real limits.
@@ -222,6 +229,29 @@ function liveFrame(event: 'snapshot' | 'submission', results: Results, data: Liv
 
 const RESULTS_HEAD = Buffer.from('{"results":');
 
+/** Results access as for the results page: 403 (with what unlocks them) when not visible. */
+async function visibleResults(states: GameStates, state: GameState, viewer: Viewer | null) {
+  const access = await resultsAccess(states, state, viewer);
+  if (!access.visible) {
+    const { unlock } = access.view;
+    throw new AppError(
+      'permission-denied',
+      hiddenMessage(access.view),
+      unlock ? { unlock } : undefined,
+    );
+  }
+  return access;
+}
+
+const ResultsQuery = z.object({
+  method: z
+    .enum(METHODS, { error: `Method must be one of: ${METHODS.join(', ')}` })
+    .default('mean'),
+});
+
+/** The name a player shows when they gave none. */
+const ANONYMOUS = shownName(null);
+
 function hiddenMessage(view: GameView): string {
   return view.resultsLocked ? 'Results are locked until this game closes' : MESSAGES.resultsHidden;
 }
@@ -232,6 +262,7 @@ export function gamesRoutes(deps: GamesDeps) {
   const { db, hub, states } = deps;
   const writesPerGame = new KeyedQueue();
   const submissions = new Submissions(db, states, writesPerGame);
+  const ballots = new BallotCache(db);
   return (
     new Hono<AuthEnv>()
       .post(
@@ -252,12 +283,18 @@ export function gamesRoutes(deps: GamesDeps) {
             rules: normalizeRules(body, Date.now()),
             publishRequested: body.publish ?? false,
           });
+          deps.analytics.recordFor(c, 'game_create', {
+            game_id: row.id,
+            category: row.category,
+            items: row.items.length,
+          });
           if (!body.publish) return c.json({ game: toGameView(row, viewer.id, 0) }, 201);
           // Published in the same request; a failure to publish only warns (SPEC §8): the game
           // is created all the same, unpublished, and the answer says why.
           try {
             await deps.quota?.consume(null, viewer.id, 'publish');
             const published = await publishGame(db, { gameId: row.id, userId: viewer.id });
+            deps.analytics.recordFor(c, 'game_publish', { game_id: row.id });
             return c.json({ game: toGameView(published, viewer.id, 0) }, 201);
           } catch (error) {
             const publishError =
@@ -317,6 +354,9 @@ export function gamesRoutes(deps: GamesDeps) {
             ranking: body.ranking,
             partial: body.partial ?? false,
           });
+          if (!result.submission.partial) {
+            deps.analytics.recordFor(c, 'ranking_submit', { game_id: gameId });
+          }
           return c.json({
             submission: toSubmissionView(result.submission),
             submissionCount: result.count,
@@ -380,39 +420,71 @@ export function gamesRoutes(deps: GamesDeps) {
         );
         return c.json({ deleted: true as const, id: row.id });
       })
-      .get('/:id/results', validate('param', GameParam), async (c) => {
+      .get(
+        '/:id/results',
+        validate('param', GameParam),
+        validate('query', ResultsQuery),
+        async (c) => {
+          const viewer = c.get('viewer');
+          const state = await currentState(db, states, c.req.valid('param').id);
+          const access = await visibleResults(states, state, viewer);
+          const results = states.results(state);
+          const { method } = c.req.valid('query');
+          const myAgreement = access.mine
+            ? agreement(
+                access.mine,
+                results.items.map((item) => item.id),
+              )
+            : null;
+          if (method !== 'mean') {
+            const irv =
+              method === 'irv'
+                ? runoff(await ballots.get(state.row.id, state.version), state.row.items, results)
+                : null;
+            return c.json({
+              results: { ...results, ...methodView(results, method, irv), myAgreement },
+            });
+          }
+          // `{ results: { ...results, method, winners, myAgreement } }`, with the results
+          // serialized once per version.
+          const json = states.resultsJson(state);
+          const tail = { method, winners: tallyWinners(results), myAgreement };
+          const body = Buffer.concat([
+            RESULTS_HEAD,
+            json.subarray(0, -1),
+            Buffer.from(`,${JSON.stringify(tail).slice(1)}}`),
+          ]);
+          return c.body(body, 200, {
+            'content-type': 'application/json; charset=UTF-8',
+          }) as unknown as TypedResponse<
+            { results: Results & MethodView & { myAgreement: number | null } },
+            200,
+            'json'
+          >;
+        },
+      )
+      // The other player who ranked most like the viewer (by the name they showed).
+      .get('/:id/closest', validate('param', GameParam), async (c) => {
         const viewer = c.get('viewer');
         const state = await currentState(db, states, c.req.valid('param').id);
-        const access = await resultsAccess(states, state, viewer);
-        if (!access.visible) {
-          const { unlock } = access.view;
-          throw new AppError(
-            'permission-denied',
-            hiddenMessage(access.view),
-            unlock ? { unlock } : undefined,
-          );
-        }
-        const results = states.results(state);
-        const myAgreement = access.mine
-          ? agreement(
-              access.mine,
-              results.items.map((item) => item.id),
-            )
-          : null;
-        // `{ results: { ...results, myAgreement } }`, with the results serialized once per version.
-        const json = states.resultsJson(state);
-        const body = Buffer.concat([
-          RESULTS_HEAD,
-          json.subarray(0, -1),
-          Buffer.from(`,"myAgreement":${JSON.stringify(myAgreement)}}}`),
-        ]);
-        return c.body(body, 200, {
-          'content-type': 'application/json; charset=UTF-8',
-        }) as unknown as TypedResponse<
-          { results: Results & { myAgreement: number | null } },
-          200,
-          'json'
-        >;
+        const access = await visibleResults(states, state, viewer);
+        const mine = access.mine;
+        if (!mine || !viewer) return c.json({ closest: null });
+        const others = (await ballots.get(state.row.id, state.version)).filter(
+          (ballot) => ballot.userId !== viewer.id,
+        );
+        const shown = others.map((ballot) => ({
+          name: ballot.name === ANONYMOUS ? null : ballot.name,
+          ranking: ballot.ranking,
+        }));
+        const index = closestBallot(mine, shown);
+        const match = index === -1 ? null : shown[index];
+        return c.json({
+          closest:
+            match?.name != null
+              ? { name: match.name, agreement: agreement(mine, match.ranking) }
+              : null,
+        });
       })
       .get('/:id/events', validate('param', GameParam), async (c) => {
         const viewer = c.get('viewer');

@@ -82,6 +82,11 @@ export function securityHeaders(options: {
     return cached.policy;
   };
   const apiPolicy = contentSecurityPolicy([]);
+  // The embeddable card is made to be framed anywhere: read-only and without cookies (0019).
+  const embedPolicy = contentSecurityPolicy([]).replace(
+    "frame-ancestors 'none'",
+    'frame-ancestors *',
+  );
   policyFor(options.indexFile);
   return async (c, next) => {
     await next();
@@ -94,10 +99,15 @@ export function securityHeaders(options: {
       headers = c.res.headers;
     }
     const isHtml = (headers.get('content-type') ?? '').includes('text/html');
-    headers.set('Content-Security-Policy', isHtml ? policyFor(options.indexFile) : apiPolicy);
+    const embed = c.req.path.startsWith('/embed/');
+    headers.set(
+      'Content-Security-Policy',
+      embed ? embedPolicy : isHtml ? policyFor(options.indexFile) : apiPolicy,
+    );
     headers.set('X-Content-Type-Options', 'nosniff');
     headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-    headers.set('X-Frame-Options', 'DENY');
+    if (embed) headers.delete('X-Frame-Options');
+    else headers.set('X-Frame-Options', 'DENY');
     if (options.https) headers.set('Strict-Transport-Security', HSTS);
   };
 }

@@ -94,8 +94,6 @@ const PROOF_SKEW_MS = 1_000;
 export const ADMIN_MESSAGES = {
   sessionBeforeProof:
     'Sign in again to claim admin: this session began before your email address was verified',
-  notAUser: 'No such account',
-  notYourself: 'You cannot change your own admin role',
 } as const;
 
 /**
@@ -148,29 +146,5 @@ export async function claimAdmin(
       throw new AppError('permission-denied', ADMIN_MESSAGES.sessionBeforeProof);
     }
     return { success: false, admin: row?.role === 'admin' };
-  });
-}
-
-/** An admin grants or revokes another account's admin role (SPEC §4 "Admin"). */
-export async function setAdminRole(
-  db: Db,
-  input: { adminId: string; targetId: string; admin: boolean },
-): Promise<{ userId: string; admin: boolean }> {
-  if (input.adminId === input.targetId) {
-    throw new AppError('invalid-argument', ADMIN_MESSAGES.notYourself);
-  }
-  return db.transaction(async (tx) => {
-    const changed = await tx
-      .update(user)
-      .set(
-        input.admin
-          ? { role: 'admin', adminGrantedBy: input.adminId }
-          : { role: 'user', adminGrantedBy: null },
-      )
-      .where(and(eq(user.id, input.targetId), eq(user.isAnonymous, false)))
-      .returning({ id: user.id });
-    if (changed.length === 0) throw new AppError('not-found', ADMIN_MESSAGES.notAUser);
-    await publish(tx, { type: 'profile', userId: input.targetId });
-    return { userId: input.targetId, admin: input.admin };
   });
 }

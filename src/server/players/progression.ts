@@ -11,7 +11,7 @@ import type { XpReason } from '../../domain/profile';
 import { CROWNS_PER_LEVEL } from '../../domain/limits';
 import { progressFromTotal, STAT_FOR, XP_FOR } from '../../domain/progression';
 import type { Tx } from '../db/client';
-import { user, xpAward, type UserStats } from '../db/schema';
+import { analyticsEvent, user, xpAward, type UserStats } from '../db/schema';
 import { newId } from '../ids';
 import { EVENTS_CHANNEL } from '../realtime/hub';
 
@@ -89,6 +89,8 @@ export async function awardXpMany(
     );
     return {
       id: row.id,
+      // A level-up is an analytics event, written by the same statement (below).
+      level_up_event: next.level > row.level ? newId(16) : null,
       level: next.level,
       xp: next.xp,
       xp_to_next: next.xpToNext,
@@ -97,10 +99,18 @@ export async function awardXpMany(
     };
   });
   // Level, crowns and achievements follow from the totals; each player's open tabs hear of it.
+  // A level-up is also recorded for analytics in this statement: no round trip of its own, and
+  // it commits exactly when the award does.
   await tx.execute(sql`
     with input as (
       select * from jsonb_to_recordset(${JSON.stringify(progress)}::jsonb)
-        as x(id text, level int, xp int, xp_to_next int, crowns int, achievements jsonb)
+        as x(id text, level_up_event text, level int, xp int, xp_to_next int, crowns int,
+          achievements jsonb)
+    ),
+    level_up as (
+      insert into ${analyticsEvent} (id, name, props, user_id)
+      select level_up_event, 'level_up', jsonb_build_object('level', level), id
+      from input where level_up_event is not null
     ),
     updated as (
       update ${user} u set level = input.level, xp = input.xp, xp_to_next = input.xp_to_next,

@@ -1,57 +1,71 @@
-/** /admin/*: the admin app's frame. Admins (by their role) see it; others are told it's not theirs. */
-import { ShieldAlert, ShieldCheck } from 'lucide-react';
-import { Link, useParams } from 'react-router';
-import { paths } from '../paths';
+/**
+ * /admin/*: the admin app. Admins (by their role) get its sections; everyone else gets the
+ * Not found card, as if there were nothing here (the API answers them 403).
+ */
+import { ShieldCheck } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { NavLink, useParams } from 'react-router';
 import { PageLoading } from '../shell/loading';
-import { EmptyState, PageHead } from '../shell/page-frame';
+import { NotFoundPage } from '../shell/not-found';
+import { PageHead } from '../shell/page-frame';
 import { useProfile } from '../shell/profile';
-import { StatusCard } from '../shell/status-card';
+import { AnalyticsSection } from './analytics-section';
+import { AuditSection } from './audit-section';
+import { GamesSection } from './games-section';
+import { OverviewSection } from './overview-section';
+import { ReportsSection } from './reports-section';
+import { UsersSection } from './users-section';
+import '../community/community.css';
+import './admin.css';
+
+const SECTIONS = [
+  { path: '', label: 'Overview', Section: OverviewSection },
+  { path: 'users', label: 'Users', Section: UsersSection },
+  { path: 'games', label: 'Games', Section: GamesSection },
+  { path: 'reports', label: 'Reports', Section: ReportsSection },
+  { path: 'analytics', label: 'Analytics', Section: AnalyticsSection },
+  { path: 'audit', label: 'Audit log', Section: AuditSection },
+] as const;
 
 export function AdminPage() {
   const { viewer, profile, isPending } = useProfile();
-  const section = useParams()['*'] ?? '';
+  const sectionPath = (useParams()['*'] ?? '').replace(/\/+$/, '');
   if (isPending) return <PageLoading label="Checking your access…" />;
   const isAdmin =
     profile?.role === 'admin' || (viewer.status === 'signed-in' && viewer.user.role === 'admin');
-  if (!isAdmin) {
-    return (
-      <>
-        <title>Admins only · Crowned</title>
-        <StatusCard
-          icon={<ShieldAlert size={32} />}
-          title="Admins only"
-          actions={
-            <Link className="btn btn-primary" to={paths.home()}>
-              Go home
-            </Link>
-          }
-        >
-          <p>Your account doesn't have admin access.</p>
-        </StatusCard>
-      </>
-    );
-  }
+  const section = SECTIONS.find((s) => s.path === sectionPath);
+  if (!isAdmin || !section) return <NotFoundPage />;
+  const { Section } = section;
   return (
-    <div className="page-frame">
-      <title>Admin · Crowned</title>
-      <PageHead
-        icon={<ShieldCheck size={24} />}
-        title="Admin"
-        lede={viewer.status === 'signed-in' ? `Signed in as ${viewer.user.email}` : undefined}
-      />
-      <EmptyState
-        icon={<ShieldCheck size={30} />}
-        title={section ? `Nothing at /admin/${section} yet` : 'Admin tools will appear here'}
-        actions={
-          section ? (
-            <Link className="btn btn-secondary" to={paths.admin()}>
-              Admin home
-            </Link>
-          ) : undefined
-        }
-      >
-        <p>Granting and revoking admin, and looking after community ranks, come next.</p>
-      </EmptyState>
+    <div className="page-frame admin">
+      <title>{`${section.label} · Admin · Crowned`}</title>
+      <PageHead icon={<ShieldCheck size={24} />} eyebrow="Admin" title={section.label} />
+      <AdminNav current={section.path} />
+      <Section />
     </div>
+  );
+}
+
+/** The section tabs; on a phone they scroll sideways, so the current one is kept in sight. */
+function AdminNav({ current }: { current: string }) {
+  const nav = useRef<HTMLElement>(null);
+  useEffect(() => {
+    nav.current
+      ?.querySelector('.is-active')
+      ?.scrollIntoView({ block: 'nearest', inline: 'center', behavior: 'instant' });
+  }, [current]);
+  return (
+    <nav ref={nav} className="admin-nav" aria-label="Admin sections">
+      {SECTIONS.map((s) => (
+        <NavLink
+          key={s.path}
+          to={s.path ? `/admin/${s.path}` : '/admin'}
+          end
+          className={({ isActive }) => `admin-nav__link${isActive ? ' is-active' : ''}`}
+        >
+          {s.label}
+        </NavLink>
+      ))}
+    </nav>
   );
 }

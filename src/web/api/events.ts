@@ -3,6 +3,11 @@
  * it, feeding snapshots and submissions into the TanStack Query cache. EventSource reconnects by
  * itself (sending Last-Event-ID); when the browser gives up (the stream answered with an error),
  * we reopen it with backoff for as long as someone is listening.
+ *
+ * Status: 'connecting' for the first connection, 'live' once it answers, 'offline' while it is
+ * down after that (a dropped connection, the browser offline, an error answer): the results page
+ * says "Reconnecting…". Back up, the game and its results are read again to catch up on what
+ * happened meanwhile (issue 12), and the browser's 'online' event reconnects at once.
  */
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
@@ -11,7 +16,8 @@ import { agreement } from '../../domain/results';
 import { cachedGame, gameKeys, updateCachedGame, withLiveState, type ResultsView } from './games';
 import { backoffDelay } from './retry';
 
-export type LiveStatus = 'connecting' | 'live' | 'offline';
+/** 'offline': down after having been up, reconnecting; 'ended': the game was deleted. */
+export type LiveStatus = 'connecting' | 'live' | 'offline' | 'ended';
 
 type Stream = {
   gameId: string;
@@ -34,7 +40,9 @@ const statusListeners = new Map<string, Set<() => void>>();
 
 function setStatus(stream: Stream, status: LiveStatus): void {
   if (stream.status === status) return;
+  const wasDown = stream.status === 'offline';
   stream.status = status;
+  if (wasDown && status === 'live') catchUp(stream);
   for (const listener of statusListeners.get(stream.gameId) ?? []) listener();
 }
 
@@ -46,6 +54,12 @@ function subscribeStatus(gameId: string, listener: () => void): () => void {
     listeners.delete(listener);
     if (listeners.size === 0) statusListeners.delete(gameId);
   };
+}
+
+/** Reads the game and its results again: what was submitted while the stream was down. */
+function catchUp(stream: Stream): void {
+  void stream.queryClient.invalidateQueries({ queryKey: gameKeys.all });
+  void stream.queryClient.invalidateQueries({ queryKey: gameKeys.results(stream.gameId) });
 }
 
 function apply(stream: Stream, data: LiveData): void {
@@ -71,7 +85,8 @@ function apply(stream: Stream, data: LiveData): void {
 function open(stream: Stream): void {
   const source = new EventSource(`/api/games/${encodeURIComponent(stream.gameId)}/events`);
   stream.source = source;
-  setStatus(stream, 'connecting');
+  // A reopen after a failure stays 'offline' (down) until it answers.
+  if (stream.status !== 'offline') setStatus(stream, 'connecting');
   const onData = (event: MessageEvent<string>) => {
     stream.failures = 0;
     setStatus(stream, 'live');
@@ -90,7 +105,7 @@ function open(stream: Stream): void {
   source.addEventListener('deleted', () => {
     // The game is gone: its pages read it again and show 'Game not found'; the stream ends.
     close(stream);
-    setStatus(stream, 'offline');
+    setStatus(stream, 'ended');
     void stream.queryClient.invalidateQueries({ queryKey: gameKeys.all });
     void stream.queryClient.invalidateQueries({ queryKey: gameKeys.results(stream.gameId) });
   });
@@ -110,7 +125,8 @@ function open(stream: Stream): void {
         backoffDelay(Math.min(stream.failures, 5)),
       );
     } else {
-      setStatus(stream, 'connecting');
+      // A dropped connection the browser is reopening by itself: down until it answers.
+      setStatus(stream, stream.status === 'connecting' ? 'connecting' : 'offline');
     }
   });
 }
@@ -168,6 +184,30 @@ export function reconnectGameEvents(): void {
   }
 }
 
+/**
+ * The browser's own network events: offline closes every stream and marks it down at once (a
+ * dropped connection can take a while to be noticed); online reopens them now, no backoff.
+ */
+function watchNetwork(): void {
+  if (typeof window === 'undefined') return;
+  window.addEventListener('offline', () => {
+    for (const stream of streams.values()) {
+      if (stream.refs === 0 || stream.status === 'ended') continue;
+      // Closed rather than left half-open: what it would still deliver is caught up on return.
+      close(stream);
+      setStatus(stream, 'offline');
+    }
+  });
+  window.addEventListener('online', () => {
+    for (const stream of streams.values()) {
+      if (stream.refs === 0 || stream.status === 'ended') continue;
+      close(stream);
+      open(stream);
+    }
+  });
+}
+watchNetwork();
+
 /** Keeps this game's live stream open while mounted; returns the connection status. */
 export function useGameEvents(gameId: string | undefined): LiveStatus {
   const queryClient = useQueryClient();
@@ -182,6 +222,6 @@ export function useGameEvents(gameId: string | undefined): LiveStatus {
     [gameId],
   );
   return useSyncExternalStore(subscribe, () =>
-    gameId ? (streams.get(gameId)?.status ?? 'connecting') : 'offline',
+    gameId ? (streams.get(gameId)?.status ?? 'connecting') : 'ended',
   );
 }

@@ -2,6 +2,7 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { resultsLocked, type GameView, type SubmissionView } from '../../domain/game';
 import { lockedUntil } from '../../domain/lifecycle';
+import type { IrvRound } from '../../domain/methods';
 import type { Results } from '../../domain/results';
 import { api } from './client';
 import { ApiError } from './errors';
@@ -30,10 +31,58 @@ export function fetchGame(idOrSlug: string, signal?: AbortSignal): Promise<GameR
 
 export async function fetchResults(gameId: string, signal?: AbortSignal): Promise<ResultsView> {
   const body = await request<{ results: ResultsView }>(
-    (init) => api.games[':id'].results.$get({ param: { id: gameId } }, { init }),
+    (init) => api.games[':id'].results.$get({ param: { id: gameId }, query: {} }, { init }),
     { signal },
   );
   return body.results;
+}
+
+/** Instant runoff needs every ballot: the server computes it (the other methods the page does). */
+export type Runoff = { order: string[]; winner: string | null; rounds: IrvRound[] };
+
+export async function fetchRunoff(gameId: string, signal?: AbortSignal): Promise<Runoff> {
+  const body = await request<{
+    results: { items: { id: string }[]; winners: { irv?: string | null }; irvRounds?: IrvRound[] };
+  }>(
+    (init) =>
+      api.games[':id'].results.$get({ param: { id: gameId }, query: { method: 'irv' } }, { init }),
+    { signal },
+  );
+  return {
+    order: body.results.items.map((item) => item.id),
+    winner: body.results.winners.irv ?? null,
+    rounds: body.results.irvRounds ?? [],
+  };
+}
+
+/** The runoff for this many rankings; fetched again when the count changes. */
+export function useRunoff(gameId: string, submissions: number, enabled: boolean) {
+  return useQuery({
+    queryKey: ['runoff', gameId, submissions],
+    queryFn: ({ signal }) => fetchRunoff(gameId, signal),
+    enabled,
+    staleTime: 10_000,
+    placeholderData: (previous) => previous,
+  });
+}
+
+export type Closest = { name: string; agreement: number | null } | null;
+
+/** The other player who ranked most like the viewer (by the name they showed), if any. */
+export function useClosest(gameId: string, submissions: number, enabled: boolean) {
+  return useQuery({
+    queryKey: ['closest', gameId, submissions],
+    queryFn: async ({ signal }) =>
+      (
+        await request<{ closest: Closest }>(
+          (init) => api.games[':id'].closest.$get({ param: { id: gameId } }, { init }),
+          { signal },
+        )
+      ).closest,
+    enabled,
+    staleTime: 30_000,
+    placeholderData: (previous) => previous,
+  });
 }
 
 /** A new game's closing rules, as the create screen's settings dialog sets them. */
@@ -51,6 +100,15 @@ export async function createGame(input: NewGame): Promise<CreatedGame> {
     { retry: false },
   );
   return { game: body.game, publishError: body.publishError ?? null };
+}
+
+/** A new game of the caller's with the same prompt and items (not retried, like a create). */
+export async function remixGame(gameId: string): Promise<GameView> {
+  const body = await request<{ game: GameView }>(
+    (init) => api.games[':id'].remix.$post({ param: { id: gameId } }, { init }),
+    { retry: false },
+  );
+  return body.game;
 }
 
 export type SubmitResult = {

@@ -4,7 +4,7 @@
  * aborted, deadline-exceeded, unavailable, resource-exhausted and network failures.
  */
 import { RETRY_BASE_MS, RETRY_MAX_MS, RETRY_MAX_TRIES } from '../../domain/limits';
-import { toApiError, type ApiError } from './errors';
+import { ApiError, toApiError } from './errors';
 
 const JITTER_MIN = 0.5;
 const JITTER_MAX = 1.5;
@@ -37,6 +37,10 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
+function cancelled(): ApiError {
+  return new ApiError('cancelled', 'The request was cancelled.');
+}
+
 /** Runs `task` until it succeeds, fails for good, or the tries run out; throws an ApiError. */
 export async function withRetry<T>(
   task: (attempt: number) => Promise<T>,
@@ -48,8 +52,12 @@ export async function withRetry<T>(
       return await task(attempt);
     } catch (error) {
       const apiError: ApiError = toApiError(error);
-      if (attempt >= tries || options.signal?.aborted || !isRetryable(apiError)) throw apiError;
-      await sleep(backoffDelay(attempt), options.signal);
+      if (options.signal?.aborted) throw cancelled();
+      if (attempt >= tries || !isRetryable(apiError)) throw apiError;
+      // A caller's abort during the wait stops the retries at once.
+      await sleep(backoffDelay(attempt), options.signal).catch(() => {
+        throw cancelled();
+      });
     }
   }
 }

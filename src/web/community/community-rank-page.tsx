@@ -17,7 +17,7 @@ import { CreatorName } from './creator-name';
 import { LikeButton } from './like-button';
 import { ReportButton } from './report-dialog';
 import { ResultsPreview } from './results-preview';
-import { ShareButton } from './share-button';
+import { ShareButton } from '../shell/share-button';
 import './community.css';
 
 const browseLink = (

@@ -4,7 +4,12 @@ import { useEffect, useId, useRef, useState } from 'react';
 
 const DEBOUNCE_MS = 300;
 
-export function SearchBox(props: { value: string; onSearch: (q: string) => void }) {
+export function SearchBox(props: {
+  value: string;
+  onSearch: (q: string) => void;
+  label?: string;
+  placeholder?: string;
+}) {
   const id = useId();
   const [text, setText] = useState(props.value);
   const sent = useRef(props.value);
@@ -38,14 +43,14 @@ export function SearchBox(props: { value: string; onSearch: (q: string) => void 
       }}
     >
       <label htmlFor={id} className="visually-hidden">
-        Search ranks
+        {props.label ?? 'Search ranks'}
       </label>
       <Search size={18} aria-hidden="true" className="search-box__icon" />
       <input
         id={id}
         className="input search-box__input"
         type="search"
-        placeholder="Search titles and items"
+        placeholder={props.placeholder ?? 'Search titles and items'}
         autoComplete="off"
         enterKeyHint="search"
         value={text}

@@ -5,6 +5,9 @@
  * The form is kept as a session draft while the person types (decision 0006). A guest pressing
  * Create, or anyone whose session ended, is sent to sign in with the draft marked as pressed; back
  * on /create with an account, that draft is created at once.
+ *
+ * Offline (issue 12) the same pressed draft waits for the network: the page says so, and the
+ * draft is created once when the connection returns (or when /create opens again online).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Crown } from 'lucide-react';
@@ -15,6 +18,13 @@ import { canCreate, MESSAGES } from '../../domain/game';
 import { ITEM_HINT_TOAST_MS, MAX_PROMPT_LENGTH } from '../../domain/limits';
 import { ApiError, errorMessage } from '../api/errors';
 import { createGame, gameKeys, type GameResponse } from '../api/games';
+import {
+  isOfflineFailure,
+  isOfflineNow,
+  OFFLINE_GAME_MESSAGE,
+  useBackOnline,
+} from '../api/offline';
+import { OfflineNotice } from '../shell/offline-notice';
 import { paths } from '../paths';
 import { rememberCreated } from '../myranks/pending';
 import { refreshSession, useViewer } from '../shell/use-viewer';
@@ -58,11 +68,14 @@ export function CreatePage() {
   const lastQuip = useRef<string | null>(null);
   // A draft whose Create was pressed before a sign-in: created once an account is here.
   const resume = useRef(restored?.pressed === true);
+  // Create was pressed offline: the draft is kept as pressed until the connection returns.
+  const [waiting, setWaiting] = useState(() => restored?.pressed === true && isOfflineNow());
   const ids = { prompt: useId(), hint: useId(), summary: useId() };
 
   const draft = useMemo<CreateDraft>(
-    () => ({ prompt, items: rows.map((row) => row.value), rules, publish, pressed: false }),
-    [prompt, rows, rules, publish],
+    // Edits made while waiting for the network stay pressed: the latest draft is what gets created.
+    () => ({ prompt, items: rows.map((row) => row.value), rules, publish, pressed: waiting }),
+    [prompt, rows, rules, publish, waiting],
   );
   const ready = canCreate(prompt, draft.items);
   const duplicateKeys = findDuplicates(rows);
@@ -74,8 +87,24 @@ export function CreatePage() {
   };
 
   const create = useMutation({
-    mutationFn: ({ draft: attempt }: Attempt) => createGame(newGameFromDraft(attempt, Date.now())),
-    onSuccess: ({ game, publishError }) => {
+    // Offline, or no answer at all: `null`, the draft is kept pressed for when the network returns.
+    mutationFn: async ({ draft: attempt }: Attempt) => {
+      if (isOfflineNow()) return null;
+      try {
+        return await createGame(newGameFromDraft(attempt, Date.now()));
+      } catch (thrown) {
+        if (isOfflineFailure(thrown)) return null;
+        throw thrown;
+      }
+    },
+    onSuccess: (created, attempt) => {
+      if (created === null) {
+        saveDraft({ ...attempt.draft, pressed: true });
+        setError(null);
+        setWaiting(true);
+        return;
+      }
+      const { game, publishError } = created;
       clearDraft();
       rememberCreated(viewer.user?.id, game);
       queryClient.setQueryData<GameResponse>(gameKeys.game(game.id), {
@@ -101,6 +130,8 @@ export function CreatePage() {
         sendToSignIn(attempt.draft, SESSION_ENDED);
         return;
       }
+      // Failed for another reason: the draft stays on the form, no longer waiting to be sent.
+      setWaiting(false);
       const message = errorMessage(thrown);
       setError(
         attempt.resumed ? `Your draft is back, but creating it failed: ${message}` : message,
@@ -134,6 +165,26 @@ export function CreatePage() {
     mutate({ draft, resumed: true });
   }, [viewer.status, draft, mutate]);
 
+  // Back online: the kept draft is created, once. It is stored as not pressed before sending, and
+  // `sending` stops a second send while one is under way.
+  const sending = useRef(false);
+  const sendKept = () => {
+    const kept = readDraft();
+    if (!kept?.pressed || sending.current || viewer.status !== 'signed-in') return;
+    if (isOfflineNow() || !canCreate(kept.prompt, kept.items)) return;
+    sending.current = true;
+    saveDraft({ ...kept, pressed: false });
+    mutate(
+      { draft: kept, resumed: true },
+      {
+        onSettled: () => {
+          sending.current = false;
+        },
+      },
+    );
+  };
+  useBackOnline(sendKept);
+
   const setRowsAndClear = (update: (current: ItemRow[]) => ItemRow[]) => {
     setError(null);
     setRows(update);
@@ -154,6 +205,7 @@ export function CreatePage() {
       return;
     }
     setError(null);
+    if (create.isPending || sending.current) return;
     if (viewer.status !== 'signed-in') sendToSignIn(draft, SIGN_IN_TO_CREATE);
     else mutate({ draft, resumed: false });
   };
@@ -223,6 +275,7 @@ export function CreatePage() {
           </div>
         </div>
 
+        <OfflineNotice message={waiting ? OFFLINE_GAME_MESSAGE : null} />
         <div className="form-error" role="alert">
           {error}
         </div>

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import type { MyGameView } from '../../domain/profile';
 import { paths } from '../paths';
 import { GameEmoji } from '../shell/game-emoji';
-import { CopyLinkButton } from '../shell/copy-link-button';
+import { ShareButton } from '../shell/share-button';
 import { ArchiveAction, DeleteAction, PublishAction } from './game-actions';
 
 export const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
@@ -50,7 +50,7 @@ export function CreatedCard({ game }: { game: MyGameView }) {
           <BarChart3 size={16} aria-hidden="true" />
           Results
         </Link>
-        <CopyLinkButton gameId={game.id} />
+        <ShareButton gameId={game.id} title={game.title} />
         <PublishAction game={game} />
         <ArchiveAction game={game} />
         <DeleteAction game={game} />

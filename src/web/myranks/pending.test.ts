@@ -155,6 +155,7 @@ const game: GameView = {
   isPublic: true,
   communityRankId: 'r1',
   archived: false,
+  remixedFrom: null,
   createdAt: 1000,
 };
 

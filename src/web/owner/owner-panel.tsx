@@ -11,6 +11,7 @@ import { rankingsCount } from '../results/format';
 import { ArchiveButton } from './archive-button';
 import { CloseGameButton } from './close-game-button';
 import { DeleteGameButton } from './delete-game-button';
+import { DownloadDialog } from './download-dialog';
 import { EditItemsDialog } from './edit-items-dialog';
 import { PublishButton } from './publish-button';
 import { ShareLinkField, ShareQrCode } from './share-link';
@@ -88,6 +89,7 @@ export function OwnerPanel(props: { game: GameView; submissionCount: number }) {
         <EditItemsDialog game={game} />
         <PublishButton game={game} />
         {game.closed ? null : <CloseGameButton game={game} />}
+        <DownloadDialog game={game} />
         <ArchiveButton game={game} />
         <DeleteGameButton
           gameId={game.id}

@@ -9,16 +9,30 @@ import { MAX_NAME_LENGTH } from '../../domain/limits';
 import { errorMessage, isClosedError } from '../api/errors';
 import { useGameEvents } from '../api/events';
 import { gameKeys, submitRanking, updateCachedGame, useGame, withLiveState } from '../api/games';
+import {
+  isOfflineFailure,
+  isOfflineNow,
+  OFFLINE_RANKING_MESSAGE,
+  useBackOnline,
+} from '../api/offline';
+import { isRetryable } from '../api/retry';
 import { rememberPlayed } from '../myranks/pending';
 import { paths } from '../paths';
 import { burst } from '../shell/arrival-confetti';
-import { CopyLinkButton } from '../shell/copy-link-button';
+import { ShareButton } from '../shell/share-button';
 import { GameLoadError } from '../shell/game-load-error';
+import { OfflineNotice } from '../shell/offline-notice';
 import { SkeletonList } from '../shell/loading';
 import { toast } from '../shell/toasts';
 import { useViewer } from '../shell/use-viewer';
 import { UnlockStatus } from '../results/unlock-status';
 import { ensureSession } from './ensure-session';
+import {
+  clearPendingRanking,
+  readPendingRanking,
+  savePendingRanking,
+  type PendingRanking,
+} from './pending-ranking';
 import { RankList } from './rank-list';
 import { useProgressSaver, type SaveStatus } from './use-progress-saver';
 import './play.css';
@@ -53,6 +67,9 @@ export function PlayPage() {
   );
 }
 
+/** How often a kept ranking is tried again while the page is open and the browser online. */
+const RESEND_EVERY_MS = 30_000;
+
 function celebrate(): void {
   burst({
     particleCount: 90,
@@ -73,16 +90,19 @@ function PlayBoard(props: {
   const viewer = useViewer();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  // Their saved ranking (final or progress), else the game's order; kept in step with the items
-  // when the owner edits them while this page is open.
-  const [savedOrder, setOrder] = useState(() => mySubmission?.ranking ?? []);
+  // A ranking submitted offline on this device and not sent yet (sent below once online).
+  const [kept] = useState(() => readPendingRanking(game.id));
+  const [waiting, setWaiting] = useState(kept !== null);
+  // The ranking waiting to be sent, else their saved ranking (final or progress), else the game's
+  // order; kept in step with the items when the owner edits them while this page is open.
+  const [savedOrder, setOrder] = useState(() => kept?.ranking ?? mySubmission?.ranking ?? []);
   const order = useMemo(() => placeAll(savedOrder, game.items), [savedOrder, game.items]);
   const items = useRef(game.items);
   useEffect(() => {
     items.current = game.items;
   }, [game.items]);
   const [name, setName] = useState(
-    mySubmission?.name === 'Anonymous' ? '' : (mySubmission?.name ?? ''),
+    kept?.name ?? (mySubmission?.name === 'Anonymous' ? '' : (mySubmission?.name ?? '')),
   );
   const [error, setError] = useState<string | null>(null);
   const ids = { title: useId(), name: useId(), error: useId(), help: useId() };
@@ -105,17 +125,34 @@ function PlayBoard(props: {
     if (moved.current) save(order);
   }, [order, save]);
 
+  /**
+   * Sends a ranking. Offline (the browser says so, or no answer arrived) it is kept on this device
+   * instead and the page says so; `null` then. `resent`: the kept ranking, sent on reconnecting.
+   */
   const submit = useMutation({
-    mutationFn: async () => {
+    mutationFn: async ({ ranking }: { ranking: PendingRanking; resent: boolean }) => {
       progress.cancel();
-      await ensureSession(viewer);
-      const typed = name.trim();
-      return submitRanking(game.id, {
-        ranking: order,
-        ...(showName && typed !== '' ? { name: typed } : {}),
-      });
+      const keep = () => {
+        savePendingRanking(game.id, ranking);
+        return null;
+      };
+      if (isOfflineNow()) return keep();
+      try {
+        await ensureSession(viewer);
+        return await submitRanking(game.id, ranking);
+      } catch (thrown) {
+        if (isOfflineFailure(thrown)) return keep();
+        throw thrown;
+      }
     },
-    onSuccess: (result) => {
+    onSuccess: (result, { resent }) => {
+      if (result === null) {
+        setError(null);
+        setWaiting(true);
+        return;
+      }
+      clearPendingRanking(game.id);
+      setWaiting(false);
       rememberPlayed(viewer.user?.id, game, 'completed');
       updateCachedGame(queryClient, game.id, (data) => ({
         ...withLiveState(data, {
@@ -128,10 +165,18 @@ function PlayBoard(props: {
       void queryClient.invalidateQueries({ queryKey: gameKeys.all });
       void queryClient.invalidateQueries({ queryKey: gameKeys.results(game.id) });
       celebrate();
-      toast.success(submitted ? 'Ranking updated!' : 'Ranking submitted!');
+      toast.success(
+        resent ? 'Your ranking was sent.' : submitted ? 'Ranking updated!' : 'Ranking submitted!',
+      );
       navigate(paths.results(game.id));
     },
     onError: (thrown) => {
+      // A kept ranking refused for good (the game closed, its items changed) is dropped: the
+      // board still shows it, to fix and submit again. A transient failure keeps it.
+      if (!isRetryable(thrown)) {
+        clearPendingRanking(game.id);
+        setWaiting(false);
+      }
       if (isClosedError(thrown)) {
         updateCachedGame(queryClient, game.id, (data) =>
           withLiveState(data, { submissionCount: data.submissionCount, closed: true }),
@@ -143,8 +188,42 @@ function PlayBoard(props: {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!submit.isPending) submit.mutate();
+    if (submit.isPending) return;
+    const typed = name.trim();
+    submit.mutate({
+      ranking: { ranking: order, ...(showName && typed !== '' ? { name: typed } : {}) },
+      resent: false,
+    });
   };
+
+  // The kept ranking goes out when the connection returns, and on opening this page again while
+  // it is still kept. One send at a time: `sending` is set before the send starts.
+  const { mutate } = submit;
+  const sending = useRef(false);
+  const sendKept = useCallback(() => {
+    const stored = readPendingRanking(game.id);
+    if (!stored || sending.current || isOfflineNow()) return;
+    sending.current = true;
+    mutate(
+      { ranking: stored, resent: true },
+      {
+        onSettled: () => {
+          sending.current = false;
+        },
+      },
+    );
+  }, [game.id, mutate]);
+  useBackOnline(sendKept);
+  useEffect(() => {
+    sendKept();
+  }, [sendKept]);
+  // Kept after a failure while the browser thought it was online (the server unreachable): no
+  // 'online' event will come, so it is tried again now and then while the page is open.
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setInterval(sendKept, RESEND_EVERY_MS);
+    return () => clearInterval(timer);
+  }, [waiting, sendKept]);
 
   const count = props.submissionCount;
 
@@ -169,7 +248,7 @@ function PlayBoard(props: {
           </p>
         </div>
         <div className="game-head__actions">
-          <CopyLinkButton gameId={game.id} />
+          <ShareButton gameId={game.id} title={game.prompt} />
         </div>
       </header>
 
@@ -253,6 +332,7 @@ function PlayBoard(props: {
         />
 
         <div className="submit-bar">
+          <OfflineNotice message={waiting ? OFFLINE_RANKING_MESSAGE : null} />
           <div id={ids.error} className="form-error" role="alert">
             {error}
           </div>

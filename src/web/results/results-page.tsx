@@ -10,7 +10,7 @@ import {
   Sparkles,
   Users,
 } from 'lucide-react';
-import { memo } from 'react';
+import { memo, useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import type { GameView } from '../../domain/game';
 import type { ItemResult } from '../../domain/results';
@@ -19,13 +19,20 @@ import { useGameEvents, type LiveStatus } from '../api/events';
 import { useGame, useResults, type ResultsView } from '../api/games';
 import { OwnerPanel } from '../owner/owner-panel';
 import { paths } from '../paths';
-import { CopyLinkButton } from '../shell/copy-link-button';
+import { ShareButton } from '../shell/share-button';
 import { GameLoadError } from '../shell/game-load-error';
 import { SkeletonList } from '../shell/loading';
 import { StatusCard } from '../shell/status-card';
 import { DistributionChart } from './distribution-chart';
 import { percent, rankingsCount } from './format';
+import { HeadToHead } from './head-to-head';
+import { RemixButton, RemixCredit } from './remix-button';
 import { UnlockStatus } from './unlock-status';
+import { useReveal } from './use-reveal';
+import { CrowdInsights } from './crowd-insights';
+import { MethodSwitch } from './method-switch';
+import { useMethodOrder } from './use-method-order';
+import { YouVsCrowd } from './you-vs-crowd';
 import './results.css';
 
 export function ResultsPage() {
@@ -60,16 +67,18 @@ export function ResultsPage() {
             </span>
             <LivePill status={live} />
           </p>
+          <RemixCredit game={loaded} />
         </div>
         <div className="game-head__actions">
           {/* The owner's panel below has the link, its copy button and its QR code. */}
-          {loaded.isOwner ? null : <CopyLinkButton gameId={loaded.id} />}
+          {loaded.isOwner ? null : <ShareButton gameId={loaded.id} title={loaded.prompt} />}
           {ranked || loaded.isOwner ? (
             <Link className="btn btn-secondary" to={paths.play(loaded.id)}>
               <Pencil size={18} aria-hidden="true" />
               {ranked ? 'Rank again' : 'Play it'}
             </Link>
           ) : null}
+          {loaded.isOwner ? null : <RemixButton game={loaded} />}
         </div>
       </header>
       {loaded.isOwner ? <OwnerPanel game={loaded} submissionCount={count} /> : null}
@@ -116,7 +125,11 @@ export function ResultsPage() {
       ) : resultsQuery.data.submissions === 0 ? (
         <NoRankingsYet game={loaded} />
       ) : (
-        <ResultsBody results={resultsQuery.data} />
+        <ResultsBody
+          game={loaded}
+          results={resultsQuery.data}
+          mine={ranked ? mySubmission.ranking : null}
+        />
       )}
     </div>
   );
@@ -132,22 +145,24 @@ function ResultsSkeleton() {
   );
 }
 
+/**
+ * The live stream's state: "Live" while it is up, "Reconnecting…" while it is down (a status
+ * region, so the change is announced); nothing while it first connects.
+ */
 function LivePill(props: { status: LiveStatus }) {
-  if (props.status === 'live') {
-    return (
-      <span className="live-pill" title="Results update as people submit">
-        <span className="live-dot" aria-hidden="true" /> Live
-      </span>
-    );
-  }
-  if (props.status === 'offline') {
-    return (
-      <span className="live-pill live-pill--offline" title="Reconnecting to live updates">
-        Reconnecting…
-      </span>
-    );
-  }
-  return null;
+  return (
+    <span className="live-status" role="status" data-testid="live-status">
+      {props.status === 'live' ? (
+        <span className="live-pill" title="Results update as people submit">
+          <span className="live-dot" aria-hidden="true" /> Live
+        </span>
+      ) : props.status === 'offline' ? (
+        <span className="live-pill live-pill--offline" title="Reconnecting to live updates">
+          Reconnecting…
+        </span>
+      ) : null}
+    </span>
+  );
 }
 
 /** Results this viewer may not see yet: locked until the game closes, or not ranked yet. */
@@ -216,16 +231,28 @@ function NoRankingsYet(props: { game: GameView }) {
   );
 }
 
-function ResultsBody(props: { results: ResultsView }) {
+function ResultsBody(props: {
+  game: GameView;
+  results: ResultsView;
+  /** The viewer's own final ranking, if they ranked. */
+  mine: readonly string[] | null;
+}) {
   const { results } = props;
-  const winner = results.condorcetWinner
-    ? results.items.find((item) => item.id === results.condorcetWinner)
-    : undefined;
+  const reveal = useReveal(props.game, results.items.length);
+  const revealing = reveal.hidden > 0;
+  const counted = useMethodOrder(props.game.id, results);
+  const labels = useMemo(
+    () => new Map(results.items.map((item) => [item.id, item.label])),
+    [results.items],
+  );
+  const winner = results.condorcetWinner ? labels.get(results.condorcetWinner) : undefined;
   const agreement = results.myAgreement;
+  // The reveal plays the crowd's usual order; the methods come after it.
+  const shown = revealing ? results.items : counted.items;
 
   return (
     <>
-      {winner || agreement !== null ? (
+      {!revealing && (winner || agreement !== null) ? (
         <div className="highlights">
           {winner ? (
             <section className="highlight highlight--crown" aria-label="Winner">
@@ -233,43 +260,101 @@ function ResultsBody(props: { results: ResultsView }) {
                 <Crown size={26} />
               </span>
               <div>
-                <p className="highlight__title">{winner.label} wears the crown</p>
+                <p className="highlight__title">{winner} wears the crown</p>
                 <p className="highlight__text">It beats every other item head to head.</p>
               </div>
             </section>
           ) : null}
-          {agreement !== null ? (
-            <section className="highlight" aria-label="Your agreement">
-              <div className="agreement">
-                <p className="highlight__title">
-                  You agree {Math.round(agreement)}% with the crowd
-                </p>
-                <div className="meter" aria-hidden="true">
-                  <span className="meter__fill" style={{ width: `${Math.round(agreement)}%` }} />
-                </div>
-              </div>
-            </section>
+          {agreement !== null && props.mine ? (
+            <YouVsCrowd
+              game={props.game}
+              agreement={agreement}
+              mine={props.mine}
+              items={shown ?? results.items}
+              submissions={results.submissions}
+            />
           ) : null}
         </div>
       ) : null}
 
-      <section aria-labelledby="consensus-title">
+      <section aria-labelledby="consensus-title" aria-busy={revealing || shown === null}>
         <h2 id="consensus-title" className="section-title">
           The crowd's ranking
         </h2>
-        <ol className="result-list">
-          {results.items.map((item, index) => (
-            <ResultRow
-              key={item.id}
-              item={item}
-              rank={index + 1}
-              crowned={item.id === results.condorcetWinner}
-              submissions={results.submissions}
-            />
-          ))}
-        </ol>
+        {revealing ? (
+          <div className="reveal-bar">
+            <p role="status">And the crowd’s favourite is…</p>
+            <button type="button" className="btn btn-secondary btn-sm" onClick={reveal.skip}>
+              Skip
+            </button>
+          </div>
+        ) : (
+          <MethodSwitch
+            method={counted.method}
+            onChange={counted.setMethod}
+            winners={counted.winners}
+            labels={labels}
+            condorcetWinner={results.condorcetWinner}
+          />
+        )}
+        {shown === null ? (
+          counted.runoff.isError ? (
+            <div className="notice notice--warning" role="alert">
+              <p>
+                {errorMessage(counted.runoff.error)}{' '}
+                <button
+                  type="button"
+                  className="btn btn-secondary btn-sm"
+                  onClick={() => void counted.runoff.refetch()}
+                >
+                  Try again
+                </button>
+              </p>
+            </div>
+          ) : (
+            <SkeletonList rows={Math.min(results.items.length, 6)} />
+          )
+        ) : (
+          <>
+            <ol
+              className={`result-list${reveal.playing ? ' result-list--reveal' : ''}`}
+              onClick={revealing ? reveal.skip : undefined}
+            >
+              {shown.map((item, index) =>
+                index < reveal.hidden ? (
+                  <HiddenRow key={item.id} rank={index + 1} />
+                ) : (
+                  <ResultRow
+                    key={item.id}
+                    item={item}
+                    rank={index + 1}
+                    crowned={item.id === results.condorcetWinner}
+                    submissions={results.submissions}
+                  />
+                ),
+              )}
+            </ol>
+          </>
+        )}
       </section>
+      {revealing ? null : <CrowdInsights items={results.items} submissions={results.submissions} />}
+      {revealing ? null : <HeadToHead items={results.items} headToHead={results.headToHead} />}
     </>
+  );
+}
+
+/** A place the reveal has not reached yet. */
+function HiddenRow(props: { rank: number }) {
+  return (
+    <li className="result-row result-row--hidden" data-testid="result-hidden">
+      <span className="result-row__rank" aria-hidden="true">
+        {props.rank}
+      </span>
+      <p className="result-row__label">
+        <span aria-hidden="true">?</span>
+        <span className="visually-hidden">Rank {props.rank}: not revealed yet</span>
+      </p>
+    </li>
   );
 }
 

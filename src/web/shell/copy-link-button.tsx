@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { toast } from './toasts';
 import { shareUrl } from '../paths';
 
-async function copyText(text: string): Promise<boolean> {
+export async function copyText(text: string): Promise<boolean> {
   try {
     if (navigator.clipboard && window.isSecureContext) {
       await navigator.clipboard.writeText(text);

@@ -20,6 +20,8 @@ export const storageKeys = {
   lastTouch: 'crowned.lastTouch',
   /** Legacy candidate game ids, claimed after the next sign-in. */
   legacyGameIds: 'crowned.legacyGameIds',
+  /** Session storage: set once this tab reported its analytics session_start. */
+  analyticsSession: 'crowned.analyticsSession',
   /** Session storage: the users whose session start this tab already reported. */
   touchedUsers: 'crowned.touchedUsers',
   /** Session storage: the create screen's draft, and whether Create was pressed (JSON). */
@@ -28,6 +30,11 @@ export const storageKeys = {
   pendingCreated: 'crowned.pendingCreated',
   /** Session storage: games played in this tab, shown in My Ranks until its list has them. */
   pendingPlayed: 'crowned.pendingPlayed',
+  /** Local storage, one key per game (`crowned.pendingRanking.<gameId>`): a ranking submitted
+   * offline, sent when the connection returns (JSON {ranking, name?}). */
+  pendingRanking: 'crowned.pendingRanking',
+  /** Local storage: games whose results reveal this browser already played (JSON id list). */
+  revealed: 'crowned.revealed',
 } as const;
 
 function store(kind: 'localStorage' | 'sessionStorage'): KeyValueStore | null {

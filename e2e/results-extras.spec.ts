@@ -1,0 +1,312 @@
+/**
+ * Results beyond the crowd's order, in a real browser: the head-to-head matrix by keyboard, the
+ * owner's downloads, sharing without a share sheet (the link is copied), and remixing a game.
+ */
+import { copyFile, readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import type { APIRequestContext, Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { GameView } from '../src/domain/game';
+import type { TestServer } from '../test/support/server';
+import { browserAvailable, screenshot, SCREENSHOT_DIR, useAppInBrowser } from './support/harness';
+import { DESKTOP, MOBILE, newVisitor, registerByApi, type Visitor } from './support/web';
+
+const ITEMS = ['Mushrooms', 'Pineapple', 'Anchovies', 'Olives', 'Basil'];
+
+/** Polls until the expectation holds, for up to 10 s (live updates, refetches under load). */
+function poll<T>(read: () => Promise<T> | T) {
+  return expect.poll(read, { timeout: 10_000 });
+}
+
+describe.runIf(browserAvailable())('results extras in Chromium', () => {
+  let server: TestServer;
+  let browser: Browser;
+
+  useAppInBrowser((app) => ({ server, browser } = app));
+
+  async function api<T>(
+    request: APIRequestContext,
+    method: 'POST' | 'PUT',
+    url: string,
+    data: unknown,
+  ) {
+    const response = await request.fetch(url, {
+      method,
+      data,
+      headers: { origin: server.url },
+    });
+    expect(response.ok(), await response.text()).toBe(true);
+    return (await response.json()) as T;
+  }
+
+  /** An owner with a game that five guests ranked (Mushrooms wins most duels). */
+  async function playedGame(viewport = DESKTOP): Promise<Visitor & { game: GameView }> {
+    const owner = await newVisitor(browser, server, { viewport });
+    await registerByApi(owner.page, server, 'Olive');
+    const { game } = await api<{ game: GameView }>(owner.page.request, 'POST', '/api/games', {
+      prompt: 'Best pizza topping',
+      items: ITEMS,
+    });
+    const id = (label: string) => game.items.find((item) => item.label === label)?.id ?? '';
+    const orders = [
+      ['Mushrooms', 'Basil', 'Olives', 'Anchovies', 'Pineapple'],
+      ['Basil', 'Mushrooms', 'Olives', 'Pineapple', 'Anchovies'],
+      ['Mushrooms', 'Olives', 'Basil', 'Anchovies', 'Pineapple'],
+      ['Pineapple', 'Mushrooms', 'Basil', 'Olives', 'Anchovies'],
+    ];
+    for (const order of orders) {
+      const context = await browser.newContext({ baseURL: server.url });
+      await api(context.request, 'POST', '/api/auth/sign-in/anonymous', {});
+      await api(context.request, 'PUT', `/api/games/${game.id}/submission`, {
+        ranking: order.map(id),
+      });
+      await context.close();
+    }
+    return { ...owner, game };
+  }
+
+  it('opens the head-to-head matrix and moves through it with the keyboard', async () => {
+    const owner = await playedGame();
+    const { page } = owner;
+    await page.goto(`/g/${owner.game.id}/results`);
+    await page.getByTestId('result-item').first().waitFor();
+    const toggle = page.getByRole('button', { name: 'Head to head' });
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    const grid = page.getByRole('grid');
+    await grid.waitFor();
+    await page.keyboard.press('Tab');
+    const focused = () => page.evaluate(() => document.activeElement?.textContent ?? '');
+    expect(await focused()).toMatch(/^\d+%Mushrooms over \w+: \d+% of 4 players$/);
+    await page.keyboard.press('ArrowDown');
+    expect(await focused()).toContain('against itself');
+    await page.keyboard.press('ArrowRight');
+    expect(await focused()).toMatch(/over .*: \d+% of 4 players/);
+    await page.keyboard.press('End');
+    await screenshot(page, 'results-h2h-1280');
+    await page.setViewportSize(MOBILE);
+    await screenshot(page, 'results-h2h-375');
+    await owner.context.close();
+  });
+
+  it('lets the owner download the ballots as CSV', async () => {
+    const owner = await playedGame();
+    const { page } = owner;
+    await page.goto(`/g/${owner.game.id}/results`);
+    await page.getByRole('button', { name: 'Download', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Download results' });
+    await dialog.waitFor();
+    await screenshot(page, 'results-download-1280');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('link', { name: /Ballots \(CSV\)/ }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('best-pizza-topping-ballots.csv');
+    const text = await readFile((await download.path()) ?? '', 'utf8');
+    const lines = text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe('name,submitted_at,1,2,3,4,5');
+    expect(lines).toHaveLength(5);
+    await owner.context.close();
+  });
+
+  it('copies the link where there is no share sheet, and remixes into a game of your own', async () => {
+    const owner = await playedGame();
+    const visitor = await newVisitor(browser, server, { viewport: MOBILE });
+    await visitor.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: server.url,
+    });
+    await registerByApi(visitor.page, server, 'Remy');
+    const { page } = visitor;
+    // Someone who has not played sees the invitation to rank, with Share and Remix.
+    await page.goto(`/g/${owner.game.id}/results`);
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    await page.getByText('Link copied').first().waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      `${server.url}/share/g/${owner.game.id}`,
+    );
+    await screenshot(page, 'results-remix-375');
+    await page.getByRole('button', { name: 'Remix' }).click();
+    await page.waitForURL(
+      (url) => /^\/g\/[^/]+\/results$/.test(url.pathname) && !url.pathname.includes(owner.game.id),
+    );
+    await page.getByTestId('owner-panel').waitFor();
+    await page.getByText('Remixed from').waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Best pizza topping' }).waitFor();
+    await page.getByRole('link', { name: 'the original rank' }).click();
+    await page.waitForURL((url) => url.pathname === `/g/${owner.game.id}/results`);
+    await Promise.all([owner.context.close(), visitor.context.close()]);
+  });
+
+  it('reveals the winners last to first once the players rule unlocks them, once, and a tap skips', async () => {
+    const owner = await newVisitor(browser, server);
+    await registerByApi(owner.page, server, 'Rhea');
+    const { game } = await api<{ game: GameView }>(owner.page.request, 'POST', '/api/games', {
+      prompt: 'Best season',
+      items: ['Spring', 'Summer', 'Autumn', 'Winter'],
+      sizeLimit: 2,
+    });
+    const ranking = game.items.map((item) => item.id);
+    const players = [];
+    for (const viewport of [MOBILE, DESKTOP]) {
+      const player = await newVisitor(browser, server, {
+        viewport,
+        reducedMotion: 'no-preference',
+      });
+      await api(player.page.request, 'POST', '/api/auth/sign-in/anonymous', {});
+      await api(player.page.request, 'PUT', `/api/games/${game.id}/submission`, { ranking });
+      players.push(player);
+    }
+    const [first, second] = players as [Visitor, Visitor];
+
+    // The reveal plays: the top places start hidden and appear, the winner last.
+    await first.page.goto(`/g/${game.id}/results`);
+    await first.page.getByText('And the crowd’s favourite is…').waitFor();
+    const hidden = first.page.getByTestId('result-hidden');
+    expect(await hidden.count()).toBeGreaterThan(1);
+    await screenshot(first.page, 'results-reveal-375');
+    await hidden.first().waitFor({ state: 'detached', timeout: 10_000 });
+    await first.page.getByText('Spring wears the crown').waitFor();
+    expect(await first.page.getByTestId('result-item').count()).toBe(4);
+    // Once per viewer: back on the page, everything shows at once.
+    await first.page.reload();
+    await first.page.getByTestId('result-item').first().waitFor();
+    expect(await hidden.count()).toBe(0);
+
+    // A tap on the list skips it.
+    await second.page.goto(`/g/${game.id}/results`);
+    await second.page.getByTestId('result-hidden').first().waitFor();
+    await second.page.locator('.result-list').click();
+    await second.page.getByText('Spring wears the crown').waitFor();
+    expect(await second.page.getByTestId('result-hidden').count()).toBe(0);
+    await Promise.all([owner, first, second].map((v) => v.context.close()));
+  });
+
+  it('makes a picture of my own ranking to share (downloaded where there is no share sheet)', async () => {
+    const owner = await playedGame();
+    const player = await newVisitor(browser, server, { viewport: MOBILE });
+    await api(player.page.request, 'POST', '/api/auth/sign-in/anonymous', {});
+    const order = [...owner.game.items].reverse().map((item) => item.id);
+    await api(player.page.request, 'PUT', `/api/games/${owner.game.id}/submission`, {
+      ranking: order,
+    });
+    await player.page.goto(`/g/${owner.game.id}/results`);
+    const [download] = await Promise.all([
+      player.page.waitForEvent('download'),
+      player.page.getByRole('button', { name: 'Share my ranking' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`my-ranking-${owner.game.slug}.png`);
+    const file = (await download.path()) ?? '';
+    const png = await readFile(file);
+    expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1080, 1350]);
+    await copyFile(file, path.join(SCREENSHOT_DIR, 'my-ranking-picture.png'));
+    await screenshot(player.page, 'results-mine-375');
+    await Promise.all([owner.context.close(), player.context.close()]);
+  });
+
+  it('switches counting methods by keyboard, says who else wins, and compares you with the crowd', async () => {
+    const owner = await newVisitor(browser, server);
+    await registerByApi(owner.page, server, 'Hana');
+    const { game } = await api<{ game: GameView }>(owner.page.request, 'POST', '/api/games', {
+      prompt: 'Best hot drink',
+      items: ['Coffee', 'Cocoa', 'Tea'],
+    });
+    const id = (label: string) => game.items.find((item) => item.label === label)?.id ?? '';
+    // Tea beats both head to head (3 to 2) with one first place: instant runoff crowns Coffee.
+    const ballots: [string, string[]][] = [
+      ['Ann', ['Coffee', 'Tea', 'Cocoa']],
+      ['Bob', ['Coffee', 'Tea', 'Cocoa']],
+      ['Cid', ['Cocoa', 'Tea', 'Coffee']],
+      ['Dee', ['Cocoa', 'Tea', 'Coffee']],
+      ['Eve', ['Tea', 'Coffee', 'Cocoa']],
+    ];
+    const visitors: Visitor[] = [];
+    for (const [name, order] of ballots) {
+      const visitor = await newVisitor(browser, server, { viewport: MOBILE });
+      await registerByApi(visitor.page, server, name);
+      await api(visitor.page.request, 'PUT', `/api/games/${game.id}/submission`, {
+        ranking: order.map(id),
+      });
+      visitors.push(visitor);
+    }
+    const { page } = owner;
+    const firstRow = () => page.getByTestId('result-item').first().locator('.result-row__label');
+    await page.goto(`/g/${game.id}/results`);
+    await page.getByTestId('result-item').first().waitFor();
+    expect(await firstRow().textContent()).toContain('Tea');
+    const average = page.getByRole('radio', { name: 'Average position' });
+    expect(await average.isChecked()).toBe(true);
+    await average.focus();
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+    expect(await page.getByRole('radio', { name: 'Instant runoff' }).isChecked()).toBe(true);
+    await page.waitForURL((url) => url.searchParams.get('method') === 'irv');
+    await poll(async () => (await firstRow().textContent()) ?? '').toContain('Coffee');
+    expect(await page.getByTestId('method-explanation').textContent()).toContain(
+      'fewest first places drops out',
+    );
+    const notes = page.getByTestId('method-notes');
+    expect(await notes.textContent()).toContain(
+      'Average position, Borda count and Schulze crown Tea: it beats every other item head to head',
+    );
+    await screenshot(page, 'results-methods-1280');
+    await page.setViewportSize(MOBILE);
+    await screenshot(page, 'results-methods-375');
+    await page.reload();
+    await poll(async () => (await firstRow().textContent()) ?? '').toContain('Coffee');
+
+    // Ann sees where she differs from the crowd and who ranked like her.
+    const ann = visitors[0] as Visitor;
+    await ann.page.goto(`/g/${game.id}/results`);
+    await ann.page.getByTestId('my-difference').waitFor();
+    expect(await ann.page.getByTestId('my-difference').textContent()).toBe(
+      'You put Tea 2nd; the crowd put it 1st.',
+    );
+    await ann.page.getByTestId('my-closest').waitFor();
+    expect(await ann.page.getByTestId('my-closest').textContent()).toBe(
+      'Ranked most like you: Bob (100% the same)',
+    );
+    await ann.page.getByTestId('insight-divisive').waitFor();
+    await screenshot(ann.page, 'results-you-375');
+    await Promise.all([owner, ...visitors].map((v) => v.context.close()));
+  });
+
+  it('embeds a live results card in another site’s page', async () => {
+    const owner = await playedGame();
+    const host = await newVisitor(browser, server, { viewport: MOBILE });
+    // Someone else's site, on another origin (a server of its own on this machine).
+    const blog = createServer((_req, res) => {
+      res.setHeader('content-type', 'text/html');
+      res.end(
+        `<h1>My blog</h1><iframe title="Crowned results" src="${server.url}/embed/g/${owner.game.id}" width="360" height="440"></iframe>`,
+      );
+    });
+    await new Promise<void>((resolve) => blog.listen(0, '127.0.0.1', resolve));
+    const { port } = blog.address() as AddressInfo;
+    await host.page.goto(`http://127.0.0.1:${port}/`);
+    const frame = host.page.frameLocator('iframe');
+    await frame.getByRole('heading', { name: 'Best pizza topping' }).waitFor();
+    expect(await frame.locator('li').count()).toBe(5);
+    expect(await frame.locator('[data-meta]').textContent()).toBe('4 players · live');
+    await screenshot(host.page, 'embed-in-page-375');
+    // A new ranking shows up in the card by itself.
+    const player = await browser.newContext({ baseURL: server.url });
+    await api(player.request, 'POST', '/api/auth/sign-in/anonymous', {});
+    await api(player.request, 'PUT', `/api/games/${owner.game.id}/submission`, {
+      ranking: owner.game.items.map((item) => item.id),
+    });
+    await expect
+      .poll(() => frame.locator('[data-meta]').textContent(), { timeout: 20_000 })
+      .toBe('5 players · live');
+    await host.page.setViewportSize(DESKTOP);
+    await host.page.goto(`/embed/g/${owner.game.id}`);
+    await screenshot(host.page, 'embed-1280');
+    await Promise.all([owner.context.close(), host.context.close(), player.close()]);
+    blog.close();
+  });
+});

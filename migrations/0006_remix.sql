@@ -1,0 +1,2 @@
+ALTER TABLE "game" ADD COLUMN "remixed_from" text;--> statement-breakpoint
+ALTER TABLE "game" ADD CONSTRAINT "game_remixed_from_game_id_fk" FOREIGN KEY ("remixed_from") REFERENCES "public"."game"("id") ON DELETE set null ON UPDATE no action;

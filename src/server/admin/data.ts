@@ -1,0 +1,290 @@
+/**
+ * The admin app's reads: the overview's counts, and the users, games and audit lists (keyset
+ * pages, newest first, `limit + 1` rows read to tell whether another page follows).
+ */
+import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client';
+import { adminAudit, communityRank, game, submission, user } from '../db/schema';
+import { encodeAdminCursor, type AdminCursor } from './cursor';
+import {
+  OVERVIEW_DAYS,
+  type AdminGameView,
+  type AdminOverview,
+  type AdminUserView,
+  type AuditEntryView,
+  type Page,
+} from '../../domain/admin';
+
+export type {
+  AdminGameView,
+  AdminOverview,
+  AdminRole,
+  AdminUserView,
+  AuditEntryView,
+  DailyCounts,
+  Page,
+} from '../../domain/admin';
+
+function rows<Row>(result: unknown): Row[] {
+  return (result as { rows: Row[] }).rows;
+}
+
+/** Whether the account is an admin now (its role in the database, not a cached session's). */
+export async function isAdmin(db: Db, userId: string): Promise<boolean> {
+  const found = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(and(eq(user.id, userId), eq(user.role, 'admin'), eq(user.isAnonymous, false)));
+  return found.length > 0;
+}
+
+/** Numbers as the drivers give them (count(*) is cast to int, but be lenient). */
+const num = (value: unknown): number => Number(value ?? 0);
+
+/**
+ * Totals and active users (one statement), and the last 30 days (UTC) of signups, games created,
+ * final rankings and community ranks, zeros filled (one statement).
+ */
+export async function readOverview(db: Db): Promise<AdminOverview> {
+  const [totals] = rows<Record<string, unknown>>(
+    await db.execute(sql`
+      select
+        count(*) filter (where not u.is_anonymous)::int as users,
+        count(*) filter (where u.is_anonymous)::int as guests,
+        count(*) filter (where not u.is_anonymous
+          and u.last_active_at >= now() - interval '1 day')::int as day1,
+        count(*) filter (where not u.is_anonymous
+          and u.last_active_at >= now() - interval '7 days')::int as day7,
+        count(*) filter (where not u.is_anonymous
+          and u.last_active_at >= now() - interval '30 days')::int as day30,
+        (select count(*)::int from ${game}) as games,
+        (select count(*)::int from ${submission} s where not s.partial) as rankings,
+        (select count(*)::int from ${communityRank}) as community_ranks
+      from ${user} u`),
+  );
+  const today = sql`(now() at time zone 'utc')::date`;
+  // The first day's start, as a time: the series' rows are counted from it.
+  const since = sql`((${today} - ${OVERVIEW_DAYS - 1}::int)::timestamp at time zone 'utc')`;
+  const perDay = (column: SQL) => sql`(${column} at time zone 'utc')::date`;
+  const daily = rows<Record<string, unknown>>(
+    await db.execute(sql`
+      with days as (
+        select (${today} - n)::date as day
+        from generate_series(0, ${OVERVIEW_DAYS - 1}::int) as n
+      ),
+      signups as (
+        select ${perDay(sql`u.created_at`)} as day, count(*)::int as n
+        from ${user} u where not u.is_anonymous and u.created_at >= ${since} group by 1
+      ),
+      created as (
+        select ${perDay(sql`g.created_at`)} as day, count(*)::int as n
+        from ${game} g where g.created_at >= ${since} group by 1
+      ),
+      submitted as (
+        select ${perDay(sql`s.at`)} as day, count(*)::int as n
+        from ${submission} s where not s.partial and s.at >= ${since} group by 1
+      ),
+      published as (
+        select ${perDay(sql`r.created_at`)} as day, count(*)::int as n
+        from ${communityRank} r where r.created_at >= ${since} group by 1
+      )
+      select to_char(d.day, 'YYYY-MM-DD') as day,
+        coalesce(signups.n, 0) as signups,
+        coalesce(created.n, 0) as games_created,
+        coalesce(submitted.n, 0) as rankings_submitted,
+        coalesce(published.n, 0) as publishes
+      from days d
+      left join signups on signups.day = d.day
+      left join created on created.day = d.day
+      left join submitted on submitted.day = d.day
+      left join published on published.day = d.day
+      order by d.day`),
+  );
+  return {
+    totals: {
+      users: num(totals?.users),
+      guests: num(totals?.guests),
+      games: num(totals?.games),
+      rankings: num(totals?.rankings),
+      communityRanks: num(totals?.community_ranks),
+    },
+    active: { day1: num(totals?.day1), day7: num(totals?.day7), day30: num(totals?.day30) },
+    daily: daily.map((row) => ({
+      day: String(row.day),
+      signups: num(row.signups),
+      gamesCreated: num(row.games_created),
+      rankingsSubmitted: num(row.rankings_submitted),
+      publishes: num(row.publishes),
+    })),
+  };
+}
+
+/** A timestamp column in microseconds since the epoch (exact), as text. */
+const micros = (column: AnyPgColumn) =>
+  sql<string>`(extract(epoch from ${column}) * 1000000)::bigint::text`;
+
+/** The exact timestamp of a cursor's microseconds. */
+const fromMicros = (us: number) =>
+  sql`('epoch'::timestamptz + ${us}::bigint * interval '1 microsecond')`;
+
+/** Descending as the keyset indexes are built (drizzle makes them DESC NULLS LAST). */
+const newestFirst = (column: AnyPgColumn) => sql`${column} desc nulls last`;
+
+/** Rows after `cursor` in (time desc, id desc) order. */
+const after = (at: AnyPgColumn, id: AnyPgColumn, cursor: AdminCursor | null) =>
+  cursor ? sql`(${at}, ${id}) < (${fromMicros(cursor.atUs)}, ${cursor.id})` : undefined;
+
+/** An ILIKE pattern matching `text` anywhere, its own `%`, `_` and `\` taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+const iso = (value: Date | string | null): string | null =>
+  value === null ? null : new Date(value).toISOString();
+
+function page<K extends string, Row extends { id: string; atUs: string }, T>(
+  key: K,
+  list: 'users' | 'games' | 'audit',
+  found: Row[],
+  limit: number,
+  view: (row: Row) => T,
+): Page<K, T> {
+  const shown = found.slice(0, limit);
+  const last = shown.at(-1);
+  return {
+    [key]: shown.map(view),
+    nextCursor:
+      found.length > limit && last
+        ? encodeAdminCursor(list, { atUs: Number(last.atUs), id: last.id })
+        : null,
+  } as Page<K, T>;
+}
+
+/** Accounts (guests aside), newest first; `q` matches e-mail, name or handle (substring). */
+export async function listUsers(
+  db: Db,
+  input: { q: string | null; cursor: AdminCursor | null; limit: number },
+): Promise<Page<'users', AdminUserView>> {
+  const pattern = input.q === null ? null : containsPattern(input.q);
+  const found = await db
+    .select({
+      id: user.id,
+      name: user.name,
+      handle: user.handle,
+      email: user.email,
+      role: user.role,
+      level: user.level,
+      gamesCreated: sql<number>`(select count(*)::int from ${game} g where g.owner_id = ${user}.id)`,
+      lastActiveAt: user.lastActiveAt,
+      createdAt: user.createdAt,
+      atUs: micros(user.createdAt),
+    })
+    .from(user)
+    .where(
+      and(
+        eq(user.isAnonymous, false),
+        pattern === null
+          ? undefined
+          : or(ilike(user.email, pattern), ilike(user.name, pattern), ilike(user.handle, pattern)),
+        after(user.createdAt, user.id, input.cursor),
+      ),
+    )
+    .orderBy(newestFirst(user.createdAt), newestFirst(user.id))
+    .limit(input.limit + 1);
+  return page('users', 'users', found, input.limit, (row) => ({
+    id: row.id,
+    name: row.name,
+    handle: row.handle,
+    email: row.email,
+    role: row.role === 'admin' ? 'admin' : 'user',
+    level: row.level,
+    gamesCreated: num(row.gamesCreated),
+    lastActiveAt: iso(row.lastActiveAt),
+    createdAt: iso(row.createdAt)!,
+  }));
+}
+
+/** Every game, newest first; `q` matches prompt or owner name (substring), or an exact id or slug. */
+export async function listGames(
+  db: Db,
+  input: { q: string | null; cursor: AdminCursor | null; limit: number },
+): Promise<Page<'games', AdminGameView>> {
+  const { q } = input;
+  const pattern = q === null ? null : containsPattern(q);
+  const found = await db
+    .select({
+      id: game.id,
+      slug: game.slug,
+      prompt: game.prompt,
+      ownerId: game.ownerId,
+      ownerName: game.ownerName,
+      itemsCount: sql<number>`jsonb_array_length(${game.items})`,
+      playCount: game.playCount,
+      createdAt: game.createdAt,
+      isPublic: game.isPublic,
+      closed: sql<boolean>`(${game.closed} or coalesce(${game.deadlineAt} <= now(), false))`,
+      atUs: micros(game.createdAt),
+    })
+    .from(game)
+    .where(
+      and(
+        q === null || pattern === null
+          ? undefined
+          : or(
+              ilike(game.prompt, pattern),
+              ilike(game.ownerName, pattern),
+              eq(game.id, q),
+              eq(game.slug, q.toLowerCase()),
+            ),
+        after(game.createdAt, game.id, input.cursor),
+      ),
+    )
+    .orderBy(newestFirst(game.createdAt), newestFirst(game.id))
+    .limit(input.limit + 1);
+  return page('games', 'games', found, input.limit, (row) => ({
+    id: row.id,
+    slug: row.slug,
+    prompt: row.prompt,
+    ownerId: row.ownerId,
+    ownerName: row.ownerName,
+    itemsCount: num(row.itemsCount),
+    playCount: row.playCount,
+    createdAt: iso(row.createdAt)!,
+    isPublic: row.isPublic,
+    closed: row.closed === true,
+  }));
+}
+
+/** The audit log, newest first. */
+export async function listAudit(
+  db: Db,
+  input: { cursor: AdminCursor | null; limit: number },
+): Promise<Page<'entries', AuditEntryView>> {
+  const found = await db
+    .select({
+      id: adminAudit.id,
+      actorId: adminAudit.actorId,
+      actorName: adminAudit.actorName,
+      action: adminAudit.action,
+      targetKind: adminAudit.targetKind,
+      targetId: adminAudit.targetId,
+      targetLabel: adminAudit.targetLabel,
+      at: adminAudit.at,
+      atUs: micros(adminAudit.at),
+    })
+    .from(adminAudit)
+    .where(after(adminAudit.at, adminAudit.id, input.cursor))
+    .orderBy(newestFirst(adminAudit.at), newestFirst(adminAudit.id))
+    .limit(input.limit + 1);
+  return page('entries', 'audit', found, input.limit, (row) => ({
+    id: row.id,
+    actorId: row.actorId,
+    actorName: row.actorName,
+    action: row.action,
+    targetKind: row.targetKind,
+    targetId: row.targetId,
+    targetLabel: row.targetLabel,
+    at: iso(row.at)!,
+  }));
+}

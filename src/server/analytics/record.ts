@@ -1,0 +1,95 @@
+/**
+ * Writing analytics events (SPEC §5, §8). Every value passes the domain's e-mail stripper first;
+ * no IP address or user agent is ever stored. Recording never fails the user's action: the
+ * server's own events are queued and written after the action answered, many in one INSERT, and
+ * a failed write is logged at debug and forgotten.
+ */
+import type { Context } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { ANON_ID_PATTERN, stripEmails, type AnalyticsEventName } from '../../domain/analytics';
+import type { Viewer } from '../auth';
+import type { Db } from '../db/client';
+import { analyticsEvent } from '../db/schema';
+import { newId } from '../ids';
+import type { Logger } from '../log';
+
+export type AnalyticsEvent = {
+  name: AnalyticsEventName;
+  props?: Record<string, unknown>;
+  userId?: string | null;
+  anonId?: string | null;
+};
+
+export const ANON_ID_COOKIE = 'crowned_anon_id';
+
+/** The browser's anonymous id, when its cookie holds a well-formed one. */
+export function anonIdOf(c: Context): string | null {
+  const value = getCookie(c, ANON_ID_COOKIE);
+  return value && ANON_ID_PATTERN.test(value) ? value : null;
+}
+
+const rowOf = (event: AnalyticsEvent) => ({
+  id: newId(16),
+  name: event.name,
+  props: stripEmails(event.props ?? {}),
+  userId: event.userId ?? null,
+  anonId: event.anonId ?? null,
+});
+
+/** Writes events now, in one statement; throws what the database throws. */
+export async function insertEvents(db: Db, events: readonly AnalyticsEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  await db.insert(analyticsEvent).values(events.map(rowOf));
+}
+
+/** Events queued at most this long before they are written. */
+const FLUSH_MS = 1000;
+/** A queue this long is written at once. */
+const FLUSH_AT = 200;
+/** Beyond this many waiting (the database away for long), new events are dropped. */
+const MAX_QUEUED = 10_000;
+
+/** The server's own events, written in the background: `record` never throws and never waits. */
+export class AnalyticsRecorder {
+  private queue: AnalyticsEvent[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private writing: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: Logger,
+  ) {}
+
+  record(event: AnalyticsEvent): void {
+    if (this.queue.length >= MAX_QUEUED) return;
+    this.queue.push(event);
+    if (this.queue.length >= FLUSH_AT) void this.flush();
+    else this.timer ??= setTimeout(() => void this.flush(), FLUSH_MS).unref();
+  }
+
+  /** An event by whoever made this request: their account and their browser's anonymous id. */
+  recordFor(c: Context, name: AnalyticsEventName, props: Record<string, unknown> = {}): void {
+    this.record({
+      name,
+      props,
+      userId: (c.get('viewer') as Viewer | null)?.id ?? null,
+      anonId: anonIdOf(c),
+    });
+  }
+
+  /** Writes what is queued; resolves when it is written (or given up). */
+  flush(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const events = this.queue;
+    this.queue = [];
+    this.writing = this.writing.then(async () => {
+      try {
+        await insertEvents(this.db, events);
+      } catch (error) {
+        this.log.debug(`analytics: ${events.length} event(s) not recorded`, error);
+      }
+    });
+    return this.writing;
+  }
+}

@@ -1,0 +1,123 @@
+/**
+ * The owner's downloads: `GET /api/games/:id/export.csv?what=results|ballots` and the same as
+ * `export.json`. Ballots are read a page at a time and streamed, so a game with 100k players
+ * never sits in memory whole. Names as players showed them; no e-mails, no user ids.
+ */
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { AppError } from '../../domain/errors';
+import {
+  ballotHeader,
+  ballotLine,
+  ballotRecord,
+  EXPORT_KINDS,
+  exportFileName,
+  RESULT_HEADER,
+  resultLine,
+  resultRecords,
+  csvLine,
+  type ExportKind,
+} from '../../domain/exports';
+import { MESSAGES } from '../../domain/game';
+import { LIFECYCLE_MESSAGES } from '../../domain/lifecycle';
+import { requireUser, type AuthEnv } from '../auth';
+import type { Db } from '../db/client';
+import { validate } from '../http/validate';
+import { finalBallotsPage } from './data';
+import type { GameState, GameStates } from './state';
+
+const BALLOTS_PER_PAGE = 2000;
+
+const ExportParam = z.object({ id: z.string().trim().min(1, LIFECYCLE_MESSAGES.missingGameId) });
+const ExportQuery = z.object({
+  what: z
+    .enum(EXPORT_KINDS, { error: 'Choose what to export: results or ballots' })
+    .default('results'),
+});
+
+type Format = 'csv' | 'json';
+
+const CONTENT_TYPES: Record<Format, string> = {
+  csv: 'text/csv; charset=utf-8',
+  json: 'application/json; charset=utf-8',
+};
+
+export function exportRoutes(deps: { db: Db; states: GameStates }) {
+  const { db, states } = deps;
+
+  async function ownedState(idOrSlug: string, userId: string): Promise<GameState> {
+    const id = idOrSlug.length > 100 ? null : await states.idOf(idOrSlug);
+    const state = id === null ? null : await states.get(id);
+    if (!state) throw new AppError('not-found', MESSAGES.gameNotFound);
+    if (state.row.ownerId !== userId) {
+      throw new AppError('permission-denied', LIFECYCLE_MESSAGES.notOwner);
+    }
+    return state;
+  }
+
+  /** The ballots' lines (or JSON records), page by page. */
+  function ballotChunks(state: GameState, format: Format): ReadableStream<Uint8Array> {
+    const encoder = new TextEncoder();
+    const { items } = state.row;
+    let after: string | null = null;
+    let first = true;
+    let done = false;
+    return new ReadableStream({
+      async pull(controller) {
+        if (done) return;
+        const page = await finalBallotsPage(db, {
+          gameId: state.row.id,
+          afterUserId: after,
+          limit: BALLOTS_PER_PAGE,
+        });
+        let text = '';
+        if (first) {
+          text +=
+            format === 'csv'
+              ? `\uFEFF${ballotHeader(items.length)}`
+              : `{"prompt":${JSON.stringify(state.row.prompt)},"ballots":[`;
+        }
+        for (const ballot of page) {
+          const record = ballotRecord(ballot, items);
+          if (format === 'csv') text += ballotLine(record);
+          else text += `${first ? '' : ','}\n${JSON.stringify(record)}`;
+          first = false;
+        }
+        first = false;
+        after = page.at(-1)?.userId ?? after;
+        if (page.length < BALLOTS_PER_PAGE) {
+          done = true;
+          if (format === 'json') text += '\n]}\n';
+        }
+        controller.enqueue(encoder.encode(text));
+        if (done) controller.close();
+      },
+    });
+  }
+
+  const headers = (state: GameState, kind: ExportKind, format: Format) => ({
+    'content-type': CONTENT_TYPES[format],
+    'content-disposition': `attachment; filename="${exportFileName(state.row.prompt, kind, format)}"`,
+    'cache-control': 'no-store',
+  });
+
+  return new Hono<AuthEnv>().get(
+    '/:id/:file{export\\.(?:csv|json)}',
+    requireUser({ guests: true, message: 'Not signed in' }),
+    validate('param', ExportParam),
+    validate('query', ExportQuery),
+    async (c) => {
+      const state = await ownedState(c.req.valid('param').id, c.get('user').id);
+      const format: Format = c.req.param('file').endsWith('csv') ? 'csv' : 'json';
+      const { what } = c.req.valid('query');
+      const head = headers(state, what, format);
+      if (what === 'ballots') return c.body(ballotChunks(state, format), 200, head);
+      const records = resultRecords(states.results(state));
+      const text =
+        format === 'csv'
+          ? `\uFEFF${csvLine(RESULT_HEADER)}${records.map(resultLine).join('')}`
+          : `${JSON.stringify({ prompt: state.row.prompt, submissions: state.submissions, results: records })}\n`;
+      return c.body(text, 200, head);
+    },
+  );
+}

@@ -1,0 +1,50 @@
+/**
+ * `POST /api/games/:id/remix`: a new game owned by the caller with the same prompt and items (new
+ * item ids, no rules, no results), credited "remixed from" the original.
+ */
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { AppError } from '../../domain/errors';
+import { MESSAGES, shownName } from '../../domain/game';
+import { normalizeRules } from '../../domain/lifecycle';
+import type { AnalyticsRecorder } from '../analytics/record';
+import { requireUser, type AuthEnv } from '../auth';
+import type { Db } from '../db/client';
+import type { QuotaGuard } from '../http/quota';
+import { validate } from '../http/validate';
+import { findGame, toGameView } from './data';
+import { createGame } from './mutations';
+
+const RemixParam = z.object({ id: z.string().trim().min(1, MESSAGES.missingGameId) });
+
+export function remixRoutes(deps: { db: Db; quota?: QuotaGuard; analytics: AnalyticsRecorder }) {
+  const { db } = deps;
+  return new Hono<AuthEnv>().post(
+    '/:id/remix',
+    requireUser({ guests: false, message: MESSAGES.mustSignInToCreate }),
+    validate('param', RemixParam),
+    async (c) => {
+      const viewer = c.get('user');
+      const { id } = c.req.valid('param');
+      const original = id.length > 100 ? null : await findGame(db, id);
+      if (!original) throw new AppError('not-found', MESSAGES.gameNotFound);
+      await deps.quota?.consume(c, viewer.id, 'create');
+      const row = await createGame(db, {
+        ownerId: viewer.id,
+        ownerName: shownName(viewer.name),
+        prompt: original.prompt,
+        labels: original.items.map((item) => item.label),
+        rules: normalizeRules({}, Date.now()),
+        publishRequested: false,
+        remixedFrom: original.id,
+      });
+      deps.analytics.recordFor(c, 'game_create', {
+        game_id: row.id,
+        category: row.category,
+        items: row.items.length,
+        remix: true,
+      });
+      return c.json({ game: toGameView(row, viewer.id, 0) }, 201);
+    },
+  );
+}
