@@ -7,10 +7,9 @@
 import { OAuth2Server } from 'oauth2-mock-server';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_WEB_ROOT } from '../src/server/server';
 import { freePort, startTestServer, type TestServer } from '../test/support/server';
 import { alertText, registerThroughUi, sessionOf, settle } from './support/account';
-import { browserAvailable, launchBrowser, screenshot } from './support/harness';
+import { browserAvailable, launchBrowser, screenshot, WEB_ROOT } from './support/harness';
 import { DESKTOP, MOBILE, newVisitor, uniqueEmail } from './support/web';
 
 /** Who the provider says signs in next, and whether it refuses (the person pressed Cancel). */
@@ -52,7 +51,7 @@ describe.runIf(browserAvailable())('Google sign-in in Chromium', () => {
     });
     [server, browser] = await Promise.all([
       startTestServer('pglite', {
-        webRoot: DEFAULT_WEB_ROOT,
+        webRoot: WEB_ROOT,
         env: {
           GOOGLE_CLIENT_ID: 'crowned-e2e',
           GOOGLE_CLIENT_SECRET: 'crowned-e2e-secret',

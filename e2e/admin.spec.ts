@@ -10,9 +10,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsEvent } from '../src/server/db/schema';
 import { DEMO_GAME_ID } from '../src/web/paths';
-import { DEFAULT_WEB_ROOT } from '../src/server/server';
 import { startTestServer, type TestServer } from '../test/support/server';
-import { browserAvailable, launchBrowser, screenshot } from './support/harness';
+import { browserAvailable, launchBrowser, screenshot, WEB_ROOT } from './support/harness';
 import {
   DESKTOP,
   MOBILE,
@@ -85,7 +84,7 @@ describe.runIf(browserAvailable())('the admin app in Chromium', () => {
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([
-      startTestServer('pglite', { webRoot: DEFAULT_WEB_ROOT }),
+      startTestServer('pglite', { webRoot: WEB_ROOT }),
       launchBrowser(),
     ]);
     admin = await newVisitor(browser, server);

@@ -8,9 +8,14 @@ import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { communityRank, user } from '../src/server/db/schema';
-import { DEFAULT_WEB_ROOT } from '../src/server/server';
 import { startTestServer, type TestServer } from '../test/support/server';
-import { browserAvailable, launchBrowser, screenshot, SCREENSHOT_DIR } from './support/harness';
+import {
+  browserAvailable,
+  launchBrowser,
+  screenshot,
+  SCREENSHOT_DIR,
+  WEB_ROOT,
+} from './support/harness';
 import {
   DESKTOP,
   MOBILE,
@@ -95,7 +100,7 @@ describe.runIf(browserAvailable())('community in Chromium', () => {
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([
-      startTestServer('pglite', { webRoot: DEFAULT_WEB_ROOT, env: { ADMIN_EMAILS: ADMIN_EMAIL } }),
+      startTestServer('pglite', { webRoot: WEB_ROOT, env: { ADMIN_EMAILS: ADMIN_EMAIL } }),
       launchBrowser(),
     ]);
     alice = await newVisitor(browser, server);

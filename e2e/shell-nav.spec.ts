@@ -6,9 +6,8 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_WEB_ROOT } from '../src/server/server';
 import { startTestServer, type TestServer } from '../test/support/server';
-import { browserAvailable, launchBrowser, screenshot } from './support/harness';
+import { browserAvailable, launchBrowser, screenshot, WEB_ROOT } from './support/harness';
 import {
   DESKTOP,
   MOBILE,
@@ -42,7 +41,7 @@ describe.runIf(browserAvailable())('shell: header, bottom navigation, confetti, 
   beforeAll(async () => {
     [server, browser] = await Promise.all([
       startTestServer('pglite', {
-        webRoot: DEFAULT_WEB_ROOT,
+        webRoot: WEB_ROOT,
         env: { ADMIN_EMAILS: ADMIN_EMAIL },
       }),
       launchBrowser(),

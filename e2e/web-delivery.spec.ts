@@ -12,9 +12,8 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_WEB_ROOT } from '../src/server/server';
 import type { TestServer } from '../test/support/server';
-import { browserAvailable, startAppServer, useAppInBrowser } from './support/harness';
+import { browserAvailable, startAppServer, useAppInBrowser, WEB_ROOT } from './support/harness';
 import { MOBILE, newVisitor } from './support/web';
 
 describe('web app delivery', () => {
@@ -52,7 +51,7 @@ describe('web app delivery', () => {
     );
 
   it('sends the entry script brotli-compressed, gzip-compressed, or plain, as accepted', async () => {
-    const plain = await readFile(path.join(DEFAULT_WEB_ROOT, entry));
+    const plain = await readFile(path.join(WEB_ROOT, entry));
 
     const br = await fetchAsset('gzip, deflate, br');
     expect(br.status).toBe(200);
@@ -80,7 +79,7 @@ const PLAY = '/g/pizza-demo/play';
 
 /** The size of the gzip copy the server sends for a built asset (the file itself when too small). */
 async function gzipSize(pathname: string): Promise<number> {
-  const file = path.join(DEFAULT_WEB_ROOT, pathname);
+  const file = path.join(WEB_ROOT, pathname);
   return existsSync(`${file}.gz`) ? (await stat(`${file}.gz`)).size : (await stat(file)).size;
 }
 

@@ -13,6 +13,14 @@ import { startTestServer, type TestServer } from '../../test/support/server';
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../screenshots');
 
+/**
+ * The built web app the specs serve: `dist/web`, or `E2E_WEB_ROOT` (a build made with
+ * `vite build --outDir <dir>`) so people working side by side need not share one build.
+ */
+export const WEB_ROOT = process.env.E2E_WEB_ROOT
+  ? path.resolve(process.env.E2E_WEB_ROOT)
+  : DEFAULT_WEB_ROOT;
+
 /** Whether end-to-end tests can run here; under CI a missing browser is a failure, not a skip. */
 export function browserAvailable(): boolean {
   if (existsSync(CHROMIUM_PATH)) return true;
@@ -40,10 +48,10 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 export async function startAppServer(): Promise<TestServer> {
-  if (!existsSync(path.join(DEFAULT_WEB_ROOT, 'index.html'))) {
+  if (!existsSync(path.join(WEB_ROOT, 'index.html'))) {
     throw new Error('The web app is not built: run `npm run build` (npm test does it first).');
   }
-  return startTestServer('pglite', { webRoot: DEFAULT_WEB_ROOT });
+  return startTestServer('pglite', { webRoot: WEB_ROOT });
 }
 
 let nextIp = 1;
