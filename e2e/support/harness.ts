@@ -14,11 +14,12 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../screenshots');
 
 /**
- * The built web app the specs serve: `dist/web`, or `E2E_WEB_ROOT` (a build made with
- * `vite build --outDir <dir>`) so people working side by side need not share one build.
+ * The built web app the specs serve: `dist/web`, or `E2E_WEB_ROOT`, a build made with
+ * `vite build --outDir <dir>` so people working side by side need not share one build. Vite
+ * resolves a relative --outDir from its root, src/web; so does this.
  */
 export const WEB_ROOT = process.env.E2E_WEB_ROOT
-  ? path.resolve(process.env.E2E_WEB_ROOT)
+  ? path.resolve(import.meta.dirname, '../../src/web', process.env.E2E_WEB_ROOT)
   : DEFAULT_WEB_ROOT;
 
 /** Whether end-to-end tests can run here; under CI a missing browser is a failure, not a skip. */

@@ -62,7 +62,7 @@ function GameRow(props: { game: AdminGameView }) {
     <li className="card admin-list__item" data-testid="admin-game-row">
       <div className="admin-list__text">
         <Link to={paths.game(game.slug ?? game.id)} className="admin-list__title" dir="auto">
-          {game.prompt}
+          <bdi>{game.prompt}</bdi>
           <ExternalLink size={14} aria-hidden="true" />
         </Link>
         <p className="muted admin-list__meta">

@@ -86,7 +86,7 @@ function UserRow(props: { user: AdminUserView; isMe: boolean }) {
     <tr data-testid="admin-user-row">
       <th scope="row" data-label="Name">
         <span className="admin-user__name" dir="auto">
-          {user.name}
+          <bdi>{user.name}</bdi>
         </span>
         {props.isMe ? <span className="chip admin-chip">You</span> : null}
         {user.handle ? <span className="muted admin-user__handle">@{user.handle}</span> : null}

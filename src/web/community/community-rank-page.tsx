@@ -90,7 +90,9 @@ function RankDetail(props: { rank: CommunityRankView }) {
         </span>
         <div className="rank-page__titles">
           <p className="eyebrow">Community rank</p>
-          <h1 className="rank-page__title">{rank.title}</h1>
+          <h1 className="rank-page__title" dir="auto">
+            {rank.title}
+          </h1>
           <p className="rank-card__by">
             by <CreatorName rank={rank} />
             <span aria-hidden="true"> · </span>

@@ -7,10 +7,10 @@ export function CreatorName(props: {
   rank: Pick<CommunityRankView, 'creatorName' | 'creatorHandle'>;
 }) {
   const { creatorName, creatorHandle } = props.rank;
-  if (!creatorHandle) return <span className="creator-name">{creatorName}</span>;
+  if (!creatorHandle) return <bdi className="creator-name">{creatorName}</bdi>;
   return (
     <Link className="creator-name" to={paths.publicProfile(creatorHandle)}>
-      {creatorName}
+      <bdi>{creatorName}</bdi>
     </Link>
   );
 }

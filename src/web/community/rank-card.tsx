@@ -36,7 +36,9 @@ export const RankCard = memo(function RankCard(props: {
         </span>
         <div className="rank-card__titles">
           <Heading className="rank-card__title">
-            <Link to={paths.communityRank(rank.id)}>{rank.title}</Link>
+            <Link to={paths.communityRank(rank.id)} dir="auto">
+              {rank.title}
+            </Link>
           </Heading>
           <p className="rank-card__by">
             <span>{rank.itemsCount} items</span>

@@ -89,7 +89,10 @@ export function ReportButton(props: { rank: Pick<CommunityRankView, 'id' | 'titl
           <DialogHead title="Report this rank" />
           <form className="report-form" onSubmit={onSubmit}>
             <p className="dialog__text">
-              <strong>{props.rank.title}</strong>: what is wrong with it?
+              <bdi>
+                <strong>{props.rank.title}</strong>
+              </bdi>
+              : what is wrong with it?
             </p>
             <fieldset className="report-form__reasons">
               <legend className="visually-hidden">Reason</legend>

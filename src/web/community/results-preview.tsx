@@ -40,7 +40,9 @@ export function ResultsPreview(props: { gameId: string }) {
               <span className="rank-card__pos" aria-hidden="true">
                 {i + 1}
               </span>
-              <span className="results-preview__label">{item.label}</span>
+              <span className="results-preview__label" dir="auto">
+                {item.label}
+              </span>
               {item.meanPosition !== null ? (
                 <span className="muted results-preview__mean">
                   avg #{item.meanPosition.toFixed(1)}

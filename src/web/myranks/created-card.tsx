@@ -24,7 +24,9 @@ export function CreatedCard({ game }: { game: MyGameView }) {
       <GameEmoji emoji={game.emoji} className="my-card__emoji" />
       <div className="my-card__body">
         <h3 className="my-card__title">
-          <Link to={paths.results(game.id)}>{game.title}</Link>
+          <Link to={paths.results(game.id)} dir="auto">
+            {game.title}
+          </Link>
         </h3>
         <p className="my-card__meta">
           <span className={`chip chip--${game.state}`}>

@@ -16,7 +16,9 @@ export function PlayedCard({ game }: { game: PlayedGameView }) {
     >
       <GameEmoji emoji={game.emoji} className="my-card__emoji" />
       <div className="my-card__body">
-        <h3 className="my-card__title">{game.title}</h3>
+        <h3 className="my-card__title" dir="auto">
+          {game.title}
+        </h3>
         <p className="my-card__meta">
           <span className={`chip ${started ? 'chip--started' : 'chip--done'}`}>
             {started ? 'In progress' : 'Completed'}

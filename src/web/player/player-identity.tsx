@@ -12,7 +12,9 @@ export function PlayerIdentity(props: { name: string; children?: ReactNode }) {
       <span className="player-avatar" aria-hidden="true">
         {initialOf(props.name)}
       </span>
-      <h1 className="player-identity__name">{props.name}</h1>
+      <h1 className="player-identity__name" dir="auto">
+        {props.name}
+      </h1>
       <div className="player-identity__more">{props.children}</div>
     </div>
   );

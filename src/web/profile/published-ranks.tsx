@@ -31,7 +31,9 @@ export function PublishedRanks(props: { handle: string; name: string }) {
                 <Link className="card published-rank" to={paths.communityRank(rank.id)}>
                   <GameEmoji emoji={rank.emoji} className="published-rank__emoji" />
                   <span className="published-rank__text">
-                    <span className="published-rank__title">{rank.title}</span>
+                    <span className="published-rank__title" dir="auto">
+                      {rank.title}
+                    </span>
                     <span className="published-rank__meta muted">
                       {rank.itemsCount} items
                       <span aria-hidden="true"> · </span>

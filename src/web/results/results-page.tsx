@@ -7,10 +7,11 @@ import {
   Lock,
   Pencil,
   RefreshCw,
+  Search,
   Sparkles,
   Users,
 } from 'lucide-react';
-import { memo, useMemo } from 'react';
+import { memo, useId, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { GameView } from '../../domain/game';
 import type { ItemResult } from '../../domain/results';
@@ -28,6 +29,7 @@ import { percent, rankingsCount } from './format';
 import { HeadToHead } from './head-to-head';
 import { RemixButton, RemixCredit } from './remix-button';
 import { UnlockStatus } from './unlock-status';
+import { resultWindow, TOP_ROWS } from './result-window';
 import { useReveal } from './use-reveal';
 import { CrowdInsights } from './crowd-insights';
 import { MethodSwitch } from './method-switch';
@@ -59,7 +61,9 @@ export function ResultsPage() {
             {loaded.emoji ? <span aria-hidden="true">{loaded.emoji} </span> : null}
             Results
           </p>
-          <h1 className="game-head__title">{loaded.prompt}</h1>
+          <h1 className="game-head__title" dir="auto">
+            {loaded.prompt}
+          </h1>
           <p className="game-head__meta">
             <Users size={16} aria-hidden="true" />
             <span data-testid="submission-count" aria-live="polite" aria-atomic="true">
@@ -315,30 +319,94 @@ function ResultsBody(props: {
             <SkeletonList rows={Math.min(results.items.length, 6)} />
           )
         ) : (
-          <>
-            <ol
-              className={`result-list${reveal.playing ? ' result-list--reveal' : ''}`}
-              onClick={revealing ? reveal.skip : undefined}
-            >
-              {shown.map((item, index) =>
-                index < reveal.hidden ? (
-                  <HiddenRow key={item.id} rank={index + 1} />
-                ) : (
-                  <ResultRow
-                    key={item.id}
-                    item={item}
-                    rank={index + 1}
-                    crowned={item.id === results.condorcetWinner}
-                    submissions={results.submissions}
-                  />
-                ),
-              )}
-            </ol>
-          </>
+          <ResultRows
+            items={shown}
+            hiddenAtTop={reveal.hidden}
+            revealing={revealing}
+            playing={reveal.playing}
+            onSkip={reveal.skip}
+            crowned={results.condorcetWinner}
+            submissions={results.submissions}
+          />
         )}
       </section>
       {revealing ? null : <CrowdInsights items={results.items} submissions={results.submissions} />}
       {revealing ? null : <HeadToHead items={results.items} headToHead={results.headToHead} />}
+    </>
+  );
+}
+
+/**
+ * The crowd's order: the top ten of a long list with "Show all" and a search (a 200-item list is
+ * many screens tall on a phone), every row otherwise.
+ */
+function ResultRows(props: {
+  items: readonly ItemResult[];
+  hiddenAtTop: number;
+  revealing: boolean;
+  playing: boolean;
+  onSkip: () => void;
+  crowned: string | null;
+  submissions: number;
+}) {
+  const [expanded, setExpanded] = useState(false);
+  const [query, setQuery] = useState('');
+  const searchId = useId();
+  const long = props.items.length > TOP_ROWS && !props.revealing;
+  const view = resultWindow(props.items, { expanded, query: long ? query : '' });
+  return (
+    <>
+      {long ? (
+        <div className="result-search">
+          <label htmlFor={searchId} className="visually-hidden">
+            Find an item in the results
+          </label>
+          <Search size={18} aria-hidden="true" className="result-search__icon" />
+          <input
+            id={searchId}
+            type="search"
+            className="input result-search__input"
+            placeholder={`Find one of ${props.items.length} items`}
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            dir="auto"
+          />
+        </div>
+      ) : null}
+      {view.searching ? (
+        <p className="muted result-search__count" role="status">
+          {view.rows.length === 0
+            ? 'No item matches.'
+            : `${view.rows.length} ${view.rows.length === 1 ? 'item matches' : 'items match'}.`}
+        </p>
+      ) : null}
+      <ol
+        className={`result-list${props.playing ? ' result-list--reveal' : ''}`}
+        onClick={props.revealing ? props.onSkip : undefined}
+      >
+        {view.rows.map(({ item, rank }) =>
+          rank <= props.hiddenAtTop ? (
+            <HiddenRow key={item.id} rank={rank} />
+          ) : (
+            <ResultRow
+              key={item.id}
+              item={item}
+              rank={rank}
+              crowned={item.id === props.crowned}
+              submissions={props.submissions}
+            />
+          ),
+        )}
+      </ol>
+      {view.hidden > 0 ? (
+        <button
+          type="button"
+          className="btn btn-secondary result-list__more"
+          onClick={() => setExpanded(true)}
+        >
+          Show all {props.items.length} items
+        </button>
+      ) : null}
     </>
   );
 }
@@ -369,14 +437,19 @@ const ResultRow = memo(function ResultRow(props: {
   // Uniform random positions give about 0.75; above 0.8 the crowd is pulling it both ways.
   const split = props.submissions >= 3 && item.contested >= 0.8;
   return (
-    <li className={`result-row${podium}`} data-testid="result-item" data-item-id={item.id}>
+    <li
+      className={`result-row${podium}`}
+      value={rank}
+      data-testid="result-item"
+      data-item-id={item.id}
+    >
       <span className="result-row__rank" aria-hidden="true">
         {rank}
       </span>
       <div className="result-row__main">
         <p className="result-row__label">
           <span className="visually-hidden">Rank {rank}: </span>
-          {item.label}
+          <bdi>{item.label}</bdi>
           {props.crowned ? (
             <span className="result-row__crown" title="Beats every other item head to head">
               <Crown size={16} aria-hidden="true" />

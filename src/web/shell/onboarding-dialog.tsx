@@ -67,17 +67,26 @@ export function OnboardingDialog(props: { onDone: () => void }) {
           }}
           onKeyDown={onKeyDown}
         >
-          <div className="onboarding__slide" aria-live="polite">
-            <div className="onboarding__art" aria-hidden="true">
-              {slide.icon}
+          {/* Every slide sits in one grid cell; the hidden copies give the stage the tallest
+              slide's height, so the buttons below never move as the slides change. */}
+          <div className="onboarding__stage">
+            {SLIDES.map((s) => (
+              <div key={s.title} className="onboarding__slide onboarding__sizer" aria-hidden="true">
+                <SlideBody slide={s} index={0} />
+              </div>
+            ))}
+            <div className="onboarding__slide" aria-live="polite">
+              <div className="onboarding__art" aria-hidden="true">
+                {slide.icon}
+              </div>
+              <p className="onboarding__step">
+                Step {index + 1} of {SLIDES.length}
+              </p>
+              <Dialog.Title className="onboarding__title">{slide.title}</Dialog.Title>
+              <Dialog.Description id={ids.text} className="onboarding__text">
+                {slide.text}
+              </Dialog.Description>
             </div>
-            <p className="onboarding__step">
-              Step {index + 1} of {SLIDES.length}
-            </p>
-            <Dialog.Title className="onboarding__title">{slide.title}</Dialog.Title>
-            <Dialog.Description id={ids.text} className="onboarding__text">
-              {slide.text}
-            </Dialog.Description>
           </div>
           <ol className="onboarding__dots" aria-hidden="true">
             {SLIDES.map((s, i) => (
@@ -116,5 +125,19 @@ export function OnboardingDialog(props: { onDone: () => void }) {
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/** A slide's content as plain elements, for the hidden copies that size the stage. */
+function SlideBody(props: { slide: Slide; index: number }) {
+  return (
+    <>
+      <div className="onboarding__art">{props.slide.icon}</div>
+      <p className="onboarding__step">
+        Step {props.index + 1} of {SLIDES.length}
+      </p>
+      <p className="onboarding__title">{props.slide.title}</p>
+      <p className="onboarding__text">{props.slide.text}</p>
+    </>
   );
 }

@@ -58,13 +58,14 @@ export function Toasts() {
   if (!show) return null;
   return (
     <Suspense fallback={null}>
+      {/* At the bottom, above the navigation: a toast never covers the page's title. */}
       <Toaster
-        position="top-center"
+        position="bottom-center"
         richColors
         closeButton
         duration={4000}
-        offset={{ top: 'calc(var(--header-height) + 8px)' }}
-        mobileOffset={{ top: 'calc(var(--header-height) + 8px)' }}
+        offset={{ bottom: 'calc(var(--bottom-nav-space) + 12px)' }}
+        mobileOffset={{ bottom: 'calc(var(--bottom-nav-space) + 12px)' }}
         toastOptions={{ classNames: { actionButton: 'toast-action' } }}
       />
     </Suspense>
