@@ -80,15 +80,16 @@ describe.runIf(browserAvailable())('shell: header, bottom navigation, confetti, 
       await page.goto('/myranks');
       const level = page.getByTestId('level-button');
       await level.waitFor();
-      expect(await level.innerText()).toMatch(/^Lv\. 1\s*0$/);
-      expect(await level.getAttribute('aria-label')).toBe('Lv. 1, 0 crowns: your profile');
+      expect(await level.innerText()).toMatch(/^Lv\. 1\s*0 crowns$/);
+      // Named by what it shows, so a speech user can say it.
+      expect(await page.getByRole('link', { name: 'Lv. 1 0 crowns' }).count()).toBe(1);
       await page.getByRole('heading', { name: 'Your ranks will appear here' }).waitFor();
       await viewportScreenshot(page, name);
 
       // The server levels the player up: the header follows without a reload, with a toast.
       await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
       await setProgress(server, account.id, { level: 2, xp: 4, xpToNext: 135, crowns: 5 });
-      await expect.poll(() => level.innerText(), { timeout: 10_000 }).toMatch(/^Lv\. 2\s*5$/);
+      await expect.poll(() => level.innerText(), { timeout: 10_000 }).toMatch(/^Lv\. 2\s*5 crowns$/);
       const toast = page.locator('[data-sonner-toast]', {
         hasText: 'Level Up! You are now Level 2 🎉',
       });

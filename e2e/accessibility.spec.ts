@@ -1,0 +1,208 @@
+/**
+ * Accessibility, enforced (issue 14): axe-core on every route the app has, for each kind of
+ * visitor (signed out, guest, signed in, admin), in light and dark, at 375 and 1280 px. Any
+ * serious or critical violation fails, listed with where it was found. Besides axe's default
+ * rules, label-content-name-mismatch is on: a control's accessible name must contain the text
+ * people see on it (speech users say what they see).
+ */
+import axe, { type AxeResults } from 'axe-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GameView } from '../src/domain/game';
+import { startTestServer, type TestServer } from '../test/support/server';
+import { browserAvailable, launchBrowser, WEB_ROOT } from './support/harness';
+import {
+  DESKTOP,
+  MOBILE,
+  newVisitor,
+  registerByApi,
+  setProgress,
+  type Visitor,
+} from './support/web';
+
+type Check = { path: string; ready: string };
+type Violation = { where: string; rule: string; impact: string; help: string; targets: string[] };
+
+const VIEWPORTS = [MOBILE, DESKTOP];
+const THEMES = ['light', 'dark'] as const;
+
+/**
+ * axe-core, put into the page once per load (evaluated like a devtools snippet, so the app's CSP
+ * does not apply to it) and run for each width and theme: only violations are collected.
+ */
+async function runAxe(page: Page): Promise<AxeResults> {
+  const loaded = await page.evaluate(() => 'axe' in window);
+  if (!loaded) await page.evaluate(axe.source);
+  return page.evaluate(() =>
+    (window as unknown as { axe: typeof axe }).axe.run(document, {
+      rules: { 'label-content-name-mismatch': { enabled: true } },
+      resultTypes: ['violations'],
+    }),
+  );
+}
+
+/** Waits for what the route shows once loaded, and for no part of it to be busy. */
+async function settle(page: Page, ready: string): Promise<void> {
+  await page.locator(ready).first().waitFor({ timeout: 15_000 });
+  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"], .boot-screen'));
+  await page.evaluate(() => document.fonts.ready);
+}
+
+/** Every combination of width and theme for one page, as the visitor sees it. */
+async function audit(page: Page, check: Check): Promise<Violation[]> {
+  const found: Violation[] = [];
+  await page.goto(check.path);
+  await settle(page, check.ready);
+  for (const theme of THEMES) {
+    // The app follows the system's scheme when no choice is stored.
+    await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
+    await page.waitForFunction((t) => document.documentElement.dataset.theme === t, theme);
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize(viewport);
+      await page.waitForTimeout(150);
+      const results = await runAxe(page);
+      for (const violation of results.violations) {
+        if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;
+        found.push({
+          where: `${check.path} ${theme} ${viewport.width}px`,
+          rule: violation.id,
+          impact: violation.impact,
+          help: violation.help,
+          targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
+        });
+      }
+    }
+  }
+  return found;
+}
+
+async function auditAll(context: BrowserContext, checks: Check[]): Promise<void> {
+  const page = await context.newPage();
+  const violations: Violation[] = [];
+  for (const check of checks) violations.push(...(await audit(page, check)));
+  await page.close();
+  expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
+}
+
+describe.runIf(browserAvailable())('accessibility of every route (axe-core)', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let owner: Visitor;
+  let gameId: string;
+  let rankId: string;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([
+      startTestServer('pglite', { webRoot: WEB_ROOT }),
+      launchBrowser(),
+    ]);
+    // An owner with a published game that someone ranked, and a handle for the public profile.
+    owner = await newVisitor(browser, server);
+    await registerByApi(owner.page, server, 'Amara');
+    const post = async (path: string, data: unknown, method = 'POST') => {
+      const response = await owner.page.request.fetch(path, {
+        method,
+        data,
+        headers: { origin: server.url },
+      });
+      expect(response.ok(), await response.text()).toBe(true);
+      return response.json() as Promise<{ game: GameView }>;
+    };
+    const { game } = await post('/api/games', {
+      prompt: 'Best breakfast',
+      items: ['Pancakes', 'Waffles', 'Porridge', 'Eggs', 'Toast'],
+    });
+    gameId = game.id;
+    await post(`/api/games/${gameId}/submission`, { ranking: game.items.map((i) => i.id) }, 'PUT');
+    const published = await post(`/api/games/${gameId}/publish`, {});
+    rankId = published.game.communityRankId ?? '';
+    await post('/api/me/handle', { handle: 'amara' }, 'PUT');
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  /** What everyone may open. */
+  const publicChecks = (): Check[] => [
+    { path: '/', ready: '.community-section, main h1' },
+    { path: '/community', ready: 'main h1' },
+    { path: '/community-cop', ready: 'main h1' },
+    { path: '/g/pizza-demo/play', ready: '[data-testid="rank-list"], main h1' },
+    { path: '/g/pizza-demo/results', ready: 'main h1' },
+    { path: `/g/${gameId}/results`, ready: 'main h1' },
+    { path: '/u/amara', ready: 'main h1' },
+    { path: '/no/such/page', ready: 'main h1' },
+  ];
+
+  it('signed out: public pages, sign-in screens and the create screen', async () => {
+    const { context } = await newVisitor(browser, server);
+    await auditAll(context, [
+      ...publicChecks(),
+      { path: '/account', ready: 'main h1' },
+      { path: '/login', ready: 'main h1' },
+      { path: '/login/gate', ready: 'main h1' },
+      { path: '/create', ready: 'main h1' },
+      { path: '/dev/outbox', ready: 'main h1' },
+    ]);
+    await context.close();
+  });
+
+  it('a guest who ranked: play, results and their account', async () => {
+    const { page, context } = await newVisitor(browser, server);
+    await page.request.post('/api/auth/sign-in/anonymous', {
+      data: {},
+      headers: { origin: server.url },
+    });
+    const { game } = (await (await page.request.get('/api/games/pizza-demo')).json()) as {
+      game: GameView;
+    };
+    await page.request.put('/api/games/pizza-demo/submission', {
+      data: { ranking: game.items.map((item) => item.id) },
+      headers: { origin: server.url },
+    });
+    await auditAll(context, [
+      { path: '/g/pizza-demo/play', ready: '[data-testid="rank-list"], main h1' },
+      { path: '/g/pizza-demo/results', ready: '[data-testid="result-item"]' },
+      { path: '/account', ready: 'main h1' },
+    ]);
+    await context.close();
+  });
+
+  it('signed in: create, my ranks, player, builder, a community rank, an owner’s results', async () => {
+    const { page, context } = await newVisitor(browser, server);
+    await registerByApi(page, server, 'Noor');
+    await auditAll(context, [
+      { path: '/create', ready: 'main h1' },
+      { path: '/myranks', ready: 'main h1' },
+      { path: '/player', ready: 'main h1' },
+      { path: '/builder', ready: 'main h1' },
+      { path: `/r/${rankId}`, ready: 'main h1' },
+      { path: '/account', ready: 'main h1' },
+      { path: `/g/${gameId}/play`, ready: '[data-testid="rank-list"], main h1' },
+    ]);
+    await context.close();
+  });
+
+  it('the owner: their results with the owner panel, and My Ranks with a game', async () => {
+    await auditAll(owner.context, [
+      { path: `/g/${gameId}/results`, ready: '[data-testid="result-item"]' },
+      { path: '/myranks', ready: 'main h1' },
+    ]);
+  });
+
+  it('an admin: every admin page', async () => {
+    const { page, context } = await newVisitor(browser, server);
+    const account = await registerByApi(page, server, 'Ada');
+    await setProgress(server, account.id, { role: 'admin', adminGrantedBy: 'e2e-seed' });
+    await auditAll(context, [
+      { path: '/admin', ready: '.admin-chart .recharts-surface' },
+      { path: '/admin/users', ready: '[data-testid="admin-users"]' },
+      { path: '/admin/games', ready: 'main h1' },
+      { path: '/admin/reports', ready: 'main h1' },
+      { path: '/admin/analytics', ready: 'main h1' },
+      { path: '/admin/audit', ready: 'main h1' },
+    ]);
+    await context.close();
+  });
+});
