@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { routes } from './src/web/paths';
 
 const projectRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -152,9 +153,105 @@ function routePreloads(): Plugin {
   };
 }
 
+/**
+ * Navigations the service worker never answers with the app shell: the server's own pages and
+ * files (the API, link-preview images, the embeddable card, the dev outbox, the share redirect)
+ * and files at the root (sw.js itself, the manifest, icons, offline.html). Decision 0021.
+ */
+const SERVER_PATHS = [
+  /^\/api\//,
+  /^\/og\//,
+  /^\/embed\//,
+  /^\/dev\//,
+  /^\/share\//,
+  /^\/(?:assets|icons)\//,
+  /^\/[^/?]+\.(?:js|webmanifest|json|png|ico|svg|html|txt|xml)(?:\?|$)/,
+];
+
+/**
+ * The installable app (decision 0021): the web manifest, and a Workbox service worker
+ * (generateSW) that precaches the app shell — index.html, every JS and CSS chunk, the offline
+ * page, an icon — and answers navigations with the cached shell, so a return visit opens at
+ * once and offline. It caches nothing at run time: API answers (user data, event streams) and
+ * the server's pages always go to the network; a server page asked for offline gets
+ * offline.html. src/web/main.tsx registers it (production builds only); a new version takes
+ * over as soon as it is installed (skipWaiting, clientsClaim), so the next navigation is new.
+ */
+function installableApp(): Plugin[] {
+  // iOS takes its home screen icon from the page, not from the manifest.
+  const appleTouchIcon: Plugin = {
+    name: 'crowned-apple-touch-icon',
+    transformIndexHtml: () => [
+      {
+        tag: 'link',
+        attrs: { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
+        injectTo: 'head',
+      },
+    ],
+  };
+  const pwa = VitePWA({
+    registerType: 'autoUpdate',
+    // main.tsx registers /sw.js itself: workbox-window's register module would cost bytes.
+    injectRegister: false,
+    manifest: {
+      id: '/',
+      name: 'Crowned',
+      short_name: 'Crowned',
+      description: 'Rank anything with friends.',
+      lang: 'en',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      // tokens.css: --royal-800 (the icons' purple) for the title bar, and --royal-950 behind
+      // the splash, where the boot screen's gradient starts.
+      theme_color: '#2e1b66',
+      background_color: '#160d33',
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        {
+          src: '/icons/icon-maskable-512.png',
+          sizes: '512x512',
+          type: 'image/png',
+          purpose: 'maskable',
+        },
+      ],
+    },
+    // The large icons are the browser's to fetch when it installs the app; the offline page
+    // shows the small one.
+    includeManifestIcons: false,
+    includeAssets: ['icons/icon-192.png', 'apple-touch-icon.png'],
+    workbox: {
+      // The shell: not the .br/.gz copies, source maps or the large icons.
+      globPatterns: ['**/*.{html,js,css,woff2}'],
+      // One file: sw.js, served with Cache-Control: no-cache (src/server/app.ts).
+      inlineWorkboxRuntime: true,
+      sourcemap: false,
+      // Hashed names need no revision.
+      dontCacheBustURLsMatching: /^assets\//,
+      navigateFallback: '/index.html',
+      navigateFallbackDenylist: SERVER_PATHS,
+      cleanupOutdatedCaches: true,
+      clientsClaim: true,
+      skipWaiting: true,
+      // The server's pages, asked for offline: the offline page instead of the browser's error.
+      // Navigations to the API (sign-in callbacks, mail links) are left to the browser.
+      runtimeCaching: [
+        {
+          urlPattern: ({ request, url }) =>
+            request.mode === 'navigate' && !url.pathname.startsWith('/api/'),
+          handler: 'NetworkOnly',
+          options: { precacheFallback: { fallbackURL: '/offline.html' } },
+        },
+      ],
+    },
+  });
+  return [...pwa, appleTouchIcon];
+}
+
 export default defineConfig({
   root: 'src/web',
-  plugins: [react(), routePreloads(), precompress()],
+  plugins: [react(), routePreloads(), precompress(), installableApp()],
   build: {
     outDir: `${projectRoot}dist/web`,
     emptyOutDir: true,

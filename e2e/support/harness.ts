@@ -61,12 +61,16 @@ export async function newPerson(
   browser: Browser,
   server: TestServer,
   viewport: { width: number; height: number } = { width: 1280, height: 900 },
+  serviceWorkers: 'allow' | 'block' = 'block',
 ): Promise<BrowserContext> {
   const ip = `127.77.${Math.floor(nextIp / 250)}.${(nextIp++ % 250) + 1}`;
+  // The service worker is the PWA spec's subject; elsewhere it would only answer some page loads
+  // from its cache, which no other spec means to test.
   const context = await browser.newContext({
     baseURL: server.url,
     viewport,
     extraHTTPHeaders: { 'x-forwarded-for': ip },
+    serviceWorkers,
   });
   // The dev outbox refuses anything that came through a proxy: the page reads it as a browser on
   // this machine would, without the header standing for this person's address.

@@ -35,9 +35,15 @@ export async function newVisitor(
     viewport?: { width: number; height: number };
     onboarded?: boolean;
     reducedMotion?: 'reduce' | 'no-preference';
+    serviceWorkers?: 'allow' | 'block';
   } = {},
 ): Promise<Visitor> {
-  const context = await newPerson(browser, server, options.viewport ?? DESKTOP);
+  const context = await newPerson(
+    browser,
+    server,
+    options.viewport ?? DESKTOP,
+    options.serviceWorkers,
+  );
   if (options.onboarded ?? true) {
     await context.addInitScript(() => {
       window.localStorage.setItem('crowned.onboarded', '1');

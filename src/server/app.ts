@@ -143,6 +143,12 @@ function apiRoutes(deps: AppDeps, states: GameStates, cards: ShareCards) {
 /** The API's type, for the web app's typed client: `hc<AppType>('/api')`. */
 export type AppType = ReturnType<typeof apiRoutes>;
 
+/** Files of the built app served under a fixed name that must be revalidated on every use. */
+const REVALIDATED_FILES = /^\/(?:sw\.js|manifest\.webmanifest|offline\.html|offline\.js)$/;
+/** Paths that name a file of the build (never a client-side route), found or not. */
+const BUILD_FILES =
+  /^\/(?:assets\/.*|icons\/.*|sw\.js|workbox-[^/]*\.js|manifest\.webmanifest|offline\.(?:html|js)|apple-touch-icon[^/]*\.png)$/;
+
 export function createApp(deps: AppDeps) {
   const app = new Hono<AuthEnv>();
   // What this instance keeps of hot games, kept current by every instance's events.
@@ -209,11 +215,25 @@ export function createApp(deps: AppDeps) {
         onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
       }),
     );
-    app.use('*', serveStatic({ root, precompressed: true }));
+    app.use(
+      '*',
+      serveStatic({
+        root,
+        precompressed: true,
+        // The service worker and what it precaches by a fixed name: checked on every visit, so
+        // that a new build reaches installed apps at once (decision 0021).
+        onFound: (_path, c) => {
+          if (REVALIDATED_FILES.test(c.req.path)) c.header('Cache-Control', 'no-cache');
+        },
+      }),
+    );
     // Every other path is a client-side route: the web app decides what it shows.
     // Read per request (the OS caches it), so a rebuild is served without a restart.
     // Game pages carry their link preview (title, Open Graph and Twitter tags) in the HTML.
     app.get('*', async (c) => {
+      // A missing build file is a 404, never the app's page: HTML in place of sw.js or a
+      // chunk would only fail later, and less clearly.
+      if (BUILD_FILES.test(c.req.path)) return c.text('Not found', 404);
       c.header('Cache-Control', 'no-cache');
       const html = await readFile(indexFile, 'utf8');
       const preview = await cards.previewFor(c.req.path, originOf(c, deps.canonicalOrigin));

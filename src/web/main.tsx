@@ -34,6 +34,14 @@ const queryClient = new QueryClient({
 startSessionCheck();
 startRoute(window.location.pathname, queryClient);
 
+// The installable app's service worker (decision 0021), once the page has loaded: production
+// builds only (it precaches the build's files). A new version takes over when it is installed.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js').catch(() => {});
+  });
+}
+
 const root = document.getElementById('root');
 if (!root) throw new Error('No #root element in index.html');
 
