@@ -4,7 +4,9 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'data/', 'migrations/', 'node_modules/', 'bench/results/'] },
+  {
+    ignores: ['dist/', 'src/web/dist/', 'data/', 'migrations/', 'node_modules/', 'bench/results/'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -35,9 +35,15 @@ describe.runIf(browserAvailable())('web polish in Chromium', () => {
     return (await response.json()) as T;
   }
 
-  for (const viewport of [MOBILE, DESKTOP]) {
-    it(`puts toasts above the navigation, clear of the title, readable (${viewport.width} px)`, async () => {
+  const toastCases = [
+    { viewport: MOBILE, theme: 'light' },
+    { viewport: DESKTOP, theme: 'light' },
+    { viewport: MOBILE, theme: 'dark' },
+  ] as const;
+  for (const { viewport, theme } of toastCases) {
+    it(`puts toasts above the navigation, clear of the title, readable (${viewport.width} px, ${theme})`, async () => {
       const { page, context } = await newVisitor(browser, server, { viewport });
+      await page.emulateMedia({ colorScheme: theme });
       await page.goto('/g/pizza-demo/results');
       const title = page.locator('.game-head__title');
       await title.waitFor();
@@ -55,7 +61,7 @@ describe.runIf(browserAvailable())('web polish in Chromium', () => {
         return { fg: style.color, bg: style.backgroundColor };
       });
       expect(contrast(colours.fg, colours.bg)).toBeGreaterThanOrEqual(4.5);
-      await viewportScreenshot(page, `polish-toast-${viewport.width}`);
+      await viewportScreenshot(page, `polish-toast-${viewport.width}-${theme}`);
       await context.close();
     });
   }
@@ -92,6 +98,10 @@ describe.runIf(browserAvailable())('web polish in Chromium', () => {
           return [Math.round(box.x), Math.round(box.y), Math.round(box.width)];
         }),
       );
+    // Measured once the dialog's entrance has finished.
+    await dialog.evaluate((element) =>
+      Promise.all(element.getAnimations({ subtree: true }).map((a) => a.finished)),
+    );
     const first = await places();
     await dialog.getByRole('button', { name: 'Next' }).click();
     expect(JSON.stringify(await places())).toBe(JSON.stringify(first));

@@ -1,11 +1,12 @@
 /**
  * The signed-in account screen: display name, the ways this account signs in (password, Google),
- * password change, and sign out.
+ * password change, sign out, and the colour theme.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Crown, KeyRound, LogOut, MailWarning } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { ThemeChoiceControl } from '../shell/theme-toggle';
 import { toast } from '../shell/toasts';
 import { MAX_ACCOUNT_NAME_LENGTH, MESSAGES } from '../../domain/game';
 import { MAX_PASSWORD_LENGTH, PASSWORD_HINT, passwordProblem } from '../../domain/passwords';
@@ -31,7 +32,7 @@ export function SignedInView(props: { user: User; config: AuthConfig; linkError:
             <Crown size={28} />
           </div>
           <h1 id="account-title" className="auth-card__title" data-testid="account-name">
-            Hi, {props.user.name}
+            Hi, <bdi>{props.user.name}</bdi>
           </h1>
           <p className="muted center auth-email">{props.user.email}</p>
           <EmailConfirmation email={props.user.email} devOutbox={props.config.devOutbox} />
@@ -47,8 +48,21 @@ export function SignedInView(props: { user: User; config: AuthConfig; linkError:
         </section>
         <DisplayNameSection name={props.user.name} />
         <SignInMethodsSection user={props.user} config={props.config} linkError={props.linkError} />
+        <ThemeSection />
       </div>
     </>
+  );
+}
+
+function ThemeSection() {
+  const titleId = useId();
+  return (
+    <section className="card account-section" aria-labelledby={titleId}>
+      <h2 id={titleId} className="account-section__title">
+        Theme
+      </h2>
+      <ThemeChoiceControl labelledBy={titleId} />
+    </section>
   );
 }
 

@@ -1,7 +1,8 @@
 /**
  * The top bar (SPEC §2 Shell): the crown logo (home); for signed-out visitors and guests
  * 'Sign In' (to /account); for signed-in people a 'Lv. N' button with their crowns (to /player),
- * live from the profile stream, and an Admin link when their role is admin.
+ * live from the profile stream, and an Admin link when their role is admin. For everyone, the
+ * theme toggle (System → Light → Dark).
  */
 import { Crown, ShieldCheck, UserRound } from 'lucide-react';
 import { useEffect, useRef } from 'react';
@@ -10,6 +11,7 @@ import { paths } from '../paths';
 import { arrivalBurst } from './arrival-confetti';
 import { isSignInPath } from './login-next';
 import { useProfile } from './profile';
+import { ThemeToggle } from './theme-toggle';
 
 export function Header() {
   const { viewer, profile, isPending } = useProfile();
@@ -32,6 +34,7 @@ export function Header() {
           <span className="logo__word">Crowned</span>
         </Link>
         <nav className="site-header__actions" aria-label="Account">
+          <ThemeToggle />
           {viewer.status === 'loading' ? (
             <span className="header-placeholder" aria-hidden="true" />
           ) : viewer.status === 'signed-in' ? (
@@ -46,13 +49,17 @@ export function Header() {
                 <Link
                   className="btn btn-header level-button"
                   to={paths.player()}
-                  aria-label={`Lv. ${profile.level}, ${profile.crowns} ${profile.crowns === 1 ? 'crown' : 'crowns'}: your profile`}
+                  title="Your profile"
                   data-testid="level-button"
                 >
-                  <span className="level-button__level">Lv. {profile.level}</span>
+                  {/* Named by what it shows ("Lv. 2 5 crowns"): speech users say what they see. */}
+                  <span className="level-button__level">Lv. {profile.level}</span>{' '}
                   <span className="level-button__crowns">
                     <Crown size={14} strokeWidth={2.5} aria-hidden="true" />
                     {profile.crowns}
+                    <span className="visually-hidden">
+                      {profile.crowns === 1 ? ' crown' : ' crowns'}
+                    </span>
                   </span>
                 </Link>
               ) : isPending ? (

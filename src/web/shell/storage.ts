@@ -35,6 +35,9 @@ export const storageKeys = {
   pendingRanking: 'crowned.pendingRanking',
   /** Local storage: games whose results reveal this browser already played (JSON id list). */
   revealed: 'crowned.revealed',
+  /** Local storage: the colour theme chosen ('light' | 'dark'); absent follows the system.
+   * index.html's inline script reads it too, before the first paint. */
+  theme: 'crowned.theme',
 } as const;
 
 function store(kind: 'localStorage' | 'sessionStorage'): KeyValueStore | null {

@@ -1,0 +1,54 @@
+/**
+ * The theme controls: the header's icon button, which cycles System → Light → Dark, and the
+ * account page's three-way choice. Both show the same remembered choice (theme.ts).
+ */
+import { Monitor, Moon, Sun } from 'lucide-react';
+import { nextChoice, setThemeChoice, THEME_CHOICES, useThemeChoice } from './theme';
+import type { ThemeChoice } from './theme';
+import './theme-toggle.css';
+
+const LABEL: Record<ThemeChoice, string> = { system: 'System', light: 'Light', dark: 'Dark' };
+const ICON = { system: Monitor, light: Sun, dark: Moon } as const;
+
+export function ThemeToggle() {
+  const choice = useThemeChoice();
+  const next = nextChoice(choice);
+  const Icon = ICON[choice];
+  return (
+    <button
+      type="button"
+      className="btn btn-header theme-toggle"
+      onClick={() => setThemeChoice(next)}
+      aria-label={`Theme: ${LABEL[choice]}. Switch to ${LABEL[next]}`}
+      title={`Theme: ${LABEL[choice]} (switch to ${LABEL[next]})`}
+      data-testid="theme-toggle"
+      data-choice={choice}
+    >
+      <Icon size={18} aria-hidden="true" />
+    </button>
+  );
+}
+
+/** System / Light / Dark as a segmented control (aria-pressed on the chosen one). */
+export function ThemeChoiceControl(props: { labelledBy: string }) {
+  const choice = useThemeChoice();
+  return (
+    <div className="segmented theme-choice" role="group" aria-labelledby={props.labelledBy}>
+      {THEME_CHOICES.map((option) => {
+        const Icon = ICON[option];
+        return (
+          <button
+            key={option}
+            type="button"
+            className="segmented__option"
+            aria-pressed={choice === option}
+            onClick={() => setThemeChoice(option)}
+          >
+            <Icon size={16} aria-hidden="true" />
+            {LABEL[option]}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
