@@ -33,7 +33,8 @@ import {
   savePendingRanking,
   type PendingRanking,
 } from './pending-ranking';
-import { RankList } from './rank-list';
+import { RankList, type Order } from './rank-list';
+import { useBottomCover } from './use-bottom-cover';
 import { useProgressSaver, type SaveStatus } from './use-progress-saver';
 import './play.css';
 
@@ -95,7 +96,9 @@ function PlayBoard(props: {
   const [waiting, setWaiting] = useState(kept !== null);
   // The ranking waiting to be sent, else their saved ranking (final or progress), else the game's
   // order; kept in step with the items when the owner edits them while this page is open.
-  const [savedOrder, setOrder] = useState(() => kept?.ranking ?? mySubmission?.ranking ?? []);
+  const [savedOrder, setOrder] = useState<Order>(
+    () => kept?.ranking ?? mySubmission?.ranking ?? [],
+  );
   const order = useMemo(() => placeAll(savedOrder, game.items), [savedOrder, game.items]);
   const items = useRef(game.items);
   useEffect(() => {
@@ -115,7 +118,7 @@ function PlayBoard(props: {
   });
 
   const moved = useRef(false);
-  const onOrderChange = useCallback((update: (order: string[]) => string[]) => {
+  const onOrderChange = useCallback((update: (order: Order) => Order) => {
     moved.current = true;
     setError(null);
     setOrder((current) => update(placeAll(current, items.current)));
@@ -226,6 +229,9 @@ function PlayBoard(props: {
   }, [waiting, sendKept]);
 
   const count = props.submissionCount;
+  // The tap-to-place hint is drawn in the sticky submit bar, always in sight.
+  const [hintSlot, setHintSlot] = useState<HTMLDivElement | null>(null);
+  const coverRef = useBottomCover();
 
   return (
     <div className="play">
@@ -234,9 +240,9 @@ function PlayBoard(props: {
         <div className="game-head__text">
           <p className="eyebrow">
             {game.emoji ? <span aria-hidden="true">{game.emoji} </span> : null}
-            Rank by {game.ownerName}
+            Rank by <bdi>{game.ownerName}</bdi>
           </p>
-          <h1 id={ids.title} className="game-head__title">
+          <h1 id={ids.title} className="game-head__title" dir="auto">
             {game.prompt}
           </h1>
           <p className="game-head__meta">
@@ -319,7 +325,8 @@ function PlayBoard(props: {
 
         <div className="play-form__help-row">
           <p id={ids.help} className="play-form__help">
-            <strong>Best at the top.</strong> Drag the handles, or use the arrow buttons.
+            <strong>Best at the top.</strong> Drag the handles, use the arrows, or tap an item and
+            then tap where it goes.
           </p>
           <ProgressNote status={progress.status} />
         </div>
@@ -329,17 +336,21 @@ function PlayBoard(props: {
           order={order}
           onOrderChange={onOrderChange}
           labelledBy={ids.title}
+          hintSlot={hintSlot}
         />
 
-        <div className="submit-bar">
+        <div className="submit-bar" ref={coverRef} data-testid="submit-bar">
           <OfflineNotice message={waiting ? OFFLINE_RANKING_MESSAGE : null} />
           <div id={ids.error} className="form-error" role="alert">
             {error}
           </div>
+          {/* Just before the button: wide screens put the two side by side. */}
+          <div ref={setHintSlot} className="submit-bar__hint" />
           <button
             type="submit"
             className="btn btn-gold btn-lg btn-block"
             disabled={submit.isPending || game.closed}
+            data-testid="submit-button"
             aria-describedby={error ? ids.error : undefined}
           >
             <Crown size={20} aria-hidden="true" />

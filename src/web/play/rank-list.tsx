@@ -1,7 +1,10 @@
 /**
- * The sortable ranking: drag with a mouse or pen, long-press on touch, or the keyboard (Space to
- * pick up, arrows to move, Space to drop), plus Move up / Move down buttons. Every move is
- * announced to screen readers with the item's label and position.
+ * The sortable ranking, ordered any of four ways that all produce the same ranking (one rule,
+ * `reorder.ts`): drag with a mouse or pen, long-press on touch, or the keyboard (Space to pick up,
+ * arrows to move, Space to drop); Move up / Move down buttons; and tap-to-place: tap an item to
+ * pick it up, then tap the item whose place it takes (tap it again, Cancel or Escape to cancel),
+ * which suits long lists on a phone. Every move is announced to screen readers with the item's
+ * label and position.
  */
 import {
   closestCenter,
@@ -18,15 +21,17 @@ import {
   type UniqueIdentifier,
 } from '@dnd-kit/core';
 import {
-  arrayMove,
   SortableContext,
   sortableKeyboardCoordinates,
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
 import type { PointerEvent as ReactPointerEvent } from 'react';
-import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import type { Item } from '../../domain/game';
-import { RankRow, type MoveDirection } from './rank-row';
+import { PlacingHint } from './placing-hint';
+import { moveBy, moveOnto } from './reorder';
+import { RankRow, type MoveDirection, type PlaceMode } from './rank-row';
 
 /** Mouse and pen only: touch goes to the TouchSensor, whose long-press delay leaves scrolling alone. */
 class MouseAndPenSensor extends PointerSensor {
@@ -49,14 +54,22 @@ const screenReaderInstructions = {
   draggable:
     'To reorder, press Space or Enter to pick the item up, use the Up and Down arrow keys to move ' +
     'it, then press Space or Enter to drop it, or Escape to cancel. You can also use the Move up ' +
-    'and Move down buttons.',
+    'and Move down buttons, or pick the item up by its name and then choose the item whose place ' +
+    'it takes.',
 };
+
+/** After a move re-orders the DOM, focus goes back to this control of the moved row. */
+type Refocus = { id: string; control: 'up' | 'down' | 'pick' };
+
+export type Order = readonly string[];
 
 export function RankList(props: {
   items: readonly Item[];
-  order: string[];
-  onOrderChange: (update: (order: string[]) => string[]) => void;
+  order: Order;
+  onOrderChange: (update: (order: Order) => Order) => void;
   labelledBy?: string;
+  /** Where the "Moving …" hint goes (the sticky submit bar); above the list without one. */
+  hintSlot?: HTMLElement | null;
 }) {
   const { order, onOrderChange } = props;
   const labels = useMemo(
@@ -64,8 +77,82 @@ export function RankList(props: {
     [props.items],
   );
   const listRef = useRef<HTMLOListElement>(null);
+  const refocus = useRef<Refocus | null>(null);
+  const landed = useRef<string | null>(null);
+
+  // Read through refs so stable callbacks (rows are memoised) always see the latest state.
+  const orderRef = useRef(order);
+  useLayoutEffect(() => {
+    orderRef.current = order;
+  }, [order]);
+  const total = order.length;
+  const label = useCallback((id: UniqueIdentifier) => labels.get(String(id)) ?? 'Item', [labels]);
+  const where = useCallback(
+    (id: string) => `position ${orderRef.current.indexOf(id) + 1} of ${orderRef.current.length}`,
+    [],
+  );
+
+  // The polite live region for the buttons and tap-to-place (dnd-kit has its own for drags). A
+  // repeated message gets a trailing no-break space so the region changes and is read again.
   const [status, setStatus] = useState('');
-  const refocus = useRef<{ id: string; direction: MoveDirection } | null>(null);
+  const announce = useCallback((text: string) => {
+    setStatus((previous) => (previous === text ? `${text}\u00a0` : text));
+  }, []);
+
+  // Tap-to-place: the item picked up, if any. An item the owner removed meanwhile is not picked.
+  const [pickedState, setPickedState] = useState<string | null>(null);
+  const picked = pickedState !== null && order.includes(pickedState) ? pickedState : null;
+  const pickedRef = useRef<string | null>(null);
+  const setPicked = useCallback((id: string | null) => {
+    pickedRef.current = id;
+    setPickedState(id);
+  }, []);
+
+  const cancelPick = useCallback(
+    (options: { refocus: boolean }) => {
+      const id = pickedRef.current;
+      if (id === null) return;
+      setPicked(null);
+      announce(`Cancelled. ${label(id)} stays in ${where(id)}.`);
+      if (options.refocus) refocus.current = { id, control: 'pick' };
+    },
+    [announce, label, setPicked, where],
+  );
+
+  const onPick = useCallback(
+    (id: string) => {
+      const current = pickedRef.current;
+      if (current === null || !orderRef.current.includes(current)) {
+        setPicked(id);
+        announce(
+          `Picked up ${label(id)}, ${where(id)}. Choose the item whose place it takes, or press ` +
+            'Escape to cancel.',
+        );
+      } else if (current === id) {
+        cancelPick({ refocus: false });
+      } else {
+        const to = orderRef.current.indexOf(id);
+        setPicked(null);
+        refocus.current = { id: current, control: 'pick' };
+        landed.current = current;
+        onOrderChange((latest) => moveOnto(latest, current, id));
+        announce(`${label(current)} moved to position ${to + 1} of ${orderRef.current.length}.`);
+      }
+    },
+    [announce, cancelPick, label, onOrderChange, setPicked, where],
+  );
+
+  // Escape puts the picked item down wherever focus is (a drag's own Escape is dnd-kit's).
+  useEffect(() => {
+    if (picked === null) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      event.preventDefault();
+      cancelPick({ refocus: false });
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [picked, cancelPick]);
 
   const sensors = useSensors(
     useSensor(MouseAndPenSensor, { activationConstraint: { distance: 5 } }),
@@ -77,41 +164,31 @@ export function RankList(props: {
     }),
   );
 
-  // Read through a ref so the announcement callbacks always see the latest order.
-  const orderRef = useRef(order);
-  useLayoutEffect(() => {
-    orderRef.current = order;
-  }, [order]);
-  const total = order.length;
-
   const announcements = useMemo<Announcements>(() => {
-    const label = (id: UniqueIdentifier) => labels.get(String(id)) ?? 'Item';
-    const position = (id: UniqueIdentifier) => orderRef.current.indexOf(String(id)) + 1;
-    const count = () => orderRef.current.length;
+    const at = (id: UniqueIdentifier) => where(String(id));
     return {
-      onDragStart: ({ active }) =>
-        `Picked up ${label(active.id)}. It is in position ${position(active.id)} of ${count()}.`,
+      onDragStart: ({ active }) => `Picked up ${label(active.id)}, ${at(active.id)}.`,
       onDragOver: ({ active, over }) =>
         over
-          ? `${label(active.id)} moved to position ${position(over.id)} of ${count()}.`
+          ? `${label(active.id)} is over ${at(over.id)}.`
           : `${label(active.id)} is no longer over the list.`,
       onDragEnd: ({ active, over }) =>
         over
-          ? `${label(active.id)} dropped at position ${position(over.id)} of ${count()}.`
-          : `${label(active.id)} dropped. It stays in position ${position(active.id)} of ${count()}.`,
-      onDragCancel: ({ active }) =>
-        `Reordering cancelled. ${label(active.id)} returned to position ${position(active.id)} of ${count()}.`,
+          ? `${label(active.id)} moved to ${at(over.id)}.`
+          : `${label(active.id)} dropped. It stays in ${at(active.id)}.`,
+      onDragCancel: ({ active }) => `Cancelled. ${label(active.id)} stays in ${at(active.id)}.`,
     };
-  }, [labels]);
+  }, [label, where]);
+
+  // One way at a time: starting a drag or pressing a move button puts a picked item down.
+  const onDragStart = useCallback(() => {
+    if (pickedRef.current !== null) setPicked(null);
+  }, [setPicked]);
 
   const onDragEnd = useCallback(
     ({ active, over }: DragEndEvent) => {
       if (!over || active.id === over.id) return;
-      onOrderChange((current) => {
-        const from = current.indexOf(String(active.id));
-        const to = current.indexOf(String(over.id));
-        return from < 0 || to < 0 ? current : arrayMove(current, from, to);
-      });
+      onOrderChange((current) => moveOnto(current, String(active.id), String(over.id)));
     },
     [onOrderChange],
   );
@@ -122,59 +199,93 @@ export function RankList(props: {
       const from = current.indexOf(id);
       const to = from + direction;
       if (from < 0 || to < 0 || to >= current.length) return;
-      refocus.current = { id, direction };
-      onOrderChange((latest) => {
-        const i = latest.indexOf(id);
-        const j = i + direction;
-        return i < 0 || j < 0 || j >= latest.length ? latest : arrayMove(latest, i, j);
-      });
-      setStatus(`${labels.get(id) ?? 'Item'} moved to position ${to + 1} of ${current.length}.`);
+      if (pickedRef.current !== null) setPicked(null);
+      refocus.current = { id, control: direction < 0 ? 'up' : 'down' };
+      onOrderChange((latest) => moveBy(latest, id, direction));
+      announce(`${label(id)} moved to position ${to + 1} of ${current.length}.`);
     },
-    [labels, onOrderChange],
+    [announce, label, onOrderChange, setPicked],
   );
 
-  // Moving a row moves DOM nodes, which can drop focus: put it back on the button just pressed.
+  // Moving a row moves DOM nodes, which can drop focus: put it back on the control just used. A
+  // placed item briefly glows so the eye finds where it went (no glow with reduced motion).
   useLayoutEffect(() => {
     const request = refocus.current;
-    if (!request) return;
+    const glow = landed.current;
     refocus.current = null;
-    const row = listRef.current?.querySelector<HTMLElement>(
-      `[data-item-id="${CSS.escape(request.id)}"]`,
+    landed.current = null;
+    const rowOf = (id: string) =>
+      listRef.current?.querySelector<HTMLElement>(`[data-item-id="${CSS.escape(id)}"]`);
+    if (request) {
+      const control = rowOf(request.id)?.querySelector<HTMLElement>(
+        `[data-control="${request.control}"]`,
+      );
+      if (control && document.activeElement !== control) control.focus();
+    }
+    const row = glow === null ? null : rowOf(glow);
+    if (row && !window.matchMedia('(prefers-reduced-motion: reduce)').matches) {
+      row.classList.remove('rank-row--landed');
+      void row.offsetWidth; // restarts the animation when the same row lands twice running
+      row.classList.add('rank-row--landed');
+      row.addEventListener('animationend', () => row.classList.remove('rank-row--landed'), {
+        once: true,
+      });
+    }
+  }, [order, picked]);
+
+  const pickedLabel = picked === null ? null : label(picked);
+  const hint =
+    picked === null ? null : (
+      <PlacingHint
+        label={pickedLabel ?? ''}
+        position={order.indexOf(picked) + 1}
+        total={total}
+        onCancel={() => cancelPick({ refocus: true })}
+      />
     );
-    const button = row?.querySelector<HTMLButtonElement>(
-      `[data-move="${request.direction < 0 ? 'up' : 'down'}"]`,
-    );
-    if (button && document.activeElement !== button) button.focus();
-  }, [order]);
 
   return (
     <DndContext
       sensors={sensors}
       collisionDetection={closestCenter}
       modifiers={[verticalOnly]}
+      onDragStart={onDragStart}
       onDragEnd={onDragEnd}
       accessibility={{ announcements, screenReaderInstructions }}
     >
-      <SortableContext items={order} strategy={verticalListSortingStrategy}>
+      {props.hintSlot ? (hint ? createPortal(hint, props.hintSlot) : null) : hint}
+      <SortableContext items={order as string[]} strategy={verticalListSortingStrategy}>
         <ol
           ref={listRef}
-          className="rank-list"
+          className={picked === null ? 'rank-list' : 'rank-list rank-list--placing'}
           data-testid="rank-list"
           aria-labelledby={props.labelledBy}
         >
-          {order.map((id, index) => (
-            <RankRow
-              key={id}
-              id={id}
-              label={labels.get(id) ?? id}
-              index={index}
-              total={total}
-              onMove={onMove}
-            />
-          ))}
+          {order.map((id, index) => {
+            const mode: PlaceMode = picked === null ? 'idle' : picked === id ? 'picked' : 'target';
+            return (
+              <RankRow
+                key={id}
+                id={id}
+                label={labels.get(id) ?? id}
+                index={index}
+                total={total}
+                mode={mode}
+                pickedLabel={mode === 'target' ? pickedLabel : null}
+                onMove={onMove}
+                onPick={onPick}
+              />
+            );
+          })}
         </ol>
       </SortableContext>
-      <div className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
+      <div
+        className="visually-hidden"
+        role="status"
+        aria-live="polite"
+        aria-atomic="true"
+        data-testid="rank-status"
+      >
         {status}
       </div>
     </DndContext>

@@ -1,4 +1,8 @@
-/** One row of the ranking: position, label, Move up / Move down, and the drag handle. Memoised. */
+/**
+ * One row of the ranking: drag handle, position, the item's name (a button: tap-to-place), and
+ * Move up / Move down. Memoised, and every prop but `mode` is stable while nothing moves, so a
+ * 200-item list re-renders only the rows a move or a pick changes.
+ */
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ChevronDown, ChevronUp, GripVertical } from 'lucide-react';
@@ -6,15 +10,23 @@ import { memo } from 'react';
 
 export type MoveDirection = -1 | 1;
 
+/** Tap-to-place: nothing picked up, this row picked up, or another row picked up (a target). */
+export type PlaceMode = 'idle' | 'picked' | 'target';
+
 type Props = {
   id: string;
   label: string;
   index: number;
   total: number;
+  mode: PlaceMode;
+  /** The picked item's label, on target rows only (for their accessible name). */
+  pickedLabel: string | null;
   onMove: (id: string, direction: MoveDirection) => void;
+  onPick: (id: string) => void;
 };
 
-export const RankRow = memo(function RankRow({ id, label, index, total, onMove }: Props) {
+export const RankRow = memo(function RankRow(props: Props) {
+  const { id, label, index, total, mode, onMove, onPick } = props;
   const {
     attributes,
     listeners,
@@ -27,11 +39,23 @@ export const RankRow = memo(function RankRow({ id, label, index, total, onMove }
 
   const first = index === 0;
   const last = index === total - 1;
+  const position = `position ${index + 1} of ${total}`;
+  const pickName =
+    mode === 'picked'
+      ? `Put ${label} down, ${position}`
+      : mode === 'target'
+        ? `Place ${props.pickedLabel ?? 'it'} at position ${index + 1}, where ${label} is`
+        : `Pick up ${label}, ${position}`;
+
+  const classes = ['rank-row'];
+  if (isDragging) classes.push('rank-row--dragging');
+  if (first) classes.push('rank-row--first');
+  if (mode !== 'idle') classes.push(`rank-row--${mode}`);
 
   return (
     <li
       ref={setNodeRef}
-      className={`rank-row${isDragging ? ' rank-row--dragging' : ''}${first ? ' rank-row--first' : ''}`}
+      className={classes.join(' ')}
       style={{ transform: CSS.Translate.toString(transform), transition }}
       data-testid="rank-item"
       data-item-id={id}
@@ -49,15 +73,22 @@ export const RankRow = memo(function RankRow({ id, label, index, total, onMove }
       <span className="rank-row__position" aria-hidden="true">
         {index + 1}
       </span>
-      <span className="rank-row__label">
-        <span className="visually-hidden">Position {index + 1}: </span>
-        {label}
-      </span>
+      <button
+        type="button"
+        className="rank-row__pick"
+        data-control="pick"
+        aria-label={pickName}
+        onClick={() => onPick(id)}
+      >
+        <span className="rank-row__label" dir="auto">
+          {label}
+        </span>
+      </button>
       <span className="rank-row__moves">
         <button
           type="button"
           className="rank-row__move"
-          data-move="up"
+          data-control="up"
           aria-label={`Move ${label} up`}
           aria-disabled={first}
           onClick={() => {
@@ -69,7 +100,7 @@ export const RankRow = memo(function RankRow({ id, label, index, total, onMove }
         <button
           type="button"
           className="rank-row__move"
-          data-move="down"
+          data-control="down"
           aria-label={`Move ${label} down`}
           aria-disabled={last}
           onClick={() => {

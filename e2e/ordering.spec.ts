@@ -1,0 +1,454 @@
+/**
+ * Ordering the items in Chromium: five people reach the same ranking five ways (a mouse drag, a
+ * touch drag, the Move up / Move down buttons, tap-to-place, and the keyboard alone, submit
+ * included), checked
+ * through the API and the combined results; screen-reader announcements for each way; a
+ * 200-item list on a phone ordered by tap-to-place; and the Submit ranking bar in sight, above
+ * the bottom navigation, at 375 and 1280 px wide and at 200% zoom.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { TestServer } from '../test/support/server';
+import { browserAvailable, useAppInBrowser } from './support/harness';
+import { MOBILE, newVisitor, registerByApi, viewportScreenshot, type Visitor } from './support/web';
+
+const LAPTOP = { width: 1280, height: 800 };
+
+type CreatedGame = { id: string; items: { id: string; label: string }[] };
+
+/** The items, and the ranking every way must reach: Crêpes first, Granola third. */
+const ITEMS = ['Pancakes', 'Waffles', 'Crêpes', 'French toast', 'Granola'];
+const TARGET = ['Crêpes', 'Pancakes', 'Granola', 'Waffles', 'French toast'];
+
+async function createGame(
+  browser: Browser,
+  server: TestServer,
+  prompt: string,
+  items: string[],
+): Promise<{ owner: Visitor; game: CreatedGame }> {
+  const owner = await newVisitor(browser, server);
+  await registerByApi(owner.page, server, 'Owner');
+  const response = await owner.page.request.post('/api/games', {
+    data: { prompt, items },
+    headers: { origin: server.url },
+  });
+  expect(response.status()).toBe(201);
+  const { game } = (await response.json()) as { game: CreatedGame };
+  return { owner, game };
+}
+
+async function labelsOnPage(page: Page): Promise<string[]> {
+  return page
+    .locator('[data-testid="rank-item"] .rank-row__label')
+    .evaluateAll((labels) => labels.map((label) => label.textContent ?? ''));
+}
+
+async function openPlay(page: Page, gameId: string): Promise<void> {
+  await page.goto(`/g/${gameId}/play`);
+  await page.getByTestId('rank-list').waitFor();
+  await page.evaluate(() => document.fonts.ready);
+}
+
+/** The ranking the server holds for this person, as item labels. */
+async function submittedRanking(page: Page, game: CreatedGame): Promise<string[]> {
+  const response = await page.request.get(`/api/games/${game.id}`);
+  const body = (await response.json()) as {
+    mySubmission: { ranking: string[]; partial: boolean } | null;
+  };
+  expect(body.mySubmission?.partial).toBe(false);
+  const labels = new Map(game.items.map((item) => [item.id, item.label]));
+  return (body.mySubmission?.ranking ?? []).map((id) => labels.get(id) ?? id);
+}
+
+async function submitWithClick(page: Page, gameId: string): Promise<void> {
+  await page.getByRole('button', { name: 'Submit ranking' }).click();
+  await page.waitForURL((url) => url.pathname === `/g/${gameId}/results`);
+}
+
+/** What the polite status region (buttons, tap-to-place) last said. */
+async function statusText(page: Page): Promise<string> {
+  return ((await page.getByTestId('rank-status').textContent()) ?? '').trim();
+}
+
+/** What dnd-kit's live region (drags) last said. */
+async function dragAnnouncement(page: Page): Promise<string> {
+  return ((await page.locator('[id^="DndLiveRegion"]').textContent()) ?? '').trim();
+}
+
+/** Presses Tab until the focused element's accessible label or text matches. */
+async function tabTo(page: Page, wanted: RegExp, max = 80): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(
+      () =>
+        document.activeElement?.getAttribute('aria-label') ??
+        document.activeElement?.textContent?.trim() ??
+        '',
+    );
+    if (wanted.test(focused)) return;
+  }
+  throw new Error(`Tab never reached ${wanted}`);
+}
+
+/** Drags a row by its handle with the mouse onto another row, at a person's pace. */
+async function dragOnto(page: Page, label: string, onto: string): Promise<void> {
+  const box = async (name: string) => {
+    const found = await page
+      .getByRole('button', { name: `Drag ${name}`, exact: true })
+      .boundingBox();
+    if (!found) throw new Error(`No handle for ${name}`);
+    return { x: found.x + found.width / 2, y: found.y + found.height / 2 };
+  };
+  const from = await box(label);
+  const to = await box(onto);
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(from.x, from.y + (to.y > from.y ? 8 : -8), { steps: 2 });
+  await page.mouse.move(to.x, to.y, { steps: 12 });
+  await page.waitForTimeout(150);
+  await page.mouse.up();
+}
+
+/**
+ * Drags a row by its handle with a finger: a long press (the TouchSensor waits 200 ms so a swipe
+ * still scrolls), then a slide onto the other row. Touch events go through the DevTools protocol.
+ */
+async function touchDragOnto(page: Page, label: string, onto: string): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 1 });
+  const centre = async (name: string) => {
+    const found = await page
+      .getByRole('button', { name: `Drag ${name}`, exact: true })
+      .boundingBox();
+    if (!found) throw new Error(`No handle for ${name}`);
+    return { x: found.x + found.width / 2, y: found.y + found.height / 2 };
+  };
+  // A person scrolls the row into the middle of the screen first, clear of the sticky bar.
+  await page
+    .getByRole('button', { name: `Drag ${label}`, exact: true })
+    .evaluate((handle) => handle.scrollIntoView({ block: 'center' }));
+  const from = await centre(label);
+  const to = await centre(onto);
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', point?: { x: number; y: number }) =>
+    cdp.send('Input.dispatchTouchEvent', {
+      type,
+      touchPoints: point ? [{ x: point.x, y: point.y }] : [],
+    });
+  await touch('touchStart', from);
+  await page.waitForTimeout(350);
+  for (let i = 1; i <= 12; i++) {
+    await touch('touchMove', { x: from.x, y: from.y + ((to.y - from.y) * i) / 12 });
+    await page.waitForTimeout(16);
+  }
+  await page.waitForTimeout(150);
+  await touch('touchEnd');
+  await cdp.detach();
+}
+
+/**
+ * Whether the element is what a person hits at its centre and near its edges (not the bottom
+ * navigation, its round Create button, or anything else over it), and where it is against the
+ * navigation's top edge.
+ */
+async function coverage(page: Page, testId: string) {
+  return page.getByTestId(testId).evaluate((element) => {
+    const rect = element.getBoundingClientRect();
+    const points = [
+      [rect.left + rect.width / 2, rect.top + rect.height / 2],
+      [rect.left + rect.width / 2, rect.bottom - 3],
+      [rect.left + 20, rect.top + rect.height / 2],
+      [rect.right - 20, rect.top + rect.height / 2],
+    ] as const;
+    const hit = points.map(([x, y]) => {
+      const found = document.elementFromPoint(x, y);
+      return found === element || element.contains(found);
+    });
+    const nav = document.querySelector('[data-testid="bottom-nav"]');
+    const create = nav?.querySelector('.bottom-nav__create');
+    const navTop = Math.min(
+      nav?.getBoundingClientRect().top ?? Infinity,
+      create?.getBoundingClientRect().top ?? Infinity,
+    );
+    return {
+      hit,
+      top: rect.top,
+      bottom: rect.bottom,
+      navTop,
+      viewportHeight: window.innerHeight,
+    };
+  });
+}
+
+/** Whether a tap at the element's centre (or `edge`: 4 px above its bottom) lands on it. */
+async function tappable(page: Page, name: string | RegExp, edge = false): Promise<boolean> {
+  return page.getByRole('button', { name }).evaluate((button, nearBottom) => {
+    const rect = button.getBoundingClientRect();
+    const y = nearBottom ? rect.bottom - 4 : rect.top + rect.height / 2;
+    const found = document.elementFromPoint(rect.left + rect.width / 2, y);
+    return found === button || button.contains(found);
+  }, edge);
+}
+
+/** The Submit ranking button is in the viewport, above the navigation, and nothing covers it. */
+async function expectSubmitClear(page: Page): Promise<void> {
+  const seen = await coverage(page, 'submit-button');
+  expect(seen.hit).toEqual([true, true, true, true]);
+  expect(seen.top).toBeGreaterThanOrEqual(0);
+  expect(seen.bottom).toBeLessThanOrEqual(seen.navTop);
+  expect(seen.bottom).toBeLessThanOrEqual(seen.viewportHeight);
+}
+
+describe.runIf(browserAvailable())('ordering the items in Chromium', () => {
+  let server: TestServer;
+  let browser: Browser;
+
+  useAppInBrowser((app) => ({ server, browser } = app));
+
+  it('mouse drag, touch drag, buttons, tap-to-place and the keyboard alone all reach one ranking', async () => {
+    const { owner, game } = await createGame(browser, server, 'Best breakfast', ITEMS);
+    expect(game.items.map((item) => item.label)).toEqual(ITEMS);
+
+    // 1. A mouse drag by the handle, animations on.
+    const dragger = await newVisitor(browser, server, {
+      viewport: LAPTOP,
+      reducedMotion: 'no-preference',
+    });
+    await openPlay(dragger.page, game.id);
+    await dragOnto(dragger.page, 'Crêpes', 'Pancakes');
+    await expect
+      .poll(() => labelsOnPage(dragger.page))
+      .toEqual(['Crêpes', 'Pancakes', 'Waffles', 'French toast', 'Granola']);
+    await expect
+      .poll(() => dragAnnouncement(dragger.page))
+      .toBe('Crêpes moved to position 1 of 5.');
+    await dragOnto(dragger.page, 'Granola', 'Waffles');
+    await expect.poll(() => labelsOnPage(dragger.page)).toEqual(TARGET);
+    await submitWithClick(dragger.page, game.id);
+    expect(await submittedRanking(dragger.page, game)).toEqual(TARGET);
+
+    // 1b. A finger: long-press the handle, then slide, on a phone.
+    const finger = await newVisitor(browser, server, { viewport: MOBILE });
+    await openPlay(finger.page, game.id);
+    await touchDragOnto(finger.page, 'Crêpes', 'Pancakes');
+    await expect
+      .poll(() => labelsOnPage(finger.page))
+      .toEqual(['Crêpes', 'Pancakes', 'Waffles', 'French toast', 'Granola']);
+    await touchDragOnto(finger.page, 'Granola', 'Waffles');
+    await expect.poll(() => labelsOnPage(finger.page)).toEqual(TARGET);
+    await submitWithClick(finger.page, game.id);
+    expect(await submittedRanking(finger.page, game)).toEqual(TARGET);
+
+    // 2. The Move up / Move down buttons, on a phone.
+    const presser = await newVisitor(browser, server, { viewport: MOBILE });
+    await openPlay(presser.page, game.id);
+    for (let i = 0; i < 2; i++) {
+      await presser.page.getByRole('button', { name: 'Move Crêpes up' }).click();
+    }
+    expect(await statusText(presser.page)).toBe('Crêpes moved to position 1 of 5.');
+    for (let i = 0; i < 2; i++) {
+      await presser.page.getByRole('button', { name: 'Move Granola up' }).click();
+    }
+    await expect.poll(() => labelsOnPage(presser.page)).toEqual(TARGET);
+    // The first row cannot go up: it says so, and pressing it anyway changes nothing.
+    const topUp = presser.page.getByRole('button', { name: 'Move Crêpes up' });
+    expect(await topUp.getAttribute('aria-disabled')).toBe('true');
+    await topUp.click({ force: true });
+    expect(await labelsOnPage(presser.page)).toEqual(TARGET);
+    await submitWithClick(presser.page, game.id);
+    expect(await submittedRanking(presser.page, game)).toEqual(TARGET);
+
+    // 3. Tap-to-place, on a phone: tap Crêpes, tap Pancakes; Granola picked, cancelled twice
+    // (tapped again, then Escape), then placed on Waffles.
+    const tapper = await newVisitor(browser, server, { viewport: MOBILE });
+    await openPlay(tapper.page, game.id);
+    const hint = tapper.page.getByTestId('placing-hint');
+    await tapper.page.getByRole('button', { name: 'Pick up Crêpes, position 3 of 5' }).click();
+    expect(await statusText(tapper.page)).toMatch(/^Picked up Crêpes, position 3 of 5\./);
+    expect(await hint.textContent()).toContain('Moving Crêpes');
+    await viewportScreenshot(tapper.page, 'play-tap-to-place-375');
+    await tapper.page
+      .getByRole('button', { name: 'Place Crêpes at position 1, where Pancakes is' })
+      .click();
+    await expect
+      .poll(() => labelsOnPage(tapper.page))
+      .toEqual(['Crêpes', 'Pancakes', 'Waffles', 'French toast', 'Granola']);
+    expect(await statusText(tapper.page)).toBe('Crêpes moved to position 1 of 5.');
+    expect(await hint.count()).toBe(0);
+
+    await tapper.page.getByRole('button', { name: /^Pick up Granola/ }).click();
+    await tapper.page.getByRole('button', { name: /^Put Granola down/ }).click();
+    expect(await statusText(tapper.page)).toBe('Cancelled. Granola stays in position 5 of 5.');
+    expect(await hint.count()).toBe(0);
+    await tapper.page.getByRole('button', { name: /^Pick up Granola/ }).click();
+    await hint.waitFor();
+    await tapper.page.keyboard.press('Escape');
+    await hint.waitFor({ state: 'detached' });
+    expect(await labelsOnPage(tapper.page)).toEqual([
+      'Crêpes',
+      'Pancakes',
+      'Waffles',
+      'French toast',
+      'Granola',
+    ]);
+    await tapper.page.getByRole('button', { name: /^Pick up Granola/ }).click();
+    // The Move buttons still work while an item is picked up: they put it down first.
+    await tapper.page.getByRole('button', { name: 'Move Waffles down' }).click();
+    expect(await hint.count()).toBe(0);
+    await tapper.page.getByRole('button', { name: 'Move Waffles up' }).click();
+    await tapper.page.getByRole('button', { name: /^Pick up Granola/ }).click();
+    await tapper.page
+      .getByRole('button', { name: /^Place Granola at position 3, where Waffles/ })
+      .click();
+    await expect.poll(() => labelsOnPage(tapper.page)).toEqual(TARGET);
+    await submitWithClick(tapper.page, game.id);
+    expect(await submittedRanking(tapper.page, game)).toEqual(TARGET);
+
+    // 4. The keyboard alone, from the page's start to Submit: Crêpes by a keyboard drag of its
+    // handle, Granola by tap-to-place with Enter.
+    const typist = await newVisitor(browser, server, { viewport: LAPTOP });
+    await openPlay(typist.page, game.id);
+    await tabTo(typist.page, /^Drag Crêpes$/);
+    for (const key of ['Space', 'ArrowUp', 'ArrowUp', 'Space']) {
+      await typist.page.keyboard.press(key);
+      await typist.page.waitForTimeout(150); // a person's pace between key presses
+    }
+    await expect
+      .poll(() => labelsOnPage(typist.page))
+      .toEqual(['Crêpes', 'Pancakes', 'Waffles', 'French toast', 'Granola']);
+    await expect.poll(() => dragAnnouncement(typist.page)).toBe('Crêpes moved to position 1 of 5.');
+    await tabTo(typist.page, /^Pick up Granola/);
+    await typist.page.keyboard.press('Enter');
+    // Shift+Tab back up the list to Waffles' place, as a keyboard user would.
+    for (let i = 0; i < 12; i++) {
+      await typist.page.keyboard.press('Shift+Tab');
+      const label = await typist.page.evaluate(() =>
+        document.activeElement?.getAttribute('aria-label'),
+      );
+      if (label?.startsWith('Place Granola at position 3')) break;
+    }
+    await typist.page.keyboard.press('Enter');
+    await expect.poll(() => labelsOnPage(typist.page)).toEqual(TARGET);
+    // Focus follows the placed item.
+    expect(
+      await typist.page.evaluate(() => document.activeElement?.getAttribute('aria-label')),
+    ).toBe('Pick up Granola, position 3 of 5');
+    await tabTo(typist.page, /^Submit ranking$/);
+    await typist.page.keyboard.press('Enter');
+    await typist.page.waitForURL((url) => url.pathname === `/g/${game.id}/results`);
+    expect(await submittedRanking(typist.page, game)).toEqual(TARGET);
+
+    // Five identical rankings: the combined result is that ranking.
+    await expect
+      .poll(() => typist.page.getByTestId('submission-count').textContent())
+      .toMatch(/^5\b/);
+    const consensus = await typist.page
+      .getByTestId('result-item')
+      .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-item-id')));
+    const ids = new Map(game.items.map((item) => [item.label, item.id]));
+    expect(consensus).toEqual(TARGET.map((label) => ids.get(label)));
+
+    for (const visitor of [owner, dragger, finger, presser, tapper, typist])
+      await visitor.context.close();
+  });
+
+  it('orders a 200-item list on a phone by tap-to-place, the hint in sight all the way', async () => {
+    const many = Array.from({ length: 200 }, (_, i) => `Contender ${i + 1}`);
+    const { owner, game } = await createGame(browser, server, 'Two hundred', many);
+    const player = await newVisitor(browser, server, { viewport: MOBILE });
+    await openPlay(player.page, game.id);
+    const { page } = player;
+
+    // The last item, picked at the bottom of the list, is placed at the top.
+    const last = page.getByRole('button', { name: 'Pick up Contender 200, position 200 of 200' });
+    await last.scrollIntoViewIfNeeded();
+    // Tapping a row re-renders the list: it stays quick (rows are memoised).
+    const timing = async (name: string) =>
+      page.getByRole('button', { name }).evaluate((button: HTMLElement) => {
+        const start = performance.now();
+        button.click(); // React renders a click's update before click() returns
+        return performance.now() - start;
+      });
+    const pickMs = await timing('Pick up Contender 200, position 200 of 200');
+    await page.getByTestId('placing-hint').waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    expect(await coverage(page, 'placing-hint').then((seen) => seen.hit)).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
+    await viewportScreenshot(page, 'play-200-placing-375');
+    const placeMs = await timing('Place Contender 200 at position 1, where Contender 1 is');
+    const order = await labelsOnPage(page);
+    expect(order.slice(0, 3)).toEqual(['Contender 200', 'Contender 1', 'Contender 2']);
+    expect(order).toHaveLength(200);
+    expect(await statusText(page)).toBe('Contender 200 moved to position 1 of 200.');
+    expect(Math.max(pickMs, placeMs)).toBeLessThan(250);
+
+    // The end of the long list scrolls clear of the submit bar and the navigation.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    expect(await tappable(page, 'Pick up Contender 199, position 200 of 200', true)).toBe(true);
+    await expectSubmitClear(page);
+    await player.context.close();
+    await owner.context.close();
+  });
+
+  it('keeps Submit ranking in sight above the bottom navigation at 375, 1280 and 200% zoom', async () => {
+    const many = Array.from({ length: 14 }, (_, i) => `Topping ${i + 1}`);
+    const { owner, game } = await createGame(browser, server, 'Best pizza topping', many);
+
+    for (const [name, viewport] of [
+      ['375', MOBILE],
+      ['1280', LAPTOP],
+    ] as const) {
+      const visitor = await newVisitor(browser, server, { viewport });
+      await openPlay(visitor.page, game.id);
+      await expectSubmitClear(visitor.page);
+      // People's own text (the prompt, the items) sets its own direction, e.g. Arabic or Hebrew.
+      expect(await visitor.page.locator('h1').getAttribute('dir')).toBe('auto');
+      expect(
+        await visitor.page
+          .locator('.rank-row__label')
+          .evaluateAll((labels) => labels.map((label) => label.getAttribute('dir'))),
+      ).toEqual(many.map(() => 'auto'));
+      await viewportScreenshot(visitor.page, `play-submit-bar-${name}`);
+      // Half way down and at the very end, too.
+      await visitor.page.evaluate(() =>
+        window.scrollTo(0, document.documentElement.scrollHeight / 3),
+      );
+      await expectSubmitClear(visitor.page);
+      await visitor.page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await expectSubmitClear(visitor.page);
+      await viewportScreenshot(visitor.page, `play-submit-bar-end-${name}`);
+      // The last item clears the bar: it can be tapped.
+      expect(await tappable(visitor.page, /^Pick up Topping 14,/, true)).toBe(true);
+      // Tabbing down the list from the top: each row reached scrolls clear of the bar.
+      await visitor.page.evaluate(() => window.scrollTo(0, 0));
+      await visitor.page.getByRole('button', { name: 'Move Topping 1 down' }).focus();
+      for (const n of [4, 8, 12]) {
+        await tabTo(visitor.page, new RegExp(`^Pick up Topping ${n},`));
+        expect(await tappable(visitor.page, new RegExp(`^Pick up Topping ${n},`), true)).toBe(true);
+      }
+      await visitor.context.close();
+    }
+
+    // 200% zoom: the CSS viewport of a 1280×800 screen halves to 640×400, drawn at twice the
+    // pixels. The picked-up hint makes the bar taller; the button still clears the navigation.
+    const zoomed = await newVisitor(browser, server, { viewport: { width: 640, height: 400 } });
+    const cdp = await zoomed.context.newCDPSession(zoomed.page);
+    await cdp.send('Emulation.setDeviceMetricsOverride', {
+      width: 640,
+      height: 400,
+      deviceScaleFactor: 2,
+      mobile: false,
+    });
+    await openPlay(zoomed.page, game.id);
+    await expectSubmitClear(zoomed.page);
+    await zoomed.page.getByRole('button', { name: /^Pick up Topping 2,/ }).click();
+    await zoomed.page.getByTestId('placing-hint').waitFor();
+    await expectSubmitClear(zoomed.page);
+    await viewportScreenshot(zoomed.page, 'play-submit-bar-zoom-200');
+    await zoomed.context.close();
+    await owner.context.close();
+  });
+});
