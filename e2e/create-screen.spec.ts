@@ -1,15 +1,18 @@
 /**
  * The create screen in Chromium (SPEC §2 Create screen, §4 Create flow, §5): item rows, the
- * greyed-but-pressable Create button and its quips, the settings dialog and its layout, the
- * Publish to Community switch, creating with rules and the publish choice, and the draft that
- * survives a sign-in (decision 0006).
+ * greyed-but-pressable Create button and its quips (one for what is missing, with the field marked
+ * and focused), the button kept in view above the bottom navigation, the settings dialog and its
+ * layout, the Publish to Community switch, creating with rules and the publish choice, creating
+ * with the keyboard alone, and composing before signing in: the draft survives the sign-in and is
+ * created after it (decisions 0006 and 0020).
  */
 import { eq } from 'drizzle-orm';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SETTINGS_STACK_BREAKPOINT_PX } from '../src/domain/limits';
 import { game } from '../src/server/db/schema';
-import { TOO_FEW_QUIPS } from '../src/web/create/quips';
+import { EMPTY_QUIPS, NO_PROMPT_QUIPS, TOO_FEW_ITEMS_QUIPS } from '../src/web/create/quips';
+import { CREATE_SIGN_IN_REASON } from '../src/web/create/sign-in-reason';
 import type { TestServer } from '../test/support/server';
 import { browserAvailable, screenshot, useAppInBrowser } from './support/harness';
 import {
@@ -19,6 +22,7 @@ import {
   here,
   newVisitor,
   registerByApi,
+  sawText,
   signInOnLoginPage,
   signOutByApi,
   uniqueEmail,
@@ -30,6 +34,9 @@ const DRAFT_KEY = 'crowned.pendingStart';
 const NO_RULES = 'Results show as soon as people rank';
 const ACCOUNT_FOR_CREATE = `/account?next=${encodeURIComponent('/create')}`;
 const PLAY_URL = /\/g\/([A-Za-z0-9]{10})\/play$/;
+/** 1280×800 at 200% browser zoom: the page lays out in half as many CSS pixels each way. */
+const ZOOMED = { width: 640, height: 400 };
+const LAPTOP = { width: 1280, height: 800 };
 
 type GameBody = {
   game: {
@@ -113,6 +120,43 @@ async function shot(page: Page, name: string): Promise<void> {
   await page.setViewportSize(viewport);
 }
 
+/** The centre of an element on screen. */
+async function centreOf(locator: Locator) {
+  const found = await box(locator);
+  return { x: found.x + found.width / 2, y: found.y + found.height / 2 };
+}
+
+/** Whether a tap at `point` reaches the element (nothing, the navigation say, lies over it). */
+const uncoveredAt = (locator: Locator, point: { x: number; y: number }) =>
+  locator.evaluate((el, p) => el.contains(document.elementFromPoint(p.x, p.y)), point);
+
+/**
+ * Presses the Create button with the mouse where it shows. (Playwright's click waits for a
+ * greyed, aria-disabled button to be enabled; a person's click does not.)
+ */
+async function pressCreate(page: Page): Promise<void> {
+  const { x, y } = await centreOf(createButton(page));
+  await page.mouse.click(x, y);
+}
+
+/** The text of what an element's aria-describedby points to. */
+const describedBy = (locator: Locator) =>
+  locator.evaluate((el) =>
+    (el.getAttribute('aria-describedby') ?? '')
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((id) => document.getElementById(id)?.textContent?.trim() ?? `(no #${id})`)
+      .join(' '),
+  );
+
+const focusedIs = (locator: Locator) => locator.evaluate((el) => el === document.activeElement);
+
+/** The item rows marked as needing text. */
+const invalidItems = (page: Page) =>
+  page
+    .locator('.item-rows input[aria-invalid="true"]')
+    .evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')));
+
 const domDisabled = (button: Locator) =>
   button.evaluate((el) => (el as HTMLButtonElement).disabled);
 
@@ -140,6 +184,13 @@ async function registerOnAccountPage(page: Page, name: string): Promise<void> {
   await page.getByLabel('Email').fill(uniqueEmail(name.toLowerCase()));
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.locator('form').getByRole('button', { name: 'Create account' }).click();
+}
+
+/** The sign-in screen's reason for being there, once it shows. */
+async function reasonShown(page: Page): Promise<string | null> {
+  const reason = page.getByTestId('sign-in-reason');
+  await reason.waitFor();
+  return reason.textContent();
 }
 
 async function landOnPlay(page: Page): Promise<string> {
@@ -211,20 +262,14 @@ describe.runIf(browserAvailable())('create screen', () => {
     // Not `disabled`: a disabled button would take no click. (Playwright's isDisabled and its
     // click checks count aria-disabled too, so the property is read and the mouse clicks.)
     expect(await domDisabled(button)).toBe(false);
-    // Scrolled to the middle of the screen, as a person would, clear of the bottom navigation.
-    await button.evaluate((el) => el.scrollIntoView({ block: 'center' }));
-    const { x, y, width, height } = await box(button);
-    // Nothing (the bottom navigation, say) covers it where the mouse lands.
-    expect(
-      await button.evaluate(
-        (el, point) => el.contains(document.elementFromPoint(point.x, point.y)),
-        { x: x + width / 2, y: y + height / 2 },
-      ),
-    ).toBe(true);
-    await page.mouse.click(x + width / 2, y + height / 2);
+    // Where it shows on arrival, without scrolling: nothing covers it where the mouse lands.
+    const centre = await centreOf(button);
+    expect(await uncoveredAt(button, centre)).toBe(true);
+    await page.mouse.click(centre.x, centre.y);
     const toast = page.locator('[data-sonner-toast]');
     await toast.waitFor();
-    expect(TOO_FEW_QUIPS).toContain((await toast.textContent())?.trim());
+    // Nothing typed: a quip asking for both.
+    expect(EMPTY_QUIPS).toContain((await toast.textContent())?.trim());
     await viewportScreenshot(page, 'create-greyed-toast-375');
     await toast.waitFor({ state: 'detached', timeout: 6000 });
     expect(new URL(page.url()).pathname).toBe('/create');
@@ -238,6 +283,142 @@ describe.runIf(browserAvailable())('create screen', () => {
     await expect.poll(() => button.getAttribute('aria-disabled')).toBe('true');
     await context.close();
   });
+
+  for (const viewport of [MOBILE, DESKTOP]) {
+    it(`says what is missing at ${viewport.width} px: a quip for it, the field marked and focused`, async () => {
+      const { context, page } = await member(viewport);
+      const promptInput = page.getByLabel('What are we ranking?');
+      const toast = page.locator('[data-sonner-toast]');
+      const closeToast = async () => {
+        await toast.locator('[data-close-button]').click();
+        await toast.waitFor({ state: 'detached' });
+      };
+      const item = (n: number) => page.getByLabel(`Item ${n}`, { exact: true });
+      expect(await promptInput.getAttribute('aria-invalid')).toBeNull();
+
+      // The items are there, the prompt is not.
+      await fillForm(page, '', ['Chips', 'Nuts', 'Pretzels']);
+      await pressCreate(page);
+      await toast.waitFor();
+      expect(NO_PROMPT_QUIPS).toContain((await toast.textContent())?.trim());
+      expect(await promptInput.getAttribute('aria-invalid')).toBe('true');
+      expect(await describedBy(promptInput)).toBe('Say what we are ranking.');
+      await expect.poll(() => focusedIs(promptInput)).toBe(true);
+      expect(await invalidItems(page)).toEqual([]);
+      await viewportScreenshot(page, `create-missing-prompt-${viewport.width}`);
+      // Typing a prompt clears the mark.
+      await page.keyboard.type('Best snack');
+      await expect.poll(() => promptInput.getAttribute('aria-invalid')).toBeNull();
+      expect(await promptInput.getAttribute('aria-describedby')).toBeNull();
+      await closeToast();
+
+      // The prompt is there, one item is: the two empty rows are marked, the first focused.
+      await item(2).fill('');
+      await item(3).fill('');
+      await pressCreate(page);
+      await toast.waitFor();
+      expect(TOO_FEW_ITEMS_QUIPS).toContain((await toast.textContent())?.trim());
+      expect(await promptInput.getAttribute('aria-invalid')).toBeNull();
+      expect(await invalidItems(page)).toEqual(['Item 2', 'Item 3']);
+      expect(await describedBy(item(2))).toBe('Add 2 more items.');
+      expect(await describedBy(item(3))).toBe('Add 2 more items.');
+      await expect.poll(() => focusedLabel(page)).toBe('Item 2');
+      await viewportScreenshot(page, `create-missing-items-${viewport.width}`);
+      await page.keyboard.type('Nuts');
+      await expect.poll(() => invalidItems(page)).toEqual(['Item 3']);
+      expect(await describedBy(item(3))).toBe('Add 1 more item.');
+      await closeToast();
+
+      // Too few rows to fill (the empty one was removed): a row is added, marked and focused.
+      await page.getByRole('button', { name: 'Remove item 3' }).click();
+      expect(await itemValues(page)).toEqual(['Chips', 'Nuts']);
+      await pressCreate(page);
+      await expect.poll(() => itemValues(page)).toEqual(['Chips', 'Nuts', '']);
+      await expect.poll(() => focusedLabel(page)).toBe('Item 3');
+      expect(await invalidItems(page)).toEqual(['Item 3']);
+      expect(TOO_FEW_ITEMS_QUIPS).toContain((await toast.textContent())?.trim());
+      await closeToast();
+
+      // Neither: the prompt is focused first, and the rows are marked too.
+      await promptInput.fill('');
+      await item(2).fill('');
+      await pressCreate(page);
+      await toast.waitFor();
+      expect(EMPTY_QUIPS).toContain((await toast.textContent())?.trim());
+      await expect.poll(() => focusedIs(promptInput)).toBe(true);
+      expect(await promptInput.getAttribute('aria-invalid')).toBe('true');
+      expect(await invalidItems(page)).toEqual(['Item 2', 'Item 3']);
+      await context.close();
+    });
+  }
+
+  it('shows right-to-left text right-aligned (dir="auto" on the prompt and the items)', async () => {
+    const { context, page } = await member(MOBILE);
+    await fillForm(page, 'أفضل وجبة خفيفة', ['رقائق', 'Nuts']);
+    const alignment = (label: string) =>
+      page
+        .getByLabel(label, { exact: true })
+        .evaluate((el) => [el.getAttribute('dir'), el.matches(':dir(rtl)')]);
+    expect(await alignment('What are we ranking?')).toEqual(['auto', true]);
+    expect(await alignment('Item 1')).toEqual(['auto', true]);
+    expect(await alignment('Item 2')).toEqual(['auto', false]);
+    await context.close();
+  });
+
+  // Browser zoom at 200% halves the CSS pixels the page lays out in: 1280×800 becomes 640×400.
+  for (const [name, viewport] of [
+    ['375×812', MOBILE],
+    ['1280×800', LAPTOP],
+    ['1280×800 at 200% zoom', ZOOMED],
+  ] as const) {
+    it(`keeps the Create button in view and clear of the bottom navigation at ${name}`, async () => {
+      const { context, page } = await member(viewport);
+      // A long form: it runs well past the bottom of the screen.
+      await fillForm(page, 'Best snack', ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J']);
+      const button = createButton(page);
+      expect(await page.getByTestId('bottom-nav').isVisible()).toBe(true);
+
+      for (const where of ['top', 'middle', 'end'] as const) {
+        await page.evaluate((to) => {
+          const max = document.documentElement.scrollHeight - window.innerHeight;
+          window.scrollTo(0, to === 'top' ? 0 : to === 'middle' ? max / 2 : max);
+        }, where);
+        // Really scrolled there: the page is long enough (or this would test nothing).
+        const scrollY = await page.evaluate(() => window.scrollY);
+        if (where === 'top') expect(scrollY).toBe(0);
+        else expect(scrollY, where).toBeGreaterThan(0);
+        const b = await box(button);
+        const { navTop, headerBottom } = await page.evaluate(() => ({
+          // The bar and the round '+' rising above it.
+          navTop: Math.min(
+            ...[...document.querySelectorAll('.bottom-nav, .bottom-nav__create')].map(
+              (el) => el.getBoundingClientRect().top,
+            ),
+          ),
+          headerBottom: document.querySelector('.site-header')?.getBoundingClientRect().bottom,
+        }));
+        // Wholly on screen, below the header and above the navigation.
+        expect(b.y, where).toBeGreaterThanOrEqual(headerBottom ?? Infinity);
+        expect(b.y + b.height, where).toBeLessThanOrEqual(navTop);
+        // A tap at its centre, and near either end (inside the rounded corners), lands on it.
+        for (const point of [
+          { x: b.x + b.width / 2, y: b.y + b.height / 2 },
+          { x: b.x + 16, y: b.y + b.height / 2 },
+          { x: b.x + b.width - 16, y: b.y + b.height / 2 },
+        ]) {
+          expect(await uncoveredAt(button, point), `${where} ${point.x},${point.y}`).toBe(true);
+        }
+      }
+      if (viewport === MOBILE) await viewportScreenshot(page, 'create-long-375');
+      if (viewport === ZOOMED) await viewportScreenshot(page, 'create-zoom-200');
+      // Pressed in the middle of the long form, it creates the game.
+      await page.evaluate(() => window.scrollTo(0, 150));
+      const at = await centreOf(button);
+      await page.mouse.click(at.x, at.y);
+      await landOnPlay(page);
+      await context.close();
+    });
+  }
 
   it('opens the settings dialog from the gear; Escape closes it; the dot and summary follow the rules', async () => {
     const { context, page } = await member();
@@ -424,6 +605,102 @@ describe.runIf(browserAvailable())('create screen', () => {
     await context.close();
   });
 
+  for (const viewport of [MOBILE, DESKTOP]) {
+    it(`lets a fresh visitor compose at ${viewport.width} px, sign in on Create with the reason shown, and creates the draft`, async () => {
+      // No session at all, never onboarded: someone who opened /create from a link.
+      const { context, page } = await newVisitor(browser, server, { viewport, onboarded: false });
+      await openCreate(page);
+      expect(here(page)).toBe('/create');
+      expect(await sawText(page, 'Signing you in…')).toBe(false);
+      const session = await page.request.get('/api/auth/get-session');
+      expect(await session.json()).toBeNull();
+      await page
+        .getByText('You will sign in or create an account when you press Create.')
+        .waitFor();
+
+      await fillForm(page, 'Best ice cream', ['Vanilla', 'Pistachio', 'Stracciatella']);
+      await publishSwitch(page).click();
+      if (viewport === MOBILE) await viewportScreenshot(page, 'create-signed-out-375');
+      else await shot(page, 'create-signed-out-1280');
+      await createButton(page).click();
+
+      await page.waitForURL((url) => url.pathname === '/account');
+      expect(here(page)).toBe(ACCOUNT_FOR_CREATE);
+      expect(await reasonShown(page)).toBe(CREATE_SIGN_IN_REASON);
+      await page.getByRole('heading', { name: 'Sign in to Crowned' }).waitFor();
+      expect(await storedDraft(page)).toMatchObject({ prompt: 'Best ice cream', pressed: true });
+      await screenshot(page, `create-sign-in-reason-${viewport.width}`);
+
+      // No account yet: they create one, and the reason stays in view.
+      await page.locator('.segmented').getByRole('button', { name: 'Create account' }).click();
+      expect(await reasonShown(page)).toBe(CREATE_SIGN_IN_REASON);
+      await registerOnAccountPage(page, 'Fresh');
+
+      const id = await landOnPlay(page);
+      const created = await createdGame(page, server, id);
+      expect(created).toMatchObject({
+        prompt: 'Best ice cream',
+        isOwner: true,
+        publishRequested: true,
+      });
+      expect(created.items.map((item) => item.label)).toEqual([
+        'Vanilla',
+        'Pistachio',
+        'Stracciatella',
+      ]);
+      expect(await storedDraft(page)).toBeNull();
+      await context.close();
+    });
+  }
+
+  it('composes and creates with the keyboard alone', async () => {
+    const { context, page } = await member(MOBILE);
+    const focused = () =>
+      page.evaluate(() => {
+        const el = document.activeElement;
+        return el?.getAttribute('aria-label') ?? el?.textContent?.trim() ?? el?.id ?? null;
+      });
+    /** Presses Tab until focus is on the element, counting presses (a bounded walk). */
+    const tabTo = async (locator: Locator) => {
+      for (let presses = 0; presses < 40; presses++) {
+        if (await focusedIs(locator)) return presses;
+        await page.keyboard.press('Tab');
+      }
+      throw new Error(`Tab never reached it; focus is on ${await focused()}`);
+    };
+
+    // From the top of the page, Tab by Tab to the prompt.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await tabTo(page.getByLabel('What are we ranking?'));
+    await page.keyboard.type('Best keyboard shortcut');
+    // Enter moves on from the prompt and from row to row, and adds a row after the last one.
+    await page.keyboard.press('Enter');
+    expect(await focusedLabel(page)).toBe('Item 1');
+    for (const label of ['Ctrl+C', 'Ctrl+V', 'Ctrl+Z', 'Alt+Tab']) {
+      await page.keyboard.type(label);
+      await page.keyboard.press('Enter');
+    }
+    await expect.poll(() => focusedLabel(page)).toBe('Item 5');
+    expect(await itemValues(page)).toEqual(['Ctrl+C', 'Ctrl+V', 'Ctrl+Z', 'Alt+Tab', '']);
+    // The switch takes Space; the button takes Enter.
+    await tabTo(publishSwitch(page));
+    await page.keyboard.press('Space');
+    expect(await publishSwitch(page).getAttribute('aria-checked')).toBe('true');
+    await tabTo(createButton(page));
+    await page.keyboard.press('Enter');
+
+    const id = await landOnPlay(page);
+    const created = await createdGame(page, server, id);
+    expect(created).toMatchObject({ prompt: 'Best keyboard shortcut', publishRequested: true });
+    expect(created.items.map((item) => item.label)).toEqual([
+      'Ctrl+C',
+      'Ctrl+V',
+      'Ctrl+Z',
+      'Alt+Tab',
+    ]);
+    await context.close();
+  });
+
   it('lets a guest compose, sends them to sign in on Create, and creates the draft after', async () => {
     const { context, page } = await newVisitor(browser, server, { viewport: MOBILE });
     const guest = await page.request.post('/api/auth/sign-in/anonymous', {
@@ -442,7 +719,7 @@ describe.runIf(browserAvailable())('create screen', () => {
 
     await page.waitForURL((url) => url.pathname === '/account');
     expect(here(page)).toBe(ACCOUNT_FOR_CREATE);
-    await page.getByText('Your draft is kept.').first().waitFor();
+    expect(await reasonShown(page)).toBe(CREATE_SIGN_IN_REASON);
     expect(await storedDraft(page)).toMatchObject({ prompt: 'Best board game', pressed: true });
 
     await registerOnAccountPage(page, 'Gwen');
@@ -473,6 +750,7 @@ describe.runIf(browserAvailable())('create screen', () => {
     await page.waitForURL((url) => url.pathname === '/account');
     expect(here(page)).toBe(ACCOUNT_FOR_CREATE);
     await page.getByText('Your session has ended.', { exact: false }).first().waitFor();
+    expect(await reasonShown(page)).toBe(CREATE_SIGN_IN_REASON);
     expect(await storedDraft(page)).toMatchObject({ prompt: 'Best season', pressed: true });
     await signInOnLoginPage(page, { id: '', name: 'Maker', email, password: PASSWORD });
 
@@ -486,7 +764,7 @@ describe.runIf(browserAvailable())('create screen', () => {
     await context.close();
   });
 
-  it('fills in an unpressed draft after the gate sent the person to sign in, without creating it', async () => {
+  it('fills in a draft that was not pressed after the session ended, and creates nothing by itself', async () => {
     const { context, page, email } = await member(MOBILE);
     await fillForm(page, 'Best pet', ['Cat', 'Dog', 'Fish']);
     await publishSwitch(page).click();
@@ -498,18 +776,28 @@ describe.runIf(browserAvailable())('create screen', () => {
         creates += 1;
       }
     });
-    // Next time the session is read (here: a reload) the gate sends them to sign in.
+    const filledIn = async () => {
+      await page.getByRole('heading', { name: 'Create a rank' }).waitFor();
+      expect(await page.getByLabel('What are we ranking?').inputValue()).toBe('Best pet');
+      expect(await itemValues(page)).toEqual(['Cat', 'Dog', 'Fish']);
+      expect(await publishSwitch(page).getAttribute('aria-checked')).toBe('true');
+      expect(await summary(page).textContent()).toBe('Results unlock after 7 players');
+    };
+    // Next time the session is read (here: a reload) the page knows: composing goes on, and it
+    // says that Create will ask for an account.
     await page.reload();
-    await page.waitForURL((url) => url.pathname === '/login');
-    expect(here(page)).toBe(`/login?next=${encodeURIComponent('/create')}`);
+    await filledIn();
+    expect(new URL(page.url()).pathname).toBe('/create');
+    await page.getByText('You will sign in or create an account when you press Create.').waitFor();
+
+    // Signing in from elsewhere (a link to the login screen): no promise to create anything.
+    await page.goto(`/login?next=${encodeURIComponent('/create')}`);
+    await page.getByText('Sign in or create an account to continue.').waitFor();
+    expect(await page.getByTestId('sign-in-reason').count()).toBe(0);
     await signInOnLoginPage(page, { id: '', name: 'Maker', email, password: PASSWORD });
 
     await page.waitForURL((url) => url.pathname === '/create');
-    await page.getByRole('heading', { name: 'Create a rank' }).waitFor();
-    expect(await page.getByLabel('What are we ranking?').inputValue()).toBe('Best pet');
-    expect(await itemValues(page)).toEqual(['Cat', 'Dog', 'Fish']);
-    expect(await publishSwitch(page).getAttribute('aria-checked')).toBe('true');
-    expect(await summary(page).textContent()).toBe('Results unlock after 7 players');
+    await filledIn();
     // Not pressed: not created. The page stays, the button waits, nothing was sent.
     await page.waitForTimeout(500);
     expect(new URL(page.url()).pathname).toBe('/create');

@@ -1,6 +1,7 @@
 /**
  * Routes and guards in Chromium (SPEC §2, §6): every login-required route sends a signed-out
- * visitor (and a guest) through 'Signing you in…' to /login?next={path+query+hash}; the next
+ * visitor (and a guest) through 'Signing you in…' to /login?next={path+query+hash}, except /create,
+ * where anyone composes and Create asks for an account (decision 0020); the next
  * round trip; the /login → / rule; /rank and /results with ?g=; /appboot; /share; legacy claims;
  * public routes; the Not found card.
  */
@@ -19,10 +20,11 @@ import {
   signOutByApi,
 } from './support/web';
 
-/** Login-required targets, with queries and hashes that must survive the trip. */
+/**
+ * Login-required targets, with queries and hashes that must survive the trip. (/create is not
+ * here: anyone may compose, and pressing Create asks for an account; create-screen.spec.ts.)
+ */
 const PROTECTED = [
-  '/create',
-  '/create?from=home#top',
   '/rank',
   '/rank?g=pizza-demo',
   '/results?g=pizza-demo&x=1#chart',
@@ -55,6 +57,28 @@ describe.runIf(browserAvailable())('shell routes and guards', () => {
       expect(JSON.parse(stored ?? 'null')).toMatchObject({ next: target });
       await page.getByRole('heading', { name: 'Sign in to Crowned' }).waitFor();
     }
+    await context.close();
+  });
+
+  it('lets a signed-out visitor and a guest open /create to compose, with no detour', async () => {
+    const { context, page } = await newVisitor(browser, server);
+    for (const target of ['/create', '/create?from=home#top']) {
+      await page.goto(target);
+      await page.getByRole('heading', { name: 'Create a rank' }).waitFor();
+      expect(here(page), target).toBe(target);
+      expect(await sawText(page, 'Signing you in…'), target).toBe(false);
+      await page
+        .getByText('You will sign in or create an account when you press Create.')
+        .waitFor();
+    }
+    const guest = await page.request.post('/api/auth/sign-in/anonymous', {
+      data: {},
+      headers: { origin: server.url },
+    });
+    expect(guest.ok()).toBe(true);
+    await page.goto('/create');
+    await page.getByRole('heading', { name: 'Create a rank' }).waitFor();
+    expect(here(page)).toBe('/create');
     await context.close();
   });
 

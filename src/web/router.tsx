@@ -90,11 +90,11 @@ const ROUTES: RouteObject[] = [
       { path: routes.results, element: <ResultsPage /> },
       { path: routes.publicProfile, element: <PublicProfilePage /> },
       // Login required: /create, /rank, /results, /r/{id}, /builder, /myranks, /player, /admin.
-      // A guest may compose on /create and signs in on pressing Create (decision 0006).
+      // Anyone may compose on /create; pressing Create asks for an account (decision 0020).
       {
         path: routes.create,
         element: (
-          <RequireAccount admitGuests>
+          <RequireAccount composeFirst>
             <CreatePage />
           </RequireAccount>
         ),

@@ -24,6 +24,8 @@ export type AuthFormProps = {
   isGuest: boolean;
   /** The person was sent here from somewhere they want to get back to. */
   cameFromElsewhere: boolean;
+  /** Why they were sent here, when there is more to say (pressing Create: decision 0020). */
+  reason?: string | null;
   /** A line to show on arrival (e.g. after a password reset). */
   notice: string | null;
   /** An error to show on arrival (e.g. a failed Google round trip). */
@@ -230,6 +232,7 @@ export function AuthForm(props: AuthFormProps) {
               mode={mode}
               isGuest={props.isGuest}
               cameFromElsewhere={props.cameFromElsewhere}
+              reason={props.reason ?? null}
             />
             {note ? (
               <p className="notice auth-notice--success auth-note" role="status">
@@ -374,11 +377,23 @@ export function AuthForm(props: AuthFormProps) {
   );
 }
 
-function Intro(props: { mode: AuthMode; isGuest: boolean; cameFromElsewhere: boolean }) {
+function Intro(props: {
+  mode: AuthMode;
+  isGuest: boolean;
+  cameFromElsewhere: boolean;
+  reason: string | null;
+}) {
   if (props.mode === 'forgot') {
     return (
       <p className="muted center">
         Enter the email of your account and we will send you a link to choose a new password.
+      </p>
+    );
+  }
+  if (props.reason) {
+    return (
+      <p className="notice auth-note" data-testid="sign-in-reason">
+        {props.reason}
       </p>
     );
   }

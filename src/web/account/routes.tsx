@@ -10,6 +10,7 @@ import { authClient, signInWithGoogle } from '../api/auth-client';
 import { authErrorMessage, oauthErrorMessage, thrownAuthErrorMessage } from '../api/auth-errors';
 import { paths } from '../paths';
 import { PageLoading } from '../shell/loading';
+import { currentCreateSignInReason } from '../create/sign-in-reason';
 import { peekLoginNext, sanitizeNext, takeLoginNext } from '../shell/login-next';
 import { useViewer } from '../shell/use-viewer';
 import { useAuthConfig } from './account-api';
@@ -77,6 +78,8 @@ export function AccountPage() {
   const oauthError = useOAuthError();
   const onLogin = location.pathname.startsWith('/login');
   const signedIn = viewer.status === 'signed-in';
+  // Sent here by pressing Create: the screen says why, and that the draft will be created.
+  const [reason] = useState(() => currentCreateSignInReason(nextParam || peekLoginNext() || ''));
 
   // /login is for getting in: someone already in goes straight on.
   useEffect(() => {
@@ -100,6 +103,7 @@ export function AccountPage() {
       initialMode={parseMode(modeParam) ?? (isGuest ? 'register' : 'sign-in')}
       isGuest={isGuest}
       cameFromElsewhere={nextParam !== null}
+      reason={reason}
       notice={notice}
       initialError={oauthError}
       config={authConfig}

@@ -2,9 +2,14 @@
  * /create (SPEC §2 Create screen, §4 Create flow): a prompt, at least 3 items, the Publish to
  * Community switch and the results rules; creating goes straight to the game's play route.
  *
- * The form is kept as a session draft while the person types (decision 0006). A guest pressing
- * Create, or anyone whose session ended, is sent to sign in with the draft marked as pressed; back
- * on /create with an account, that draft is created at once.
+ * The form is kept as a session draft while the person types (decision 0006). Anyone may compose
+ * (decision 0020): someone without an account pressing Create, or anyone whose session ended, is
+ * sent to sign in with the draft marked as pressed; back on /create with an account, that draft is
+ * created at once.
+ *
+ * Pressing Create with something missing says what (a quip for that case, SPEC §5), marks the
+ * field with a short message and moves focus to it. The Create button stays in view above the
+ * bottom navigation (create.css).
  *
  * Offline (issue 12) the same pressed draft waits for the network: the page says so, and the
  * draft is created once when the connection returns (or when /create opens again online).
@@ -15,7 +20,8 @@ import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'rea
 import { Link, useNavigate } from 'react-router';
 import { toast } from '../shell/toasts';
 import { canCreate, MESSAGES } from '../../domain/game';
-import { ITEM_HINT_TOAST_MS, MAX_PROMPT_LENGTH } from '../../domain/limits';
+import { ITEM_HINT_TOAST_MS, MAX_PROMPT_LENGTH, MIN_ITEMS } from '../../domain/limits';
+import { cleanText } from '../../domain/text';
 import { ApiError, errorMessage } from '../api/errors';
 import { createGame, gameKeys, type GameResponse } from '../api/games';
 import {
@@ -33,11 +39,12 @@ import {
   findDuplicates,
   itemRowsFor,
   ItemRowsField,
+  newItemRow,
   type ItemRow,
   type ItemRowsHandle,
 } from './item-rows-field';
 import { PublishToggle } from './publish-toggle';
-import { pickQuip } from './quips';
+import { missingPiece, pickQuip } from './quips';
 import { rulesSummary } from '../results/rules-text';
 import { checkRuleInputs, hasRules, NO_RULE_INPUTS, type RuleInputs } from './rule-inputs';
 import { NO_RULES_TEXT, SettingsDialog } from './settings-dialog';
@@ -46,9 +53,27 @@ import './create.css';
 
 const PLACEHOLDERS = ['e.g., Cool Ranch Doritos', 'e.g., Nacho Cheese', 'e.g., Spicy Sweet Chili'];
 
-const SIGN_IN_TO_CREATE = 'Sign in or create an account to create your rank. Your draft is kept.';
+// Someone without an account pressing Create: the sign-in screen says why they are there
+// (sign-in-reason.ts). A session that ended meanwhile is news, so a toast says it too.
 const SESSION_ENDED = 'Your session has ended. Sign in to create your rank: your draft is kept.';
 const SIGN_IN_TOAST_MS = 6000;
+
+const PROMPT_MISSING = 'Say what we are ranking.';
+const itemsMissing = (short: number) =>
+  short >= MIN_ITEMS
+    ? `Add at least ${MIN_ITEMS} items.`
+    : `Add ${short} more ${short === 1 ? 'item' : 'items'}.`;
+
+/** The keys of the empty rows to fill to reach MIN_ITEMS, in order, and how many are short. */
+function rowsToFill(rows: readonly ItemRow[]): { keys: number[]; short: number } {
+  const filled = rows.filter((row) => cleanText(row.value) !== '').length;
+  const short = Math.max(0, MIN_ITEMS - filled);
+  const keys = rows
+    .filter((row) => cleanText(row.value) === '')
+    .slice(0, short)
+    .map((row) => row.key);
+  return { keys, short };
+}
 
 /** One try at creating: the draft, and whether it was resumed after a sign-in. */
 type Attempt = { draft: CreateDraft; resumed: boolean };
@@ -64,13 +89,22 @@ export function CreatePage() {
   const [rules, setRules] = useState<RuleInputs>(restored?.rules ?? NO_RULE_INPUTS);
   const [publish, setPublish] = useState(restored?.publish ?? false);
   const [error, setError] = useState<string | null>(null);
+  // Create was pressed with something missing: from then on, what is missing is marked inline.
+  const [showMissing, setShowMissing] = useState(false);
   const itemRows = useRef<ItemRowsHandle>(null);
+  const promptInput = useRef<HTMLInputElement>(null);
   const lastQuip = useRef<string | null>(null);
   // A draft whose Create was pressed before a sign-in: created once an account is here.
   const resume = useRef(restored?.pressed === true);
   // Create was pressed offline: the draft is kept as pressed until the connection returns.
   const [waiting, setWaiting] = useState(() => restored?.pressed === true && isOfflineNow());
-  const ids = { prompt: useId(), hint: useId(), summary: useId() };
+  const ids = {
+    prompt: useId(),
+    promptError: useId(),
+    itemsError: useId(),
+    hint: useId(),
+    summary: useId(),
+  };
 
   const draft = useMemo<CreateDraft>(
     // Edits made while waiting for the network stay pressed: the latest draft is what gets created.
@@ -79,11 +113,32 @@ export function CreatePage() {
   );
   const ready = canCreate(prompt, draft.items);
   const duplicateKeys = findDuplicates(rows);
+  const missing = missingPiece(prompt, draft.items);
+  const promptInvalid = showMissing && (missing === 'prompt' || missing === 'both');
+  const toFill = rowsToFill(rows);
+  const itemsInvalid = showMissing && toFill.short > 0;
 
-  const sendToSignIn = (pressed: CreateDraft, message: string) => {
+  const sendToSignIn = (pressed: CreateDraft, message: string | null) => {
     saveDraft({ ...pressed, pressed: true });
-    toast(message, { duration: SIGN_IN_TOAST_MS });
+    if (message) toast(message, { duration: SIGN_IN_TOAST_MS });
     navigate(paths.account(paths.create()));
+  };
+
+  /** Create pressed with something missing: a quip for it, the fields marked, focus on the first. */
+  const showWhatIsMissing = () => {
+    if (!missing) return;
+    lastQuip.current = pickQuip(missing, lastQuip.current);
+    toast(lastQuip.current, { id: 'create-hint', duration: ITEM_HINT_TOAST_MS });
+    setShowMissing(true);
+    if (missing !== 'items') {
+      promptInput.current?.focus();
+      return;
+    }
+    // The first row to fill; when the empty rows are too few (rows were removed), new ones.
+    const added = Array.from({ length: toFill.short - toFill.keys.length }, () => newItemRow());
+    if (added.length > 0) setRows((current) => [...current, ...added]);
+    const first = toFill.keys[0] ?? added[0]?.key;
+    if (first !== undefined) itemRows.current?.focusRow(first);
   };
 
   const create = useMutation({
@@ -194,8 +249,7 @@ export function CreatePage() {
     event.preventDefault();
     if (create.isPending) return;
     if (!ready) {
-      lastQuip.current = pickQuip(lastQuip.current);
-      toast(lastQuip.current, { id: 'create-hint', duration: ITEM_HINT_TOAST_MS });
+      showWhatIsMissing();
       return;
     }
     const duplicate = rows.find((row) => duplicateKeys.has(row.key));
@@ -206,7 +260,7 @@ export function CreatePage() {
     }
     setError(null);
     if (create.isPending || sending.current) return;
-    if (viewer.status !== 'signed-in') sendToSignIn(draft, SIGN_IN_TO_CREATE);
+    if (viewer.status !== 'signed-in') sendToSignIn(draft, null);
     else mutate({ draft, resumed: false });
   };
 
@@ -228,11 +282,15 @@ export function CreatePage() {
           <label htmlFor={ids.prompt}>What are we ranking?</label>
           <input
             id={ids.prompt}
+            ref={promptInput}
             className="input input-lg"
             type="text"
+            dir="auto"
             placeholder="e.g., Best Doritos flavour"
             maxLength={MAX_PROMPT_LENGTH}
             autoComplete="off"
+            aria-invalid={promptInvalid || undefined}
+            aria-describedby={promptInvalid ? ids.promptError : undefined}
             value={prompt}
             onChange={(e) => {
               setError(null);
@@ -246,6 +304,11 @@ export function CreatePage() {
               }
             }}
           />
+          {promptInvalid ? (
+            <p id={ids.promptError} className="field-error">
+              {PROMPT_MISSING}
+            </p>
+          ) : null}
         </div>
 
         <ItemRowsField
@@ -254,6 +317,8 @@ export function CreatePage() {
           onChange={setRowsAndClear}
           placeholders={PLACEHOLDERS}
           hintId={ids.hint}
+          invalidKeys={itemsInvalid ? new Set(toFill.keys) : undefined}
+          error={itemsInvalid ? { id: ids.itemsError, message: itemsMissing(toFill.short) } : null}
         />
 
         <div className="create-options">
@@ -280,22 +345,25 @@ export function CreatePage() {
           {error}
         </div>
 
+        {viewer.status === 'signed-in' ? null : (
+          <p className="field__hint center">
+            You will sign in or create an account when you press Create. Your draft is kept.
+          </p>
+        )}
+        {/* Sticky: in view above the bottom navigation wherever the form has scrolled to. */}
         <div className="create-submit">
-          <button
-            type="submit"
-            className="btn btn-gold btn-lg btn-block"
-            disabled={create.isPending}
-            aria-disabled={!ready || undefined}
-            aria-describedby={ready ? undefined : ids.hint}
-          >
-            <Crown size={20} aria-hidden="true" />
-            {create.isPending ? 'Creating…' : 'Create'}
-          </button>
-          {viewer.status === 'guest' ? (
-            <p className="field__hint center">
-              You will sign in or create an account when you press Create. Your draft is kept.
-            </p>
-          ) : null}
+          <div className="create-submit__bar">
+            <button
+              type="submit"
+              className="btn btn-gold btn-lg btn-block"
+              disabled={create.isPending}
+              aria-disabled={!ready || undefined}
+              aria-describedby={ready ? undefined : ids.hint}
+            >
+              <Crown size={20} aria-hidden="true" />
+              {create.isPending ? 'Creating…' : 'Create'}
+            </button>
+          </div>
         </div>
       </form>
     </>

@@ -1,7 +1,9 @@
 /**
  * The editable item rows of the create screen and the builder: each row removable, Enter moves to
  * the next row (and on a filled last row adds one), text selected on focus, an Add item button,
- * a live count hint, and rows that repeat an earlier one marked. The parent keeps the rows.
+ * a live count hint, and rows that repeat an earlier one marked. The parent keeps the rows, and
+ * may mark rows that still need filling (`invalidKeys`) with a message tied to them (`error`).
+ * Rows are `dir="auto"`: an item typed right to left is shown right-aligned.
  */
 import { Plus, X } from 'lucide-react';
 import { useEffect, useImperativeHandle, useRef, type KeyboardEvent, type Ref } from 'react';
@@ -32,6 +34,7 @@ export function findDuplicates(rows: readonly ItemRow[]): Set<number> {
   return duplicates;
 }
 
+/** `focusRow` also works for a row just added: it is focused once it is on screen. */
 export type ItemRowsHandle = { focusRow: (key: number) => void };
 
 export function ItemRowsField({
@@ -43,6 +46,9 @@ export function ItemRowsField({
   placeholders: readonly string[];
   hintId: string;
   legend?: string;
+  /** Rows to mark as needing text, and the message that says why (shown under the rows). */
+  invalidKeys?: ReadonlySet<number>;
+  error?: { id: string; message: string } | null;
   ref?: Ref<ItemRowsHandle>;
 }) {
   const { rows, onChange } = props;
@@ -53,7 +59,11 @@ export function ItemRowsField({
   const filled = cleanLabels(rows.map((row) => row.value));
 
   useImperativeHandle(ref, () => ({
-    focusRow: (key: number) => inputs.current.get(key)?.focus(),
+    focusRow: (key: number) => {
+      const input = inputs.current.get(key);
+      if (input) input.focus();
+      else pendingFocus.current = key;
+    },
   }));
 
   // A row just added: focus it once it is on screen.
@@ -101,6 +111,7 @@ export function ItemRowsField({
       <ol className="item-rows">
         {rows.map((row, index) => {
           const duplicate = duplicateKeys.has(row.key);
+          const needsText = props.invalidKeys?.has(row.key) === true && props.error != null;
           return (
             <li key={row.key} className="item-row">
               <span className="item-row__number" aria-hidden="true">
@@ -114,7 +125,9 @@ export function ItemRowsField({
                 className="input"
                 type="text"
                 aria-label={`Item ${index + 1}`}
-                aria-invalid={duplicate || undefined}
+                aria-invalid={duplicate || needsText || undefined}
+                aria-describedby={needsText ? props.error?.id : undefined}
+                dir="auto"
                 placeholder={props.placeholders[index] ?? 'Another item'}
                 maxLength={MAX_ITEM_LENGTH}
                 autoComplete="off"
@@ -137,6 +150,11 @@ export function ItemRowsField({
           );
         })}
       </ol>
+      {props.error ? (
+        <p id={props.error.id} className="field-error">
+          {props.error.message}
+        </p>
+      ) : null}
       <button
         ref={addButton}
         type="button"
@@ -147,7 +165,12 @@ export function ItemRowsField({
         <Plus size={18} aria-hidden="true" />
         Add item
       </button>
-      <p id={props.hintId} className="field__hint" aria-live="polite">
+      {/* While the error says what is missing, the count is not shown twice (still read out). */}
+      <p
+        id={props.hintId}
+        className={props.error ? 'visually-hidden' : 'field__hint'}
+        aria-live="polite"
+      >
         {rows.length >= MAX_ITEMS
           ? `That's the maximum of ${MAX_ITEMS} items.`
           : filled.length >= MIN_ITEMS

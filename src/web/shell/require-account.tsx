@@ -3,8 +3,9 @@
  * 'Signing you in…'; a signed-out person (a guest counts as signed out) then goes to
  * /login?next={path+query+hash}, and the target is also kept in local storage.
  *
- * `admitGuests` lets a guest in (for /create only: the spec's create flow starts with an anonymous
- * user pressing Create; decision 0006). Someone fully signed out still goes to /login.
+ * `composeFirst` (for /create only) lets everyone in once the session is known: anyone may
+ * compose a rank, and the page asks for an account when Create is pressed, keeping the draft
+ * (SPEC §4 Create flow; decisions 0006 and 0020). The server still refuses a game without one.
  *
  * The redirect waits a moment: right after a sign-in the session store can still say "signed
  * out" for a tick before it starts refetching, and that glimpse must not bounce the person back.
@@ -18,13 +19,13 @@ import { useViewer } from './use-viewer';
 
 const GATE_GRACE_MS = 100;
 
-export function RequireAccount(props: { children: ReactNode; admitGuests?: boolean }) {
+export function RequireAccount(props: { children: ReactNode; composeFirst?: boolean }) {
   const viewer = useViewer();
   const location = useLocation();
   const navigate = useNavigate();
   const target = currentTarget(location);
   const admitted =
-    viewer.status === 'signed-in' || (viewer.status === 'guest' && props.admitGuests === true);
+    viewer.status === 'signed-in' || (viewer.status !== 'loading' && props.composeFirst === true);
   const mustSignIn = viewer.status !== 'loading' && !admitted;
 
   useEffect(() => {
@@ -37,5 +38,6 @@ export function RequireAccount(props: { children: ReactNode; admitGuests?: boole
   }, [mustSignIn, target, navigate]);
 
   if (admitted) return <>{props.children}</>;
-  return <PageLoading label="Signing you in…" />;
+  // Composing waits only to know whether Create will create or ask for an account.
+  return <PageLoading label={props.composeFirst ? 'Checking your session…' : 'Signing you in…'} />;
 }

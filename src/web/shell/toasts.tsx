@@ -52,6 +52,9 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/** Above the navigation, and above a page's sticky action bar (--page-action-space), if any. */
+const TOAST_BOTTOM = 'calc(var(--bottom-nav-space) + var(--page-action-space, 0px) + 12px)';
+
 /** sonner's Toaster, once a toast was asked for. */
 export function Toasts() {
   const show = useSyncExternalStore(subscribe, () => wanted);
@@ -64,8 +67,8 @@ export function Toasts() {
         richColors
         closeButton
         duration={4000}
-        offset={{ bottom: 'calc(var(--bottom-nav-space) + 12px)' }}
-        mobileOffset={{ bottom: 'calc(var(--bottom-nav-space) + 12px)' }}
+        offset={{ bottom: TOAST_BOTTOM }}
+        mobileOffset={{ bottom: TOAST_BOTTOM }}
         toastOptions={{ classNames: { actionButton: 'toast-action' } }}
       />
     </Suspense>

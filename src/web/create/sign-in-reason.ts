@@ -1,0 +1,24 @@
+/**
+ * Why the sign-in screen is showing, when someone pressed Create without an account (SPEC §4
+ * Create flow, decision 0020). It is said only when it is true: signing in leads back to /create,
+ * and this tab keeps a pressed draft that can be created, so /create will create it at once.
+ */
+import { canCreate } from '../../domain/game';
+import { sanitizeNext } from '../shell/login-next';
+import { readDraft, type CreateDraft } from './draft';
+
+export const CREATE_SIGN_IN_REASON =
+  'Sign in or create an account to create your rank. Your draft is saved and will be created right after.';
+
+/** The reason for a sign-in heading to `target` with `draft` kept, or null when there is none. */
+export function createSignInReason(target: string, draft: CreateDraft | null): string | null {
+  const { pathname } = new URL(sanitizeNext(target), 'https://crowned.invalid');
+  if (!/^\/create\/?$/i.test(pathname)) return null;
+  if (!draft?.pressed || !canCreate(draft.prompt, draft.items)) return null;
+  return CREATE_SIGN_IN_REASON;
+}
+
+/** The same, for the sign-in screen: its `?next=` (else the stored target) and this tab's draft. */
+export function currentCreateSignInReason(target: string): string | null {
+  return createSignInReason(target, readDraft());
+}
