@@ -89,7 +89,9 @@ describe.runIf(browserAvailable())('shell: header, bottom navigation, confetti, 
       // The server levels the player up: the header follows without a reload, with a toast.
       await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
       await setProgress(server, account.id, { level: 2, xp: 4, xpToNext: 135, crowns: 5 });
-      await expect.poll(() => level.innerText(), { timeout: 10_000 }).toMatch(/^Lv\. 2\s*5 crowns$/);
+      await expect
+        .poll(() => level.innerText(), { timeout: 10_000 })
+        .toMatch(/^Lv\. 2\s*5 crowns$/);
       const toast = page.locator('[data-sonner-toast]', {
         hasText: 'Level Up! You are now Level 2 🎉',
       });
