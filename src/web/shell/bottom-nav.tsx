@@ -9,6 +9,7 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { MOBILE_BREAKPOINT_PX, SCROLL_HIDE_THRESHOLD_PX } from '../../domain/limits';
 import { hidesBottomNav, hidesNavOnScroll, paths } from '../paths';
+import { useText } from '../i18n/i18n';
 
 /** Hidden-by-scroll state for the page at `pathname`; a new page starts shown. */
 function useHideOnScroll(pathname: string, enabled: boolean): [boolean, () => void] {
@@ -46,6 +47,7 @@ function useHideOnScroll(pathname: string, enabled: boolean): [boolean, () => vo
 }
 
 export function BottomNav() {
+  const t = useText('shell');
   const { pathname } = useLocation();
   const [hidden, reveal] = useHideOnScroll(pathname, hidesNavOnScroll(pathname));
   if (hidesBottomNav(pathname)) return null;
@@ -57,7 +59,7 @@ export function BottomNav() {
   return (
     <nav
       className="bottom-nav"
-      aria-label="Main"
+      aria-label={t('nav.label')}
       data-testid="bottom-nav"
       data-state={hidden ? 'hidden' : 'visible'}
       onFocus={reveal}
@@ -69,13 +71,13 @@ export function BottomNav() {
           aria-current={communityActive ? 'page' : undefined}
         >
           <Globe size={22} aria-hidden="true" />
-          <span>Community</span>
+          <span>{t('nav.community')}</span>
         </Link>
         <Link
           to={paths.create()}
           className="bottom-nav__create"
-          aria-label="Create"
-          title="Create a rank"
+          aria-label={t('nav.create')}
+          title={t('nav.createTitle')}
           aria-current={createActive ? 'page' : undefined}
         >
           <Plus size={28} strokeWidth={2.75} aria-hidden="true" />
@@ -86,7 +88,7 @@ export function BottomNav() {
           aria-current={myRanksActive ? 'page' : undefined}
         >
           <ListOrdered size={22} aria-hidden="true" />
-          <span>My Ranks</span>
+          <span>{t('nav.myRanks')}</span>
         </Link>
       </div>
     </nav>

@@ -4,22 +4,25 @@ import { Link } from 'react-router';
 import { errorMessage, isNotFound } from '../api/errors';
 import { paths } from '../paths';
 import { StatusCard } from './status-card';
+import { useText } from '../i18n/i18n';
 
 export function GameLoadError(props: { error: unknown; retry: () => void }) {
+  const t = useText('shell');
+  const c = useText('common');
   if (isNotFound(props.error)) {
     return (
       <>
-        <title>Game not found · Crowned</title>
+        <title>{c('pageTitle', { title: t('gameError.notFoundTitle') })}</title>
         <StatusCard
           icon={<SearchX size={32} />}
-          title="Game not found"
+          title={t('gameError.notFoundTitle')}
           actions={
             <Link className="btn btn-primary" to={paths.home()}>
-              Go home
+              {c('goHome')}
             </Link>
           }
         >
-          <p>This link doesn't lead to a rank. It may have been mistyped or deleted.</p>
+          <p>{t('gameError.notFoundText')}</p>
         </StatusCard>
       </>
     );
@@ -28,14 +31,14 @@ export function GameLoadError(props: { error: unknown; retry: () => void }) {
     <StatusCard
       tone="error"
       icon={<RefreshCw size={32} />}
-      title="Couldn't load this game"
+      title={t('gameError.loadTitle')}
       actions={
         <>
           <button type="button" className="btn btn-primary" onClick={props.retry}>
-            Try again
+            {c('tryAgain')}
           </button>
           <Link className="btn btn-secondary" to={paths.home()}>
-            Go home
+            {c('goHome')}
           </Link>
         </>
       }

@@ -12,8 +12,10 @@ import { arrivalBurst } from './arrival-confetti';
 import { isSignInPath } from './login-next';
 import { useProfile } from './profile';
 import { ThemeToggle } from './theme-toggle';
+import { useText } from '../i18n/i18n';
 
 export function Header() {
+  const t = useText('shell');
   const { viewer, profile, isPending } = useProfile();
   const location = useLocation();
   const logo = useRef<HTMLAnchorElement>(null);
@@ -27,38 +29,40 @@ export function Header() {
   return (
     <header className="site-header">
       <div className="site-header__inner">
-        <Link ref={logo} to={paths.home()} className="logo" aria-label="Crowned home">
+        <Link ref={logo} to={paths.home()} className="logo" aria-label={t('header.home')}>
           <span className="logo__mark" aria-hidden="true">
             <Crown size={22} strokeWidth={2.25} />
           </span>
-          <span className="logo__word">Crowned</span>
+          <span className="logo__word">{t('brand', { ns: 'common' })}</span>
         </Link>
-        <nav className="site-header__actions" aria-label="Account">
+        <nav className="site-header__actions" aria-label={t('header.account')}>
           <ThemeToggle />
           {viewer.status === 'loading' ? (
             <span className="header-placeholder" aria-hidden="true" />
           ) : viewer.status === 'signed-in' ? (
             <>
               {isAdmin ? (
-                <Link className="btn btn-header" to={paths.admin()} title="Admin">
+                <Link className="btn btn-header" to={paths.admin()} title={t('header.admin')}>
                   <ShieldCheck size={16} aria-hidden="true" />
-                  <span className="btn-header__text">Admin</span>
+                  <span className="btn-header__text">{t('header.admin')}</span>
                 </Link>
               ) : null}
               {profile ? (
                 <Link
                   className="btn btn-header level-button"
                   to={paths.player()}
-                  title="Your profile"
+                  title={t('header.yourProfile')}
                   data-testid="level-button"
                 >
                   {/* Named by what it shows ("Lv. 2 5 crowns"): speech users say what they see. */}
-                  <span className="level-button__level">Lv. {profile.level}</span>{' '}
+                  <span className="level-button__level">
+                    {t('header.level', { level: profile.level })}
+                  </span>{' '}
                   <span className="level-button__crowns">
                     <Crown size={14} strokeWidth={2.5} aria-hidden="true" />
                     {profile.crowns}
                     <span className="visually-hidden">
-                      {profile.crowns === 1 ? ' crown' : ' crowns'}
+                      {t('header.crowns', { count: profile.crowns })}
                     </span>
                   </span>
                 </Link>
@@ -77,7 +81,7 @@ export function Header() {
               className="btn btn-header"
               to={paths.account(here === '/' || here === '/community' ? undefined : here)}
             >
-              Sign In
+              {t('header.signIn')}
             </Link>
           )}
         </nav>

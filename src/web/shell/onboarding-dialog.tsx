@@ -9,29 +9,20 @@ import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'rea
 import { Link } from 'react-router';
 import { paths } from '../paths';
 import { localStore, storageKeys, writeItem } from './storage';
+import { useText } from '../i18n/i18n';
 
-type Slide = { title: string; text: string; icon: ReactNode };
+type Slide = { key: 'create' | 'drag' | 'results'; icon: ReactNode };
 
+/** Create & Share, Drag & Drop, Show Results (their words are in the shell catalog). */
 const SLIDES: Slide[] = [
-  {
-    title: 'Create & Share',
-    text: 'Write a prompt, add at least 3 things to rank, and send the link to your friends.',
-    icon: <Share2 size={36} />,
-  },
-  {
-    title: 'Drag & Drop',
-    text: 'Everyone drags the items into their own order: by touch, with a mouse or with the keyboard.',
-    icon: <GripVertical size={36} />,
-  },
-  {
-    title: 'Show Results',
-    text: "See the crowd's combined ranking, live, and how close your order came to everyone else's.",
-    icon: <BarChart3 size={36} />,
-  },
+  { key: 'create', icon: <Share2 size={36} /> },
+  { key: 'drag', icon: <GripVertical size={36} /> },
+  { key: 'results', icon: <BarChart3 size={36} /> },
 ];
 
 /** Open until finished: stores the onboarded flag, then `onDone`. */
 export function OnboardingDialog(props: { onDone: () => void }) {
+  const t = useText('shell');
   const [index, setIndex] = useState(0);
   const primary = useRef<HTMLButtonElement>(null);
   const ids = { text: useId() };
@@ -71,7 +62,7 @@ export function OnboardingDialog(props: { onDone: () => void }) {
               slide's height, so the buttons below never move as the slides change. */}
           <div className="onboarding__stage">
             {SLIDES.map((s) => (
-              <div key={s.title} className="onboarding__slide onboarding__sizer" aria-hidden="true">
+              <div key={s.key} className="onboarding__slide onboarding__sizer" aria-hidden="true">
                 <SlideBody slide={s} index={0} />
               </div>
             ))}
@@ -80,22 +71,24 @@ export function OnboardingDialog(props: { onDone: () => void }) {
                 {slide.icon}
               </div>
               <p className="onboarding__step">
-                Step {index + 1} of {SLIDES.length}
+                {t('onboarding.step', { step: index + 1, total: SLIDES.length })}
               </p>
-              <Dialog.Title className="onboarding__title">{slide.title}</Dialog.Title>
+              <Dialog.Title className="onboarding__title">
+                {t(`onboarding.slides.${slide.key}.title`)}
+              </Dialog.Title>
               <Dialog.Description id={ids.text} className="onboarding__text">
-                {slide.text}
+                {t(`onboarding.slides.${slide.key}.text`)}
               </Dialog.Description>
             </div>
           </div>
           <ol className="onboarding__dots" aria-hidden="true">
             {SLIDES.map((s, i) => (
-              <li key={s.title} className={i === index ? 'is-current' : undefined} />
+              <li key={s.key} className={i === index ? 'is-current' : undefined} />
             ))}
           </ol>
           <div className="onboarding__actions">
             <button type="button" className="btn btn-text" onClick={finish}>
-              Skip
+              {t('onboarding.skip')}
             </button>
             <div className="onboarding__nav">
               <button
@@ -104,7 +97,7 @@ export function OnboardingDialog(props: { onDone: () => void }) {
                 onClick={() => go(index - 1)}
                 disabled={index === 0}
               >
-                Back
+                {t('onboarding.back')}
               </button>
               <button
                 ref={primary}
@@ -112,15 +105,15 @@ export function OnboardingDialog(props: { onDone: () => void }) {
                 className="btn btn-primary"
                 onClick={() => (last ? finish() : go(index + 1))}
               >
-                {last ? 'Get started' : 'Next'}
+                {last ? t('onboarding.getStarted') : t('onboarding.next')}
               </button>
             </div>
           </div>
           <p className="onboarding__demo">
             <Link to={paths.demo()} className="onboarding__demo-link" onClick={finish}>
-              Try demo
+              {t('onboarding.tryDemo')}
             </Link>{' '}
-            <span className="muted">— rank the best pizza toppings, no account needed.</span>
+            <span className="muted">{t('onboarding.demoNote')}</span>
           </p>
         </Dialog.Content>
       </Dialog.Portal>
@@ -130,14 +123,15 @@ export function OnboardingDialog(props: { onDone: () => void }) {
 
 /** A slide's content as plain elements, for the hidden copies that size the stage. */
 function SlideBody(props: { slide: Slide; index: number }) {
+  const t = useText('shell');
   return (
     <>
       <div className="onboarding__art">{props.slide.icon}</div>
       <p className="onboarding__step">
-        Step {props.index + 1} of {SLIDES.length}
+        {t('onboarding.step', { step: props.index + 1, total: SLIDES.length })}
       </p>
-      <p className="onboarding__title">{props.slide.title}</p>
-      <p className="onboarding__text">{props.slide.text}</p>
+      <p className="onboarding__title">{t(`onboarding.slides.${props.slide.key}.title`)}</p>
+      <p className="onboarding__text">{t(`onboarding.slides.${props.slide.key}.text`)}</p>
     </>
   );
 }

@@ -16,10 +16,12 @@ import { paths } from '../paths';
 import { PageLoading } from './loading';
 import { currentTarget, rememberLoginNext } from './login-next';
 import { useViewer } from './use-viewer';
+import { useText } from '../i18n/i18n';
 
 const GATE_GRACE_MS = 100;
 
 export function RequireAccount(props: { children: ReactNode; composeFirst?: boolean }) {
+  const t = useText('shell');
   const viewer = useViewer();
   const location = useLocation();
   const navigate = useNavigate();
@@ -39,5 +41,5 @@ export function RequireAccount(props: { children: ReactNode; composeFirst?: bool
 
   if (admitted) return <>{props.children}</>;
   // Composing waits only to know whether Create will create or ask for an account.
-  return <PageLoading label={props.composeFirst ? 'Checking your session…' : 'Signing you in…'} />;
+  return <PageLoading label={t(props.composeFirst ? 'gate.checking' : 'gate.signingIn')} />;
 }

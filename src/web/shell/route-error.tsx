@@ -3,13 +3,16 @@ import { TriangleAlert } from 'lucide-react';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { paths } from '../paths';
 import { StatusCard } from './status-card';
+import { useText } from '../i18n/i18n';
 
 export function RouteError() {
+  const t = useText('shell');
+  const c = useText('common');
   return (
     <StatusCard
       tone="error"
       icon={<TriangleAlert size={32} />}
-      title="Something went wrong"
+      title={t('routeError.title')}
       actions={
         <>
           <button
@@ -17,15 +20,15 @@ export function RouteError() {
             className="btn btn-primary"
             onClick={() => window.location.reload()}
           >
-            Reload
+            {c('reload')}
           </button>
           <a className="btn btn-secondary" href={paths.home()}>
-            Go home
+            {c('goHome')}
           </a>
         </>
       }
     >
-      <p>This page ran into a problem. Reloading usually fixes it.</p>
+      <p>{t('routeError.text')}</p>
     </StatusCard>
   );
 }

@@ -4,23 +4,24 @@
  */
 import { Monitor, Moon, Sun } from 'lucide-react';
 import { nextChoice, setThemeChoice, THEME_CHOICES, useThemeChoice } from './theme';
-import type { ThemeChoice } from './theme';
 import './theme-toggle.css';
+import { useText } from '../i18n/i18n';
 
-const LABEL: Record<ThemeChoice, string> = { system: 'System', light: 'Light', dark: 'Dark' };
 const ICON = { system: Monitor, light: Sun, dark: Moon } as const;
 
 export function ThemeToggle() {
+  const t = useText('shell');
   const choice = useThemeChoice();
   const next = nextChoice(choice);
+  const names = { current: t(`theme.${choice}`), next: t(`theme.${next}`) };
   const Icon = ICON[choice];
   return (
     <button
       type="button"
       className="btn btn-header theme-toggle"
       onClick={() => setThemeChoice(next)}
-      aria-label={`Theme: ${LABEL[choice]}. Switch to ${LABEL[next]}`}
-      title={`Theme: ${LABEL[choice]} (switch to ${LABEL[next]})`}
+      aria-label={t('theme.toggleLabel', names)}
+      title={t('theme.toggleTitle', names)}
       data-testid="theme-toggle"
       data-choice={choice}
     >
@@ -31,6 +32,7 @@ export function ThemeToggle() {
 
 /** System / Light / Dark as a segmented control (aria-pressed on the chosen one). */
 export function ThemeChoiceControl(props: { labelledBy: string }) {
+  const t = useText('shell');
   const choice = useThemeChoice();
   return (
     <div className="segmented theme-choice" role="group" aria-labelledby={props.labelledBy}>
@@ -45,7 +47,7 @@ export function ThemeChoiceControl(props: { labelledBy: string }) {
             onClick={() => setThemeChoice(option)}
           >
             <Icon size={16} aria-hidden="true" />
-            {LABEL[option]}
+            {t(`theme.${option}`)}
           </button>
         );
       })}

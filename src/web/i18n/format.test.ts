@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { formatNumber, formatPercent, formatRelative } from './format';
+
+describe('format', () => {
+  it('writes numbers and shares the way the language does', () => {
+    expect(formatNumber(1234567)).toBe('1,234,567');
+    expect(formatPercent(0.25)).toBe('25%');
+  });
+
+  it('says relative times in words, by the largest whole unit', () => {
+    const now = Date.UTC(2026, 10, 25, 12);
+    expect(formatRelative(now - 3 * 24 * 3600_000, now)).toBe('3 days ago');
+    expect(formatRelative(now + 2 * 3600_000 + 5, now)).toBe('in 2 hours');
+    expect(formatRelative(now - 24 * 3600_000, now)).toBe('yesterday');
+    expect(formatRelative(now - 10_000, now)).toBe('now');
+  });
+});

@@ -1,0 +1,60 @@
+/**
+ * Numbers, percentages, dates and relative times for people, through `Intl` in the app's
+ * language: never concatenated by hand ("3 days ago", "1,234", "25 %" differ by language).
+ */
+import { currentLanguage } from './i18n';
+
+const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>();
+
+function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>(
+  key: string,
+  make: (language: string) => T,
+): T {
+  const language = currentLanguage();
+  const id = `${language}|${key}`;
+  let formatter = cache.get(id) as T | undefined;
+  if (!formatter) {
+    formatter = make(language);
+    cache.set(id, formatter);
+  }
+  return formatter;
+}
+
+export function formatNumber(value: number): string {
+  return cached('number', (l) => new Intl.NumberFormat(l)).format(value);
+}
+
+/** A share in [0, 1] as a whole percentage ("25%"). */
+export function formatPercent(share: number): string {
+  return cached('percent', (l) => new Intl.NumberFormat(l, { style: 'percent' })).format(share);
+}
+
+export function formatDate(date: Date | number): string {
+  return cached('date', (l) => new Intl.DateTimeFormat(l, { dateStyle: 'medium' })).format(date);
+}
+
+export function formatDateTime(date: Date | number): string {
+  return cached(
+    'datetime',
+    (l) => new Intl.DateTimeFormat(l, { dateStyle: 'medium', timeStyle: 'short' }),
+  ).format(date);
+}
+
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 24 * 3600_000],
+  ['month', 30 * 24 * 3600_000],
+  ['week', 7 * 24 * 3600_000],
+  ['day', 24 * 3600_000],
+  ['hour', 3600_000],
+  ['minute', 60_000],
+];
+
+/** "3 days ago", "in 2 hours", "now": the largest whole unit, in words. */
+export function formatRelative(date: Date | number, now: number = Date.now()): string {
+  const diff = (typeof date === 'number' ? date : date.getTime()) - now;
+  const format = cached('relative', (l) => new Intl.RelativeTimeFormat(l, { numeric: 'auto' }));
+  for (const [unit, ms] of UNITS) {
+    if (Math.abs(diff) >= ms) return format.format(Math.trunc(diff / ms), unit);
+  }
+  return format.format(0, 'second');
+}
