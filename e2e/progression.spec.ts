@@ -113,7 +113,7 @@ describe.runIf(browserAvailable())('progression and My Ranks in Chromium', () =>
       'true',
     );
     // The header has not levelled yet.
-    expect(await second.getByTestId('level-button').innerText()).toMatch(/^Lv\. 1\s*0 crowns$/);
+    expect(await second.getByTestId('level-button').innerText()).toMatch(/^Lv\. 1\s*0\s*crowns$/);
 
     // 13 more creates (+65) reach 100 XP: level 2, 5 crowns, in both tabs; 14 games: Collector.
     await second.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
@@ -128,8 +128,10 @@ describe.runIf(browserAvailable())('progression and My Ranks in Chromium', () =>
     await levelUp.getByRole('button', { name: 'Profile' }).click();
     await page.waitForURL((url) => url.pathname === '/player');
     await poll(() => sawText(second, 'Achievement unlocked: Collector')).toBe(true);
-    await poll(() => second.getByTestId('level-button').innerText()).toMatch(/^Lv\. 2\s*5 crowns$/);
-    expect(await page.getByTestId('level-button').innerText()).toMatch(/^Lv\. 2\s*5 crowns$/);
+    await poll(() => second.getByTestId('level-button').innerText()).toMatch(
+      /^Lv\. 2\s*5\s*crowns$/,
+    );
+    expect(await page.getByTestId('level-button').innerText()).toMatch(/^Lv\. 2\s*5\s*crowns$/);
     expect(await second.getByTestId('player-level').innerText()).toBe('Lv. 2');
     expect(await second.getByTestId('player-xp').innerText()).toBe('0 / 135 XP');
     expect(await second.getByTestId('stat-gamesCreated').innerText()).toMatch(/14$/);

@@ -2,7 +2,7 @@
  * Numbers, percentages, dates and relative times for people, through `Intl` in the app's
  * language: never concatenated by hand ("3 days ago", "1,234", "25 %" differ by language).
  */
-import { currentLanguage } from './i18n';
+import { locale } from './i18n';
 
 const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>();
 
@@ -10,7 +10,7 @@ function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.Relativ
   key: string,
   make: (language: string) => T,
 ): T {
-  const language = currentLanguage();
+  const language = locale.get();
   const id = `${language}|${key}`;
   let formatter = cache.get(id) as T | undefined;
   if (!formatter) {

@@ -10,6 +10,7 @@ import { Link, useLocation } from 'react-router';
 import { MOBILE_BREAKPOINT_PX, SCROLL_HIDE_THRESHOLD_PX } from '../../domain/limits';
 import { hidesBottomNav, hidesNavOnScroll, paths } from '../paths';
 import { useText } from '../i18n/i18n';
+import { navText } from '../i18n/messages/shell';
 
 /** Hidden-by-scroll state for the page at `pathname`; a new page starts shown. */
 function useHideOnScroll(pathname: string, enabled: boolean): [boolean, () => void] {
@@ -47,7 +48,7 @@ function useHideOnScroll(pathname: string, enabled: boolean): [boolean, () => vo
 }
 
 export function BottomNav() {
-  const t = useText('shell');
+  const t = useText(navText);
   const { pathname } = useLocation();
   const [hidden, reveal] = useHideOnScroll(pathname, hidesNavOnScroll(pathname));
   if (hidesBottomNav(pathname)) return null;
@@ -59,7 +60,7 @@ export function BottomNav() {
   return (
     <nav
       className="bottom-nav"
-      aria-label={t('nav.label')}
+      aria-label={t.label}
       data-testid="bottom-nav"
       data-state={hidden ? 'hidden' : 'visible'}
       onFocus={reveal}
@@ -71,13 +72,13 @@ export function BottomNav() {
           aria-current={communityActive ? 'page' : undefined}
         >
           <Globe size={22} aria-hidden="true" />
-          <span>{t('nav.community')}</span>
+          <span>{t.community}</span>
         </Link>
         <Link
           to={paths.create()}
           className="bottom-nav__create"
-          aria-label={t('nav.create')}
-          title={t('nav.createTitle')}
+          aria-label={t.create}
+          title={t.createTitle}
           aria-current={createActive ? 'page' : undefined}
         >
           <Plus size={28} strokeWidth={2.75} aria-hidden="true" />
@@ -88,7 +89,7 @@ export function BottomNav() {
           aria-current={myRanksActive ? 'page' : undefined}
         >
           <ListOrdered size={22} aria-hidden="true" />
-          <span>{t('nav.myRanks')}</span>
+          <span>{t.myRanks}</span>
         </Link>
       </div>
     </nav>

@@ -5,24 +5,26 @@ import { errorMessage, isNotFound } from '../api/errors';
 import { paths } from '../paths';
 import { StatusCard } from './status-card';
 import { useText } from '../i18n/i18n';
+import { commonText } from '../i18n/messages/common';
+import { errorText } from '../i18n/messages/shell';
 
 export function GameLoadError(props: { error: unknown; retry: () => void }) {
-  const t = useText('shell');
-  const c = useText('common');
+  const t = useText(errorText);
+  const c = useText(commonText);
   if (isNotFound(props.error)) {
     return (
       <>
-        <title>{c('pageTitle', { title: t('gameError.notFoundTitle') })}</title>
+        <title>{c.pageTitle({ title: t.gameNotFoundTitle })}</title>
         <StatusCard
           icon={<SearchX size={32} />}
-          title={t('gameError.notFoundTitle')}
+          title={t.gameNotFoundTitle}
           actions={
             <Link className="btn btn-primary" to={paths.home()}>
-              {c('goHome')}
+              {c.goHome}
             </Link>
           }
         >
-          <p>{t('gameError.notFoundText')}</p>
+          <p>{t.gameNotFoundText}</p>
         </StatusCard>
       </>
     );
@@ -31,14 +33,14 @@ export function GameLoadError(props: { error: unknown; retry: () => void }) {
     <StatusCard
       tone="error"
       icon={<RefreshCw size={32} />}
-      title={t('gameError.loadTitle')}
+      title={t.gameLoadTitle}
       actions={
         <>
           <button type="button" className="btn btn-primary" onClick={props.retry}>
-            {c('tryAgain')}
+            {c.tryAgain}
           </button>
           <Link className="btn btn-secondary" to={paths.home()}>
-            {c('goHome')}
+            {c.goHome}
           </Link>
         </>
       }

@@ -13,9 +13,12 @@ import { isSignInPath } from './login-next';
 import { useProfile } from './profile';
 import { ThemeToggle } from './theme-toggle';
 import { useText } from '../i18n/i18n';
+import { commonText } from '../i18n/messages/common';
+import { headerText } from '../i18n/messages/shell';
 
 export function Header() {
-  const t = useText('shell');
+  const t = useText(headerText);
+  const c = useText(commonText);
   const { viewer, profile, isPending } = useProfile();
   const location = useLocation();
   const logo = useRef<HTMLAnchorElement>(null);
@@ -29,41 +32,39 @@ export function Header() {
   return (
     <header className="site-header">
       <div className="site-header__inner">
-        <Link ref={logo} to={paths.home()} className="logo" aria-label={t('header.home')}>
+        <Link ref={logo} to={paths.home()} className="logo" aria-label={t.home}>
           <span className="logo__mark" aria-hidden="true">
             <Crown size={22} strokeWidth={2.25} />
           </span>
-          <span className="logo__word">{t('brand', { ns: 'common' })}</span>
+          <span className="logo__word">{c.brand}</span>
         </Link>
-        <nav className="site-header__actions" aria-label={t('header.account')}>
+        <nav className="site-header__actions" aria-label={t.account}>
           <ThemeToggle />
           {viewer.status === 'loading' ? (
             <span className="header-placeholder" aria-hidden="true" />
           ) : viewer.status === 'signed-in' ? (
             <>
               {isAdmin ? (
-                <Link className="btn btn-header" to={paths.admin()} title={t('header.admin')}>
+                <Link className="btn btn-header" to={paths.admin()} title={t.admin}>
                   <ShieldCheck size={16} aria-hidden="true" />
-                  <span className="btn-header__text">{t('header.admin')}</span>
+                  <span className="btn-header__text">{t.admin}</span>
                 </Link>
               ) : null}
               {profile ? (
                 <Link
                   className="btn btn-header level-button"
                   to={paths.player()}
-                  title={t('header.yourProfile')}
+                  title={t.yourProfile}
                   data-testid="level-button"
                 >
                   {/* Named by what it shows ("Lv. 2 5 crowns"): speech users say what they see. */}
                   <span className="level-button__level">
-                    {t('header.level', { level: profile.level })}
+                    {t.level({ level: profile.level })}
                   </span>{' '}
                   <span className="level-button__crowns">
                     <Crown size={14} strokeWidth={2.5} aria-hidden="true" />
                     {profile.crowns}
-                    <span className="visually-hidden">
-                      {t('header.crowns', { count: profile.crowns })}
-                    </span>
+                    <span className="visually-hidden">{t.crowns(profile.crowns)}</span>
                   </span>
                 </Link>
               ) : isPending ? (
@@ -81,7 +82,7 @@ export function Header() {
               className="btn btn-header"
               to={paths.account(here === '/' || here === '/community' ? undefined : here)}
             >
-              {t('header.signIn')}
+              {t.signIn}
             </Link>
           )}
         </nav>

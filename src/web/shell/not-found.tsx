@@ -1,36 +1,36 @@
 /** Any path the app does not know: says which, and offers the way home. */
 import { Compass } from 'lucide-react';
 import { useLayoutEffect } from 'react';
-import { Trans } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../paths';
 import { cancelArrivalBurst } from './arrival-confetti';
 import { StatusCard } from './status-card';
 import { useText } from '../i18n/i18n';
+import { RichText } from '../i18n/rich-text';
+import { commonText } from '../i18n/messages/common';
+import { errorText } from '../i18n/messages/shell';
 
 export function NotFoundPage() {
-  const t = useText('shell');
-  const c = useText('common');
+  const t = useText(errorText);
+  const c = useText(commonText);
   const location = useLocation();
   useLayoutEffect(cancelArrivalBurst, []);
   return (
     <>
-      <title>{c('pageTitle', { title: t('notFound.title') })}</title>
+      <title>{c.pageTitle({ title: t.notFoundTitle })}</title>
       <StatusCard
         icon={<Compass size={32} />}
-        title={t('notFound.title')}
+        title={t.notFoundTitle}
         actions={
           <Link className="btn btn-primary" to={paths.home()}>
-            {c('goHome')}
+            {c.goHome}
           </Link>
         }
       >
         <p>
-          <Trans
-            t={t}
-            i18nKey="notFound.text"
-            values={{ path: location.pathname }}
-            components={{ path: <code className="path" /> }}
+          <RichText
+            text={t.notFoundText}
+            values={{ path: <code className="path">{location.pathname}</code> }}
           />
         </p>
       </StatusCard>

@@ -10,6 +10,7 @@ import { Link } from 'react-router';
 import { paths } from '../paths';
 import { localStore, storageKeys, writeItem } from './storage';
 import { useText } from '../i18n/i18n';
+import { onboardingText } from '../i18n/messages/shell';
 
 type Slide = { key: 'create' | 'drag' | 'results'; icon: ReactNode };
 
@@ -22,7 +23,7 @@ const SLIDES: Slide[] = [
 
 /** Open until finished: stores the onboarded flag, then `onDone`. */
 export function OnboardingDialog(props: { onDone: () => void }) {
-  const t = useText('shell');
+  const t = useText(onboardingText);
   const [index, setIndex] = useState(0);
   const primary = useRef<HTMLButtonElement>(null);
   const ids = { text: useId() };
@@ -71,13 +72,11 @@ export function OnboardingDialog(props: { onDone: () => void }) {
                 {slide.icon}
               </div>
               <p className="onboarding__step">
-                {t('onboarding.step', { step: index + 1, total: SLIDES.length })}
+                {t.step({ step: index + 1, total: SLIDES.length })}
               </p>
-              <Dialog.Title className="onboarding__title">
-                {t(`onboarding.slides.${slide.key}.title`)}
-              </Dialog.Title>
+              <Dialog.Title className="onboarding__title">{t[`${slide.key}Title`]}</Dialog.Title>
               <Dialog.Description id={ids.text} className="onboarding__text">
-                {t(`onboarding.slides.${slide.key}.text`)}
+                {t[`${slide.key}Text`]}
               </Dialog.Description>
             </div>
           </div>
@@ -88,7 +87,7 @@ export function OnboardingDialog(props: { onDone: () => void }) {
           </ol>
           <div className="onboarding__actions">
             <button type="button" className="btn btn-text" onClick={finish}>
-              {t('onboarding.skip')}
+              {t.skip}
             </button>
             <div className="onboarding__nav">
               <button
@@ -97,7 +96,7 @@ export function OnboardingDialog(props: { onDone: () => void }) {
                 onClick={() => go(index - 1)}
                 disabled={index === 0}
               >
-                {t('onboarding.back')}
+                {t.back}
               </button>
               <button
                 ref={primary}
@@ -105,15 +104,15 @@ export function OnboardingDialog(props: { onDone: () => void }) {
                 className="btn btn-primary"
                 onClick={() => (last ? finish() : go(index + 1))}
               >
-                {last ? t('onboarding.getStarted') : t('onboarding.next')}
+                {last ? t.getStarted : t.next}
               </button>
             </div>
           </div>
           <p className="onboarding__demo">
             <Link to={paths.demo()} className="onboarding__demo-link" onClick={finish}>
-              {t('onboarding.tryDemo')}
+              {t.tryDemo}
             </Link>{' '}
-            <span className="muted">{t('onboarding.demoNote')}</span>
+            <span className="muted">{t.demoNote}</span>
           </p>
         </Dialog.Content>
       </Dialog.Portal>
@@ -123,15 +122,13 @@ export function OnboardingDialog(props: { onDone: () => void }) {
 
 /** A slide's content as plain elements, for the hidden copies that size the stage. */
 function SlideBody(props: { slide: Slide; index: number }) {
-  const t = useText('shell');
+  const t = useText(onboardingText);
   return (
     <>
       <div className="onboarding__art">{props.slide.icon}</div>
-      <p className="onboarding__step">
-        {t('onboarding.step', { step: props.index + 1, total: SLIDES.length })}
-      </p>
-      <p className="onboarding__title">{t(`onboarding.slides.${props.slide.key}.title`)}</p>
-      <p className="onboarding__text">{t(`onboarding.slides.${props.slide.key}.text`)}</p>
+      <p className="onboarding__step">{t.step({ step: props.index + 1, total: SLIDES.length })}</p>
+      <p className="onboarding__title">{t[`${props.slide.key}Title`]}</p>
+      <p className="onboarding__text">{t[`${props.slide.key}Text`]}</p>
     </>
   );
 }

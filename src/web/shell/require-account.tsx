@@ -17,11 +17,12 @@ import { PageLoading } from './loading';
 import { currentTarget, rememberLoginNext } from './login-next';
 import { useViewer } from './use-viewer';
 import { useText } from '../i18n/i18n';
+import { bootText } from '../i18n/messages/shell';
 
 const GATE_GRACE_MS = 100;
 
 export function RequireAccount(props: { children: ReactNode; composeFirst?: boolean }) {
-  const t = useText('shell');
+  const t = useText(bootText);
   const viewer = useViewer();
   const location = useLocation();
   const navigate = useNavigate();
@@ -41,5 +42,5 @@ export function RequireAccount(props: { children: ReactNode; composeFirst?: bool
 
   if (admitted) return <>{props.children}</>;
   // Composing waits only to know whether Create will create or ask for an account.
-  return <PageLoading label={t(props.composeFirst ? 'gate.checking' : 'gate.signingIn')} />;
+  return <PageLoading label={props.composeFirst ? t.checking : t.signingIn} />;
 }

@@ -4,15 +4,17 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { paths } from '../paths';
 import { StatusCard } from './status-card';
 import { useText } from '../i18n/i18n';
+import { commonText } from '../i18n/messages/common';
+import { errorText } from '../i18n/messages/shell';
 
 export function RouteError() {
-  const t = useText('shell');
-  const c = useText('common');
+  const t = useText(errorText);
+  const c = useText(commonText);
   return (
     <StatusCard
       tone="error"
       icon={<TriangleAlert size={32} />}
-      title={t('routeError.title')}
+      title={t.crashTitle}
       actions={
         <>
           <button
@@ -20,15 +22,15 @@ export function RouteError() {
             className="btn btn-primary"
             onClick={() => window.location.reload()}
           >
-            {c('reload')}
+            {c.reload}
           </button>
           <a className="btn btn-secondary" href={paths.home()}>
-            {c('goHome')}
+            {c.goHome}
           </a>
         </>
       }
     >
-      <p>{t('routeError.text')}</p>
+      <p>{t.crashText}</p>
     </StatusCard>
   );
 }

@@ -6,22 +6,23 @@ import { Monitor, Moon, Sun } from 'lucide-react';
 import { nextChoice, setThemeChoice, THEME_CHOICES, useThemeChoice } from './theme';
 import './theme-toggle.css';
 import { useText } from '../i18n/i18n';
+import { themeText } from '../i18n/messages/shell';
 
 const ICON = { system: Monitor, light: Sun, dark: Moon } as const;
 
 export function ThemeToggle() {
-  const t = useText('shell');
+  const t = useText(themeText);
   const choice = useThemeChoice();
   const next = nextChoice(choice);
-  const names = { current: t(`theme.${choice}`), next: t(`theme.${next}`) };
+  const names = { current: t[choice], next: t[next] };
   const Icon = ICON[choice];
   return (
     <button
       type="button"
       className="btn btn-header theme-toggle"
       onClick={() => setThemeChoice(next)}
-      aria-label={t('theme.toggleLabel', names)}
-      title={t('theme.toggleTitle', names)}
+      aria-label={t.toggleLabel(names)}
+      title={t.toggleTitle(names)}
       data-testid="theme-toggle"
       data-choice={choice}
     >
@@ -32,7 +33,7 @@ export function ThemeToggle() {
 
 /** System / Light / Dark as a segmented control (aria-pressed on the chosen one). */
 export function ThemeChoiceControl(props: { labelledBy: string }) {
-  const t = useText('shell');
+  const t = useText(themeText);
   const choice = useThemeChoice();
   return (
     <div className="segmented theme-choice" role="group" aria-labelledby={props.labelledBy}>
@@ -47,7 +48,7 @@ export function ThemeChoiceControl(props: { labelledBy: string }) {
             onClick={() => setThemeChoice(option)}
           >
             <Icon size={16} aria-hidden="true" />
-            {t(`theme.${option}`)}
+            {t[option]}
           </button>
         );
       })}
