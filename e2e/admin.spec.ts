@@ -11,12 +11,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsEvent } from '../src/server/db/schema';
 import { DEMO_GAME_ID } from '../src/web/paths';
 import { startTestServer, type TestServer } from '../test/support/server';
-import { browserAvailable, launchBrowser, screenshot, WEB_ROOT } from './support/harness';
+import { browserAvailable, launchBrowser, WEB_ROOT } from './support/harness';
 import {
-  DESKTOP,
   MOBILE,
   newVisitor,
   registerByApi,
+  screenshotBothWidths,
   setProgress,
   type Account,
   type Visitor,
@@ -56,20 +56,6 @@ async function seedAnalytics(server: TestServer): Promise<void> {
       { id: randomUUID(), name: 'share_open', anonId: 'anon-2', props: {} },
       { id: randomUUID(), name: 'ranking_submit', anonId: 'anon-2', props: {} },
     ]);
-}
-
-/** Both widths, after the page's `ready` element is there and fonts have loaded. */
-async function shoot(page: Page, name: string, ready: string): Promise<void> {
-  for (const [viewport, suffix] of [
-    [MOBILE, '375'],
-    [DESKTOP, '1280'],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    await page.locator(ready).first().waitFor();
-    await page.evaluate(() => document.fonts.ready);
-    await page.waitForTimeout(300);
-    await screenshot(page, `${name}-${suffix}`);
-  }
 }
 
 const adminLink = (page: Page) => page.locator('header').getByRole('link', { name: 'Admin' });
@@ -121,7 +107,7 @@ describe.runIf(browserAvailable())('the admin app in Chromium', () => {
     await page.getByText('Show as a table').nth(1).click();
     const table = page.locator('.admin-chart__table[open] table');
     expect(await table.locator('tbody tr').count()).toBe(30);
-    await shoot(page, 'admin-overview', '.admin-chart .recharts-surface');
+    await screenshotBothWidths(page, 'admin-overview', '.admin-chart .recharts-surface');
   });
 
   it('searches users, grants and revokes admin; the target’s header follows', async () => {
@@ -145,7 +131,7 @@ describe.runIf(browserAvailable())('the admin app in Chromium', () => {
     await page.locator('[data-sonner-toast]').filter({ hasText: 'Bob is now an admin' }).waitFor();
     await expect.poll(() => row.locator('.admin-role').innerText()).toBe('Admin');
     await adminLink(bob.page).waitFor();
-    await shoot(page, 'admin-users', '[data-testid="admin-user-row"]');
+    await screenshotBothWidths(page, 'admin-users', '[data-testid="admin-user-row"]');
 
     // Revoking from the keyboard: Tab to the row's button, Enter, then the dialog's confirm.
     await row.getByRole('button', { name: 'Revoke admin: Bob' }).focus();
@@ -182,7 +168,7 @@ describe.runIf(browserAvailable())('the admin app in Chromium', () => {
     await page.getByTestId('admin-games').waitFor();
     await page.getByLabel('Search games').fill('admin snack');
     await expect.poll(() => page.getByTestId('admin-game-row').count()).toBe(1);
-    await shoot(page, 'admin-games', '[data-testid="admin-game-row"]');
+    await screenshotBothWidths(page, 'admin-games', '[data-testid="admin-game-row"]');
     await page.getByRole('button', { name: `Delete ${GAME_PROMPT}` }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete rank' }).click();
     await page.locator('[data-sonner-toast]').filter({ hasText: 'Rank deleted' }).waitFor();
@@ -196,7 +182,7 @@ describe.runIf(browserAvailable())('the admin app in Chromium', () => {
     expect(text).toContain(`Ada deleted the game ${GAME_PROMPT}`);
     expect(text).toContain('Ada revoked admin from Bob');
     expect(text).toContain('Ada granted admin to Bob');
-    await shoot(page, 'admin-audit', '[data-testid="admin-audit"]');
+    await screenshotBothWidths(page, 'admin-audit', '[data-testid="admin-audit"]');
   });
 
   it('records a visit through a share link: its session start and the share opened', async () => {
@@ -240,10 +226,14 @@ describe.runIf(browserAvailable())('the admin app in Chromium', () => {
     const devices = await page.getByRole('region', { name: 'Devices' }).innerText();
     expect(Number(/mobile\s*(\d+)/.exec(devices)?.[1])).toBeGreaterThanOrEqual(2);
     expect(await page.getByRole('region', { name: 'Locales' }).innerText()).toMatch(/de-DE\s*1/);
-    await shoot(page, 'admin-analytics', '[data-testid="admin-funnel"] .recharts-surface');
+    await screenshotBothWidths(
+      page,
+      'admin-analytics',
+      '[data-testid="admin-funnel"] .recharts-surface',
+    );
 
     await page.goto('/admin/reports');
     await page.getByRole('heading', { name: 'Report queue' }).waitFor();
-    await shoot(page, 'admin-reports', '.report-queue');
+    await screenshotBothWidths(page, 'admin-reports', '.report-queue');
   });
 });

@@ -8,8 +8,14 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_GAME_ID } from '../src/web/paths';
 import type { TestServer } from '../test/support/server';
-import { browserAvailable, screenshot, SCREENSHOT_DIR, useAppInBrowser } from './support/harness';
-import { DESKTOP, MOBILE, newVisitor, registerByApi, setProgress } from './support/web';
+import { browserAvailable, SCREENSHOT_DIR, useAppInBrowser } from './support/harness';
+import {
+  MOBILE,
+  newVisitor,
+  registerByApi,
+  screenshotBothWidths,
+  setProgress,
+} from './support/web';
 
 const LIGHT_BG = 'rgb(247, 244, 252)';
 const DARK_BG = 'rgb(18, 11, 38)';
@@ -29,22 +35,10 @@ async function settlesOn(page: Page, bg: string): Promise<void> {
   await expect.poll(async () => (await look(page)).bg).toBe(bg);
 }
 
-/** Both widths, after `ready` is there and fonts have loaded; toasts closed. */
+/** Both widths, in dark. */
 async function shoot(page: Page, name: string, ready: string): Promise<void> {
-  for (const [viewport, suffix] of [
-    [MOBILE, '375'],
-    [DESKTOP, '1280'],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    await page.locator(ready).first().waitFor();
-    await page.evaluate(async () => {
-      window.scrollTo(0, 0);
-      await document.fonts.ready;
-    });
-    await page.waitForTimeout(400);
-    expect((await look(page)).theme).toBe('dark');
-    await screenshot(page, `dark-${name}-${suffix}`);
-  }
+  expect((await look(page)).theme).toBe('dark');
+  await screenshotBothWidths(page, `dark-${name}`, ready);
 }
 
 describe.runIf(browserAvailable())('dark mode in Chromium', () => {

@@ -85,8 +85,10 @@ describe.runIf(browserAvailable())('shell routes and guards', () => {
   it("shows 'Loading… Initializing your session.', forces it away after 2.5 s, then the gate waits", async () => {
     const { context, page } = await newVisitor(browser, server);
     // The session answer is slow: the boot screen gives way after 2.5 s, the gate holds on.
+    let sessionAnswered = false;
     await page.route('**/api/auth/get-session*', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 4500));
+      await new Promise((resolve) => setTimeout(resolve, 6000));
+      sessionAnswered = true;
       await route.continue().catch(() => undefined);
     });
     const started = Date.now();
@@ -98,7 +100,9 @@ describe.runIf(browserAvailable())('shell routes and guards', () => {
     await page.locator('.page-loading', { hasText: 'Signing you in…' }).waitFor();
     const forcedAfter = Date.now() - started;
     expect(forcedAfter).toBeGreaterThanOrEqual(2000);
-    expect(forcedAfter).toBeLessThan(4500);
+    // Forced, not answered: the session was still on its way (no upper time bound to flake on a
+    // loaded machine).
+    expect(sessionAnswered).toBe(false);
     expect(await boot.count()).toBe(0);
     expect(new URL(page.url()).pathname).toBe('/myranks');
     // Once the session is known (signed out): off to the login screen.

@@ -9,7 +9,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { user } from '../../src/server/db/schema';
 import { publish } from '../../src/server/realtime/hub';
 import type { TestServer } from '../../test/support/server';
-import { newPerson, SCREENSHOT_DIR } from './harness';
+import { newPerson, screenshot, SCREENSHOT_DIR } from './harness';
 
 export const MOBILE = { width: 375, height: 812 };
 export const DESKTOP = { width: 1280, height: 900 };
@@ -159,4 +159,18 @@ export async function viewportScreenshot(page: Page, name: string): Promise<stri
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
   await page.screenshot({ path: file, fullPage: false });
   return file;
+}
+
+/** Screenshots `name-375` and `name-1280`, each once `ready` is there and fonts have loaded. */
+export async function screenshotBothWidths(page: Page, name: string, ready: string): Promise<void> {
+  for (const viewport of [MOBILE, DESKTOP]) {
+    await page.setViewportSize(viewport);
+    await page.locator(ready).first().waitFor();
+    await page.evaluate(async () => {
+      window.scrollTo(0, 0);
+      await document.fonts.ready;
+    });
+    await page.waitForTimeout(300);
+    await screenshot(page, `${name}-${viewport.width}`);
+  }
 }
