@@ -60,6 +60,17 @@ async function audit(page: Page, check: Check): Promise<Violation[]> {
     for (const viewport of VIEWPORTS) {
       await page.setViewportSize(viewport);
       await page.waitForTimeout(150);
+      // Reflow (WCAG 1.4.10): nothing makes the page scroll sideways.
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (width > viewport.width) {
+        found.push({
+          where: `${check.path} ${theme} ${viewport.width}px`,
+          rule: 'reflow',
+          impact: 'serious',
+          help: `The page is ${width} px wide`,
+          targets: [],
+        });
+      }
       const results = await runAxe(page);
       for (const violation of results.violations) {
         if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;
