@@ -11,7 +11,7 @@ import { MESSAGES } from '../../domain/game';
 import { MIN_ITEMS } from '../../domain/limits';
 import type { Db, Tx } from '../db/client';
 import { communityRank, game, moderationAction, rankLike, rankReport } from '../db/schema';
-import type { GameRow } from '../games/data';
+import type { GameRow } from '../games/game-view';
 import { createGame, lockOwned } from '../games/mutations';
 import { newId } from '../ids';
 import { awardXp } from '../players/progression';

@@ -32,7 +32,7 @@ import {
 import { requireUser, type AuthEnv, type Viewer } from '../auth';
 import type { AnalyticsRecorder } from '../analytics/record';
 import type { Db } from '../db/client';
-import { readCount, toGameView } from '../games/data';
+import { gameViewFor, toGameView } from '../games/game-view';
 import type { QuotaGuard } from '../http/quota';
 import { validate } from '../http/validate';
 import { rankTopic, type EventHub } from '../realtime/hub';
@@ -377,8 +377,7 @@ export function gamePublishRoutes(deps: {
 }) {
   const { db } = deps;
   const answer = async (row: Awaited<ReturnType<typeof publishGame>>, viewerId: string) => {
-    const count = await readCount(db, row.id);
-    return { game: toGameView(row, viewerId, count?.submissions ?? 0) };
+    return { game: await gameViewFor(db, row, viewerId) };
   };
   return new Hono<AuthEnv>()
     .post(
