@@ -32,4 +32,88 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // src/web/api/ is the only way to the server: retries, timeouts, error messages and the one
+    // reconnect policy for live streams live there.
+    files: ['src/web/**/*.{ts,tsx}'],
+    ignores: ['src/web/api/**'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        {
+          name: 'fetch',
+          message: 'Call the server through src/web/api/ (request + typed client).',
+        },
+        {
+          name: 'EventSource',
+          message: 'Open live streams through src/web/api/live-stream.ts.',
+        },
+      ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'window', property: 'fetch', message: 'Call the server through src/web/api/.' },
+        {
+          object: 'globalThis',
+          property: 'fetch',
+          message: 'Call the server through src/web/api/.',
+        },
+        {
+          object: 'window',
+          property: 'EventSource',
+          message: 'Open live streams through src/web/api/live-stream.ts.',
+        },
+      ],
+    },
+  },
+  // The import boundaries of DESIGN.md, held by the linter.
+  {
+    // Domain rules are pure: they import nothing of the server or the web.
+    files: ['src/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**', '**/web/**'], message: 'src/domain is pure: no I/O layers.' },
+            { group: ['node:*'], message: 'src/domain runs in the browser too: no Node modules.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The web imports no server code, except types (the typed client's AppType).
+    files: ['src/web/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/server/**'],
+              allowTypeImports: true,
+              message: 'The web may import only types from the server (AppType).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A server feature calls another feature's exported functions, never its tables' queries.
+    files: ['src/server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../*/data', '../*/data.ts'],
+              message: "Use the other feature's exported functions, not its data.ts.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

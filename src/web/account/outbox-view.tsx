@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { errorMessage } from '../api/errors';
 import { PageLoading } from '../shell/loading';
 import { StatusCard } from '../shell/status-card';
-import { useOutbox, type OutboxMessage } from './account-api';
+import { useOutbox, type OutboxMessage } from '../api/account';
 import { accountLinks } from './links';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, {

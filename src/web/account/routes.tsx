@@ -13,7 +13,7 @@ import { PageLoading } from '../shell/loading';
 import { currentCreateSignInReason } from '../create/sign-in-reason';
 import { peekLoginNext, sanitizeNext, takeLoginNext } from '../shell/login-next';
 import { useViewer } from '../shell/use-viewer';
-import { useAuthConfig } from './account-api';
+import { useAuthConfig } from '../api/account';
 import { AuthForm } from './auth-form';
 import { GoogleButton } from './google-button';
 import { accountLinks, parseMode } from './links';

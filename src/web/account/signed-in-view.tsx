@@ -15,7 +15,7 @@ import { authClient, linkGoogle } from '../api/auth-client';
 import { authErrorMessage, thrownAuthErrorMessage } from '../api/auth-errors';
 import { paths } from '../paths';
 import { useSignOut } from '../shell/use-sign-out';
-import { accountKeys, type AuthConfig } from './account-api';
+import { accountKeys, type AuthConfig } from '../api/account';
 import { GoogleButton, GoogleMark } from './google-button';
 import { accountLinks } from './links';
 

@@ -1,6 +1,6 @@
 /** Looks up how an e-mail address signs in (password, Google, or no account), once per address. */
 import { useCallback, useRef, useState } from 'react';
-import { looksLikeEmail, lookUpSignInMethods, type MethodsLookup } from './account-api';
+import { looksLikeEmail, lookUpSignInMethods, type MethodsLookup } from '../api/account';
 
 function normalise(email: string): string {
   return email.trim().toLowerCase();

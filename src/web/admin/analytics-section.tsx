@@ -10,7 +10,7 @@ import { ListError } from '../shell/list-states';
 import { SkeletonList } from '../shell/loading';
 import { EmptyState } from '../shell/page-frame';
 import type { FunnelStep } from '../../domain/analytics';
-import { useAdminAnalytics } from './admin-api';
+import { useAdminAnalytics } from '../api/admin';
 import { formatCount } from './admin-format';
 
 const CountsChart = lazy(() => import('./daily-chart').then((m) => ({ default: m.CountsChart })));

@@ -4,7 +4,7 @@ import { ListError, LoadMore } from '../shell/list-states';
 import { SkeletonList } from '../shell/loading';
 import { EmptyState } from '../shell/page-frame';
 import type { AuditEntryView } from '../../domain/admin';
-import { useAdminAudit } from './admin-api';
+import { useAdminAudit } from '../api/admin';
 import { fullTime, timeAgo } from './admin-format';
 
 const VERBS: Record<AuditEntryView['action'], string> = {

@@ -13,7 +13,7 @@ import { SkeletonList } from '../shell/loading';
 import { EmptyState } from '../shell/page-frame';
 import { toast } from '../shell/toasts';
 import type { AdminGameView } from '../../domain/admin';
-import { useAdminGames, useDeleteGameAsAdmin } from './admin-api';
+import { useAdminGames, useDeleteGameAsAdmin } from '../api/admin';
 import { fullTime, timeAgo } from './admin-format';
 import { SearchBox } from '../community/search-box';
 import { useSearchQuery } from './search-query';

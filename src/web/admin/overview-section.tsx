@@ -3,7 +3,7 @@ import { lazy, Suspense } from 'react';
 import { ListError } from '../shell/list-states';
 import { SkeletonList } from '../shell/loading';
 import type { DailyCounts } from '../../domain/admin';
-import { useAdminOverview } from './admin-api';
+import { useAdminOverview } from '../api/admin';
 import { dayLabel, formatCount as format } from './admin-format';
 import { StatGrid } from './stat-grid';
 

@@ -13,7 +13,7 @@ import { EmptyState } from '../shell/page-frame';
 import { toast } from '../shell/toasts';
 import { useViewer } from '../shell/use-viewer';
 import type { AdminUserView } from '../../domain/admin';
-import { useAdminUsers, useSetRole } from './admin-api';
+import { useAdminUsers, useSetRole } from '../api/admin';
 import { fullTime, timeAgo } from './admin-format';
 import { SearchBox } from '../community/search-box';
 import { useSearchQuery } from './search-query';

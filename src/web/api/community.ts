@@ -2,8 +2,7 @@
  * Community API calls (publishing, lists, a rank, likes, the builder, reports, moderation), their
  * TanStack Query keys and cache updates, and the live stream of one rank's counts.
  *
- * Plain `fetch` through `request` (as the shell's me-api does): the community routes are typed
- * loosely on the server side, and the shapes come from src/domain/community.ts.
+ * Through the typed client; the answers' shapes come from src/domain/community.ts.
  */
 import {
   useInfiniteQuery,
@@ -13,7 +12,6 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import type {
   CommunityListResponse,
   CommunityRankView,
@@ -23,10 +21,10 @@ import type {
   ReportReason,
 } from '../../domain/community';
 import type { GameView } from '../../domain/game';
+import { api } from './client';
 import { ApiError } from './errors';
-import { updateCachedGame } from './games';
 import { request } from './request';
-import { backoffDelay } from './retry';
+import { useLiveStream } from './live-stream';
 
 /** What a community list shows: its sort, search words, tag, creator, and the moderators' view. */
 export type CommunityQuery = {
@@ -46,37 +44,31 @@ export const communityKeys = {
   reports: ['community', 'reports'] as const,
 };
 
-type Send = (init: RequestInit) => Promise<Response>;
-
-const get =
-  (url: string): Send =>
-  (init) =>
-    fetch(url, init);
-
-/** A JSON request with a body (the server accepts JSON bodies only). */
-const send =
-  (method: 'POST' | 'PUT', url: string, body: unknown): Send =>
-  (init) =>
-    fetch(url, {
-      ...init,
-      method,
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body ?? {}),
-    });
-
 const enc = encodeURIComponent;
 
 // ---------------------------------------------------------------- calls
 
-/** The URL of one page of a community list. */
-export function communityListUrl(query: CommunityQuery, cursor: string | null): string {
-  const params = new URLSearchParams({ sort: query.sort });
-  if (query.q.trim()) params.set('q', query.q.trim());
-  if (query.tag) params.set('tag', query.tag);
-  if (query.creator) params.set('creator', query.creator);
-  if (query.moderation) params.set('moderation', '1');
-  if (cursor) params.set('cursor', cursor);
-  return `/api/community?${params.toString()}`;
+/** The query of one page of a community list: the sort always, the rest only when set. */
+export function communityListQuery(
+  query: CommunityQuery,
+  cursor: string | null,
+): {
+  sort: CommunitySort;
+  q?: string;
+  tag?: string;
+  creator?: string;
+  moderation?: '1';
+  cursor?: string;
+} {
+  const words = query.q.trim();
+  return {
+    sort: query.sort,
+    ...(words ? { q: words } : {}),
+    ...(query.tag ? { tag: query.tag } : {}),
+    ...(query.creator ? { creator: query.creator } : {}),
+    ...(query.moderation ? { moderation: '1' as const } : {}),
+    ...(cursor ? { cursor } : {}),
+  };
 }
 
 export function fetchCommunityPage(
@@ -84,13 +76,17 @@ export function fetchCommunityPage(
   cursor: string | null,
   signal?: AbortSignal,
 ): Promise<CommunityListResponse> {
-  return request<CommunityListResponse>(get(communityListUrl(query, cursor)), { signal });
+  return request<CommunityListResponse>(
+    (init) => api.community.$get({ query: communityListQuery(query, cursor) }, { init }),
+    { signal },
+  );
 }
 
 export async function fetchRank(rankId: string, signal?: AbortSignal): Promise<CommunityRankView> {
-  const body = await request<{ rank: CommunityRankView }>(get(`/api/community/${enc(rankId)}`), {
-    signal,
-  });
+  const body = await request<{ rank: CommunityRankView }>(
+    (init) => api.community[':rankId'].$get({ param: { rankId: enc(rankId) } }, { init }),
+    { signal },
+  );
   return body.rank;
 }
 
@@ -98,21 +94,29 @@ export type LikeAnswer = { likes: number; likedByMe: boolean };
 
 /** Likes or unlikes (idempotent: the same `liked` twice leaves one like). */
 export function setLike(rankId: string, liked: boolean): Promise<LikeAnswer> {
-  return request<LikeAnswer>(send('PUT', `/api/community/${enc(rankId)}/like`, { liked }));
+  return request<LikeAnswer>((init) =>
+    api.community[':rankId'].like.$put(
+      { param: { rankId: enc(rankId) }, json: { liked } },
+      { init },
+    ),
+  );
 }
 
 /** Publishes a game the viewer owns to the Community (idempotent). */
 export async function publishGame(gameId: string, tags?: string[]): Promise<GameView> {
-  const body = await request<{ game: GameView }>(
-    send('POST', `/api/games/${enc(gameId)}/publish`, tags ? { tags } : {}),
+  const body = await request<{ game: GameView }>((init) =>
+    api.games[':id'].publish.$post(
+      { param: { id: enc(gameId) }, json: tags ? { tags } : {} },
+      { init },
+    ),
   );
   return body.game;
 }
 
 /** Takes a game off the Community (idempotent). */
 export async function unpublishGame(gameId: string): Promise<GameView> {
-  const body = await request<{ game: GameView }>(
-    send('POST', `/api/games/${enc(gameId)}/unpublish`, {}),
+  const body = await request<{ game: GameView }>((init) =>
+    api.games[':id'].unpublish.$post({ param: { id: enc(gameId) } }, { init }),
   );
   return body.game;
 }
@@ -129,20 +133,28 @@ export function createCommunityRank(
   input: NewCommunityRank,
 ): Promise<{ rank: CommunityRankView; game: GameView }> {
   // Not retried: a second try after a lost answer would create the rank twice.
-  return request(send('POST', '/api/community', input), { retry: false });
+  return request((init) => api.community.$post({ json: input }, { init }), { retry: false });
 }
 
 export function reportRank(
   rankId: string,
   input: { reason: ReportReason; note?: string },
 ): Promise<{ reported: true }> {
-  return request(send('POST', `/api/community/${enc(rankId)}/report`, input), { retry: false });
+  return request(
+    (init) =>
+      api.community[':rankId'].report.$post(
+        { param: { rankId: enc(rankId) }, json: input },
+        { init },
+      ),
+    { retry: false },
+  );
 }
 
 export async function fetchReports(signal?: AbortSignal): Promise<RankReportView[]> {
-  const body = await request<{ reports: RankReportView[] }>(get('/api/community/reports'), {
-    signal,
-  });
+  const body = await request<{ reports: RankReportView[] }>(
+    (init) => api.community.reports.$get({}, { init }),
+    { signal },
+  );
   return body.reports;
 }
 
@@ -152,8 +164,11 @@ export async function hideRank(
   hidden: boolean,
   note?: string,
 ): Promise<CommunityRankView> {
-  const body = await request<{ rank: CommunityRankView }>(
-    send('POST', `/api/community/${enc(rankId)}/hide`, note ? { hidden, note } : { hidden }),
+  const body = await request<{ rank: CommunityRankView }>((init) =>
+    api.community[':rankId'].hide.$post(
+      { param: { rankId: enc(rankId) }, json: note ? { hidden, note } : { hidden } },
+      { init },
+    ),
   );
   return body.rank;
 }
@@ -192,12 +207,6 @@ export function updateCachedRank(
   queryClient.setQueryData<CommunityRankView>(communityKeys.rank(rankId), (rank) =>
     rank ? update(rank) : rank,
   );
-}
-
-/** After a game was published or unpublished: its cached game, and lists read again. */
-export function cachePublishedGame(queryClient: QueryClient, game: GameView): void {
-  updateCachedGame(queryClient, game.id, (cached) => ({ ...cached, game }));
-  void queryClient.invalidateQueries({ queryKey: communityKeys.all });
 }
 
 // ---------------------------------------------------------------- hooks
@@ -264,60 +273,36 @@ export function useLikeRank(onError: (error: unknown) => void) {
 }
 
 /**
- * Keeps one rank's counts live while mounted (GET /api/community/:rankId/events, event `rank`).
- * An event that moves no counter (items edited, the rank unpublished or hidden) reads the rank
- * again, so its page shows the new items or says what happened.
- * When the browser gives up on the stream, it is reopened with backoff.
+ * Keeps one rank's counts live while mounted (GET /api/community/:rankId/events, event `rank`),
+ * through live-stream.ts. An event that moves no counter (items edited, the rank unpublished or
+ * hidden) reads the rank again, so its page shows the new items or says what happened; so does
+ * coming back after the stream was down.
  */
 export function useRankEvents(rankId: string | undefined): void {
   const queryClient = useQueryClient();
-  useEffect(() => {
-    if (!rankId) return;
-    let source: EventSource | null = null;
-    let retryTimer: ReturnType<typeof setTimeout> | undefined;
-    let failures = 0;
-    let stopped = false;
-    const open = () => {
-      source = new EventSource(`/api/community/${enc(rankId)}/events`);
-      source.addEventListener('rank', (event: MessageEvent<string>) => {
-        failures = 0;
-        let data: RankLiveData;
-        try {
-          data = JSON.parse(event.data) as RankLiveData;
-        } catch {
-          return;
-        }
-        const cached = queryClient.getQueryData<CommunityRankView>(communityKeys.rank(rankId));
-        updateCachedRank(queryClient, rankId, (rank) => ({
-          ...rank,
-          plays: data.plays,
-          likes: data.likes,
-        }));
-        // Not a counter that moved (items edited, hidden, unpublished): the rank is read again.
-        const countersMoved =
-          cached !== undefined && (cached.plays !== data.plays || cached.likes !== data.likes);
-        if (!data.listed || !countersMoved) {
-          void queryClient.invalidateQueries({ queryKey: communityKeys.rank(rankId) });
-        }
-      });
-      source.addEventListener('error', () => {
-        if (source?.readyState !== EventSource.CLOSED) return;
-        source.close();
-        source = null;
-        failures += 1;
-        retryTimer = setTimeout(
-          () => {
-            if (!stopped) open();
-          },
-          backoffDelay(Math.min(failures, 5)),
-        );
-      });
+  useLiveStream(rankId ? `rank:${rankId}` : null, () => {
+    const id = rankId ?? '';
+    const readAgain = () => {
+      void queryClient.invalidateQueries({ queryKey: communityKeys.rank(id) });
     };
-    open();
-    return () => {
-      stopped = true;
-      clearTimeout(retryTimer);
-      source?.close();
+    return {
+      url: `/api/community/${enc(id)}/events`,
+      events: {
+        rank: (raw) => {
+          const data = JSON.parse(raw) as RankLiveData;
+          const cached = queryClient.getQueryData<CommunityRankView>(communityKeys.rank(id));
+          updateCachedRank(queryClient, id, (rank) => ({
+            ...rank,
+            plays: data.plays,
+            likes: data.likes,
+          }));
+          // Not a counter that moved (items edited, hidden, unpublished): the rank is read again.
+          const countersMoved =
+            cached !== undefined && (cached.plays !== data.plays || cached.likes !== data.likes);
+          if (!data.listed || !countersMoved) readAgain();
+        },
+      },
+      catchUp: readAgain,
     };
-  }, [rankId, queryClient]);
+  });
 }

@@ -1,7 +1,9 @@
-/** Game API calls, their TanStack Query keys and hooks: shared by create, play and results. */
-import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { resultsLocked, type GameView, type SubmissionView } from '../../domain/game';
-import { lockedUntil } from '../../domain/lifecycle';
+/**
+ * Game API calls, their TanStack Query keys and hooks: shared by create, play and results. What a
+ * change does to the cache is game-cache.ts's.
+ */
+import { useQuery } from '@tanstack/react-query';
+import type { GameView, SubmissionView } from '../../domain/game';
 import type { IrvRound } from '../../domain/methods';
 import type { Results } from '../../domain/results';
 import { api } from './client';
@@ -182,45 +184,6 @@ export function useResults(gameId: string | undefined) {
     enabled: gameId !== undefined,
     retry: noRetry,
   });
-}
-
-/** Applies `update` to every cached game query for this game id (it may be cached by slug too). */
-export function updateCachedGame(
-  queryClient: QueryClient,
-  gameId: string,
-  update: (data: GameResponse) => GameResponse,
-): void {
-  queryClient.setQueriesData<GameResponse>({ queryKey: gameKeys.all }, (data) =>
-    data && data.game.id === gameId ? update(data) : data,
-  );
-}
-
-/**
- * A cached game after the server reported its count of final rankings and whether it is closed:
- * whether results are locked, and what still unlocks them, follow from those.
- */
-export function withLiveState(
-  data: GameResponse,
-  live: { submissionCount: number; closed: boolean },
-): GameResponse {
-  const game = { ...data.game, closed: live.closed };
-  return {
-    ...data,
-    submissionCount: live.submissionCount,
-    game: {
-      ...game,
-      resultsLocked: resultsLocked(game),
-      unlock: lockedUntil(game, live.submissionCount),
-    },
-  };
-}
-
-/** The cached game for an id, whichever key (id or slug) it was loaded under. */
-export function cachedGame(queryClient: QueryClient, gameId: string): GameResponse | undefined {
-  return queryClient
-    .getQueriesData<GameResponse>({ queryKey: gameKeys.all })
-    .map(([, data]) => data)
-    .find((data) => data?.game.id === gameId);
 }
 
 export function isApiError(error: unknown): error is ApiError {

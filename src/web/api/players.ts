@@ -1,7 +1,7 @@
 /**
  * Players API calls (handles, recent activity, my created and played games, public profiles) and
- * their TanStack Query keys. Plain `fetch` through `request`, as the shell's me-api does; the
- * shapes come from src/domain/profile.ts.
+ * their TanStack Query keys, through the typed client; the answers' shapes come from
+ * src/domain/profile.ts.
  */
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type {
@@ -12,6 +12,7 @@ import type {
   PublicProfileView,
   XpActivityView,
 } from '../../domain/profile';
+import { api } from './client';
 import { request } from './request';
 
 export const playerKeys = {
@@ -21,25 +22,12 @@ export const playerKeys = {
   myGamesAll: ['players', 'my-games'] as const,
   myGames: (userId: string, archived: boolean) =>
     ['players', 'my-games', userId, archived] as const,
+  myPlayedAll: ['players', 'my-played'] as const,
   myPlayed: (userId: string) => ['players', 'my-played', userId] as const,
   publicProfile: (handle: string) => ['players', 'user', handle.toLowerCase()] as const,
 };
 
-type Send = (init: RequestInit) => Promise<Response>;
-
-const get =
-  (url: string): Send =>
-  (init) =>
-    fetch(url, init);
-
 const enc = encodeURIComponent;
-
-function withQuery(path: string, params: Record<string, string | null | undefined>): string {
-  const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) if (value) query.set(key, value);
-  const text = query.toString();
-  return text ? `${path}?${text}` : path;
-}
 
 export type HandleAvailability = { available: boolean; message: string | null };
 
@@ -47,29 +35,26 @@ export function fetchHandleAvailable(
   handle: string,
   signal?: AbortSignal,
 ): Promise<HandleAvailability> {
-  return request<HandleAvailability>(get(withQuery('/api/me/handle-available', { handle })), {
-    signal,
-    retry: false,
-  });
+  return request<HandleAvailability>(
+    (init) => api.me['handle-available'].$get({ query: handle ? { handle } : {} }, { init }),
+    { signal, retry: false },
+  );
 }
 
 /** Sets the signed-in player's handle; answers the profile as it is now. */
 export async function saveHandle(handle: string): Promise<ProfileView> {
   const body = await request<{ profile: ProfileView }>(
-    (init) =>
-      fetch('/api/me/handle', {
-        ...init,
-        method: 'PUT',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ handle }),
-      }),
+    (init) => api.me.handle.$put({ json: { handle } }, { init }),
     { retry: false },
   );
   return body.profile;
 }
 
 export async function fetchActivity(signal?: AbortSignal): Promise<XpActivityView[]> {
-  const body = await request<{ activity: XpActivityView[] }>(get('/api/me/activity'), { signal });
+  const body = await request<{ activity: XpActivityView[] }>(
+    (init) => api.me.activity.$get({}, { init }),
+    { signal },
+  );
   return body.activity;
 }
 
@@ -78,25 +63,35 @@ export function fetchMyGames(
   archived: boolean,
   signal?: AbortSignal,
 ): Promise<PageResponse<MyGameView>> {
-  return request(get(withQuery('/api/me/games', { cursor, archived: archived ? '1' : null })), {
-    signal,
-  });
+  return request(
+    (init) =>
+      api.me.games.$get(
+        {
+          query: { ...(cursor ? { cursor } : {}), ...(archived ? { archived: '1' as const } : {}) },
+        },
+        { init },
+      ),
+    { signal },
+  );
 }
 
 export function fetchMyPlayed(
   cursor: string | null,
   signal?: AbortSignal,
 ): Promise<PageResponse<PlayedGameView>> {
-  return request(get(withQuery('/api/me/played', { cursor })), { signal });
+  return request((init) => api.me.played.$get({ query: cursor ? { cursor } : {} }, { init }), {
+    signal,
+  });
 }
 
 export async function fetchPublicProfile(
   handle: string,
   signal?: AbortSignal,
 ): Promise<PublicProfileView> {
-  const body = await request<{ profile: PublicProfileView }>(get(`/api/users/${enc(handle)}`), {
-    signal,
-  });
+  const body = await request<{ profile: PublicProfileView }>(
+    (init) => api.users[':handle'].$get({ param: { handle: enc(handle) } }, { init }),
+    { signal },
+  );
   return body.profile;
 }
 

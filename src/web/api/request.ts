@@ -22,6 +22,8 @@ export type RequestOptions = {
   retry?: boolean;
   /** Lets the request finish after the page is gone (a save sent while the tab closes). */
   keepalive?: boolean;
+  /** A shorter deadline per try than `TRY_TIMEOUT_MS`, for lookups a screen waits on. */
+  timeoutMs?: number;
 };
 
 function timeoutError(): ApiError {
@@ -63,7 +65,7 @@ async function readBody<T>(response: JsonResponse<T>): Promise<T> {
 
 /**
  * One try with its own deadline: the send and the body read together must finish within
- * `TRY_TIMEOUT_MS`. The timer is a plain `setTimeout` (not `AbortSignal.timeout`) so tests can
+ * `TRY_TIMEOUT_MS` (or `timeoutMs`). The timer is a plain `setTimeout` (not `AbortSignal.timeout`) so tests can
  * drive it with fake timers; the try also stops when the caller's signal aborts, even if the
  * sender ignores its signal.
  */
@@ -79,7 +81,7 @@ async function tryOnce<T>(
       const error = timeoutError();
       controller.abort(error);
       reject(error);
-    }, TRY_TIMEOUT_MS);
+    }, options.timeoutMs ?? TRY_TIMEOUT_MS);
     const caller = options.signal;
     if (caller) {
       onCallerAbort = () => {

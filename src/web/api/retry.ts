@@ -16,9 +16,16 @@ export function isRetryable(error: unknown): boolean {
   return e.network || RETRYABLE.has(e.code);
 }
 
-/** The wait before retry number `attempt` (1 = the wait after the first failed try). */
-export function backoffDelay(attempt: number, random: () => number = Math.random): number {
-  const base = Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** (attempt - 1));
+/**
+ * The wait before retry number `attempt` (1 = the wait after the first failed try), at most
+ * `maxMs` before the jitter (live streams wait longer than calls: see live-stream.ts).
+ */
+export function backoffDelay(
+  attempt: number,
+  random: () => number = Math.random,
+  maxMs: number = RETRY_MAX_MS,
+): number {
+  const base = Math.min(maxMs, RETRY_BASE_MS * 2 ** (attempt - 1));
   return Math.round(base * (JITTER_MIN + (JITTER_MAX - JITTER_MIN) * random()));
 }
 

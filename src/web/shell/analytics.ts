@@ -1,35 +1,12 @@
 /**
- * First-party analytics from the browser (SPEC §5, issue 12): `session_start` once per tab
- * session (first- and last-touch records, device, locale, time-zone offset) and `share_open` when
- * a visit arrives through a share link (`?fromShare=1`). Sent with `navigator.sendBeacon` (it
- * outlives the page and never holds it up), else a keepalive fetch; nothing here ever throws or
- * shows anything. The server keys events by the anonymous id cookie and strips e-mail addresses.
+ * What this visit reports (SPEC §5, issue 12): `session_start` once per tab session (first- and
+ * last-touch records, device, locale, time-zone offset) and `share_open` when a visit arrives
+ * through a share link (`?fromShare=1`). Sent by api/analytics.ts; nothing here ever throws or
+ * shows anything.
  */
+import { sendEvents, type WebEvent } from '../api/analytics';
 import { touchBody } from './profile-upkeep';
 import { readItem, sessionStore, storageKeys, writeItem } from './storage';
-
-export type WebEvent =
-  | { name: 'session_start'; props: Record<string, unknown> }
-  | { name: 'share_open'; props: { game_id: string } };
-
-const ENDPOINT = '/api/analytics';
-
-export function sendEvents(events: WebEvent[]): void {
-  if (events.length === 0) return;
-  const body = JSON.stringify({ events });
-  try {
-    // A JSON Blob: the server takes JSON bodies only (same origin, so no preflight).
-    if (navigator.sendBeacon?.(ENDPOINT, new Blob([body], { type: 'application/json' }))) return;
-  } catch {
-    // Fall through to fetch.
-  }
-  fetch(ENDPOINT, {
-    method: 'POST',
-    body,
-    headers: { 'content-type': 'application/json' },
-    keepalive: true,
-  }).catch(() => undefined);
-}
 
 /** The game a share link opened, when this URL came through one (/g/{id}?fromShare=1). */
 export function sharedGameOf(href: string): string | null {

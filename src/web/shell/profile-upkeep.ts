@@ -6,7 +6,7 @@
  * redirect drops the query); the POST goes out once per person per tab session.
  */
 import { ANON_ID_COOKIE_YEARS } from '../../domain/limits';
-import { postTouch, type DeviceType, type TouchBody, type TouchRecord } from './me-api';
+import { postTouch, type DeviceType, type TouchBody, type TouchRecord } from '../api/me';
 import { localStore, readItem, readJson, sessionStore, storageKeys, writeItem } from './storage';
 import type { KeyValueStore } from './storage';
 

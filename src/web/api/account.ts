@@ -1,9 +1,12 @@
 /**
- * The account screens' own API calls (beside better-auth's): public auth config, the sign-in
- * method lookup and the dev outbox. A missing endpoint (404) degrades to "feature off".
+ * The account screens' own API calls (beside better-auth's, in auth-client.ts): public auth
+ * config, the sign-in method lookup and the dev outbox. A missing endpoint (404) degrades to
+ * "feature off".
  */
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, errorFromResponse, toApiError } from '../api/errors';
+import { api } from './client';
+import { ApiError } from './errors';
+import { request } from './request';
 
 export type AuthConfig = { googleEnabled: boolean; devOutbox: boolean };
 export type SignInMethod = 'password' | 'google';
@@ -17,32 +20,19 @@ export type OutboxMessage = {
   links: string[];
 };
 
-const TIMEOUT_MS = 15_000;
-
-async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
-  const timeout = AbortSignal.timeout(TIMEOUT_MS);
-  try {
-    const response = await fetch(url, {
-      headers: { accept: 'application/json' },
-      credentials: 'same-origin',
-      signal:
-        signal && typeof AbortSignal.any === 'function'
-          ? AbortSignal.any([signal, timeout])
-          : timeout,
-    });
-    if (!response.ok) throw await errorFromResponse(response);
-    return (await response.json()) as T;
-  } catch (error) {
-    throw toApiError(error);
-  }
-}
+/** Lookups a screen waits on: a short deadline, one try (a failure degrades to "feature off"). */
+const LOOKUP = { retry: false, timeoutMs: 15_000 } as const;
+const JSON_ACCEPT = { accept: 'application/json' };
 
 const OFF: AuthConfig = { googleEnabled: false, devOutbox: false };
 
 /** Which sign-in options this server offers; everything off when it cannot tell. */
 export async function fetchAuthConfig(signal?: AbortSignal): Promise<AuthConfig> {
   try {
-    const body = await getJson<Partial<AuthConfig>>('/api/config', signal);
+    const body = await request<Partial<AuthConfig>>(
+      (init) => api.config.$get({}, { headers: JSON_ACCEPT, init }),
+      { ...LOOKUP, signal },
+    );
     return { googleEnabled: body.googleEnabled === true, devOutbox: body.devOutbox === true };
   } catch {
     return OFF;
@@ -74,9 +64,9 @@ export async function lookUpSignInMethods(
   signal?: AbortSignal,
 ): Promise<MethodsLookup> {
   try {
-    const body = await getJson<{ methods?: unknown }>(
-      `/api/account/methods?email=${encodeURIComponent(email)}`,
-      signal,
+    const body = await request<{ methods?: unknown }>(
+      (init) => api.account.methods.$get({ query: { email } }, { headers: JSON_ACCEPT, init }),
+      { ...LOOKUP, signal },
     );
     const methods = Array.isArray(body.methods)
       ? body.methods.filter((m): m is SignInMethod => m === 'password' || m === 'google')
@@ -100,7 +90,10 @@ export async function fetchOutbox(
   signal?: AbortSignal,
 ): Promise<OutboxMessage[] | OutboxUnavailable> {
   try {
-    const body = await getJson<{ messages?: OutboxMessage[] }>('/api/dev/outbox', signal);
+    const body = await request<{ messages?: OutboxMessage[] }>(
+      (init) => api.dev.outbox.$get({}, { headers: JSON_ACCEPT, init }),
+      { ...LOOKUP, signal },
+    );
     return body.messages ?? [];
   } catch (error) {
     if (error instanceof ApiError && error.code === 'not-found') {

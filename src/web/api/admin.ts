@@ -1,6 +1,6 @@
 /**
  * The admin app's API calls (overview, users and roles, games, the audit log, analytics), their
- * TanStack Query keys and the cache updates after a change. Plain `fetch` through `request`.
+ * TanStack Query keys and the cache updates after a change, through the typed client.
  */
 import {
   useInfiniteQuery,
@@ -9,8 +9,9 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import { request } from '../api/request';
-import { meKeys } from '../shell/me-api';
+import { api } from './client';
+import { meKeys } from './me';
+import { request } from './request';
 import type {
   AdminAnalytics,
   AdminGameView,
@@ -30,36 +31,37 @@ export const adminKeys = {
   analytics: (days: number) => ['admin', 'analytics', days] as const,
 };
 
-const getJson =
-  <T>(url: string) =>
-  (signal?: AbortSignal) =>
-    request<T>((init) => fetch(url, init), { signal });
-
-function pageUrl(path: string, params: Record<string, string | null>): string {
-  const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) if (value) query.set(key, value);
-  const text = query.toString();
-  return text ? `${path}?${text}` : path;
+/** The admin lists' query: search words and the page cursor, each sent only when set. */
+function listQuery(q: string, cursor: string | null): { q?: string; cursor?: string } {
+  const words = q.trim();
+  return { ...(words ? { q: words } : {}), ...(cursor ? { cursor } : {}) };
 }
 
 export function useAdminOverview() {
   return useQuery({
     queryKey: adminKeys.overview,
-    queryFn: ({ signal }) => getJson<AdminOverview>('/api/admin/overview')(signal),
+    queryFn: ({ signal }) =>
+      request<AdminOverview>((init) => api.admin.overview.$get({}, { init }), { signal }),
   });
 }
 
 export function useAdminAnalytics(days: number) {
   return useQuery({
     queryKey: adminKeys.analytics(days),
-    queryFn: ({ signal }) => getJson<AdminAnalytics>(`/api/admin/analytics?days=${days}`)(signal),
+    queryFn: ({ signal }) =>
+      request<AdminAnalytics>(
+        (init) => api.admin.analytics.$get({ query: { days: String(days) } }, { init }),
+        { signal },
+      ),
   });
 }
+
+type ListQuery = ReturnType<typeof listQuery>;
 
 /** A cursor-paged admin list: `key` names the array in each page. */
 function usePagedList<K extends string, T>(
   queryKey: readonly unknown[],
-  path: string,
+  fetchPage: (query: ListQuery, init: RequestInit) => Promise<Response>,
   key: K,
   q: string,
 ) {
@@ -67,7 +69,7 @@ function usePagedList<K extends string, T>(
     queryKey,
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) =>
-      getJson<Page<K, T>>(pageUrl(path, { q: q.trim() || null, cursor: pageParam }))(signal),
+      request<Page<K, T>>((init) => fetchPage(listQuery(q, pageParam), init), { signal }),
     getNextPageParam: (last) => last.nextCursor,
   });
   const rows = query.data?.pages.flatMap((page) => page[key] as T[]) ?? [];
@@ -75,31 +77,31 @@ function usePagedList<K extends string, T>(
 }
 
 export function useAdminUsers(q: string) {
-  return usePagedList<'users', AdminUserView>(adminKeys.users(q), '/api/admin/users', 'users', q);
+  return usePagedList<'users', AdminUserView>(
+    adminKeys.users(q),
+    (query, init) => api.admin.users.$get({ query }, { init }),
+    'users',
+    q,
+  );
 }
 
 export function useAdminGames(q: string) {
-  return usePagedList<'games', AdminGameView>(adminKeys.games(q), '/api/admin/games', 'games', q);
+  return usePagedList<'games', AdminGameView>(
+    adminKeys.games(q),
+    (query, init) => api.admin.games.$get({ query }, { init }),
+    'games',
+    q,
+  );
 }
 
 export function useAdminAudit() {
   return usePagedList<'entries', AuditEntryView>(
     adminKeys.audit,
-    '/api/admin/audit',
+    // The audit log has no search: only the cursor goes.
+    ({ cursor }, init) => api.admin.audit.$get({ query: { cursor } }, { init }),
     'entries',
     '',
   );
-}
-
-function send(method: 'POST' | 'DELETE', url: string, body?: unknown) {
-  return (init: RequestInit) =>
-    fetch(url, {
-      ...init,
-      method,
-      ...(body === undefined
-        ? {}
-        : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
-    });
 }
 
 /** After a change: the lists, counts and the audit log are read afresh. */
@@ -112,9 +114,11 @@ export function useSetRole() {
   return useMutation({
     mutationFn: (input: { userId: string; role: AdminRole }) =>
       request<{ user: { id: string; role: AdminRole } }>(
-        send('POST', `/api/admin/users/${encodeURIComponent(input.userId)}/role`, {
-          role: input.role,
-        }),
+        (init) =>
+          api.admin.users[':userId'].role.$post(
+            { param: { userId: encodeURIComponent(input.userId) }, json: { role: input.role } },
+            { init },
+          ),
         { retry: false },
       ),
     onSuccess: () => {
@@ -129,9 +133,14 @@ export function useDeleteGameAsAdmin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (gameId: string) =>
-      request<{ deleted: true }>(send('DELETE', `/api/admin/games/${encodeURIComponent(gameId)}`), {
-        retry: false,
-      }),
+      request<{ deleted: true }>(
+        (init) =>
+          api.admin.games[':gameId'].$delete(
+            { param: { gameId: encodeURIComponent(gameId) } },
+            { init },
+          ),
+        { retry: false },
+      ),
     onSuccess: () => refreshAdmin(queryClient),
   });
 }

@@ -1,11 +1,13 @@
 /**
- * The calls the shell makes about the signed-in person: the profile, its live event stream, the
- * session-start upkeep, the admin self-grant and the legacy claim. A server without these
- * endpoints (404) degrades to "no profile" and no-ops: the app keeps working.
+ * The calls the shell makes about the signed-in person: the profile, the session-start upkeep,
+ * the admin self-grant and the legacy claim (the profile's live stream is in profile-stream.ts).
+ * A server without these endpoints (404) degrades to "no profile" and no-ops: the app keeps
+ * working.
  */
 import type { ProfileView } from '../../domain/profile';
-import { ApiError } from '../api/errors';
-import { request } from '../api/request';
+import { api } from './client';
+import { ApiError } from './errors';
+import { request } from './request';
 
 /**
  * The signed-in person's profile as GET /api/me and the profile stream answer it (ProfileView):
@@ -37,17 +39,6 @@ export const meKeys = {
   config: ['config'] as const,
 };
 
-/** A JSON POST to our API (the server accepts JSON bodies only). */
-function post(url: string, body: unknown) {
-  return (init: RequestInit) =>
-    fetch(url, {
-      ...init,
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body ?? {}),
-    });
-}
-
 /** Whether an endpoint is simply not there (an older server): treated as "nothing to do". */
 export function isMissingEndpoint(error: unknown): boolean {
   return error instanceof ApiError && error.code === 'not-found';
@@ -56,7 +47,7 @@ export function isMissingEndpoint(error: unknown): boolean {
 /** The signed-in person's profile; null when there is none (signed out) or no endpoint yet. */
 export async function fetchProfile(signal?: AbortSignal): Promise<Profile | null> {
   try {
-    const body = await request<{ profile: Profile | null }>((init) => fetch('/api/me', init), {
+    const body = await request<{ profile: Profile | null }>((init) => api.me.$get({}, { init }), {
       signal,
     });
     return body.profile ?? null;
@@ -71,7 +62,7 @@ export async function fetchProfile(signal?: AbortSignal): Promise<Profile | null
 /** Profile upkeep at a session start (SPEC §3): best effort, failures are swallowed. */
 export async function postTouch(body: TouchBody): Promise<boolean> {
   try {
-    await request(post('/api/me/touch', body), { retry: false });
+    await request((init) => api.me.touch.$post({ json: body }, { init }), { retry: false });
     return true;
   } catch {
     return false;
@@ -81,7 +72,9 @@ export async function postTouch(body: TouchBody): Promise<boolean> {
 /** The admin self-grant (SPEC §4 "Admin"); `admin` is false when not granted or unavailable. */
 export async function claimAdmin(): Promise<{ success: boolean; admin: boolean }> {
   try {
-    return await request<{ success: boolean; admin: boolean }>(post('/api/me/admin-claim', {}));
+    return await request<{ success: boolean; admin: boolean }>((init) =>
+      api.me['admin-claim'].$post({}, { init }),
+    );
   } catch {
     return { success: false, admin: false };
   }
@@ -89,6 +82,8 @@ export async function claimAdmin(): Promise<{ success: boolean; admin: boolean }
 
 /** Claims legacy games (SPEC §7): the ids now owned by this account. Throws on failure. */
 export async function claimLegacyGames(ids: string[]): Promise<string[]> {
-  const body = await request<{ claimed: string[] }>(post('/api/games/claim', { ids }));
+  const body = await request<{ claimed: string[] }>((init) =>
+    api.games.claim.$post({ json: { ids } }, { init }),
+  );
   return body.claimed;
 }
