@@ -7,40 +7,42 @@ import { Crown, Hammer } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '../shell/toasts';
-import { COMMUNITY_MESSAGES } from '../../domain/community';
 import { canBuild } from '../../domain/community-rules';
-import { MESSAGES } from '../../domain/game';
-import { MAX_PROMPT_LENGTH } from '../../domain/limits';
+import { MAX_ITEMS, MAX_PROMPT_LENGTH } from '../../domain/limits';
 import { communityKeys, createCommunityRank, type NewCommunityRank } from '../api/community';
 import { errorMessage } from '../api/errors';
-import {
-  findDuplicates,
-  itemRowsFor,
-  ItemRowsField,
-  type ItemRow,
-  type ItemRowsHandle,
-} from '../create/item-rows-field';
+import { findDuplicates, itemRowsFor } from '../create/item-row-edits';
+import { ItemRowsField } from '../create/item-rows-field';
+import { useItemRows } from '../create/use-item-rows';
 import { paths } from '../paths';
 import { PageHead } from '../shell/page-frame';
 import { EmojiPicker } from './emoji-picker';
 import { TagInput } from './tag-input';
 import '../create/create.css';
+import { useText } from '../i18n/i18n';
+import { commonText } from '../i18n/messages/common';
+import { builderPageText } from '../i18n/messages/builder';
 import './builder.css';
 
-const PLACEHOLDERS = ['e.g., Pepperoni', 'e.g., Margherita', 'e.g., Hawaiian'];
-
 export function BuilderPage() {
+  const t = useText(builderPageText);
+  const c = useText(commonText);
+  const placeholders = [t.item1Placeholder, t.item2Placeholder, t.item3Placeholder];
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [title, setTitle] = useState('');
-  const [rows, setRows] = useState<ItemRow[]>(() => itemRowsFor([]));
   const [emoji, setEmoji] = useState('');
   const [tags, setTags] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
-  const itemRows = useRef<ItemRowsHandle>(null);
+  const items = useItemRows({
+    initial: () => itemRowsFor([]),
+    max: MAX_ITEMS,
+    onEdit: () => setError(null),
+  });
+  const { rows } = items;
   const titleInput = useRef<HTMLInputElement>(null);
   const ids = { title: useId(), hint: useId(), error: useId() };
-  const labels = rows.map((row) => row.value);
+  const labels = rows.map((row) => row.label);
   const ready = canBuild(title, labels);
 
   const build = useMutation({
@@ -48,29 +50,24 @@ export function BuilderPage() {
     onSuccess: ({ rank }) => {
       queryClient.setQueryData(communityKeys.rank(rank.id), rank);
       void queryClient.invalidateQueries({ queryKey: communityKeys.lists });
-      toast.success('Published to the Community! Play it first, then share the link.');
+      toast.success(t.published);
       navigate(paths.communityRank(rank.id));
     },
     onError: (thrown) => setError(errorMessage(thrown)),
   });
 
-  const setRowsAndClear = (update: (current: ItemRow[]) => ItemRow[]) => {
-    setError(null);
-    setRows(update);
-  };
-
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (build.isPending) return;
     if (!ready) {
-      setError(COMMUNITY_MESSAGES.needTitleAndItems);
+      setError(t.needTitleAndItems);
       if (title.trim() === '') titleInput.current?.focus();
       return;
     }
     const duplicate = rows.find((row) => findDuplicates(rows).has(row.key));
     if (duplicate) {
-      setError(MESSAGES.duplicateItems);
-      itemRows.current?.focusRow(duplicate.key);
+      setError(t.duplicateItems);
+      items.focusRow(duplicate.key);
       return;
     }
     setError(null);
@@ -84,21 +81,17 @@ export function BuilderPage() {
 
   return (
     <div className="page-frame">
-      <title>Builder · Crowned</title>
-      <PageHead
-        icon={<Hammer size={24} />}
-        title="Rank builder"
-        lede="Make a community rank: it goes straight to the Community for everyone to play."
-      />
+      <title>{c.pageTitle({ title: t.pageTitle })}</title>
+      <PageHead icon={<Hammer size={24} />} title={t.title} lede={t.lede} />
       <form className="card create-form builder-form" onSubmit={onSubmit} noValidate>
         <div className="field">
-          <label htmlFor={ids.title}>Title</label>
+          <label htmlFor={ids.title}>{t.titleLabel}</label>
           <input
             ref={titleInput}
             id={ids.title}
             className="input input-lg"
             type="text"
-            placeholder="e.g., Best pizza topping"
+            placeholder={t.titlePlaceholder}
             maxLength={MAX_PROMPT_LENGTH}
             autoComplete="off"
             value={title}
@@ -110,19 +103,13 @@ export function BuilderPage() {
               if (event.key === 'Enter' && !event.nativeEvent.isComposing) {
                 event.preventDefault();
                 const first = rows[0];
-                if (first) itemRows.current?.focusRow(first.key);
+                if (first) items.focusRow(first.key);
               }
             }}
           />
         </div>
 
-        <ItemRowsField
-          ref={itemRows}
-          rows={rows}
-          onChange={setRowsAndClear}
-          placeholders={PLACEHOLDERS}
-          hintId={ids.hint}
-        />
+        <ItemRowsField items={items} placeholders={placeholders} hintId={ids.hint} />
 
         <EmojiPicker value={emoji} onChange={setEmoji} />
 
@@ -141,7 +128,7 @@ export function BuilderPage() {
             aria-describedby={error ? ids.error : ready ? undefined : ids.hint}
           >
             <Crown size={20} aria-hidden="true" />
-            {build.isPending ? 'Publishing…' : 'Create and publish'}
+            {build.isPending ? t.publishing : t.create}
           </button>
         </div>
       </form>

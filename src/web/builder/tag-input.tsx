@@ -4,11 +4,14 @@
  */
 import { X } from 'lucide-react';
 import { useId, useState, type KeyboardEvent } from 'react';
-import { COMMUNITY_MESSAGES, MAX_TAG_LENGTH, MAX_TAGS } from '../../domain/community';
+import { MAX_TAG_LENGTH, MAX_TAGS } from '../../domain/community';
 import { cleanTag } from '../../domain/community-rules';
+import { useText } from '../i18n/i18n';
+import { tagInputText } from '../i18n/messages/builder';
 import '../community/community.css';
 
 export function TagInput(props: { tags: string[]; onChange: (tags: string[]) => void }) {
+  const t = useText(tagInputText);
   const ids = { input: useId(), hint: useId() };
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -18,12 +21,12 @@ export function TagInput(props: { tags: string[]; onChange: (tags: string[]) => 
     const tag = cleanTag(text);
     if (tag === '') return true;
     if (tag.length > MAX_TAG_LENGTH) {
-      setError(COMMUNITY_MESSAGES.badTag);
+      setError(t.badTag({ length: MAX_TAG_LENGTH }));
       return false;
     }
     if (!props.tags.includes(tag)) {
       if (full) {
-        setError(COMMUNITY_MESSAGES.tooManyTags);
+        setError(t.tooManyTags({ max: MAX_TAGS }));
         return false;
       }
       props.onChange([...props.tags, tag]);
@@ -45,18 +48,18 @@ export function TagInput(props: { tags: string[]; onChange: (tags: string[]) => 
 
   return (
     <div className="field">
-      <label htmlFor={ids.input}>Tags (optional)</label>
+      <label htmlFor={ids.input}>{t.label}</label>
       <div className="tag-input">
         {props.tags.length > 0 ? (
-          <ul className="tag-list" aria-label="Chosen tags">
+          <ul className="tag-list" aria-label={t.chosen}>
             {props.tags.map((tag) => (
               <li key={tag} className="tag-chip tag-input__chip">
                 #{tag}
                 <button
                   type="button"
                   className="tag-input__remove"
-                  aria-label={`Remove tag ${tag}`}
-                  onClick={() => props.onChange(props.tags.filter((t) => t !== tag))}
+                  aria-label={t.remove({ tag })}
+                  onClick={() => props.onChange(props.tags.filter((other) => other !== tag))}
                 >
                   <X size={14} aria-hidden="true" />
                 </button>
@@ -68,7 +71,7 @@ export function TagInput(props: { tags: string[]; onChange: (tags: string[]) => 
           id={ids.input}
           className="input tag-input__input"
           type="text"
-          placeholder={full ? 'That’s 5 tags' : 'e.g., food'}
+          placeholder={full ? t.full(MAX_TAGS) : t.placeholder}
           autoComplete="off"
           enterKeyHint="done"
           maxLength={MAX_TAG_LENGTH + 8}
@@ -85,8 +88,7 @@ export function TagInput(props: { tags: string[]; onChange: (tags: string[]) => 
         />
       </div>
       <p id={ids.hint} className={error ? 'form-error' : 'field__hint'} aria-live="polite">
-        {error ??
-          `Up to ${MAX_TAGS} tags, each 1-${MAX_TAG_LENGTH} characters. Press Enter to add one.`}
+        {error ?? t.hint({ max: MAX_TAGS, length: MAX_TAG_LENGTH })}
       </p>
     </div>
   );

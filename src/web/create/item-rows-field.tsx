@@ -1,109 +1,31 @@
 /**
  * The editable item rows of the create screen and the builder: each row removable, Enter moves to
  * the next row (and on a filled last row adds one), text selected on focus, an Add item button,
- * a live count hint, and rows that repeat an earlier one marked. The parent keeps the rows, and
- * may mark rows that still need filling (`invalidKeys`) with a message tied to them (`error`).
+ * a live count hint, and rows that repeat an earlier one marked. The parent keeps the rows
+ * (use-item-rows.ts), and may mark rows that still need filling (`invalidKeys`) with a message
+ * tied to them (`error`).
  * Rows are `dir="auto"`: an item typed right to left is shown right-aligned.
  */
 import { Plus, X } from 'lucide-react';
-import { useEffect, useImperativeHandle, useRef, type KeyboardEvent, type Ref } from 'react';
 import { cleanLabels } from '../../domain/game';
 import { MAX_ITEM_LENGTH, MAX_ITEMS, MIN_ITEMS } from '../../domain/limits';
+import { findDuplicates } from './item-row-edits';
+import type { ItemRows } from './use-item-rows';
 
-export type ItemRow = { key: number; value: string };
-
-let nextKey = 0;
-export const newItemRow = (value = ''): ItemRow => ({ key: nextKey++, value });
-
-/** Rows for these labels, or 3 empty rows. */
-export const itemRowsFor = (items: readonly string[]): ItemRow[] =>
-  items.length > 0
-    ? items.map((item) => newItemRow(item))
-    : [newItemRow(), newItemRow(), newItemRow()];
-
-/** Rows whose label repeats an earlier one (ignoring case and spaces): the server refuses those. */
-export function findDuplicates(rows: readonly ItemRow[]): Set<number> {
-  const seen = new Set<string>();
-  const duplicates = new Set<number>();
-  for (const row of rows) {
-    const key = row.value.trim().toLocaleLowerCase();
-    if (key === '') continue;
-    if (seen.has(key)) duplicates.add(row.key);
-    seen.add(key);
-  }
-  return duplicates;
-}
-
-/** `focusRow` also works for a row just added: it is focused once it is on screen. */
-export type ItemRowsHandle = { focusRow: (key: number) => void };
-
-export function ItemRowsField({
-  ref,
-  ...props
-}: {
-  rows: ItemRow[];
-  onChange: (update: (rows: ItemRow[]) => ItemRow[]) => void;
+export function ItemRowsField(props: {
+  /** The rows and what they do (use-item-rows.ts). */
+  items: ItemRows;
   placeholders: readonly string[];
   hintId: string;
   legend?: string;
   /** Rows to mark as needing text, and the message that says why (shown under the rows). */
-  invalidKeys?: ReadonlySet<number>;
+  invalidKeys?: ReadonlySet<string>;
   error?: { id: string; message: string } | null;
-  ref?: Ref<ItemRowsHandle>;
 }) {
-  const { rows, onChange } = props;
-  const inputs = useRef(new Map<number, HTMLInputElement>());
-  const addButton = useRef<HTMLButtonElement>(null);
-  const pendingFocus = useRef<number | null>(null);
+  const { items } = props;
+  const { rows, attachAddButton } = items;
   const duplicateKeys = findDuplicates(rows);
-  const filled = cleanLabels(rows.map((row) => row.value));
-
-  useImperativeHandle(ref, () => ({
-    focusRow: (key: number) => {
-      const input = inputs.current.get(key);
-      if (input) input.focus();
-      else pendingFocus.current = key;
-    },
-  }));
-
-  // A row just added: focus it once it is on screen.
-  useEffect(() => {
-    const key = pendingFocus.current;
-    if (key === null) return;
-    const input = inputs.current.get(key);
-    if (input) {
-      pendingFocus.current = null;
-      input.focus();
-    }
-  });
-
-  const addRow = () => {
-    if (rows.length >= MAX_ITEMS) return;
-    const row = newItemRow();
-    pendingFocus.current = row.key;
-    onChange((current) => [...current, row]);
-  };
-
-  const removeRow = (index: number) => {
-    const neighbour = rows[index + 1] ?? rows[index - 1];
-    onChange((current) => current.filter((_, i) => i !== index));
-    if (neighbour) inputs.current.get(neighbour.key)?.focus();
-    else addButton.current?.focus();
-  };
-
-  const setRow = (key: number, value: string) =>
-    onChange((current) => current.map((row) => (row.key === key ? { ...row, value } : row)));
-
-  const onItemKeyDown = (event: KeyboardEvent<HTMLInputElement>, index: number) => {
-    if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
-    event.preventDefault();
-    const following = rows[index + 1];
-    if (following) {
-      inputs.current.get(following.key)?.focus();
-    } else if (rows[index]?.value.trim()) {
-      addRow();
-    }
-  };
+  const filled = cleanLabels(rows.map((row) => row.label));
 
   return (
     <fieldset className="items-fieldset" aria-describedby={props.hintId}>
@@ -118,10 +40,7 @@ export function ItemRowsField({
                 {index + 1}
               </span>
               <input
-                ref={(element) => {
-                  if (element) inputs.current.set(row.key, element);
-                  else inputs.current.delete(row.key);
-                }}
+                {...items.inputProps(row, index)}
                 className="input"
                 type="text"
                 aria-label={`Item ${index + 1}`}
@@ -131,17 +50,12 @@ export function ItemRowsField({
                 placeholder={props.placeholders[index] ?? 'Another item'}
                 maxLength={MAX_ITEM_LENGTH}
                 autoComplete="off"
-                enterKeyHint={rows[index + 1] ? 'next' : 'enter'}
-                value={row.value}
-                onChange={(e) => setRow(row.key, e.target.value)}
-                onFocus={(e) => e.currentTarget.select()}
-                onKeyDown={(e) => onItemKeyDown(e, index)}
               />
               <button
                 type="button"
                 className="btn-icon item-row__remove"
-                aria-label={`Remove item ${index + 1}${row.value.trim() ? ` (${row.value.trim()})` : ''}`}
-                onClick={() => removeRow(index)}
+                aria-label={`Remove item ${index + 1}${row.label.trim() ? ` (${row.label.trim()})` : ''}`}
+                onClick={() => items.removeRow(index)}
               >
                 <X size={18} aria-hidden="true" />
               </button>
@@ -156,11 +70,11 @@ export function ItemRowsField({
         </p>
       ) : null}
       <button
-        ref={addButton}
+        ref={attachAddButton}
         type="button"
         className="btn btn-secondary add-item"
-        onClick={addRow}
-        disabled={rows.length >= MAX_ITEMS}
+        onClick={items.addRow}
+        disabled={items.full}
       >
         <Plus size={18} aria-hidden="true" />
         Add item

@@ -4,8 +4,8 @@ import { Archive, ArchiveRestore } from 'lucide-react';
 import { toast } from '../shell/toasts';
 import type { GameView } from '../../domain/game';
 import { errorMessage } from '../api/errors';
+import { gameArchived } from '../api/game-cache';
 import { archiveGame } from '../api/games';
-import { cacheOwnedGame } from './owner-cache';
 
 export function ArchiveButton(props: { game: GameView }) {
   const queryClient = useQueryClient();
@@ -13,7 +13,7 @@ export function ArchiveButton(props: { game: GameView }) {
   const archive = useMutation({
     mutationFn: (next: boolean) => archiveGame(props.game.id, next),
     onSuccess: (answer) => {
-      cacheOwnedGame(queryClient, answer);
+      gameArchived(queryClient, answer.game);
       if (answer.game.archived) {
         toast.success('Rank archived', {
           description: 'It is hidden from lists. The link still works.',

@@ -5,9 +5,9 @@ import { useState } from 'react';
 import { toast } from '../shell/toasts';
 import type { GameView } from '../../domain/game';
 import { errorMessage } from '../api/errors';
+import { gameChanged } from '../api/game-cache';
 import { closeGame } from '../api/games';
 import { ConfirmDialog } from './confirm-dialog';
-import { cacheOwnedGame } from './owner-cache';
 
 export function CloseGameButton(props: { game: GameView }) {
   const queryClient = useQueryClient();
@@ -15,7 +15,7 @@ export function CloseGameButton(props: { game: GameView }) {
   const close = useMutation({
     mutationFn: () => closeGame(props.game.id),
     onSuccess: (answer) => {
-      cacheOwnedGame(queryClient, answer);
+      gameChanged(queryClient, answer);
       setOpen(false);
       toast.success('Rank closed: results are unlocked for everyone');
     },

@@ -4,9 +4,9 @@ import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '../shell/toasts';
 import { errorMessage } from '../api/errors';
+import { gameDeleted } from '../api/game-cache';
 import { deleteGame } from '../api/games';
 import { ConfirmDialog } from './confirm-dialog';
-import { forgetGame } from './owner-cache';
 
 /**
  * The one Delete button for a game (owner panel, My Ranks): a confirmation naming the rank, then
@@ -28,7 +28,7 @@ export function DeleteGameButton(props: {
       toast.success('Rank deleted');
       props.onDeleted();
       // After the page moved on: the game's link now answers 'Game not found', not the cache.
-      forgetGame(queryClient, props.gameId);
+      gameDeleted(queryClient, props.gameId);
     },
   });
 

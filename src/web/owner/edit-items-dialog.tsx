@@ -6,81 +6,45 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ListPlus, Pencil, Plus, TriangleAlert, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useState } from 'react';
 import { toast } from '../shell/toasts';
 import type { GameView } from '../../domain/game';
 import { MAX_ITEM_LENGTH, MAX_ITEMS } from '../../domain/limits';
 import { errorMessage } from '../api/errors';
-import { editItems, gameKeys } from '../api/games';
+import { itemsEdited } from '../api/game-cache';
+import { editItems } from '../api/games';
 import { DialogHead } from '../shell/dialog-head';
-import { editSummary, rowsFromItems, summaryText, toItemEdits, type ItemRow } from './item-rows';
-import { cacheOwnedGame } from './owner-cache';
+import type { ItemRow } from '../create/item-row-edits';
+import { useItemRows } from '../create/use-item-rows';
+import { editSummary, rowsFromItems, summaryText, toItemEdits } from './item-rows';
 
 export function EditItemsDialog(props: { game: GameView }) {
   const { game } = props;
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
-  const [rows, setRows] = useState<ItemRow[]>([]);
-  const pendingFocus = useRef<string | null>(null);
-  const inputs = useRef(new Map<string, HTMLInputElement>());
-  const addButton = useRef<HTMLButtonElement>(null);
-  const nextKey = useRef(0);
+  // The rows (use-item-rows.ts): existing items keep their id, at most MAX_ITEMS of them.
+  const items = useItemRows({ initial: () => [], max: MAX_ITEMS });
+  const { rows, full, attachAddButton } = items;
   const ids = { warning: useId(), error: useId(), count: useId() };
 
   const save = useMutation({
     mutationFn: (edited: ItemRow[]) => editItems(game.id, toItemEdits(edited)),
     onSuccess: (answer) => {
-      cacheOwnedGame(queryClient, answer);
-      void queryClient.invalidateQueries({ queryKey: gameKeys.results(game.id) });
+      itemsEdited(queryClient, answer);
       setOpen(false);
       toast.success('Items saved');
     },
   });
 
-  // After a row is added or removed and the list has rendered: focus the row meant (or Add item).
-  useEffect(() => {
-    const key = pendingFocus.current;
-    if (key === null) return;
-    pendingFocus.current = null;
-    (inputs.current.get(key) ?? addButton.current)?.focus();
-  });
-
   const onOpenChange = (next: boolean) => {
     if (next) {
-      setRows(rowsFromItems(game.items));
+      items.setRows(rowsFromItems(game.items));
       save.reset();
     }
     setOpen(next);
   };
 
-  const full = rows.length >= MAX_ITEMS;
   const changes = summaryText(editSummary(game.items, rows));
-
-  const addRow = () => {
-    if (full) return;
-    nextKey.current += 1;
-    const key = `new-${nextKey.current}`;
-    setRows((current) => [...current, { key, label: '' }]);
-    pendingFocus.current = key;
-  };
-
-  const removeRow = (index: number) => {
-    const after = rows[index + 1] ?? rows[index - 1];
-    setRows((current) => current.filter((_, i) => i !== index));
-    pendingFocus.current = after ? after.key : '';
-  };
-
-  const setLabel = (index: number, label: string) =>
-    setRows((current) => current.map((row, i) => (i === index ? { ...row, label } : row)));
-
-  // Enter moves to the next row; on the last row, a filled one, it adds a row (as on Create).
-  const onRowKeyDown = (event: KeyboardEvent<HTMLInputElement>, index: number) => {
-    if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
-    event.preventDefault();
-    const next = rows[index + 1];
-    if (next) inputs.current.get(next.key)?.focus();
-    else if (rows[index]?.label.trim()) addRow();
-  };
 
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -121,24 +85,18 @@ export function EditItemsDialog(props: { game: GameView }) {
                     {index + 1}
                   </span>
                   <input
-                    ref={(element) => {
-                      if (element) inputs.current.set(row.key, element);
-                      else inputs.current.delete(row.key);
-                    }}
+                    {...items.inputProps(row, index)}
                     className="input"
                     type="text"
                     aria-label={`Item ${index + 1}`}
-                    value={row.label}
                     maxLength={MAX_ITEM_LENGTH}
                     placeholder={row.id === undefined ? 'New item' : undefined}
-                    onChange={(event) => setLabel(index, event.target.value)}
-                    onKeyDown={(event) => onRowKeyDown(event, index)}
                   />
                   <button
                     type="button"
                     className="btn-icon item-row__remove"
                     aria-label={`Remove ${row.label.trim() || `item ${index + 1}`}`}
-                    onClick={() => removeRow(index)}
+                    onClick={() => items.removeRow(index)}
                   >
                     <X size={18} aria-hidden="true" />
                   </button>
@@ -151,10 +109,10 @@ export function EditItemsDialog(props: { game: GameView }) {
 
             <div className="edit-items__add">
               <button
-                ref={addButton}
+                ref={attachAddButton}
                 type="button"
                 className="btn btn-secondary"
-                onClick={addRow}
+                onClick={items.addRow}
                 disabled={full}
                 aria-describedby={ids.count}
               >

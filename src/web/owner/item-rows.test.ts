@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { editSummary, rowsFromItems, summaryText, toItemEdits, type ItemRow } from './item-rows';
+import type { ItemRow } from '../create/item-row-edits';
+import { editSummary, rowsFromItems, summaryText, toItemEdits } from './item-rows';
 
 const items = [
   { id: 'a1', label: 'Pancakes' },
@@ -21,7 +22,7 @@ describe('toItemEdits', () => {
   it('sends { id, label } for existing items and plain labels for new rows, trimmed', () => {
     const rows: ItemRow[] = [
       { key: 'a1', id: 'a1', label: '  Pancakes with syrup ' },
-      { key: 'new-1', label: ' Crêpes ' },
+      { key: 'new:1', label: ' Crêpes ' },
       { key: 'c3', id: 'c3', label: 'French toast' },
     ];
     expect(toItemEdits(rows)).toEqual([
@@ -48,8 +49,8 @@ describe('editSummary', () => {
     const rows: ItemRow[] = [
       { key: 'a1', id: 'a1', label: 'Pancakes!' },
       { key: 'b2', id: 'b2', label: '   ' },
-      { key: 'new-1', label: 'Crêpes' },
-      { key: 'new-2', label: '' },
+      { key: 'new:1', label: 'Crêpes' },
+      { key: 'new:2', label: '' },
     ];
     const summary = editSummary(items, rows);
     expect(summary).toEqual({ renamed: 1, added: 1, removed: 2 });

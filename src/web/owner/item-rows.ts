@@ -4,10 +4,9 @@
  */
 import type { Item } from '../../domain/game';
 import type { ItemEdit } from '../api/games';
+import type { ItemRow } from '../create/item-row-edits';
 
-/** One row: `id` when it stands for an existing item (a rename keeps its votes), `key` for React. */
-export type ItemRow = { key: string; id?: string; label: string };
-
+/** Each item as a row keyed and `id`-ed by the item's id: a rename keeps its votes. */
 export function rowsFromItems(items: readonly Item[]): ItemRow[] {
   return items.map((item) => ({ key: item.id, id: item.id, label: item.label }));
 }

@@ -7,7 +7,8 @@ import { Globe, GlobeLock } from 'lucide-react';
 import { Link } from 'react-router';
 import { toast } from '../shell/toasts';
 import type { GameView } from '../../domain/game';
-import { cachePublishedGame, publishGame, unpublishGame } from '../api/community';
+import { publishGame, unpublishGame } from '../api/community';
+import { gamePublished } from '../api/game-cache';
 import { errorMessage } from '../api/errors';
 import { paths } from '../paths';
 
@@ -17,7 +18,7 @@ export function PublishButton(props: { game: GameView }) {
   const publish = useMutation({
     mutationFn: (next: boolean) => (next ? publishGame(game.id) : unpublishGame(game.id)),
     onSuccess: (answer) => {
-      cachePublishedGame(queryClient, answer);
+      gamePublished(queryClient, answer);
       if (answer.isPublic) {
         toast.success('Published to the Community', {
           description: 'Anyone can find and play it there.',

@@ -1,0 +1,24 @@
+/**
+ * The Create button, sticky: in view above the bottom navigation wherever the form has scrolled
+ * to (create.css). Greyed, not disabled, while something is missing: pressing it says what.
+ */
+import { Crown } from 'lucide-react';
+
+export function CreateSubmitBar(props: { pending: boolean; ready: boolean; hintId: string }) {
+  return (
+    <div className="create-submit">
+      <div className="create-submit__bar">
+        <button
+          type="submit"
+          className="btn btn-gold btn-lg btn-block"
+          disabled={props.pending}
+          aria-disabled={!props.ready || undefined}
+          aria-describedby={props.ready ? undefined : props.hintId}
+        >
+          <Crown size={20} aria-hidden="true" />
+          {props.pending ? 'Creating…' : 'Create'}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+/**
+ * Editable item rows, the pure part: what adding, removing, relabelling and pressing Enter do to
+ * a list of rows. Shared by the create screen, the builder and the owner's item editor through
+ * use-item-rows.ts; each screen keeps its own rules (how many rows at least, what saving sends).
+ */
+import { MIN_ITEMS } from '../../domain/limits';
+
+/**
+ * One row. `key` stays the row's while it lives (React key, focus); `id` when the row stands for
+ * an existing item (the owner's item editor: a renamed item keeps its id and so its votes).
+ */
+export type ItemRow = { key: string; label: string; id?: string };
+
+// A colon is in no item id (ids are letters and digits), so a new row's key never meets one.
+let lastKey = 0;
+
+/** A new row, empty or with this label, keyed apart from every other row. */
+export function newItemRow(label = ''): ItemRow {
+  lastKey += 1;
+  return { key: `new:${lastKey}`, label };
+}
+
+/** Rows for these labels, or MIN_ITEMS empty rows (the create screen and the builder start so). */
+export function itemRowsFor(labels: readonly string[]): ItemRow[] {
+  return labels.length > 0
+    ? labels.map((label) => newItemRow(label))
+    : Array.from({ length: MIN_ITEMS }, () => newItemRow());
+}
+
+/** The rows with `row` at the end, unless there are `max` already. */
+export function withRowAdded(rows: readonly ItemRow[], row: ItemRow, max: number): ItemRow[] {
+  return rows.length >= max ? [...rows] : [...rows, row];
+}
+
+export function withRowRemoved(rows: readonly ItemRow[], key: string): ItemRow[] {
+  return rows.filter((row) => row.key !== key);
+}
+
+export function withLabel(rows: readonly ItemRow[], key: string, label: string): ItemRow[] {
+  return rows.map((row) => (row.key === key ? { ...row, label } : row));
+}
+
+/** Where focus goes when row `index` is removed: the row after it, else the one before, else null. */
+export function focusAfterRemoving(rows: readonly ItemRow[], index: number): string | null {
+  return (rows[index + 1] ?? rows[index - 1])?.key ?? null;
+}
+
+/**
+ * Enter in row `index`: move to the next row; on the last row, a filled one, add a row; on an
+ * empty last row, nothing.
+ */
+export function afterEnter(
+  rows: readonly ItemRow[],
+  index: number,
+): { focus: string } | 'add' | null {
+  const following = rows[index + 1];
+  if (following) return { focus: following.key };
+  return rows[index]?.label.trim() ? 'add' : null;
+}
+
+/** Rows whose label repeats an earlier one (ignoring case and spaces): the server refuses those. */
+export function findDuplicates(rows: readonly ItemRow[]): Set<string> {
+  const seen = new Set<string>();
+  const duplicates = new Set<string>();
+  for (const row of rows) {
+    const label = row.label.trim().toLocaleLowerCase();
+    if (label === '') continue;
+    if (seen.has(label)) duplicates.add(row.key);
+    seen.add(label);
+  }
+  return duplicates;
+}

@@ -1,0 +1,115 @@
+/**
+ * The state of a list of editable item rows, for the create screen, the builder and the owner's
+ * item editor: add (the new row takes the focus), remove (focus moves to a neighbour, else to Add
+ * item), edit, Enter moving to the next row and adding one on a filled last row, text selected on
+ * focus, and keys that stay with their row. The pure part is item-row-edits.ts.
+ */
+import {
+  useEffect,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type FocusEvent,
+  type KeyboardEvent,
+} from 'react';
+import {
+  afterEnter,
+  focusAfterRemoving,
+  newItemRow,
+  withLabel,
+  withRowAdded,
+  withRowRemoved,
+  type ItemRow,
+} from './item-row-edits';
+
+export type ItemRows = ReturnType<typeof useItemRows>;
+
+export function useItemRows(options: {
+  initial: () => ItemRow[];
+  max: number;
+  /** Called on every change the person makes to the rows (to clear an error, say). */
+  onEdit?: () => void;
+}) {
+  const { max, onEdit } = options;
+  const [rows, setRows] = useState<ItemRow[]>(options.initial);
+  const inputs = useRef(new Map<string, HTMLInputElement>());
+  const addButton = useRef<HTMLButtonElement>(null);
+  /** A row to focus once it is on screen (a row just added, or asked for before it rendered). */
+  const pendingFocus = useRef<string | null>(null);
+  const full = rows.length >= max;
+
+  useEffect(() => {
+    const key = pendingFocus.current;
+    if (key === null) return;
+    const input = inputs.current.get(key);
+    if (input) {
+      pendingFocus.current = null;
+      input.focus();
+    }
+  });
+
+  const edit = (update: (current: ItemRow[]) => ItemRow[]) => {
+    onEdit?.();
+    setRows(update);
+  };
+
+  /** Focus a row; a row just added is focused once it is on screen. */
+  const focusRow = (key: string) => {
+    const input = inputs.current.get(key);
+    if (input) input.focus();
+    else pendingFocus.current = key;
+  };
+
+  const addRow = () => {
+    if (full) return;
+    const row = newItemRow();
+    pendingFocus.current = row.key;
+    edit((current) => withRowAdded(current, row, max));
+  };
+
+  const removeRow = (index: number) => {
+    const row = rows[index];
+    if (!row) return;
+    const neighbour = focusAfterRemoving(rows, index);
+    edit((current) => withRowRemoved(current, row.key));
+    if (neighbour !== null) inputs.current.get(neighbour)?.focus();
+    else addButton.current?.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>, index: number) => {
+    if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    const next = afterEnter(rows, index);
+    if (next === 'add') addRow();
+    else if (next) inputs.current.get(next.focus)?.focus();
+  };
+
+  /** The props that make an `<input>` row `index` of the list. */
+  const inputProps = (row: ItemRow, index: number) => ({
+    ref: (element: HTMLInputElement | null) => {
+      if (element) inputs.current.set(row.key, element);
+      else inputs.current.delete(row.key);
+    },
+    value: row.label,
+    enterKeyHint: rows[index + 1] ? ('next' as const) : ('enter' as const),
+    onChange: (event: ChangeEvent<HTMLInputElement>) =>
+      edit((current) => withLabel(current, row.key, event.target.value)),
+    onFocus: (event: FocusEvent<HTMLInputElement>) => event.currentTarget.select(),
+    onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => onKeyDown(event, index),
+  });
+
+  return {
+    rows,
+    /** Replace the rows outright (opening the editor, adding rows to fill): not an edit. */
+    setRows,
+    full,
+    addRow,
+    removeRow,
+    focusRow,
+    inputProps,
+    /** The Add item button's `ref`: focus lands there when the last row is removed. */
+    attachAddButton: (element: HTMLButtonElement | null) => {
+      addButton.current = element;
+    },
+  };
+}
