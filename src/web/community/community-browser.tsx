@@ -16,6 +16,9 @@ import { RankCard } from './rank-card';
 import { SearchBox } from './search-box';
 import { SortTabs, tabId } from './sort-tabs';
 import { useListState } from './use-list-query';
+import { useText } from '../i18n/i18n';
+import { countsText, communityBrowserText } from '../i18n/messages/community';
+import { RichText } from '../i18n/rich-text';
 import './community.css';
 
 const MAX_TAG_CHIPS = 8;
@@ -28,6 +31,8 @@ export function CommunityBrowser(props: {
   moderation?: boolean;
   decorate?: (rank: CommunityRankView) => CardDecoration;
 }) {
+  const t = useText(communityBrowserText);
+  const counts = useText(countsText);
   const idBase = useId();
   const panelId = `${idBase}-panel`;
   const [state, update] = useListState();
@@ -77,40 +82,35 @@ export function CommunityBrowser(props: {
   } else if (list.isLoadingError) {
     body = (
       <div className="card community-error" role="alert">
-        <p className="community-error__title">We couldn't load the Community.</p>
+        <p className="community-error__title">{t.loadError}</p>
         <p className="muted">{errorMessage(list.error)}</p>
         <button type="button" className="btn btn-primary" onClick={() => void list.refetch()}>
-          Retry
+          {t.retry}
         </button>
       </div>
     );
   } else if (ranks.length === 0 && filtering) {
+    const query = state.q.trim();
+    const values = {
+      query: <strong>{t.quoted({ query })}</strong>,
+      tag: <strong>#{state.tag}</strong>,
+    };
     body = (
       <EmptyState
         icon={<SearchX size={30} />}
-        title="No matches"
+        title={t.noMatchesTitle}
         headingLevel={props.headingLevel}
         actions={
           <button type="button" className="btn btn-secondary" onClick={clearFilters}>
-            Clear search
+            {t.clearSearch}
           </button>
         }
       >
         <p>
-          No ranks match
-          {state.q.trim() ? (
-            <>
-              {' '}
-              <strong>“{state.q.trim()}”</strong>
-            </>
-          ) : null}
-          {state.tag ? (
-            <>
-              {' '}
-              tagged <strong>#{state.tag}</strong>
-            </>
-          ) : null}
-          . Try other words, or make this rank yourself.
+          <RichText
+            text={query && state.tag ? t.noMatchesBoth : query ? t.noMatchesQuery : t.noMatchesTag}
+            values={values}
+          />
         </p>
       </EmptyState>
     );
@@ -118,24 +118,21 @@ export function CommunityBrowser(props: {
     body = (
       <EmptyState
         icon={<Globe size={30} />}
-        title="No community ranks yet"
+        title={t.emptyTitle}
         headingLevel={props.headingLevel}
         actions={
           <>
             <Link className="btn btn-primary" to={paths.create()}>
               <Plus size={18} aria-hidden="true" />
-              Create a rank
+              {t.createRank}
             </Link>
             <Link className="btn btn-secondary" to={paths.demo()}>
-              Try the demo
+              {t.tryDemo}
             </Link>
           </>
         }
       >
-        <p>
-          Ranks published for everyone to play will show up here. Be the first: create a rank and
-          turn on Publish to Community.
-        </p>
+        <p>{t.emptyText}</p>
       </EmptyState>
     );
   } else {
@@ -169,7 +166,7 @@ export function CommunityBrowser(props: {
               aria-disabled={list.isFetchingNextPage}
               onClick={() => (list.isFetchingNextPage ? undefined : void list.fetchNextPage())}
             >
-              {list.isFetchingNextPage ? 'Loading…' : 'Load more'}
+              {list.isFetchingNextPage ? t.loading : t.loadMore}
             </button>
           </div>
         ) : null}
@@ -184,7 +181,7 @@ export function CommunityBrowser(props: {
         <SearchBox value={state.q} onSearch={onSearch} />
       </div>
       {tagChips.length > 0 ? (
-        <div className="tag-filter" role="group" aria-label="Filter by tag">
+        <div className="tag-filter" role="group" aria-label={t.tagFilter}>
           {tagChips.map((tag) => {
             const active = tag === state.tag;
             return (
@@ -202,17 +199,19 @@ export function CommunityBrowser(props: {
           })}
         </div>
       ) : null}
-      {state.q.trim() ? <p className="muted community-note">Best matches first.</p> : null}
+      {state.q.trim() ? <p className="muted community-note">{t.bestMatches}</p> : null}
       <p className="visually-hidden" aria-live="polite" aria-atomic="true">
         {list.isPending
           ? ''
           : list.isLoadingError
-            ? 'The Community could not be loaded.'
+            ? t.announceError
             : ranks.length === 0
               ? filtering
-                ? 'No matches.'
-                : 'No community ranks yet.'
-              : `Showing ${ranksText(ranks.length)}${list.hasNextPage ? ', more to load' : ''}.`}
+                ? t.announceNoMatches
+                : t.announceEmpty
+              : (list.hasNextPage ? t.announceShowingMore : t.announceShowing)({
+                  ranks: ranksText(ranks.length, counts),
+                })}
       </p>
       <div
         id={panelId}

@@ -13,8 +13,13 @@ import { useViewer } from '../shell/use-viewer';
 import { CommunityBrowser, type CardDecoration } from './community-browser';
 import { HideButton, ModerationBadges, ReportQueue } from './moderation';
 import { ReportButton } from './report-dialog';
+import { useText } from '../i18n/i18n';
+import { commonText } from '../i18n/messages/common';
+import { communityPageText } from '../i18n/messages/community';
 
 function CopPage() {
+  const t = useText(communityPageText);
+  const c = useText(commonText);
   const viewer = useViewer();
   const { profile } = useProfile();
   const admin = profile?.role === 'admin';
@@ -41,16 +46,12 @@ function CopPage() {
 
   return (
     <div className="page-frame">
-      <title>Community · Crowned</title>
+      <title>{c.pageTitle({ title: t.title })}</title>
       <PageHead
         icon={admin ? <ShieldCheck size={24} /> : <Globe size={24} />}
-        eyebrow={admin ? 'Moderation' : undefined}
-        title="Community"
-        lede={
-          admin
-            ? 'Every rank, hidden ones too. Hidden ranks leave every public list.'
-            : 'Ranks people have published. See something wrong? Report it.'
-        }
+        eyebrow={admin ? t.moderation : undefined}
+        title={t.title}
+        lede={admin ? t.adminLede : t.lede}
       />
       {admin ? <ReportQueue /> : null}
       <CommunityBrowser headingLevel={2} moderation={admin} decorate={decorate} />
@@ -60,16 +61,22 @@ function CopPage() {
 
 export function CommunityPage(props: { variant?: 'cop' }) {
   if (props.variant === 'cop') return <CopPage />;
+  return <CommunityHome />;
+}
+
+function CommunityHome() {
+  const t = useText(communityPageText);
+  const c = useText(commonText);
   return (
     <>
-      <title>Crowned — rank anything with friends</title>
+      <title>{t.homeTitle({ brand: c.brand })}</title>
       <HomeHero />
       <section className="community-section" aria-labelledby="community-title">
         <div className="section-head">
           <h2 id="community-title" className="section-title">
-            Community
+            {t.title}
           </h2>
-          <p className="muted">Ranks people have published for everyone to play.</p>
+          <p className="muted">{t.sectionLede}</p>
         </div>
         <CommunityBrowser headingLevel={3} />
       </section>

@@ -5,7 +5,7 @@
  */
 import { Crown, Globe, Play, SearchX, Settings2, ShieldOff, Users } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { COMMUNITY_MESSAGES, type CommunityRankView } from '../../domain/community';
+import type { CommunityRankView } from '../../domain/community';
 import { isRemovedRank, useCommunityRank, useRankEvents } from '../api/community';
 import { errorMessage, isNotFound } from '../api/errors';
 import { paths } from '../paths';
@@ -18,28 +18,40 @@ import { LikeButton } from './like-button';
 import { ReportButton } from './report-dialog';
 import { ResultsPreview } from './results-preview';
 import { ShareButton } from '../shell/share-button';
+import { formatDate } from '../i18n/format';
+import { useText } from '../i18n/i18n';
+import { commonText } from '../i18n/messages/common';
+import { countsText, rankPageText } from '../i18n/messages/community';
+import { RichText } from '../i18n/rich-text';
 import './community.css';
 
-const browseLink = (
-  <Link className="btn btn-primary" to={paths.community()}>
-    <Globe size={18} aria-hidden="true" />
-    Browse the Community
-  </Link>
-);
+function BrowseLink() {
+  const t = useText(rankPageText);
+  return (
+    <Link className="btn btn-primary" to={paths.community()}>
+      <Globe size={18} aria-hidden="true" />
+      {t.browse}
+    </Link>
+  );
+}
+
+const browseLink = <BrowseLink />;
 
 export function CommunityRankPage() {
+  const t = useText(rankPageText);
+  const c = useText(commonText);
   const { id = '' } = useParams();
   const query = useCommunityRank(id);
   useRankEvents(query.data ? id : undefined);
 
-  if (query.isPending) return <PageLoading label="Loading the rank…" />;
+  if (query.isPending) return <PageLoading label={t.loading} />;
   if (query.isError) {
     if (isRemovedRank(query.error)) {
       return (
         <>
-          <title>Rank removed · Crowned</title>
-          <StatusCard icon={<ShieldOff size={30} />} title="Rank removed" actions={browseLink}>
-            <p>{COMMUNITY_MESSAGES.rankRemoved}.</p>
+          <title>{c.pageTitle({ title: t.removedTitle })}</title>
+          <StatusCard icon={<ShieldOff size={30} />} title={t.removedTitle} actions={browseLink}>
+            <p>{t.removedText}</p>
           </StatusCard>
         </>
       );
@@ -47,15 +59,10 @@ export function CommunityRankPage() {
     if (isNotFound(query.error)) {
       return (
         <>
-          <title>Rank not found · Crowned</title>
-          <StatusCard
-            icon={<SearchX size={30} />}
-            title="Community rank not found"
-            actions={browseLink}
-          >
+          <title>{c.pageTitle({ title: t.notFoundPageTitle })}</title>
+          <StatusCard icon={<SearchX size={30} />} title={t.notFoundTitle} actions={browseLink}>
             <p>
-              No community rank has the id <code className="path">{id}</code>. It may have been
-              unpublished or deleted.
+              <RichText text={t.notFoundText} values={{ id: <code className="path">{id}</code> }} />
             </p>
           </StatusCard>
         </>
@@ -64,10 +71,10 @@ export function CommunityRankPage() {
     return (
       <StatusCard
         tone="error"
-        title="We couldn't load this rank"
+        title={t.loadError}
         actions={
           <button type="button" className="btn btn-primary" onClick={() => void query.refetch()}>
-            Retry
+            {t.retry}
           </button>
         }
       >
@@ -80,28 +87,31 @@ export function CommunityRankPage() {
 
 function RankDetail(props: { rank: CommunityRankView }) {
   const { rank } = props;
+  const t = useText(rankPageText);
+  const c = useText(commonText);
+  const counts = useText(countsText);
   const viewer = useViewer();
   return (
     <div className="rank-page">
-      <title>{`${rank.title} · Crowned`}</title>
+      <title>{c.pageTitle({ title: rank.title })}</title>
       <header className="card rank-page__head">
         <span className="rank-page__emoji" aria-hidden="true">
           {rank.emoji ?? <Crown size={34} />}
         </span>
         <div className="rank-page__titles">
-          <p className="eyebrow">Community rank</p>
+          <p className="eyebrow">{t.eyebrow}</p>
           <h1 className="rank-page__title" dir="auto">
             {rank.title}
           </h1>
           <p className="rank-card__by">
-            by <CreatorName rank={rank} />
+            <RichText text={t.by} values={{ name: <CreatorName rank={rank} /> }} />
             <span aria-hidden="true"> · </span>
-            {rank.itemsCount} items
+            {t.items(rank.itemsCount)}
             <span aria-hidden="true"> · </span>
-            {new Date(rank.createdAt).toLocaleDateString()}
+            {formatDate(rank.createdAt)}
           </p>
           {rank.tags.length > 0 ? (
-            <ul className="tag-list rank-page__tags" aria-label="Tags">
+            <ul className="tag-list rank-page__tags" aria-label={t.tags}>
               {rank.tags.map((tag) => (
                 <li key={tag}>
                   <Link
@@ -118,7 +128,7 @@ function RankDetail(props: { rank: CommunityRankView }) {
         <div className="rank-page__stats">
           <span className="rank-page__plays" data-testid="play-count" aria-live="polite">
             <Users size={18} aria-hidden="true" />
-            {playsText(rank.plays)}
+            {playsText(rank.plays, counts)}
           </span>
           <span aria-live="polite" className="rank-page__like">
             <LikeButton rank={rank} size="lg" />
@@ -128,14 +138,14 @@ function RankDetail(props: { rank: CommunityRankView }) {
           {rank.gameId ? (
             <Link className="btn btn-gold btn-lg" to={paths.play(rank.gameId)}>
               <Play size={20} aria-hidden="true" />
-              Play
+              {t.play}
             </Link>
           ) : null}
           {rank.gameId ? <ShareButton gameId={rank.gameId} title={rank.title} /> : null}
           {rank.isMine && rank.gameId ? (
             <Link className="btn btn-secondary" to={paths.results(rank.gameId)}>
               <Settings2 size={18} aria-hidden="true" />
-              Manage
+              {t.manage}
             </Link>
           ) : null}
           {viewer.status === 'signed-in' && !rank.isMine ? <ReportButton rank={rank} /> : null}
@@ -145,7 +155,7 @@ function RankDetail(props: { rank: CommunityRankView }) {
       <div className="rank-page__body">
         <section className="card rank-page__section" aria-labelledby="rank-items-title">
           <h2 id="rank-items-title" className="rank-page__section-title">
-            The contenders
+            {t.contenders}
           </h2>
           <ol className="rank-page__items">
             {rank.items.map((item, i) => (

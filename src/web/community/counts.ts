@@ -1,8 +1,13 @@
-/** How the Community writes its counts. */
-export function playsText(n: number): string {
-  return `${n.toLocaleString('en-US')} ${n === 1 ? 'play' : 'plays'}`;
+/** How the Community writes its counts: plurals from the catalog, numbers in the app's language. */
+import { formatNumber } from '../i18n/format';
+import { countsText } from '../i18n/messages/community';
+
+type Counts = ReturnType<typeof countsText.get>;
+
+export function playsText(n: number, t: Counts = countsText.get()): string {
+  return t.plays({ count: formatNumber(n) })(n);
 }
 
-export function ranksText(n: number): string {
-  return `${n.toLocaleString('en-US')} ${n === 1 ? 'rank' : 'ranks'}`;
+export function ranksText(n: number, t: Counts = countsText.get()): string {
+  return t.ranks({ count: formatNumber(n) })(n);
 }

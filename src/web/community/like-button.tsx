@@ -4,20 +4,23 @@
  */
 import { Heart } from 'lucide-react';
 import { toast } from '../shell/toasts';
-import { COMMUNITY_MESSAGES, type CommunityRankView } from '../../domain/community';
+import type { CommunityRankView } from '../../domain/community';
 import { isSignInNeeded, useLikeRank } from '../api/community';
 import { errorMessage } from '../api/errors';
 import { refreshSession, useViewer } from '../shell/use-viewer';
 import { useSignInPrompt } from './sign-in-prompt';
+import { useText } from '../i18n/i18n';
+import { likeButtonText } from '../i18n/messages/community';
 
 export function LikeButton(props: { rank: CommunityRankView; size?: 'md' | 'lg' }) {
   const { rank } = props;
+  const t = useText(likeButtonText);
   const viewer = useViewer();
   const promptSignIn = useSignInPrompt();
   const like = useLikeRank((error) => {
     if (isSignInNeeded(error)) {
       refreshSession();
-      promptSignIn(COMMUNITY_MESSAGES.signInToLike);
+      promptSignIn(t.signInToLike);
     } else {
       toast.error(errorMessage(error));
     }
@@ -25,7 +28,7 @@ export function LikeButton(props: { rank: CommunityRankView; size?: 'md' | 'lg' 
 
   const onClick = () => {
     if (viewer.status !== 'signed-in') {
-      promptSignIn(COMMUNITY_MESSAGES.signInToLike);
+      promptSignIn(t.signInToLike);
       return;
     }
     like.mutate({ rankId: rank.id, liked: !rank.likedByMe });
@@ -47,9 +50,7 @@ export function LikeButton(props: { rank: CommunityRankView; size?: 'md' | 'lg' 
       <span className="like-button__count" data-testid="like-count">
         {rank.likes}
       </span>
-      <span className="visually-hidden">
-        {rank.likes === 1 ? ' like' : ' likes'}. Like {rank.title}
-      </span>
+      <span className="visually-hidden">{t.label({ title: rank.title })(rank.likes)}</span>
     </button>
   );
 }

@@ -11,14 +11,19 @@ import { communityKeys, hideRank, updateCachedRank, useReports } from '../api/co
 import { errorMessage } from '../api/errors';
 import { paths } from '../paths';
 import { SkeletonList } from '../shell/loading';
+import { formatDateTime } from '../i18n/format';
+import { useText } from '../i18n/i18n';
+import { moderationText } from '../i18n/messages/community';
 
-const REASONS: Record<RankReportView['reason'], string> = {
-  spam: 'Spam',
-  offensive: 'Offensive',
-  other: 'Other',
-};
+function reasonText(
+  t: ReturnType<typeof moderationText.get>,
+  reason: RankReportView['reason'],
+): string {
+  return { spam: t.reasonSpam, offensive: t.reasonOffensive, other: t.reasonOther }[reason];
+}
 
 export function ModerationBadges(props: { rank: CommunityRankView }) {
+  const t = useText(moderationText);
   const moderation = props.rank.moderation;
   if (!moderation) return null;
   return (
@@ -26,13 +31,13 @@ export function ModerationBadges(props: { rank: CommunityRankView }) {
       {moderation.hidden ? (
         <span className="badge badge--hidden" data-testid="hidden-badge">
           <EyeOff size={14} aria-hidden="true" />
-          Hidden
+          {t.hidden}
         </span>
       ) : null}
       {moderation.openReports > 0 ? (
         <span className="badge badge--reports" data-testid="reports-badge">
           <Flag size={14} aria-hidden="true" />
-          {moderation.openReports} {moderation.openReports === 1 ? 'report' : 'reports'}
+          {t.reports(moderation.openReports)}
         </span>
       ) : null}
     </>
@@ -41,6 +46,7 @@ export function ModerationBadges(props: { rank: CommunityRankView }) {
 
 /** Hides a rank from every public list, or restores it. */
 export function useHideRank() {
+  const t = useText(moderationText);
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { rankId: string; hidden: boolean }) =>
@@ -48,13 +54,14 @@ export function useHideRank() {
     onSuccess: (rank) => {
       updateCachedRank(queryClient, rank.id, () => rank);
       void queryClient.invalidateQueries({ queryKey: communityKeys.all });
-      toast.success(rank.moderation?.hidden ? 'Rank hidden' : 'Rank restored');
+      toast.success(rank.moderation?.hidden ? t.rankHidden : t.rankRestored);
     },
     onError: (error) => toast.error(errorMessage(error)),
   });
 }
 
 export function HideButton(props: { rankId: string; title: string; hidden: boolean }) {
+  const t = useText(moderationText);
   const hide = useHideRank();
   const pending = hide.isPending;
   return (
@@ -62,7 +69,7 @@ export function HideButton(props: { rankId: string; title: string; hidden: boole
       type="button"
       className="btn btn-secondary"
       aria-disabled={pending}
-      aria-label={`${props.hidden ? 'Restore' : 'Hide'} ${props.title}`}
+      aria-label={(props.hidden ? t.restoreLabel : t.hideLabel)({ title: props.title })}
       onClick={() =>
         pending ? undefined : hide.mutate({ rankId: props.rankId, hidden: !props.hidden })
       }
@@ -72,18 +79,19 @@ export function HideButton(props: { rankId: string; title: string; hidden: boole
       ) : (
         <EyeOff size={16} aria-hidden="true" />
       )}
-      {pending ? (props.hidden ? 'Restoring…' : 'Hiding…') : props.hidden ? 'Restore' : 'Hide'}
+      {pending ? (props.hidden ? t.restoring : t.hiding) : props.hidden ? t.restore : t.hide}
     </button>
   );
 }
 
 export function ReportQueue() {
+  const t = useText(moderationText);
   const reports = useReports(true);
   return (
     <section className="card report-queue" aria-labelledby="report-queue-title">
       <h2 id="report-queue-title" className="report-queue__title">
         <ShieldAlert size={20} aria-hidden="true" />
-        Report queue
+        {t.queueTitle}
       </h2>
       {reports.isPending ? (
         <SkeletonList rows={2} />
@@ -95,11 +103,11 @@ export function ReportQueue() {
             className="btn btn-secondary"
             onClick={() => void reports.refetch()}
           >
-            Retry
+            {t.retry}
           </button>
         </div>
       ) : reports.data.length === 0 ? (
-        <p className="muted">No open reports. All quiet.</p>
+        <p className="muted">{t.noReports}</p>
       ) : (
         <ul className="report-queue__list" data-testid="report-queue">
           {reports.data.map((report) => (
@@ -108,11 +116,19 @@ export function ReportQueue() {
                 <Link to={paths.communityRank(report.rankId)} className="report-queue__rank">
                   {report.rankTitle}
                 </Link>
-                <span className="chip">{REASONS[report.reason]}</span>
-                {report.hidden ? <span className="badge badge--hidden">Hidden</span> : null}
+                <span className="chip">{reasonText(t, report.reason)}</span>
+                {report.hidden ? <span className="badge badge--hidden">{t.hidden}</span> : null}
                 <p className="muted report-queue__meta">
-                  by {report.reporterName}, {new Date(report.createdAt).toLocaleString()}
-                  {report.note ? `: “${report.note}”` : ''}
+                  {report.note
+                    ? t.reportedByWithNote({
+                        name: report.reporterName,
+                        date: formatDateTime(report.createdAt),
+                        note: report.note,
+                      })
+                    : t.reportedBy({
+                        name: report.reporterName,
+                        date: formatDateTime(report.createdAt),
+                      })}
                 </p>
               </div>
               <HideButton rankId={report.rankId} title={report.rankTitle} hidden={report.hidden} />

@@ -10,6 +10,9 @@ import { paths } from '../paths';
 import { CreatorName } from './creator-name';
 import { LikeButton } from './like-button';
 import { playsText } from './counts';
+import { useText } from '../i18n/i18n';
+import { countsText, rankCardText } from '../i18n/messages/community';
+import { RichText } from '../i18n/rich-text';
 
 const PREVIEW_ITEMS = 3;
 
@@ -20,6 +23,8 @@ export const RankCard = memo(function RankCard(props: {
   badges?: ReactNode;
   actions?: ReactNode;
 }) {
+  const t = useText(rankCardText);
+  const counts = useText(countsText);
   const { rank } = props;
   const more = rank.itemsCount - Math.min(PREVIEW_ITEMS, rank.items.length);
   const hidden = rank.moderation?.hidden === true;
@@ -41,10 +46,10 @@ export const RankCard = memo(function RankCard(props: {
             </Link>
           </Heading>
           <p className="rank-card__by">
-            <span>{rank.itemsCount} items</span>
+            <span>{t.items(rank.itemsCount)}</span>
             <span aria-hidden="true"> · </span>
             <span>
-              by <CreatorName rank={rank} />
+              <RichText text={t.by} values={{ name: <CreatorName rank={rank} /> }} />
             </span>
           </p>
         </div>
@@ -60,16 +65,16 @@ export const RankCard = memo(function RankCard(props: {
           </li>
         ))}
       </ol>
-      {more > 0 ? <p className="rank-card__more">+{more} more</p> : null}
+      {more > 0 ? <p className="rank-card__more">{t.more({ more })}</p> : null}
       {rank.tags.length > 0 ? (
-        <ul className="tag-list" aria-label="Tags">
+        <ul className="tag-list" aria-label={t.tags}>
           {rank.tags.map((tag) => (
             <li key={tag}>
               <button
                 type="button"
                 className="tag-chip"
                 onClick={() => props.onTag(tag)}
-                aria-label={`Show ranks tagged ${tag}`}
+                aria-label={t.showTag({ tag })}
               >
                 #{tag}
               </button>
@@ -80,17 +85,17 @@ export const RankCard = memo(function RankCard(props: {
       <div className="rank-card__foot">
         <span className="rank-card__plays" data-testid="play-count">
           <Users size={16} aria-hidden="true" />
-          {playsText(rank.plays)}
+          {playsText(rank.plays, counts)}
         </span>
         <LikeButton rank={rank} />
         {rank.gameId ? (
           <Link
             className="btn btn-primary rank-card__play"
             to={paths.play(rank.gameId)}
-            aria-label={`Play ${rank.title}`}
+            aria-label={t.playLabel({ title: rank.title })}
           >
             <Play size={16} aria-hidden="true" />
-            Play
+            {t.play}
           </Link>
         ) : null}
       </div>

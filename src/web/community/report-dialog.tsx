@@ -7,27 +7,24 @@ import { useMutation } from '@tanstack/react-query';
 import { Flag } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from '../shell/toasts';
-import {
-  COMMUNITY_MESSAGES,
-  REPORT_REASONS,
-  type CommunityRankView,
-  type ReportReason,
-} from '../../domain/community';
+import { REPORT_REASONS, type CommunityRankView, type ReportReason } from '../../domain/community';
 import { isSignInNeeded, reportRank } from '../api/community';
 import { errorMessage } from '../api/errors';
 import { DialogHead } from '../shell/dialog-head';
 import { refreshSession, useViewer } from '../shell/use-viewer';
 import { useSignInPrompt } from './sign-in-prompt';
+import { useText } from '../i18n/i18n';
+import { reportDialogText } from '../i18n/messages/community';
+import { RichText } from '../i18n/rich-text';
 
-const REASON_LABELS: Record<ReportReason, string> = {
-  spam: 'Spam',
-  offensive: 'Offensive',
-  other: 'Something else',
-};
+function reasonLabel(t: ReturnType<typeof reportDialogText.get>, reason: ReportReason): string {
+  return { spam: t.reasonSpam, offensive: t.reasonOffensive, other: t.reasonOther }[reason];
+}
 
 const MAX_NOTE = 500;
 
 export function ReportButton(props: { rank: Pick<CommunityRankView, 'id' | 'title'> }) {
+  const t = useText(reportDialogText);
   const viewer = useViewer();
   const promptSignIn = useSignInPrompt();
   const [open, setOpen] = useState(false);
@@ -40,20 +37,20 @@ export function ReportButton(props: { rank: Pick<CommunityRankView, 'id' | 'titl
       reportRank(props.rank.id, { reason, ...(note.trim() ? { note: note.trim() } : {}) }),
     onSuccess: () => {
       setOpen(false);
-      toast.success('Thanks, a moderator will take a look.');
+      toast.success(t.thanks);
     },
     onError: (error) => {
       if (isSignInNeeded(error)) {
         setOpen(false);
         refreshSession();
-        promptSignIn(COMMUNITY_MESSAGES.signInToReport);
+        promptSignIn(t.signInToReport);
       }
     },
   });
 
   const onOpenChange = (next: boolean) => {
     if (next && viewer.status !== 'signed-in') {
-      promptSignIn(COMMUNITY_MESSAGES.signInToReport);
+      promptSignIn(t.signInToReport);
       return;
     }
     if (next) {
@@ -77,25 +74,31 @@ export function ReportButton(props: { rank: Pick<CommunityRankView, 'id' | 'titl
         <button
           type="button"
           className="btn btn-secondary"
-          aria-label={`Report ${props.rank.title}`}
+          aria-label={t.label({ title: props.rank.title })}
         >
           <Flag size={16} aria-hidden="true" />
-          Report
+          {t.report}
         </button>
       </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content className="dialog report-dialog" aria-describedby={undefined}>
-          <DialogHead title="Report this rank" />
+          <DialogHead title={t.title} />
           <form className="report-form" onSubmit={onSubmit}>
             <p className="dialog__text">
-              <bdi>
-                <strong>{props.rank.title}</strong>
-              </bdi>
-              : what is wrong with it?
+              <RichText
+                text={t.question}
+                values={{
+                  title: (
+                    <bdi>
+                      <strong>{props.rank.title}</strong>
+                    </bdi>
+                  ),
+                }}
+              />
             </p>
             <fieldset className="report-form__reasons">
-              <legend className="visually-hidden">Reason</legend>
+              <legend className="visually-hidden">{t.reason}</legend>
               {REPORT_REASONS.map((value) => (
                 <label key={value} className="radio-row">
                   <input
@@ -105,12 +108,12 @@ export function ReportButton(props: { rank: Pick<CommunityRankView, 'id' | 'titl
                     checked={reason === value}
                     onChange={() => setReason(value)}
                   />
-                  {REASON_LABELS[value]}
+                  {reasonLabel(t, value)}
                 </label>
               ))}
             </fieldset>
             <div className="field">
-              <label htmlFor={ids.note}>Note (optional)</label>
+              <label htmlFor={ids.note}>{t.note}</label>
               <textarea
                 id={ids.note}
                 className="input report-form__note"
@@ -126,7 +129,7 @@ export function ReportButton(props: { rank: Pick<CommunityRankView, 'id' | 'titl
             <div className="dialog__actions">
               <Dialog.Close asChild>
                 <button type="button" className="btn btn-secondary">
-                  Cancel
+                  {t.cancel}
                 </button>
               </Dialog.Close>
               <button
@@ -135,7 +138,7 @@ export function ReportButton(props: { rank: Pick<CommunityRankView, 'id' | 'titl
                 aria-disabled={report.isPending}
                 aria-describedby={error ? ids.error : undefined}
               >
-                {report.isPending ? 'Reporting…' : 'Report'}
+                {report.isPending ? t.reporting : t.report}
               </button>
             </div>
           </form>

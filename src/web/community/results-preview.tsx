@@ -8,11 +8,14 @@ import { errorMessage, isPermissionDenied } from '../api/errors';
 import { useResults } from '../api/games';
 import { paths } from '../paths';
 import { SkeletonList } from '../shell/loading';
-import { rankingsCount } from '../results/format';
+import { formatNumber } from '../i18n/format';
+import { useText } from '../i18n/i18n';
+import { resultsPreviewText } from '../i18n/messages/community';
 
 const PREVIEW = 5;
 
 export function ResultsPreview(props: { gameId: string }) {
+  const t = useText(resultsPreviewText);
   const results = useResults(props.gameId);
   let body;
   if (results.isPending) {
@@ -20,20 +23,22 @@ export function ResultsPreview(props: { gameId: string }) {
   } else if (results.isError) {
     body = isPermissionDenied(results.error) ? (
       <div className="results-preview__locked" data-testid="results-locked">
-        <p>Play to see results.</p>
+        <p>{t.locked}</p>
         <Link className="btn btn-secondary" to={paths.play(props.gameId)}>
-          Play now
+          {t.playNow}
         </Link>
       </div>
     ) : (
       <p className="muted">{errorMessage(results.error)}</p>
     );
   } else if (results.data.submissions === 0) {
-    body = <p className="muted">No rankings yet. Be the first to play.</p>;
+    body = <p className="muted">{t.none}</p>;
   } else {
     body = (
       <>
-        <p className="muted">{rankingsCount(results.data.submissions)} so far.</p>
+        <p className="muted">
+          {t.soFar({ count: formatNumber(results.data.submissions) })(results.data.submissions)}
+        </p>
         <ol className="results-preview__list" data-testid="results-preview">
           {results.data.items.slice(0, PREVIEW).map((item, i) => (
             <li key={item.id}>
@@ -45,14 +50,14 @@ export function ResultsPreview(props: { gameId: string }) {
               </span>
               {item.meanPosition !== null ? (
                 <span className="muted results-preview__mean">
-                  avg #{item.meanPosition.toFixed(1)}
+                  {t.mean({ mean: item.meanPosition.toFixed(1) })}
                 </span>
               ) : null}
             </li>
           ))}
         </ol>
         <Link className="btn btn-secondary" to={paths.results(props.gameId)}>
-          See full results
+          {t.fullResults}
         </Link>
       </>
     );
@@ -61,7 +66,7 @@ export function ResultsPreview(props: { gameId: string }) {
     <section className="card rank-page__section" aria-labelledby="results-preview-title">
       <h2 id="results-preview-title" className="rank-page__section-title">
         <Trophy size={20} aria-hidden="true" />
-        Crowd results
+        {t.title}
       </h2>
       {body}
     </section>

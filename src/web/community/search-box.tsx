@@ -1,6 +1,8 @@
 /** The search box: words in titles and items, sent to the URL a moment after typing stops. */
 import { Search, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { useText } from '../i18n/i18n';
+import { searchBoxText } from '../i18n/messages/community';
 
 const DEBOUNCE_MS = 300;
 
@@ -10,6 +12,7 @@ export function SearchBox(props: {
   label?: string;
   placeholder?: string;
 }) {
+  const t = useText(searchBoxText);
   const id = useId();
   const [text, setText] = useState(props.value);
   const sent = useRef(props.value);
@@ -43,14 +46,14 @@ export function SearchBox(props: {
       }}
     >
       <label htmlFor={id} className="visually-hidden">
-        {props.label ?? 'Search ranks'}
+        {props.label ?? t.label}
       </label>
       <Search size={18} aria-hidden="true" className="search-box__icon" />
       <input
         id={id}
         className="input search-box__input"
         type="search"
-        placeholder={props.placeholder ?? 'Search titles and items'}
+        placeholder={props.placeholder ?? t.placeholder}
         autoComplete="off"
         enterKeyHint="search"
         value={text}
@@ -60,7 +63,7 @@ export function SearchBox(props: {
         <button
           type="button"
           className="btn-icon search-box__clear"
-          aria-label="Clear search"
+          aria-label={t.clear}
           onClick={() => {
             setText('');
             sent.current = '';

@@ -7,10 +7,13 @@ import { useLocation, useNavigate } from 'react-router';
 import { toast } from '../shell/toasts';
 import { paths } from '../paths';
 import { currentTarget, rememberLoginNext } from '../shell/login-next';
+import { useText } from '../i18n/i18n';
+import { signInPromptText } from '../i18n/messages/community';
 
 const PROMPT_MS = 6000;
 
 export function useSignInPrompt(): (message: string) => void {
+  const t = useText(signInPromptText);
   const navigate = useNavigate();
   const location = useLocation();
   const target = currentTarget(location);
@@ -20,7 +23,7 @@ export function useSignInPrompt(): (message: string) => void {
         id: 'community-sign-in',
         duration: PROMPT_MS,
         action: {
-          label: 'Sign in',
+          label: t.signIn,
           onClick: () => {
             rememberLoginNext(target);
             navigate(paths.account(target));
@@ -28,6 +31,6 @@ export function useSignInPrompt(): (message: string) => void {
         },
       });
     },
-    [navigate, target],
+    [navigate, target, t],
   );
 }

@@ -4,11 +4,11 @@
  */
 import { useRef, type KeyboardEvent } from 'react';
 import type { CommunitySort } from '../../domain/community';
+import { useText } from '../i18n/i18n';
+import { sortTabsText } from '../i18n/messages/community';
 
-export const SORTS: readonly { value: CommunitySort; label: string }[] = [
-  { value: 'new', label: 'New' },
-  { value: 'popular', label: 'Popular' },
-];
+/** In tab order; each one's label is its message in `sortTabsText`. */
+export const SORTS: readonly { value: CommunitySort }[] = [{ value: 'new' }, { value: 'popular' }];
 
 export function tabId(idBase: string, sort: CommunitySort): string {
   return `${idBase}-tab-${sort}`;
@@ -20,6 +20,7 @@ export function SortTabs(props: {
   value: CommunitySort;
   onChange: (sort: CommunitySort) => void;
 }) {
+  const t = useText(sortTabsText);
   const tabs = useRef(new Map<CommunitySort, HTMLButtonElement>());
 
   const select = (sort: CommunitySort) => {
@@ -50,7 +51,7 @@ export function SortTabs(props: {
   };
 
   return (
-    <div className="sort-tabs" role="tablist" aria-label="Sort ranks">
+    <div className="sort-tabs" role="tablist" aria-label={t.label}>
       {SORTS.map((sort, index) => {
         const selected = sort.value === props.value;
         return (
@@ -70,7 +71,7 @@ export function SortTabs(props: {
             onClick={() => select(sort.value)}
             onKeyDown={(event) => onKeyDown(event, index)}
           >
-            {sort.label}
+            {t[sort.value]}
           </button>
         );
       })}

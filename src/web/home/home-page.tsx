@@ -2,49 +2,40 @@
 import { Crown, GripVertical, Plus, Share2, Trophy } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '../paths';
+import { useText } from '../i18n/i18n';
+import { commonText } from '../i18n/messages/common';
+import { heroText, howItWorksText } from '../i18n/messages/home';
 import './home.css';
 
+/** The four steps; their words are `${key}Title` and `${key}Text` in `howItWorksText`. */
 const STEPS = [
-  {
-    icon: <Plus size={20} />,
-    title: 'Create',
-    text: 'Write a prompt and add at least 3 things to rank.',
-  },
-  {
-    icon: <Share2 size={20} />,
-    title: 'Share',
-    text: 'Send the link. Friends play without an account.',
-  },
-  {
-    icon: <GripVertical size={20} />,
-    title: 'Rank',
-    text: 'Everyone drags the items into their own order.',
-  },
-  { icon: <Trophy size={20} />, title: 'Crown', text: 'Watch the combined results update live.' },
-];
+  { key: 'create', icon: <Plus size={20} /> },
+  { key: 'share', icon: <Share2 size={20} /> },
+  { key: 'rank', icon: <GripVertical size={20} /> },
+  { key: 'crown', icon: <Trophy size={20} /> },
+] as const;
 
 /** What Crowned is, and the two ways in: create, or try the demo. */
 export function HomeHero() {
+  const t = useText(heroText);
+  const c = useText(commonText);
   return (
     <section className="hero">
       <div className="hero__crown" aria-hidden="true">
         <Crown size={44} strokeWidth={2} />
       </div>
       <h1 className="hero__title">
-        Crowned <span className="hero__dash">—</span>{' '}
-        <span className="hero__tagline">rank anything with friends</span>
+        {c.brand} <span className="hero__dash">—</span>{' '}
+        <span className="hero__tagline">{t.tagline}</span>
       </h1>
-      <p className="hero__lede">
-        Best pizza topping? Greatest movie of the decade? Make a rank, share the link, and see who
-        the crowd crowns.
-      </p>
+      <p className="hero__lede">{t.lede}</p>
       <div className="hero__actions">
         <Link className="btn btn-gold btn-lg" to={paths.create()}>
           <Plus size={20} aria-hidden="true" />
-          Create a rank
+          {t.create}
         </Link>
         <Link className="btn btn-ghost-light btn-lg" to={paths.demo()}>
-          Try the demo
+          {t.demo}
         </Link>
       </div>
     </section>
@@ -52,23 +43,24 @@ export function HomeHero() {
 }
 
 export function HowItWorks() {
+  const t = useText(howItWorksText);
   return (
     <section className="steps" aria-labelledby="how-it-works">
       <h2 id="how-it-works" className="section-title">
-        How it works
+        {t.title}
       </h2>
       <ol className="steps__list">
         {STEPS.map((step, i) => (
-          <li key={step.title} className="card steps__item">
+          <li key={step.key} className="card steps__item">
             <span className="steps__icon" aria-hidden="true">
               {step.icon}
             </span>
             <div>
               <h3 className="steps__title">
-                <span className="visually-hidden">Step {i + 1}: </span>
-                {step.title}
+                <span className="visually-hidden">{t.step({ step: i + 1 })}</span>
+                {t[`${step.key}Title`]}
               </h3>
-              <p className="steps__text">{step.text}</p>
+              <p className="steps__text">{t[`${step.key}Text`]}</p>
             </div>
           </li>
         ))}

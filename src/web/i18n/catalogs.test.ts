@@ -2,8 +2,42 @@ import { messagesToJSON } from '@nanostores/i18n';
 import { describe, expect, it } from 'vitest';
 import { commonText } from './messages/common';
 import * as shell from './messages/shell';
+import * as results from './messages/results';
+import * as rules from './messages/rules';
+import * as home from './messages/home';
+import * as profile from './messages/profile';
+import * as player from './messages/player';
+import * as community from './messages/community';
+import * as myranks from './messages/myranks';
+import * as builder from './messages/builder';
+import * as play from './messages/play';
+import * as playResolver from './messages/play-resolver';
+import { COMMUNITY_MESSAGES, MAX_TAG_LENGTH, MAX_TAGS } from '../../domain/community';
+import { MESSAGES } from '../../domain/game';
+import { playsText, ranksText } from '../community/counts';
+import { counted, ordinal, rankingsCount } from '../results/format';
+import {
+  countdownText,
+  formatDeadline,
+  playersNeededText,
+  rulesSummary,
+} from '../results/rules-text';
 
-const catalogs = messagesToJSON(commonText, ...Object.values(shell));
+const all = [
+  commonText,
+  ...Object.values(shell),
+  ...Object.values(results),
+  ...Object.values(rules),
+  ...Object.values(home),
+  ...Object.values(profile),
+  ...Object.values(player),
+  ...Object.values(community),
+  ...Object.values(myranks),
+  ...Object.values(builder),
+  ...Object.values(play),
+  ...Object.values(playResolver),
+];
+const catalogs = messagesToJSON(...all);
 
 /** Every message of a component, by its dotted key (plural forms included). */
 function messages(tree: unknown, prefix = ''): [string, unknown][] {
@@ -14,6 +48,43 @@ function messages(tree: unknown, prefix = ''): [string, unknown][] {
 }
 
 describe('the English catalogs', () => {
+  it('fill in the Community, My Ranks, the builder and the play page as they read today', () => {
+    expect(playsText(12_345)).toBe('12,345 plays');
+    expect(ranksText(1)).toBe('1 rank');
+    const like = community.likeButtonText.get();
+    expect(like.label({ title: 'Pizza' })(1)).toBe(' like. Like Pizza');
+    expect(like.label({ title: 'Pizza' })(2)).toBe(' likes. Like Pizza');
+    expect(community.moderationText.get().reports(1)).toBe('1 report');
+    expect(community.resultsPreviewText.get().soFar({ count: '1,500' })(1500)).toBe(
+      '1,500 rankings so far.',
+    );
+    expect(myranks.createdCardText.get().players(1)).toBe('1 player');
+    expect(builder.tagInputText.get().full(MAX_TAGS)).toBe('That’s 5 tags');
+    const page = play.playPageText.get();
+    expect(page.rankings({ count: '1' })(1)).toBe('1 ranking so far');
+    const row = play.rankRowText.get();
+    expect(row.place({ picked: 'Crêpes', position: 1, label: 'Pancakes' })).toBe(
+      'Place Crêpes at position 1, where Pancakes is',
+    );
+    const list = play.rankListText.get();
+    const where = list.position({ position: 5, total: 5 });
+    expect(list.cancelled({ label: 'Granola', where })).toBe(
+      'Cancelled. Granola stays in position 5 of 5.',
+    );
+  });
+
+  it("say what the server says where the client checks first (the server's words)", () => {
+    expect(community.likeButtonText.get().signInToLike).toBe(COMMUNITY_MESSAGES.signInToLike);
+    expect(community.reportDialogText.get().signInToReport).toBe(COMMUNITY_MESSAGES.signInToReport);
+    expect(community.rankPageText.get().removedText).toBe(`${COMMUNITY_MESSAGES.rankRemoved}.`);
+    const build = builder.builderPageText.get();
+    expect(build.needTitleAndItems).toBe(COMMUNITY_MESSAGES.needTitleAndItems);
+    expect(build.duplicateItems).toBe(MESSAGES.duplicateItems);
+    const tags = builder.tagInputText.get();
+    expect(tags.badTag({ length: MAX_TAG_LENGTH })).toBe(COMMUNITY_MESSAGES.badTag);
+    expect(tags.tooManyTags({ max: MAX_TAGS })).toBe(COMMUNITY_MESSAGES.tooManyTags);
+  });
+
   it('hold a non-empty string for every message, with well-formed placeholders', () => {
     expect(Object.keys(catalogs).length).toBeGreaterThan(5);
     for (const [component, catalog] of Object.entries(catalogs)) {
@@ -29,9 +100,7 @@ describe('the English catalogs', () => {
   });
 
   it('name each component once', () => {
-    const names = [commonText, ...Object.values(shell)].map(
-      (catalog) => (catalog as unknown as { component: string }).component,
-    );
+    const names = all.map((catalog) => (catalog as unknown as { component: string }).component);
     expect(new Set(names).size).toBe(names.length);
   });
 
@@ -41,5 +110,41 @@ describe('the English catalogs', () => {
     expect(header.crowns(1)).toBe(' crown');
     expect(header.crowns(5)).toBe(' crowns');
     expect(commonText.get().pageTitle({ title: 'Not found' })).toBe('Not found · Crowned');
+  });
+
+  it('fill in the results screen as it reads today', () => {
+    expect(rankingsCount(1)).toBe('1 ranking');
+    expect(rankingsCount(1500)).toBe('1,500 rankings');
+    expect(counted(rules.rulesText.get().players, 2)).toBe('2 players');
+    expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101, 111, 112].map(ordinal)).toEqual([
+      '1st',
+      '2nd',
+      '3rd',
+      '4th',
+      '11th',
+      '12th',
+      '13th',
+      '21st',
+      '22nd',
+      '23rd',
+      '101st',
+      '111th',
+      '112th',
+    ]);
+    expect(playersNeededText(1)).toBe('1 more player needed');
+    expect(countdownText(9_000)).toBe('9s');
+    const now = new Date(2026, 10, 23, 10, 0).getTime();
+    expect(formatDeadline(new Date(2026, 10, 23, 18, 30).getTime(), now)).toBe('today at 18:30');
+    expect(rulesSummary({ sizeLimit: 10, deadlineAt: null }, now)).toBe(
+      'Results unlock after 10 players',
+    );
+    const rows = results.resultRowsText.get();
+    expect(rows.matches(1)).toBe('1 item matches.');
+    expect(rows.matches(4)).toBe('4 items match.');
+    expect(results.headToHeadText.get().showMore(1)).toBe('Show 1 more item');
+    const ranks = profile.publishedRanksText.get();
+    expect(`${ranks.plays(1)} · ${ranks.likes(2)}`).toBe('1 play · 2 likes');
+    expect(player.crownsText.get().crowns(1)).toBe('crown');
+    expect(player.levelRingText.get().progressValue({ xp: 3, xpToNext: 10 })).toBe('3 of 10 XP');
   });
 });

@@ -9,16 +9,17 @@ import { paths } from '../paths';
 import { GameEmoji } from '../shell/game-emoji';
 import { ShareButton } from '../shell/share-button';
 import { ArchiveAction, DeleteAction, PublishAction } from './game-actions';
-
-export const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-
-const STATES: Record<MyGameView['state'], string> = {
-  open: 'Open',
-  locked: 'Results locked',
-  closed: 'Closed',
-};
+import { formatDate } from '../i18n/format';
+import { useText } from '../i18n/i18n';
+import { createdCardText } from '../i18n/messages/myranks';
 
 export function CreatedCard({ game }: { game: MyGameView }) {
+  const t = useText(createdCardText);
+  const states: Record<MyGameView['state'], string> = {
+    open: t.open,
+    locked: t.locked,
+    closed: t.closed,
+  };
   return (
     <li className="card my-card" data-testid="created-card" data-game-id={game.id}>
       <GameEmoji emoji={game.emoji} className="my-card__emoji" />
@@ -31,26 +32,25 @@ export function CreatedCard({ game }: { game: MyGameView }) {
         <p className="my-card__meta">
           <span className={`chip chip--${game.state}`}>
             {game.state === 'locked' ? <Lock size={11} aria-hidden="true" /> : null}
-            {STATES[game.state]}
+            {states[game.state]}
           </span>
           {game.isPublic ? (
             <span className="chip chip--published" data-testid="published-badge">
               <Globe size={11} aria-hidden="true" />
-              Published
+              {t.published}
             </span>
           ) : null}
-          {game.archived ? <span className="chip chip--archived">Archived</span> : null}
+          {game.archived ? <span className="chip chip--archived">{t.archived}</span> : null}
           <span className="muted my-card__facts">
             <Users size={13} aria-hidden="true" />
-            {game.players} {game.players === 1 ? 'player' : 'players'} · {game.itemsCount} items ·{' '}
-            {dayFormat.format(game.createdAt)}
+            {t.players(game.players)} · {t.items(game.itemsCount)} · {formatDate(game.createdAt)}
           </span>
         </p>
       </div>
-      <div className="my-card__actions" role="group" aria-label={`Actions for ${game.title}`}>
+      <div className="my-card__actions" role="group" aria-label={t.actions({ title: game.title })}>
         <Link className="btn btn-primary my-card__btn" to={paths.results(game.id)}>
           <BarChart3 size={16} aria-hidden="true" />
-          Results
+          {t.results}
         </Link>
         <ShareButton gameId={game.id} title={game.title} />
         <PublishAction game={game} />

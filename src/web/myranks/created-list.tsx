@@ -11,12 +11,15 @@ import { EmptyState } from '../shell/page-frame';
 import { CreatedCard } from './created-card';
 import { CardSkeletons, ListError, LoadMore } from '../shell/list-states';
 import { useWithPending } from './use-with-pending';
+import { useText } from '../i18n/i18n';
+import { createdListText } from '../i18n/messages/myranks';
 
 export function CreatedList(props: {
   userId: string;
   archived: boolean;
   onArchivedChange: (archived: boolean) => void;
 }) {
+  const t = useText(createdListText);
   const { userId, archived } = props;
   const list = useMyGames(userId, archived);
   const games = useMemo(() => list.data?.pages.flatMap((page) => page.games), [list.data]);
@@ -44,7 +47,7 @@ export function CreatedList(props: {
           onClick={() => props.onArchivedChange(!archived)}
         >
           <Archive size={16} aria-hidden="true" />
-          Archived
+          {t.archived}
         </button>
       </div>
       {shown.length > 0 ? (
@@ -57,42 +60,42 @@ export function CreatedList(props: {
       {list.isPending ? (
         <CardSkeletons count={shown.length > 0 ? 1 : 3} />
       ) : list.isError ? (
-        <ListError error={list.error} what="Your ranks" onRetry={() => void list.refetch()} />
+        <ListError error={list.error} what={t.what} onRetry={() => void list.refetch()} />
       ) : shown.length === 0 ? (
         archived ? (
           <EmptyState
             icon={<Archive size={30} />}
-            title="No archived ranks"
+            title={t.archivedEmptyTitle}
             actions={
               <button
                 type="button"
                 className="btn btn-secondary"
                 onClick={() => props.onArchivedChange(false)}
               >
-                Show my ranks
+                {t.showMine}
               </button>
             }
           >
-            <p>Ranks you archive are kept here, out of your list. Their links keep working.</p>
+            <p>{t.archivedEmptyText}</p>
           </EmptyState>
         ) : (
           <EmptyState
             icon={<Plus size={30} />}
-            title="Your ranks will appear here"
+            title={t.emptyTitle}
             actions={
               <>
                 <Link className="btn btn-primary" to={paths.create()}>
                   <Plus size={18} aria-hidden="true" />
-                  Create your first rank
+                  {t.createFirst}
                 </Link>
                 <Link className="btn btn-secondary" to={paths.community()}>
                   <Compass size={18} aria-hidden="true" />
-                  Browse Community
+                  {t.browse}
                 </Link>
               </>
             }
           >
-            <p>Create a rank, share its link, and it stays here for you to revisit.</p>
+            <p>{t.emptyText}</p>
           </EmptyState>
         )
       ) : list.hasNextPage ? (

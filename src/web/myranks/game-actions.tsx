@@ -7,30 +7,26 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Archive, ArchiveRestore, Globe, GlobeLock } from 'lucide-react';
 import { toast } from '../shell/toasts';
 import type { MyGameView } from '../../domain/profile';
-import { cachePublishedGame, publishGame, unpublishGame } from '../api/community';
+import { publishGame, unpublishGame } from '../api/community';
 import { errorMessage } from '../api/errors';
+import { gameArchived, gamePublished } from '../api/game-cache';
 import { archiveGame } from '../api/games';
-import { playerKeys } from '../api/players';
 import { DeleteGameButton } from '../owner/delete-game-button';
 // The delete dialog's and the danger buttons' styles live with the owner's panel.
 import '../owner/owner.css';
-import { updateMyGame } from './my-ranks-cache';
 import { forgetPending } from './pending';
+import { useText } from '../i18n/i18n';
+import { gameActionsText } from '../i18n/messages/myranks';
 
 export function PublishAction({ game }: { game: MyGameView }) {
+  const t = useText(gameActionsText);
   const queryClient = useQueryClient();
   const publish = useMutation({
     mutationFn: (next: boolean) => (next ? publishGame(game.id) : unpublishGame(game.id)),
     onSuccess: (answer) => {
-      cachePublishedGame(queryClient, answer);
-      updateMyGame(queryClient, game.id, (g) => ({
-        ...g,
-        isPublic: answer.isPublic,
-        communityRankId: answer.communityRankId,
-      }));
+      gamePublished(queryClient, answer);
       forgetPending(game.id);
-      void queryClient.invalidateQueries({ queryKey: playerKeys.myGamesAll });
-      toast.success(answer.isPublic ? 'Published to Community' : 'Removed from Community');
+      toast.success(answer.isPublic ? t.published : t.unpublished);
     },
     onError: (error) => toast.error(errorMessage(error)),
   });
@@ -43,32 +39,24 @@ export function PublishAction({ game }: { game: MyGameView }) {
       onClick={() => (publish.isPending ? undefined : publish.mutate(next))}
     >
       {next ? <Globe size={16} aria-hidden="true" /> : <GlobeLock size={16} aria-hidden="true" />}
-      {publish.isPending
-        ? next
-          ? 'Publishing…'
-          : 'Unpublishing…'
-        : next
-          ? 'Publish'
-          : 'Unpublish'}
+      {publish.isPending ? (next ? t.publishing : t.unpublishing) : next ? t.publish : t.unpublish}
     </button>
   );
 }
 
 export function ArchiveAction({ game }: { game: MyGameView }) {
+  const t = useText(gameActionsText);
   const queryClient = useQueryClient();
   const archive = useMutation({
     mutationFn: (next: boolean) => archiveGame(game.id, next),
     onSuccess: (answer) => {
       // It moves between the list and the Archived filter: gone from this one, the other reloads.
-      updateMyGame(queryClient, game.id, () => null);
+      gameArchived(queryClient, answer.game);
       forgetPending(game.id);
-      void queryClient.invalidateQueries({ queryKey: playerKeys.all });
       if (answer.game.archived) {
-        toast.success('Rank archived', {
-          description: 'It is hidden from lists. The link still works.',
-        });
+        toast.success(t.archivedTitle, { description: t.archivedText });
       } else {
-        toast.success('Rank unarchived', { description: 'It shows in lists again.' });
+        toast.success(t.unarchivedTitle, { description: t.unarchivedText });
       }
     },
     onError: (error) => toast.error(errorMessage(error)),
@@ -86,24 +74,20 @@ export function ArchiveAction({ game }: { game: MyGameView }) {
       ) : (
         <ArchiveRestore size={16} aria-hidden="true" />
       )}
-      {archive.isPending ? (next ? 'Archiving…' : 'Unarchiving…') : next ? 'Archive' : 'Unarchive'}
+      {archive.isPending ? (next ? t.archiving : t.unarchiving) : next ? t.archive : t.unarchive}
     </button>
   );
 }
 
 export function DeleteAction({ game }: { game: MyGameView }) {
-  const queryClient = useQueryClient();
   return (
     <DeleteGameButton
       gameId={game.id}
       title={game.title}
       className="my-card__btn"
       iconSize={16}
-      onDeleted={() => {
-        forgetPending(game.id);
-        updateMyGame(queryClient, game.id, () => null);
-        void queryClient.invalidateQueries({ queryKey: playerKeys.all });
-      }}
+      // The button drops the game from the cache and My Ranks' lists (game-cache.ts).
+      onDeleted={() => forgetPending(game.id)}
     />
   );
 }

@@ -9,16 +9,19 @@ import { useViewer } from '../shell/use-viewer';
 import { CreatedList } from './created-list';
 import { panelId, tabId, Tabs } from './my-tabs';
 import { PlayedList } from './played-list';
+import { useText } from '../i18n/i18n';
+import { commonText } from '../i18n/messages/common';
+import { myRanksPageText } from '../i18n/messages/myranks';
 import './myranks.css';
 
 type TabId = 'created' | 'played';
-const TABS = [
-  { id: 'created', label: 'Created' },
-  { id: 'played', label: 'Played' },
-] as const;
+const TAB_IDS = ['created', 'played'] as const;
 const PREFIX = 'myranks';
 
 export function MyRanksPage() {
+  const t = useText(myRanksPageText);
+  const c = useText(commonText);
+  const tabs = TAB_IDS.map((id) => ({ id, label: t[id] }));
   const viewer = useViewer();
   const [params, setParams] = useSearchParams();
   const tab: TabId = params.get('tab') === 'played' ? 'played' : 'created';
@@ -32,14 +35,10 @@ export function MyRanksPage() {
 
   return (
     <div className="page-frame my-ranks">
-      <title>My Ranks · Crowned</title>
-      <PageHead
-        icon={<ListOrdered size={24} />}
-        title="My Ranks"
-        lede="The ranks you created and the ones you played."
-      />
-      <Tabs label="My Ranks" prefix={PREFIX} tabs={TABS} selected={tab} onSelect={select} />
-      {TABS.map(({ id }) => (
+      <title>{c.pageTitle({ title: t.title })}</title>
+      <PageHead icon={<ListOrdered size={24} />} title={t.title} lede={t.lede} />
+      <Tabs label={t.tabs} prefix={PREFIX} tabs={tabs} selected={tab} onSelect={select} />
+      {TAB_IDS.map((id) => (
         <div
           key={id}
           role="tabpanel"

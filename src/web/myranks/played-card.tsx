@@ -4,9 +4,12 @@ import { Link } from 'react-router';
 import type { PlayedGameView } from '../../domain/profile';
 import { paths } from '../paths';
 import { GameEmoji } from '../shell/game-emoji';
-import { dayFormat } from './created-card';
+import { formatDate } from '../i18n/format';
+import { useText } from '../i18n/i18n';
+import { playedCardText } from '../i18n/messages/myranks';
 
 export function PlayedCard({ game }: { game: PlayedGameView }) {
+  const t = useText(playedCardText);
   const started = game.status === 'started';
   return (
     <li
@@ -21,24 +24,24 @@ export function PlayedCard({ game }: { game: PlayedGameView }) {
         </h3>
         <p className="my-card__meta">
           <span className={`chip ${started ? 'chip--started' : 'chip--done'}`}>
-            {started ? 'In progress' : 'Completed'}
+            {started ? t.inProgress : t.completed}
           </span>
-          {game.closed ? <span className="chip chip--closed">Closed</span> : null}
+          {game.closed ? <span className="chip chip--closed">{t.closed}</span> : null}
           <span className="muted">
-            {game.itemsCount} items · played {dayFormat.format(game.lastPlayedAt)}
+            {t.items(game.itemsCount)} · {t.played({ date: formatDate(game.lastPlayedAt) })}
           </span>
         </p>
       </div>
       <div className="my-card__actions my-card__actions--single">
         {started && !game.closed ? (
           <Link className="btn btn-primary my-card__btn" to={paths.play(game.gameId)}>
-            Continue
+            {t.continue}
             <ArrowRight size={16} aria-hidden="true" />
           </Link>
         ) : (
           <Link className="btn btn-secondary my-card__btn" to={paths.results(game.gameId)}>
             <BarChart3 size={16} aria-hidden="true" />
-            See results
+            {t.seeResults}
           </Link>
         )}
       </div>

@@ -11,8 +11,11 @@ import { EmptyState } from '../shell/page-frame';
 import { CardSkeletons, ListError, LoadMore } from '../shell/list-states';
 import { PlayedCard } from './played-card';
 import { useWithPending } from './use-with-pending';
+import { useText } from '../i18n/i18n';
+import { playedListText } from '../i18n/messages/myranks';
 
 export function PlayedList(props: { userId: string }) {
+  const t = useText(playedListText);
   const list = useMyPlayed(props.userId);
   const games = useMemo(() => list.data?.pages.flatMap((page) => page.games), [list.data]);
   const pending = useWithPending('played', props.userId, {
@@ -36,28 +39,24 @@ export function PlayedList(props: { userId: string }) {
       {list.isPending ? (
         <CardSkeletons count={shown.length > 0 ? 1 : 3} />
       ) : list.isError ? (
-        <ListError
-          error={list.error}
-          what="Your played ranks"
-          onRetry={() => void list.refetch()}
-        />
+        <ListError error={list.error} what={t.what} onRetry={() => void list.refetch()} />
       ) : shown.length === 0 ? (
         <EmptyState
           icon={<Gamepad2 size={30} />}
-          title="Ranks you play will appear here"
+          title={t.emptyTitle}
           actions={
             <>
               <Link className="btn btn-primary" to={paths.community()}>
                 <Compass size={18} aria-hidden="true" />
-                Browse Community
+                {t.browse}
               </Link>
               <Link className="btn btn-secondary" to={paths.demo()}>
-                Try the demo
+                {t.tryDemo}
               </Link>
             </>
           }
         >
-          <p>Play someone's rank and you'll find it here, to finish it or see how it ended.</p>
+          <p>{t.emptyText}</p>
         </EmptyState>
       ) : list.hasNextPage ? (
         <LoadMore loading={list.isFetchingNextPage} onLoad={() => void list.fetchNextPage()} />

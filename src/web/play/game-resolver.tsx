@@ -4,11 +4,14 @@ import { useGame } from '../api/games';
 import { paths } from '../paths';
 import { GameLoadError } from '../shell/game-load-error';
 import { PageLoading } from '../shell/loading';
+import { useText } from '../i18n/i18n';
+import { gameResolverText } from '../i18n/messages/play-resolver';
 
 export function GameResolver() {
+  const t = useText(gameResolverText);
   const { idOrSlug = '' } = useParams();
   const query = useGame(idOrSlug);
-  if (query.isPending) return <PageLoading label="Opening the rank…" />;
+  if (query.isPending) return <PageLoading label={t.opening} />;
   if (query.isError)
     return <GameLoadError error={query.error} retry={() => void query.refetch()} />;
   const { game, mySubmission } = query.data;

@@ -4,6 +4,9 @@
  * Not a live region: the list announces the pick itself.
  */
 import { MoveVertical, X } from 'lucide-react';
+import { useText } from '../i18n/i18n';
+import { placingHintText } from '../i18n/messages/play';
+import { RichText } from '../i18n/rich-text';
 
 export function PlacingHint(props: {
   label: string;
@@ -11,18 +14,27 @@ export function PlacingHint(props: {
   total: number;
   onCancel: () => void;
 }) {
+  const t = useText(placingHintText);
   return (
     <div className="placing-hint" data-testid="placing-hint">
       <MoveVertical size={18} aria-hidden="true" className="placing-hint__icon" />
       <p className="placing-hint__text">
-        Moving{' '}
-        <strong dir="auto" className="placing-hint__label">
-          {props.label}
-        </strong>{' '}
-        <span className="placing-hint__from">
-          (#{props.position} of {props.total})
-        </span>
-        <span className="placing-hint__how"> — tap where it goes</span>
+        <RichText
+          text={t.moving}
+          values={{
+            label: (
+              <strong dir="auto" className="placing-hint__label">
+                {props.label}
+              </strong>
+            ),
+            from: (
+              <span className="placing-hint__from">
+                {t.from({ position: props.position, total: props.total })}
+              </span>
+            ),
+            how: <span className="placing-hint__how">{t.how}</span>,
+          }}
+        />
       </p>
       <button
         type="button"
@@ -30,7 +42,7 @@ export function PlacingHint(props: {
         onClick={props.onCancel}
       >
         <X size={16} aria-hidden="true" />
-        Cancel
+        {t.cancel}
       </button>
     </div>
   );

@@ -8,7 +8,8 @@ import { placeAll } from '../../domain/lifecycle';
 import { MAX_NAME_LENGTH } from '../../domain/limits';
 import { errorMessage, isClosedError } from '../api/errors';
 import { useGameEvents } from '../api/events';
-import { gameKeys, submitRanking, updateCachedGame, useGame, withLiveState } from '../api/games';
+import { gameClosed, submissionSaved } from '../api/game-cache';
+import { submitRanking, useGame } from '../api/games';
 import {
   isOfflineFailure,
   isOfflineNow,
@@ -36,16 +37,23 @@ import {
 import { RankList, type Order } from './rank-list';
 import { useBottomCover } from './use-bottom-cover';
 import { useProgressSaver, type SaveStatus } from './use-progress-saver';
+import { formatNumber } from '../i18n/format';
+import { useText } from '../i18n/i18n';
+import { commonText } from '../i18n/messages/common';
+import { playPageText } from '../i18n/messages/play';
+import { RichText } from '../i18n/rich-text';
 import './play.css';
 
 export function PlayPage() {
+  const t = useText(playPageText);
+  const c = useText(commonText);
   const { idOrSlug = '' } = useParams();
   const query = useGame(idOrSlug);
 
   if (query.isPending) {
     return (
       <div className="play" aria-busy="true">
-        <title>Loading… · Crowned</title>
+        <title>{c.pageTitle({ title: t.loading })}</title>
         <div className="skeleton-title" aria-hidden="true" />
         <SkeletonList rows={6} />
       </div>
@@ -88,6 +96,8 @@ function PlayBoard(props: {
   submissionCount: number;
 }) {
   const { game, mySubmission } = props;
+  const t = useText(playPageText);
+  const c = useText(commonText);
   const viewer = useViewer();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -157,20 +167,9 @@ function PlayBoard(props: {
       clearPendingRanking(game.id);
       setWaiting(false);
       rememberPlayed(viewer.user?.id, game, 'completed');
-      updateCachedGame(queryClient, game.id, (data) => ({
-        ...withLiveState(data, {
-          submissionCount: result.submissionCount,
-          closed: result.closed === true || data.game.closed,
-        }),
-        mySubmission: result.submission,
-      }));
-      // Refetch what a sign-in started meanwhile could have overwritten with the pre-submit state.
-      void queryClient.invalidateQueries({ queryKey: gameKeys.all });
-      void queryClient.invalidateQueries({ queryKey: gameKeys.results(game.id) });
+      submissionSaved(queryClient, game.id, result);
       celebrate();
-      toast.success(
-        resent ? 'Your ranking was sent.' : submitted ? 'Ranking updated!' : 'Ranking submitted!',
-      );
+      toast.success(resent ? t.sent : submitted ? t.updated : t.submitted);
       navigate(paths.results(game.id));
     },
     onError: (thrown) => {
@@ -180,11 +179,7 @@ function PlayBoard(props: {
         clearPendingRanking(game.id);
         setWaiting(false);
       }
-      if (isClosedError(thrown)) {
-        updateCachedGame(queryClient, game.id, (data) =>
-          withLiveState(data, { submissionCount: data.submissionCount, closed: true }),
-        );
-      }
+      if (isClosedError(thrown)) gameClosed(queryClient, game.id);
       setError(errorMessage(thrown));
     },
   });
@@ -235,12 +230,12 @@ function PlayBoard(props: {
 
   return (
     <div className="play">
-      <title>{`${game.prompt} · Crowned`}</title>
+      <title>{c.pageTitle({ title: game.prompt })}</title>
       <header className="game-head">
         <div className="game-head__text">
           <p className="eyebrow">
             {game.emoji ? <span aria-hidden="true">{game.emoji} </span> : null}
-            Rank by <bdi>{game.ownerName}</bdi>
+            <RichText text={t.by} values={{ name: <bdi>{game.ownerName}</bdi> }} />
           </p>
           <h1 id={ids.title} className="game-head__title" dir="auto">
             {game.prompt}
@@ -248,8 +243,8 @@ function PlayBoard(props: {
           <p className="game-head__meta">
             <Users size={16} aria-hidden="true" />
             <span>
-              {count === 1 ? '1 ranking' : `${count} rankings`} so far
-              {live === 'live' ? <span className="live-dot" title="Updating live" /> : null}
+              {t.rankings({ count: formatNumber(count) })(count)}
+              {live === 'live' ? <span className="live-dot" title={t.live} /> : null}
             </span>
           </p>
         </div>
@@ -262,25 +257,23 @@ function PlayBoard(props: {
         <div className="notice notice--owner">
           <Crown size={18} aria-hidden="true" />
           <p>
-            You created this rank. Share the link, then play it yourself or{' '}
-            <Link to={paths.results(game.id)}>see the results</Link>.
+            <RichText
+              text={t.owner}
+              values={{ link: <Link to={paths.results(game.id)}>{t.seeResultsLink}</Link> }}
+            />
           </p>
         </div>
       ) : null}
       {submitted && mySubmission.needsReorder && !game.closed ? (
         <div className="notice notice--warning" data-testid="needs-reorder">
           <ListPlus size={18} aria-hidden="true" />
-          <p>
-            New items were added since you ranked: they are at the bottom. Put them in place and
-            submit again.
-          </p>
+          <p>{t.needsReorder}</p>
         </div>
       ) : submitted ? (
         <div className="notice">
           <BarChart3 size={18} aria-hidden="true" />
           <p>
-            You already ranked this. Submitting again replaces your ranking.{' '}
-            <Link to={paths.results(game.id)}>See the results</Link>
+            {t.already} <Link to={paths.results(game.id)}>{t.seeResults}</Link>
           </p>
         </div>
       ) : null}
@@ -288,9 +281,9 @@ function PlayBoard(props: {
         <div className="notice notice--warning" data-testid="closed-notice">
           <Lock size={18} aria-hidden="true" />
           <p>
-            This rank is closed: no more rankings.{' '}
+            {t.closed}{' '}
             {submitted || game.isOwner ? (
-              <Link to={paths.results(game.id)}>See the results</Link>
+              <Link to={paths.results(game.id)}>{t.seeResults}</Link>
             ) : null}
           </p>
         </div>
@@ -298,7 +291,7 @@ function PlayBoard(props: {
         <div className="notice" data-testid="play-unlock">
           <Lock size={18} aria-hidden="true" />
           <div>
-            <p>Results stay hidden until this rank closes:</p>
+            <p>{t.hiddenUntilClosed}</p>
             <UnlockStatus game={game} />
           </div>
         </div>
@@ -308,7 +301,10 @@ function PlayBoard(props: {
         {showName ? (
           <div className="field play-form__name">
             <label htmlFor={ids.name}>
-              Your name <span className="muted">(optional)</span>
+              <RichText
+                text={t.name}
+                values={{ optional: <span className="muted">{t.optional}</span> }}
+              />
             </label>
             <input
               id={ids.name}
@@ -316,7 +312,7 @@ function PlayBoard(props: {
               type="text"
               autoComplete="nickname"
               maxLength={MAX_NAME_LENGTH}
-              placeholder="Anonymous"
+              placeholder={t.namePlaceholder}
               value={name}
               onChange={(e) => setName(e.target.value)}
             />
@@ -325,8 +321,7 @@ function PlayBoard(props: {
 
         <div className="play-form__help-row">
           <p id={ids.help} className="play-form__help">
-            <strong>Best at the top.</strong> Drag the handles, use the arrows, or tap an item and
-            then tap where it goes.
+            <RichText text={t.help} values={{ best: <strong>{t.best}</strong> }} />
           </p>
           <ProgressNote status={progress.status} />
         </div>
@@ -354,7 +349,7 @@ function PlayBoard(props: {
             aria-describedby={error ? ids.error : undefined}
           >
             <Crown size={20} aria-hidden="true" />
-            {submit.isPending ? 'Submitting…' : 'Submit ranking'}
+            {submit.isPending ? t.submitting : t.submit}
           </button>
         </div>
       </form>
@@ -364,11 +359,12 @@ function PlayBoard(props: {
 
 /** Whether the player's order is saved, shown once they start moving things. */
 function ProgressNote(props: { status: SaveStatus }) {
+  const t = useText(playPageText);
   const text = {
     idle: null,
-    saving: 'Saving…',
-    saved: 'Progress saved',
-    failed: "Couldn't save your progress",
+    saving: t.saving,
+    saved: t.saved,
+    failed: t.saveFailed,
   }[props.status];
   return (
     <p

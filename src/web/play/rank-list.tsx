@@ -32,6 +32,8 @@ import type { Item } from '../../domain/game';
 import { PlacingHint } from './placing-hint';
 import { moveBy, moveOnto } from './reorder';
 import { RankRow, type MoveDirection, type PlaceMode } from './rank-row';
+import { useText } from '../i18n/i18n';
+import { rankListText } from '../i18n/messages/play';
 
 /** Mouse and pen only: touch goes to the TouchSensor, whose long-press delay leaves scrolling alone. */
 class MouseAndPenSensor extends PointerSensor {
@@ -50,14 +52,6 @@ class MouseAndPenSensor extends PointerSensor {
 /** Drags move up and down only. */
 const verticalOnly: Modifier = ({ transform }) => ({ ...transform, x: 0 });
 
-const screenReaderInstructions = {
-  draggable:
-    'To reorder, press Space or Enter to pick the item up, use the Up and Down arrow keys to move ' +
-    'it, then press Space or Enter to drop it, or Escape to cancel. You can also use the Move up ' +
-    'and Move down buttons, or pick the item up by its name and then choose the item whose place ' +
-    'it takes.',
-};
-
 /** After a move re-orders the DOM, focus goes back to this control of the moved row. */
 type Refocus = { id: string; control: 'up' | 'down' | 'pick' };
 
@@ -72,6 +66,7 @@ export function RankList(props: {
   hintSlot?: HTMLElement | null;
 }) {
   const { order, onOrderChange } = props;
+  const t = useText(rankListText);
   const labels = useMemo(
     () => new Map(props.items.map((item) => [item.id, item.label])),
     [props.items],
@@ -86,10 +81,17 @@ export function RankList(props: {
     orderRef.current = order;
   }, [order]);
   const total = order.length;
-  const label = useCallback((id: UniqueIdentifier) => labels.get(String(id)) ?? 'Item', [labels]);
+  const label = useCallback(
+    (id: UniqueIdentifier) => labels.get(String(id)) ?? t.item,
+    [labels, t],
+  );
   const where = useCallback(
-    (id: string) => `position ${orderRef.current.indexOf(id) + 1} of ${orderRef.current.length}`,
-    [],
+    (id: string) =>
+      t.position({
+        position: orderRef.current.indexOf(id) + 1,
+        total: orderRef.current.length,
+      }),
+    [t],
   );
 
   // The polite live region for the buttons and tap-to-place (dnd-kit has its own for drags). A
@@ -113,10 +115,10 @@ export function RankList(props: {
       const id = pickedRef.current;
       if (id === null) return;
       setPicked(null);
-      announce(`Cancelled. ${label(id)} stays in ${where(id)}.`);
+      announce(t.cancelled({ label: label(id), where: where(id) }));
       if (options.refocus) refocus.current = { id, control: 'pick' };
     },
-    [announce, label, setPicked, where],
+    [announce, label, setPicked, where, t],
   );
 
   const onPick = useCallback(
@@ -124,10 +126,7 @@ export function RankList(props: {
       const current = pickedRef.current;
       if (current === null || !orderRef.current.includes(current)) {
         setPicked(id);
-        announce(
-          `Picked up ${label(id)}, ${where(id)}. Choose the item whose place it takes, or press ` +
-            'Escape to cancel.',
-        );
+        announce(t.picked({ label: label(id), where: where(id) }));
       } else if (current === id) {
         cancelPick({ refocus: false });
       } else {
@@ -136,10 +135,12 @@ export function RankList(props: {
         refocus.current = { id: current, control: 'pick' };
         landed.current = current;
         onOrderChange((latest) => moveOnto(latest, current, id));
-        announce(`${label(current)} moved to position ${to + 1} of ${orderRef.current.length}.`);
+        announce(
+          t.moved({ label: label(current), position: to + 1, total: orderRef.current.length }),
+        );
       }
     },
-    [announce, cancelPick, label, onOrderChange, setPicked, where],
+    [announce, cancelPick, label, onOrderChange, setPicked, where, t],
   );
 
   // Escape puts the picked item down wherever focus is (a drag's own Escape is dnd-kit's).
@@ -167,18 +168,19 @@ export function RankList(props: {
   const announcements = useMemo<Announcements>(() => {
     const at = (id: UniqueIdentifier) => where(String(id));
     return {
-      onDragStart: ({ active }) => `Picked up ${label(active.id)}, ${at(active.id)}.`,
+      onDragStart: ({ active }) => t.dragStart({ label: label(active.id), where: at(active.id) }),
       onDragOver: ({ active, over }) =>
         over
-          ? `${label(active.id)} is over ${at(over.id)}.`
-          : `${label(active.id)} is no longer over the list.`,
+          ? t.dragOver({ label: label(active.id), where: at(over.id) })
+          : t.dragOutside({ label: label(active.id) }),
       onDragEnd: ({ active, over }) =>
         over
-          ? `${label(active.id)} moved to ${at(over.id)}.`
-          : `${label(active.id)} dropped. It stays in ${at(active.id)}.`,
-      onDragCancel: ({ active }) => `Cancelled. ${label(active.id)} stays in ${at(active.id)}.`,
+          ? t.dragEnd({ label: label(active.id), where: at(over.id) })
+          : t.dropped({ label: label(active.id), where: at(active.id) }),
+      onDragCancel: ({ active }) => t.cancelled({ label: label(active.id), where: at(active.id) }),
     };
-  }, [label, where]);
+  }, [label, where, t]);
+  const screenReaderInstructions = useMemo(() => ({ draggable: t.instructions }), [t]);
 
   // One way at a time: starting a drag or pressing a move button puts a picked item down.
   const onDragStart = useCallback(() => {
@@ -202,9 +204,9 @@ export function RankList(props: {
       if (pickedRef.current !== null) setPicked(null);
       refocus.current = { id, control: direction < 0 ? 'up' : 'down' };
       onOrderChange((latest) => moveBy(latest, id, direction));
-      announce(`${label(id)} moved to position ${to + 1} of ${current.length}.`);
+      announce(t.moved({ label: label(id), position: to + 1, total: current.length }));
     },
-    [announce, label, onOrderChange, setPicked],
+    [announce, label, onOrderChange, setPicked, t],
   );
 
   // Moving a row moves DOM nodes, which can drop focus: put it back on the control just used. A

@@ -7,6 +7,8 @@ import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ChevronDown, ChevronUp, GripVertical } from 'lucide-react';
 import { memo } from 'react';
+import { useText } from '../i18n/i18n';
+import { rankRowText } from '../i18n/messages/play';
 
 export type MoveDirection = -1 | 1;
 
@@ -27,6 +29,7 @@ type Props = {
 
 export const RankRow = memo(function RankRow(props: Props) {
   const { id, label, index, total, mode, onMove, onPick } = props;
+  const t = useText(rankRowText);
   const {
     attributes,
     listeners,
@@ -39,13 +42,15 @@ export const RankRow = memo(function RankRow(props: Props) {
 
   const first = index === 0;
   const last = index === total - 1;
-  const position = `position ${index + 1} of ${total}`;
+  const position = index + 1;
   const pickName =
     mode === 'picked'
-      ? `Put ${label} down, ${position}`
+      ? t.putDown({ label, position, total })
       : mode === 'target'
-        ? `Place ${props.pickedLabel ?? 'it'} at position ${index + 1}, where ${label} is`
-        : `Pick up ${label}, ${position}`;
+        ? props.pickedLabel === null
+          ? t.placeIt({ position, label })
+          : t.place({ picked: props.pickedLabel, position, label })
+        : t.pickUp({ label, position, total });
 
   const classes = ['rank-row'];
   if (isDragging) classes.push('rank-row--dragging');
@@ -64,7 +69,7 @@ export const RankRow = memo(function RankRow(props: Props) {
         ref={setActivatorNodeRef}
         type="button"
         className="rank-row__handle"
-        aria-label={`Drag ${label}`}
+        aria-label={t.drag({ label })}
         {...attributes}
         {...listeners}
       >
@@ -89,7 +94,7 @@ export const RankRow = memo(function RankRow(props: Props) {
           type="button"
           className="rank-row__move"
           data-control="up"
-          aria-label={`Move ${label} up`}
+          aria-label={t.moveUp({ label })}
           aria-disabled={first}
           onClick={() => {
             if (!first) onMove(id, -1);
@@ -101,7 +106,7 @@ export const RankRow = memo(function RankRow(props: Props) {
           type="button"
           className="rank-row__move"
           data-control="down"
-          aria-label={`Move ${label} down`}
+          aria-label={t.moveDown({ label })}
           aria-disabled={last}
           onClick={() => {
             if (!last) onMove(id, 1);

@@ -6,7 +6,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isClosedError } from '../api/errors';
-import { submitRanking, updateCachedGame, withLiveState } from '../api/games';
+import { gameClosed, progressSaved } from '../api/game-cache';
+import { submitRanking } from '../api/games';
 
 export type SaveStatus = 'idle' | 'saving' | 'saved' | 'failed';
 
@@ -44,18 +45,10 @@ export function useProgressSaver(
           await latest.current.beforeSave();
           const result = await submitRanking(gameId, { ranking, partial: true }, { keepalive });
           // Progress never replaces a final ranking in the cache (nor on the server).
-          updateCachedGame(queryClient, gameId, (data) =>
-            data.mySubmission && !data.mySubmission.partial
-              ? data
-              : { ...data, mySubmission: result.submission },
-          );
+          progressSaved(queryClient, gameId, result.submission);
           setStatus('saved');
         } catch (error) {
-          if (isClosedError(error)) {
-            updateCachedGame(queryClient, gameId, (data) =>
-              withLiveState(data, { submissionCount: data.submissionCount, closed: true }),
-            );
-          }
+          if (isClosedError(error)) gameClosed(queryClient, gameId);
           setStatus('failed');
         }
       });

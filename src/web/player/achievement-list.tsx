@@ -9,6 +9,10 @@ import {
   type AchievementFacts,
   type Unlocks,
 } from '../../domain/achievements';
+import { useText } from '../i18n/i18n';
+import { formatDate } from '../i18n/format';
+import { RichText } from '../i18n/rich-text';
+import { achievementsText } from '../i18n/messages/player';
 
 const ICONS: Record<Achievement['icon'], LucideIcon> = {
   play: Play,
@@ -19,16 +23,17 @@ const ICONS: Record<Achievement['icon'], LucideIcon> = {
   crown: Crown,
 };
 
-const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-
 export function AchievementList(props: { facts: AchievementFacts; unlocks: Unlocks }) {
+  const t = useText(achievementsText);
   const views = achievementViews(props.facts, props.unlocks);
   const unlocked = views.filter((a) => a.unlockedAt !== null).length;
   return (
     <section aria-labelledby="achievements-title" className="player-section">
       <h2 id="achievements-title" className="section-title">
-        Achievements{' '}
-        <span className="muted achievements__count">{`${unlocked}/${views.length}`}</span>
+        {t.title}{' '}
+        <span className="muted achievements__count">
+          {t.unlockedCount({ unlocked, total: views.length })}
+        </span>
       </h2>
       <ul className="achievements" data-testid="achievements">
         {views.map((a) => {
@@ -49,10 +54,16 @@ export function AchievementList(props: { facts: AchievementFacts; unlocks: Unloc
                 <p className="achievement__description">{a.description}</p>
                 {done ? (
                   <p className="achievement__when">
-                    Unlocked{' '}
-                    <time dateTime={new Date(a.unlockedAt ?? 0).toISOString()}>
-                      {dayFormat.format(a.unlockedAt ?? 0)}
-                    </time>
+                    <RichText
+                      text={t.unlocked}
+                      values={{
+                        date: (
+                          <time dateTime={new Date(a.unlockedAt ?? 0).toISOString()}>
+                            {formatDate(a.unlockedAt ?? 0)}
+                          </time>
+                        ),
+                      }}
+                    />
                   </p>
                 ) : (
                   <div className="achievement__progress">
@@ -66,8 +77,8 @@ export function AchievementList(props: { facts: AchievementFacts; unlocks: Unloc
                     </span>
                     <span className="achievement__count">
                       <Lock size={12} aria-hidden="true" />
-                      <span className="visually-hidden">Locked, progress </span>
-                      {`${a.progress}/${a.goal}`}
+                      <span className="visually-hidden">{t.locked}</span>
+                      {t.progress({ progress: a.progress, goal: a.goal })}
                     </span>
                   </div>
                 )}

@@ -12,14 +12,17 @@ import { checkHandle } from '../../domain/handle';
 import { errorMessage } from '../api/errors';
 import { fetchHandleAvailable, playerKeys, saveHandle } from '../api/players';
 import { paths } from '../paths';
-import { meKeys, type Profile } from '../shell/me-api';
+import { meKeys, type Profile } from '../api/me';
 import { handleStatus } from './handle-status';
 import { useDebounced } from './use-debounced';
+import { useText } from '../i18n/i18n';
+import { handleEditorText } from '../i18n/messages/player';
 
 const CHECK_DELAY_MS = 350;
 
 export function HandleEditor(props: { profile: Profile }) {
   const { profile } = props;
+  const t = useText(handleEditorText);
   const [editing, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
 
@@ -42,13 +45,13 @@ export function HandleEditor(props: { profile: Profile }) {
         <Link
           className="handle-line__handle"
           to={paths.publicProfile(profile.handle)}
-          aria-label={`@${profile.handle}: your public profile`}
+          aria-label={t.publicProfile({ handle: profile.handle })}
           data-testid="player-handle"
         >
           @{profile.handle}
         </Link>
       ) : (
-        <span className="muted">No handle yet</span>
+        <span className="muted">{t.noHandle}</span>
       )}
       <button
         ref={editButton}
@@ -57,7 +60,7 @@ export function HandleEditor(props: { profile: Profile }) {
         onClick={() => setEditing(true)}
       >
         <Pencil size={14} aria-hidden="true" />
-        {profile.handle ? 'Edit handle' : 'Choose a handle'}
+        {profile.handle ? t.edit : t.choose}
       </button>
     </div>
   );
@@ -65,6 +68,7 @@ export function HandleEditor(props: { profile: Profile }) {
 
 function HandleForm(props: { profile: Profile; onDone: () => void }) {
   const { profile, onDone } = props;
+  const t = useText(handleEditorText);
   const queryClient = useQueryClient();
   const [value, setValue] = useState(profile.handle ?? '');
   const ids = { input: useId(), status: useId() };
@@ -88,7 +92,7 @@ function HandleForm(props: { profile: Profile; onDone: () => void }) {
     onSuccess: (next) => {
       queryClient.setQueryData<Profile | null>(meKeys.profile(profile.id), next);
       void queryClient.invalidateQueries({ queryKey: playerKeys.all });
-      toast.success(`Your handle is now @${next.handle ?? typed}`);
+      toast.success(t.saved({ handle: next.handle ?? typed }));
       onDone();
     },
   });
@@ -121,7 +125,7 @@ function HandleForm(props: { profile: Profile; onDone: () => void }) {
   return (
     <form className="handle-form" onSubmit={onSubmit} onKeyDown={onKeyDown} noValidate>
       <label htmlFor={ids.input} className="visually-hidden">
-        Handle
+        {t.label}
       </label>
       <div className="handle-form__row">
         <div className="handle-form__field">
@@ -149,11 +153,11 @@ function HandleForm(props: { profile: Profile; onDone: () => void }) {
           aria-disabled={save.isPending || typed === ''}
         >
           <Check size={16} aria-hidden="true" />
-          {save.isPending ? 'Saving…' : 'Save'}
+          {save.isPending ? t.saving : t.save}
         </button>
         <button type="button" className="btn btn-secondary handle-btn" onClick={onDone}>
           <X size={16} aria-hidden="true" />
-          Cancel
+          {t.cancel}
         </button>
       </div>
       <p

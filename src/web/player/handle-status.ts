@@ -4,14 +4,16 @@
  * Pure; the editor passes what it knows.
  */
 import { checkHandle, HANDLE_MESSAGES } from '../../domain/handle';
+import { handleEditorText } from '../i18n/messages/player';
 
 export type HandleStatus = { tone: 'ok' | 'error' | 'muted'; text: string } | null;
 
 /** What the server said of a handle, SPEC §5's word 'taken' said about the handle typed. */
 export function availabilityText(handle: string, message: string | null, available: boolean) {
-  if (available) return `@${handle} is available`;
-  if (message === HANDLE_MESSAGES.taken) return `@${handle} is ${HANDLE_MESSAGES.taken}`;
-  return message ?? `@${handle} is not available`;
+  const t = handleEditorText.get();
+  if (available) return t.available({ handle });
+  if (message === HANDLE_MESSAGES.taken) return t.taken({ handle, taken: HANDLE_MESSAGES.taken });
+  return message ?? t.notAvailable({ handle });
 }
 
 export function handleStatus(input: {
@@ -34,9 +36,9 @@ export function handleStatus(input: {
   const rules = checkHandle(typed);
   if (!rules.ok) return { tone: 'error', text: rules.message };
   if (typed.toLowerCase() === (current ?? '').toLowerCase()) {
-    return typed === current ? { tone: 'muted', text: 'This is your handle.' } : null;
+    return typed === current ? { tone: 'muted', text: handleEditorText.get().yours } : null;
   }
-  if (input.checking && !answer) return { tone: 'muted', text: 'Checking…' };
+  if (input.checking && !answer) return { tone: 'muted', text: handleEditorText.get().checking };
   if (input.checkError !== null) return { tone: 'error', text: input.checkError };
   if (!answer) return null;
   return {

@@ -2,6 +2,9 @@
  * The level ring: 'Lv. N' in a circle whose gold arc is the xp towards the next level
  * (xp / xpToNext). Without progress (a public profile) the ring is a plain badge.
  */
+import { useText } from '../i18n/i18n';
+import { levelRingText } from '../i18n/messages/player';
+
 const SIZE = 112;
 const STROKE = 10;
 const RADIUS = (SIZE - STROKE) / 2;
@@ -9,6 +12,7 @@ const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
 
 export function LevelRing(props: { level: number; xp?: number; xpToNext?: number }) {
   const { level, xp, xpToNext } = props;
+  const t = useText(levelRingText);
   const hasProgress = xp !== undefined && xpToNext !== undefined && xpToNext > 0;
   const share = hasProgress ? Math.max(0, Math.min(1, xp / xpToNext)) : 1;
   const ring = (
@@ -34,12 +38,12 @@ export function LevelRing(props: { level: number; xp?: number; xpToNext?: number
   );
   const label = (
     <span className="level-ring__label" data-testid="player-level">
-      Lv. {level}
+      {t.badge({ level })}
     </span>
   );
   if (!hasProgress) {
     return (
-      <div className="level-ring" role="img" aria-label={`Level ${level}`}>
+      <div className="level-ring" role="img" aria-label={t.level({ level })}>
         {ring}
         {label}
       </div>
@@ -49,11 +53,11 @@ export function LevelRing(props: { level: number; xp?: number; xpToNext?: number
     <div
       className="level-ring"
       role="progressbar"
-      aria-label={`Level ${level}: experience to the next level`}
+      aria-label={t.progress({ level })}
       aria-valuemin={0}
       aria-valuemax={xpToNext}
       aria-valuenow={xp}
-      aria-valuetext={`${xp} of ${xpToNext} XP`}
+      aria-valuetext={t.progressValue({ xp, xpToNext })}
     >
       {ring}
       {label}

@@ -1,23 +1,26 @@
 /** A player's counts: games created, rankings submitted, community publishes and, for them, total XP. */
 import type { ProfileView } from '../../domain/profile';
+import { useText } from '../i18n/i18n';
+import { playerStatsText } from '../i18n/messages/player';
 
 export function PlayerStats(props: { stats: ProfileView['stats']; totalXp?: number }) {
+  const t = useText(playerStatsText);
   const items = [
-    { key: 'gamesCreated', label: 'Games created', value: props.stats.gamesCreated },
-    { key: 'rankingsSubmitted', label: 'Rankings submitted', value: props.stats.rankingsSubmitted },
+    { key: 'gamesCreated', label: t.gamesCreated, value: props.stats.gamesCreated },
+    { key: 'rankingsSubmitted', label: t.rankingsSubmitted, value: props.stats.rankingsSubmitted },
     {
       key: 'communityPublishes',
-      label: 'Community publishes',
+      label: t.communityPublishes,
       value: props.stats.communityPublishes,
     },
     ...(props.totalXp === undefined
       ? []
-      : [{ key: 'totalXp', label: 'Total XP', value: props.totalXp }]),
+      : [{ key: 'totalXp', label: t.totalXp, value: props.totalXp }]),
   ];
   return (
     <section aria-labelledby="player-stats" className="player-section">
       <h2 id="player-stats" className="section-title">
-        Stats
+        {t.title}
       </h2>
       <dl className="player-stats" data-count={items.length}>
         {items.map((item) => (

@@ -8,18 +8,15 @@ import { playerKeys, useActivity } from '../api/players';
 import { paths } from '../paths';
 import { ListError } from '../shell/list-states';
 import { SkeletonList } from '../shell/loading';
-
-const REASONS: Record<XpReason, string> = {
-  create: 'Created',
-  play: 'Ranked',
-  publish: 'Published',
-};
-
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+import { useText } from '../i18n/i18n';
+import { formatDateTime } from '../i18n/format';
+import { RichText } from '../i18n/rich-text';
+import { activityText } from '../i18n/messages/player';
 
 /** `totalXp` is the profile's, live: when it grows, the list is read again. */
 export function RecentActivity(props: { userId: string; totalXp: number }) {
   const { userId, totalXp } = props;
+  const t = useText(activityText);
   const activity = useActivity(userId);
   const queryClient = useQueryClient();
   const seenXp = useRef(totalXp);
@@ -31,20 +28,16 @@ export function RecentActivity(props: { userId: string; totalXp: number }) {
   return (
     <section aria-labelledby="activity-title" className="player-section">
       <h2 id="activity-title" className="section-title">
-        Recent activity
+        {t.title}
       </h2>
       {activity.isPending ? (
         <SkeletonList rows={3} />
       ) : activity.isError ? (
-        <ListError
-          error={activity.error}
-          what="Your recent activity"
-          onRetry={() => void activity.refetch()}
-        />
+        <ListError error={activity.error} what={t.what} onRetry={() => void activity.refetch()} />
       ) : activity.data.length === 0 ? (
         <p className="card activity-empty muted">
           <History size={18} aria-hidden="true" />
-          No XP yet: create or play a rank to earn some.
+          {t.empty}
         </p>
       ) : (
         <ol className="card activity" data-testid="activity">
@@ -58,19 +51,24 @@ export function RecentActivity(props: { userId: string; totalXp: number }) {
 }
 
 function ActivityRow({ award }: { award: XpActivityView }) {
+  const t = useText(activityText);
   return (
     <li className="activity__row">
-      <span className="activity__xp">+{award.amount} XP</span>
+      <span className="activity__xp">{t.xp({ amount: award.amount })}</span>
       <span className="activity__what">
-        {REASONS[award.reason]}{' '}
-        {award.gameTitle ? (
-          <Link to={paths.results(award.gameId)}>{award.gameTitle}</Link>
-        ) : (
-          <span className="muted">a deleted rank</span>
-        )}
+        <RichText
+          text={t[award.reason satisfies XpReason]}
+          values={{
+            game: award.gameTitle ? (
+              <Link to={paths.results(award.gameId)}>{award.gameTitle}</Link>
+            ) : (
+              <span className="muted">{t.deletedRank}</span>
+            ),
+          }}
+        />
       </span>
       <time className="activity__when muted" dateTime={new Date(award.at).toISOString()}>
-        {timeFormat.format(award.at)}
+        {formatDateTime(award.at)}
       </time>
     </li>
   );

@@ -17,35 +17,56 @@ import { PageLoading } from '../shell/loading';
 import { useProfile } from '../shell/profile';
 import { StatusCard } from '../shell/status-card';
 import { PublishedRanks } from './published-ranks';
+import { locale, useText } from '../i18n/i18n';
+import { RichText } from '../i18n/rich-text';
+import { commonText } from '../i18n/messages/common';
+import { crownsText } from '../i18n/messages/player';
+import { publicProfileText } from '../i18n/messages/profile';
 import '../player/player.css';
 import './profile.css';
 
-const joinedFormat = new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric' });
+const joinedFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The month someone joined, in the app's language ("March 2026"). */
+function joinedMonth(at: number): string {
+  const language = locale.get();
+  let format = joinedFormats.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(language, { month: 'long', year: 'numeric' });
+    joinedFormats.set(language, format);
+  }
+  return format.format(at);
+}
 
 export function PublicProfilePage() {
+  const t = useText(publicProfileText);
+  const c = useText(commonText);
   const { handle = '' } = useParams();
   const query = usePublicProfile(handle);
-  if (query.isPending) return <PageLoading label="Loading the profile…" />;
+  if (query.isPending) return <PageLoading label={t.loading} />;
   if (query.isError) {
     if (isNotFound(query.error)) {
       return (
         <StatusCard
           icon={<UserX size={32} />}
-          title="Player not found"
+          title={t.notFoundTitle}
           actions={
             <>
               <Link className="btn btn-primary" to={paths.community()}>
-                Browse Community
+                {t.browseCommunity}
               </Link>
               <Link className="btn btn-secondary" to={paths.home()}>
-                Go home
+                {c.goHome}
               </Link>
             </>
           }
         >
-          <title>Player not found · Crowned</title>
+          <title>{c.pageTitle({ title: t.notFoundTitle })}</title>
           <p>
-            Nobody goes by <span className="path">@{handle}</span> here. Check the link for typos.
+            <RichText
+              text={t.notFoundText}
+              values={{ handle: <span className="path">{t.handle({ handle })}</span> }}
+            />
           </p>
         </StatusCard>
       );
@@ -54,10 +75,10 @@ export function PublicProfilePage() {
       <StatusCard
         tone="error"
         icon={<RefreshCw size={32} />}
-        title="This profile didn't load"
+        title={t.loadErrorTitle}
         actions={
           <button type="button" className="btn btn-primary" onClick={() => void query.refetch()}>
-            Retry
+            {t.retry}
           </button>
         }
       >
@@ -69,26 +90,31 @@ export function PublicProfilePage() {
 }
 
 function PublicProfile({ profile }: { profile: PublicProfileView }) {
+  const t = useText(publicProfileText);
+  const c = useText(commonText);
+  const crowns = useText(crownsText);
   const me = useProfile().profile;
   const isMe = me?.handle != null && me.handle.toLowerCase() === profile.handle.toLowerCase();
   return (
     <div className="page-frame player-page">
-      <title>{`${profile.name} (@${profile.handle}) · Crowned`}</title>
-      <section className="card player-hero" aria-label="Player">
+      <title>
+        {c.pageTitle({ title: t.title({ name: profile.name, handle: profile.handle }) })}
+      </title>
+      <section className="card player-hero" aria-label={t.player}>
         <div className="player-hero__top">
           <PlayerIdentity name={profile.name}>
             <p className="handle-line__handle" data-testid="public-handle">
-              @{profile.handle}
+              {t.handle({ handle: profile.handle })}
             </p>
             <p className="muted profile-joined">
               <CalendarDays size={14} aria-hidden="true" />
-              Joined {joinedFormat.format(profile.joinedAt)}
+              {t.joined({ date: joinedMonth(profile.joinedAt) })}
             </p>
           </PlayerIdentity>
           {isMe ? (
             <Link className="btn btn-secondary player-hero__account" to={paths.player()}>
               <Pencil size={16} aria-hidden="true" />
-              <span className="player-hero__account-text">Your profile</span>
+              <span className="player-hero__account-text">{t.yourProfile}</span>
             </Link>
           ) : null}
         </div>
@@ -98,7 +124,7 @@ function PublicProfile({ profile }: { profile: PublicProfileView }) {
             <p className="player-crowns" data-testid="player-crowns">
               <Crown size={20} aria-hidden="true" />
               <strong>{profile.crowns}</strong>
-              <span className="muted">{profile.crowns === 1 ? 'crown' : 'crowns'}</span>
+              <span className="muted">{crowns.crowns(profile.crowns)}</span>
             </p>
           </div>
         </div>

@@ -5,23 +5,26 @@ import { useCommunityList } from '../api/community';
 import { paths } from '../paths';
 import { GameEmoji } from '../shell/game-emoji';
 import { CardSkeletons, ListError, LoadMore } from '../shell/list-states';
+import { useText } from '../i18n/i18n';
+import { publishedRanksText } from '../i18n/messages/profile';
 
 export function PublishedRanks(props: { handle: string; name: string }) {
+  const t = useText(publishedRanksText);
   const list = useCommunityList({ sort: 'new', q: '', tag: '', creator: props.handle });
   const ranks = list.data?.pages.flatMap((page) => page.ranks) ?? [];
   return (
     <section aria-labelledby="published-title" className="player-section">
       <h2 id="published-title" className="section-title">
-        Published ranks
+        {t.title}
       </h2>
       {list.isPending ? (
         <CardSkeletons count={2} />
       ) : list.isError && ranks.length === 0 ? (
-        <ListError error={list.error} what="Published ranks" onRetry={() => void list.refetch()} />
+        <ListError error={list.error} what={t.what} onRetry={() => void list.refetch()} />
       ) : ranks.length === 0 ? (
         <p className="card activity-empty muted">
           <Globe size={18} aria-hidden="true" />
-          {props.name} hasn't published a rank yet.
+          {t.empty({ name: props.name })}
         </p>
       ) : (
         <>
@@ -35,13 +38,13 @@ export function PublishedRanks(props: { handle: string; name: string }) {
                       {rank.title}
                     </span>
                     <span className="published-rank__meta muted">
-                      {rank.itemsCount} items
+                      {t.items(rank.itemsCount)}
                       <span aria-hidden="true"> · </span>
                       <Play size={12} aria-hidden="true" />
-                      {rank.plays} {rank.plays === 1 ? 'play' : 'plays'}
+                      {t.plays(rank.plays)}
                       <span aria-hidden="true"> · </span>
                       <Heart size={12} aria-hidden="true" />
-                      {rank.likes} {rank.likes === 1 ? 'like' : 'likes'}
+                      {t.likes(rank.likes)}
                     </span>
                   </span>
                 </Link>

@@ -3,8 +3,12 @@
  * put it) and the one they agree on most.
  */
 import { Flame, Handshake, Users } from 'lucide-react';
-import { controversy, ordinal } from '../../domain/crowd';
+import { controversy } from '../../domain/crowd';
 import type { ItemResult } from '../../domain/results';
+import { useText } from '../i18n/i18n';
+import { RichText } from '../i18n/rich-text';
+import { insightsText } from '../i18n/messages/results';
+import { ordinal } from './format';
 
 /** The first and last places anyone gave the item (1-based). */
 function spread(item: ItemResult): [number, number] {
@@ -23,27 +27,33 @@ function usual(item: ItemResult): number {
 }
 
 export function CrowdInsights(props: { items: readonly ItemResult[]; submissions: number }) {
+  const t = useText(insightsText);
   const { mostDivisive, mostAgreed, unanimous } = controversy(props.items, props.submissions);
   if (!mostDivisive && !mostAgreed && !unanimous) return null;
   return (
     <section className="insights" aria-labelledby="insights-title">
       <h2 id="insights-title" className="section-title">
-        How divided is the crowd?
+        {t.title}
       </h2>
       <ul className="insights__list">
         {unanimous ? (
           <li className="insight" data-testid="insight-unanimous">
             <Users size={20} aria-hidden="true" />
-            <p>{unanimous}.</p>
+            <p>{t.unanimous({ text: unanimous })}</p>
           </li>
         ) : null}
         {mostDivisive ? (
           <li className="insight" data-testid="insight-divisive">
             <Flame size={20} aria-hidden="true" />
             <p>
-              <strong dir="auto">{mostDivisive.label}</strong> splits the crowd most: players put it
-              anywhere from {ordinal(spread(mostDivisive)[0])} to {ordinal(spread(mostDivisive)[1])}
-              .
+              <RichText
+                text={t.divisive}
+                values={{
+                  item: <strong dir="auto">{mostDivisive.label}</strong>,
+                  from: ordinal(spread(mostDivisive)[0]),
+                  to: ordinal(spread(mostDivisive)[1]),
+                }}
+              />
             </p>
           </li>
         ) : null}
@@ -51,8 +61,13 @@ export function CrowdInsights(props: { items: readonly ItemResult[]; submissions
           <li className="insight" data-testid="insight-agreed">
             <Handshake size={20} aria-hidden="true" />
             <p>
-              <strong dir="auto">{mostAgreed.label}</strong> is what players agree on most: usually{' '}
-              {ordinal(usual(mostAgreed))}.
+              <RichText
+                text={t.agreed}
+                values={{
+                  item: <strong dir="auto">{mostAgreed.label}</strong>,
+                  place: ordinal(usual(mostAgreed)),
+                }}
+              />
             </p>
           </li>
         ) : null}

@@ -1,21 +1,24 @@
 /** A tiny bar chart of how often an item landed in each position, with a text alternative. */
 import { memo } from 'react';
 import { ordinal } from './format';
+import { useText } from '../i18n/i18n';
+import { distributionText } from '../i18n/messages/results';
 
 export const DistributionChart = memo(function DistributionChart(props: {
   label: string;
   distribution: readonly number[];
 }) {
   const { distribution } = props;
+  const t = useText(distributionText);
   const n = distribution.length;
   const max = Math.max(1, ...distribution);
   const described = distribution
-    .map((count, p) => (count > 0 ? `${ordinal(p + 1)} by ${count}` : null))
+    .map((count, p) => (count > 0 ? t.place({ place: ordinal(p + 1), count }) : null))
     .filter((part) => part !== null);
   const text =
     described.length > 0
-      ? `${props.label} was ranked ${described.join(', ')}.`
-      : `Nobody has ranked ${props.label} yet.`;
+      ? t.ranked({ label: props.label, places: described.join(', ') })
+      : t.nobody({ label: props.label });
 
   return (
     <figure className="dist" title={text}>
@@ -43,7 +46,7 @@ export const DistributionChart = memo(function DistributionChart(props: {
         })}
       </svg>
       <div className="dist__scale" aria-hidden="true">
-        <span>1st</span>
+        <span>{ordinal(1)}</span>
         {n > 1 ? <span>{ordinal(n)}</span> : null}
       </div>
       <figcaption className="visually-hidden">{text}</figcaption>

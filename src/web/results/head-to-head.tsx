@@ -7,6 +7,9 @@ import { ChevronDown, Swords } from 'lucide-react';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { ItemResult } from '../../domain/results';
 import { pairShare } from './pair-share';
+import { useText } from '../i18n/i18n';
+import { formatPercent } from '../i18n/format';
+import { headToHeadText } from '../i18n/messages/results';
 
 /** Items shown at first, and at most (a bigger grid helps nobody on a screen). */
 const FIRST = 8;
@@ -16,6 +19,7 @@ export function HeadToHead(props: {
   items: readonly ItemResult[];
   headToHead: Record<string, Record<string, number>>;
 }) {
+  const t = useText(headToHeadText);
   const [open, setOpen] = useState(false);
   const [all, setAll] = useState(false);
   const panelId = useId();
@@ -33,17 +37,14 @@ export function HeadToHead(props: {
           onClick={() => setOpen(!open)}
         >
           <Swords size={20} aria-hidden="true" />
-          Head to head
+          {t.title}
           <ChevronDown size={18} aria-hidden="true" className="h2h__chevron" />
         </button>
       </h2>
       <div id={panelId} hidden={!open}>
         {open ? (
           <>
-            <p className="muted h2h__lede">
-              Each square: the share of players who put the row’s item above the column’s. Gold
-              means the row wins that duel.
-            </p>
+            <p className="muted h2h__lede">{t.lede}</p>
             <Matrix items={shown} headToHead={props.headToHead} />
             {more > 0 ? (
               <button
@@ -51,11 +52,11 @@ export function HeadToHead(props: {
                 className="btn btn-secondary btn-sm"
                 onClick={() => setAll(true)}
               >
-                Show {more} more {more === 1 ? 'item' : 'items'}
+                {t.showMore(more)}
               </button>
             ) : null}
             {props.items.length > MOST && all ? (
-              <p className="muted">The top {MOST} items are shown.</p>
+              <p className="muted">{t.topShown({ count: MOST })}</p>
             ) : null}
           </>
         ) : null}
@@ -69,6 +70,7 @@ function Matrix(props: {
   headToHead: Record<string, Record<string, number>>;
 }) {
   const { items } = props;
+  const t = useText(headToHeadText);
   const n = items.length;
   const [focus, setFocus] = useState({ row: 0, col: Math.min(1, n - 1) });
   const grid = useRef<HTMLTableElement>(null);
@@ -101,7 +103,7 @@ function Matrix(props: {
         ref={grid}
         role="grid"
         className="h2h__grid"
-        aria-label="Head to head: share of players preferring the row’s item"
+        aria-label={t.gridLabel}
         onKeyDown={onKeyDown}
       >
         <thead>
@@ -135,7 +137,7 @@ function Matrix(props: {
                   return (
                     <td key={colItem.id} {...cell} className="h2h__cell h2h__cell--self">
                       <span aria-hidden="true">—</span>
-                      <span className="visually-hidden">{rowItem.label} against itself</span>
+                      <span className="visually-hidden">{t.itself({ item: rowItem.label })}</span>
                     </td>
                   );
                 }
@@ -147,13 +149,16 @@ function Matrix(props: {
                     className="h2h__cell"
                     style={{ background: heat(duel?.share ?? 0.5) }}
                   >
-                    <span aria-hidden="true">
-                      {duel ? `${Math.round(duel.share * 100)}%` : '·'}
-                    </span>
+                    <span aria-hidden="true">{duel ? formatPercent(duel.share) : '·'}</span>
                     <span className="visually-hidden">
                       {duel
-                        ? `${rowItem.label} over ${colItem.label}: ${Math.round(duel.share * 100)}% of ${duel.total} players`
-                        : `${rowItem.label} and ${colItem.label}: nobody ranked both`}
+                        ? t.duel({
+                            row: rowItem.label,
+                            column: colItem.label,
+                            share: formatPercent(duel.share),
+                            total: duel.total,
+                          })
+                        : t.noDuel({ row: rowItem.label, column: colItem.label })}
                     </span>
                   </td>
                 );

@@ -7,6 +7,8 @@ import { Scale } from 'lucide-react';
 import { useId } from 'react';
 import { disagreements } from '../../domain/crowd';
 import { METHOD_EXPLANATIONS, METHOD_NAMES, METHODS, type Method } from '../../domain/methods';
+import { useText } from '../i18n/i18n';
+import { methodSwitchText } from '../i18n/messages/results';
 
 export function MethodSwitch(props: {
   method: Method;
@@ -15,12 +17,13 @@ export function MethodSwitch(props: {
   labels: ReadonlyMap<string, string>;
   condorcetWinner: string | null;
 }) {
+  const t = useText(methodSwitchText);
   const name = useId();
   const notes = disagreements(props.winners, props.method, props.labels, props.condorcetWinner);
   return (
     <div className="method-switch">
       <fieldset className="segmented">
-        <legend className="visually-hidden">Counting method</legend>
+        <legend className="visually-hidden">{t.legend}</legend>
         {METHODS.map((method) => (
           <label key={method} className="segmented__option">
             <input
@@ -38,7 +41,7 @@ export function MethodSwitch(props: {
         {METHOD_EXPLANATIONS[props.method]}
       </p>
       {notes.length > 0 ? (
-        <ul className="method-switch__notes" aria-label="Other methods" data-testid="method-notes">
+        <ul className="method-switch__notes" aria-label={t.otherMethods} data-testid="method-notes">
           {notes.map((note) => (
             <li key={note}>
               <Scale size={16} aria-hidden="true" />

@@ -10,7 +10,13 @@ const PAD = 84;
 const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif';
 const MEDALS = ['#f5c33b', '#c9cfdc', '#d79a66'];
 
-export type MyRankingPicture = { prompt: string; labels: readonly string[]; link: string };
+export type MyRankingPicture = {
+  prompt: string;
+  labels: readonly string[];
+  link: string;
+  /** The picture's own words, from the catalogs. */
+  words: { heading: string; more: (count: number) => string; brand: string };
+};
 
 /** Lines of at most `width` pixels, at most `max` of them (the last one ends in "…" if cut). */
 export function wrapText(
@@ -64,7 +70,7 @@ export function drawMyRanking(canvas: HTMLCanvasElement, picture: MyRankingPictu
 
   ctx.fillStyle = '#ffd966';
   ctx.font = `800 34px ${FONT}`;
-  ctx.fillText('MY RANKING', PAD, PAD + 30);
+  ctx.fillText(picture.words.heading, PAD, PAD + 30);
 
   ctx.fillStyle = '#ffffff';
   ctx.font = `800 64px ${FONT}`;
@@ -97,13 +103,13 @@ export function drawMyRanking(canvas: HTMLCanvasElement, picture: MyRankingPictu
   if (picture.labels.length > SHOWN) {
     ctx.fillStyle = '#d9d0f7';
     ctx.font = `600 30px ${FONT}`;
-    ctx.fillText(`and ${picture.labels.length - SHOWN} more`, PAD + 90, y + 30);
+    ctx.fillText(picture.words.more(picture.labels.length - SHOWN), PAD + 90, y + 30);
   }
 
   ctx.fillStyle = '#ffd966';
   drawCrown(ctx, PAD, IMAGE_HEIGHT - PAD - 36, 48);
   ctx.font = `800 44px ${FONT}`;
-  ctx.fillText('Crowned', PAD + 64, IMAGE_HEIGHT - PAD);
+  ctx.fillText(picture.words.brand, PAD + 64, IMAGE_HEIGHT - PAD);
   ctx.fillStyle = '#d9d0f7';
   ctx.font = `500 28px ${FONT}`;
   ctx.textAlign = 'right';

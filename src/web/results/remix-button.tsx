@@ -11,17 +11,19 @@ import { remixGame } from '../api/games';
 import { paths } from '../paths';
 import { toast } from '../shell/toasts';
 import { useViewer } from '../shell/use-viewer';
+import { useText } from '../i18n/i18n';
+import { RichText } from '../i18n/rich-text';
+import { remixText } from '../i18n/messages/results';
 
 export function RemixButton(props: { game: GameView }) {
+  const t = useText(remixText);
   const viewer = useViewer();
   const navigate = useNavigate();
   const location = useLocation();
   const remix = useMutation({
     mutationFn: () => remixGame(props.game.id),
     onSuccess: (game) => {
-      toast.success('Remixed: this rank is yours', {
-        description: 'Edit the items, then share your link.',
-      });
+      toast.success(t.remixed, { description: t.remixedText });
       void navigate(paths.results(game.id));
     },
     onError: (error) => toast.error(errorMessage(error)),
@@ -42,19 +44,23 @@ export function RemixButton(props: { game: GameView }) {
       onClick={onClick}
     >
       <Shuffle size={18} aria-hidden="true" />
-      {remix.isPending ? 'Remixing…' : 'Remix'}
+      {remix.isPending ? t.remixing : t.remix}
     </button>
   );
 }
 
 /** "Remixed from the original", linking to it (a deleted original leaves no credit). */
 export function RemixCredit(props: { game: GameView }) {
+  const t = useText(remixText);
   const from = props.game.remixedFrom;
   if (!from) return null;
   return (
     <p className="game-head__credit">
-      <Shuffle size={14} aria-hidden="true" /> Remixed from{' '}
-      <Link to={paths.results(from)}>the original rank</Link>
+      <Shuffle size={14} aria-hidden="true" />{' '}
+      <RichText
+        text={t.credit}
+        values={{ original: <Link to={paths.results(from)}>{t.original}</Link> }}
+      />
     </p>
   );
 }

@@ -35,9 +35,24 @@ import { CrowdInsights } from './crowd-insights';
 import { MethodSwitch } from './method-switch';
 import { useMethodOrder } from './use-method-order';
 import { YouVsCrowd } from './you-vs-crowd';
+import { useText } from '../i18n/i18n';
+import { RichText } from '../i18n/rich-text';
+import { commonText } from '../i18n/messages/common';
+import {
+  hiddenResultsText,
+  liveText,
+  noRankingsText,
+  resultRowsText,
+  resultRowText,
+  resultsBodyText,
+  resultsPageText,
+} from '../i18n/messages/results';
+import { decimal } from './format';
 import './results.css';
 
 export function ResultsPage() {
+  const t = useText(resultsPageText);
+  const c = useText(commonText);
   const { idOrSlug = '' } = useParams();
   const gameQuery = useGame(idOrSlug);
   const game = gameQuery.data?.game;
@@ -54,12 +69,12 @@ export function ResultsPage() {
 
   return (
     <div className="results">
-      <title>{`Results: ${loaded.prompt} · Crowned`}</title>
+      <title>{c.pageTitle({ title: t.title({ prompt: loaded.prompt }) })}</title>
       <header className="game-head">
         <div className="game-head__text">
           <p className="eyebrow">
             {loaded.emoji ? <span aria-hidden="true">{loaded.emoji} </span> : null}
-            Results
+            {t.eyebrow}
           </p>
           <h1 className="game-head__title" dir="auto">
             {loaded.prompt}
@@ -79,7 +94,7 @@ export function ResultsPage() {
           {ranked || loaded.isOwner ? (
             <Link className="btn btn-secondary" to={paths.play(loaded.id)}>
               <Pencil size={18} aria-hidden="true" />
-              {ranked ? 'Rank again' : 'Play it'}
+              {ranked ? t.rankAgain : t.playIt}
             </Link>
           ) : null}
           {loaded.isOwner ? null : <RemixButton game={loaded} />}
@@ -90,15 +105,14 @@ export function ResultsPage() {
       {loaded.isOwner && loaded.resultsLocked ? (
         <div className="notice" data-testid="owner-locked-notice">
           <Lock size={18} aria-hidden="true" />
-          <p>Only you can see these results for now: players see them when this rank closes.</p>
+          <p>{t.ownerLocked}</p>
         </div>
       ) : null}
       {mySubmission?.needsReorder && !loaded.closed ? (
         <div className="notice notice--warning">
           <ListPlus size={18} aria-hidden="true" />
           <p>
-            New items were added after you ranked.{' '}
-            <Link to={paths.play(loaded.id)}>Rank again to place them</Link>
+            {t.newItems} <Link to={paths.play(loaded.id)}>{t.placeThem}</Link>
           </p>
         </div>
       ) : null}
@@ -112,14 +126,14 @@ export function ResultsPage() {
           <StatusCard
             tone="error"
             icon={<RefreshCw size={32} />}
-            title="Couldn't load the results"
+            title={t.loadErrorTitle}
             actions={
               <button
                 type="button"
                 className="btn btn-primary"
                 onClick={() => void resultsQuery.refetch()}
               >
-                Try again
+                {c.tryAgain}
               </button>
             }
           >
@@ -140,9 +154,11 @@ export function ResultsPage() {
 }
 
 function ResultsSkeleton() {
+  const t = useText(resultsPageText);
+  const c = useText(commonText);
   return (
     <div className="results" aria-busy="true">
-      <title>Loading results… · Crowned</title>
+      <title>{c.pageTitle({ title: t.loadingTitle })}</title>
       <div className="skeleton-title" aria-hidden="true" />
       <SkeletonList rows={6} />
     </div>
@@ -154,15 +170,16 @@ function ResultsSkeleton() {
  * region, so the change is announced); nothing while it first connects.
  */
 function LivePill(props: { status: LiveStatus }) {
+  const t = useText(liveText);
   return (
     <span className="live-status" role="status" data-testid="live-status">
       {props.status === 'live' ? (
-        <span className="live-pill" title="Results update as people submit">
-          <span className="live-dot" aria-hidden="true" /> Live
+        <span className="live-pill" title={t.liveTitle}>
+          <span className="live-dot" aria-hidden="true" /> {t.live}
         </span>
       ) : props.status === 'offline' ? (
-        <span className="live-pill live-pill--offline" title="Reconnecting to live updates">
-          Reconnecting…
+        <span className="live-pill live-pill--offline" title={t.reconnectingTitle}>
+          {t.reconnecting}
         </span>
       ) : null}
     </span>
@@ -172,12 +189,13 @@ function LivePill(props: { status: LiveStatus }) {
 /** Results this viewer may not see yet: locked until the game closes, or not ranked yet. */
 function HiddenResults(props: { game: GameView; ranked: boolean }) {
   const { game, ranked } = props;
+  const t = useText(hiddenResultsText);
   if (ranked) {
     return (
-      <StatusCard icon={<Lock size={32} />} title="Results are locked">
-        <p>They unlock for everyone when this rank closes.</p>
+      <StatusCard icon={<Lock size={32} />} title={t.lockedTitle}>
+        <p>{t.lockedText}</p>
         <UnlockStatus game={game} />
-        <p className="muted">This page updates by itself: no need to reload.</p>
+        <p className="muted">{t.updatesItself}</p>
       </StatusCard>
     );
   }
@@ -185,33 +203,33 @@ function HiddenResults(props: { game: GameView; ranked: boolean }) {
     return (
       <StatusCard
         icon={<Lock size={32} />}
-        title="This rank is closed"
+        title={t.closedTitle}
         actions={
           <Link className="btn btn-primary" to={paths.community()}>
             <Globe size={18} aria-hidden="true" />
-            Find another rank
+            {t.findAnother}
           </Link>
         }
       >
-        <p>It stopped taking rankings before you played, so its results stay with its players.</p>
+        <p>{t.closedText}</p>
       </StatusCard>
     );
   }
   return (
     <StatusCard
       icon={<BarChart3 size={32} />}
-      title="Submit your ranking to see the results"
+      title={t.submitTitle}
       actions={
         <Link className="btn btn-gold btn-lg" to={paths.play(game.id)}>
           <Crown size={20} aria-hidden="true" />
-          Rank it now
+          {t.rankNow}
         </Link>
       }
     >
-      <p>No peeking: put the items in your own order first, then see how the crowd compares.</p>
+      <p>{t.noPeeking}</p>
       {game.unlock ? (
         <>
-          <p>Results unlock for everyone when this rank closes:</p>
+          <p>{t.unlockForEveryone}</p>
           <UnlockStatus game={game} />
         </>
       ) : null}
@@ -220,17 +238,18 @@ function HiddenResults(props: { game: GameView; ranked: boolean }) {
 }
 
 function NoRankingsYet(props: { game: GameView }) {
+  const t = useText(noRankingsText);
   return (
     <StatusCard
       icon={<Sparkles size={32} />}
-      title="No rankings yet"
+      title={t.title}
       actions={
         <Link className="btn btn-secondary" to={paths.play(props.game.id)}>
-          Play it yourself
+          {t.playYourself}
         </Link>
       }
     >
-      <p>Share the link to get the first rankings in. Results appear here, live, as they arrive.</p>
+      <p>{t.text}</p>
     </StatusCard>
   );
 }
@@ -242,6 +261,8 @@ function ResultsBody(props: {
   mine: readonly string[] | null;
 }) {
   const { results } = props;
+  const t = useText(resultsBodyText);
+  const c = useText(commonText);
   const reveal = useReveal(props.game, results.items.length);
   const revealing = reveal.hidden > 0;
   const counted = useMethodOrder(props.game.id, results);
@@ -259,13 +280,13 @@ function ResultsBody(props: {
       {!revealing && (winner || agreement !== null) ? (
         <div className="highlights">
           {winner ? (
-            <section className="highlight highlight--crown" aria-label="Winner">
+            <section className="highlight highlight--crown" aria-label={t.winner}>
               <span className="highlight__icon" aria-hidden="true">
                 <Crown size={26} />
               </span>
               <div>
-                <p className="highlight__title">{winner} wears the crown</p>
-                <p className="highlight__text">It beats every other item head to head.</p>
+                <p className="highlight__title">{t.wearsCrown({ winner })}</p>
+                <p className="highlight__text">{t.beatsAll}</p>
               </div>
             </section>
           ) : null}
@@ -283,13 +304,13 @@ function ResultsBody(props: {
 
       <section aria-labelledby="consensus-title" aria-busy={revealing || shown === null}>
         <h2 id="consensus-title" className="section-title">
-          The crowd's ranking
+          {t.crowdRanking}
         </h2>
         {revealing ? (
           <div className="reveal-bar">
-            <p role="status">And the crowd’s favourite is…</p>
+            <p role="status">{t.revealing}</p>
             <button type="button" className="btn btn-secondary btn-sm" onClick={reveal.skip}>
-              Skip
+              {t.skip}
             </button>
           </div>
         ) : (
@@ -311,7 +332,7 @@ function ResultsBody(props: {
                   className="btn btn-secondary btn-sm"
                   onClick={() => void counted.runoff.refetch()}
                 >
-                  Try again
+                  {c.tryAgain}
                 </button>
               </p>
             </div>
@@ -349,6 +370,7 @@ function ResultRows(props: {
   crowned: string | null;
   submissions: number;
 }) {
+  const t = useText(resultRowsText);
   const [expanded, setExpanded] = useState(false);
   const [query, setQuery] = useState('');
   const searchId = useId();
@@ -359,14 +381,14 @@ function ResultRows(props: {
       {long ? (
         <div className="result-search">
           <label htmlFor={searchId} className="visually-hidden">
-            Find an item in the results
+            {t.searchLabel}
           </label>
           <Search size={18} aria-hidden="true" className="result-search__icon" />
           <input
             id={searchId}
             type="search"
             className="input result-search__input"
-            placeholder={`Find one of ${props.items.length} items`}
+            placeholder={t.searchPlaceholder({ count: props.items.length })}
             value={query}
             onChange={(event) => setQuery(event.target.value)}
             dir="auto"
@@ -375,9 +397,7 @@ function ResultRows(props: {
       ) : null}
       {view.searching ? (
         <p className="muted result-search__count" role="status">
-          {view.rows.length === 0
-            ? 'No item matches.'
-            : `${view.rows.length} ${view.rows.length === 1 ? 'item matches' : 'items match'}.`}
+          {view.rows.length === 0 ? t.noMatch : t.matches(view.rows.length)}
         </p>
       ) : null}
       <ol
@@ -404,7 +424,7 @@ function ResultRows(props: {
           className="btn btn-secondary result-list__more"
           onClick={() => setExpanded(true)}
         >
-          Show all {props.items.length} items
+          {t.showAll({ count: props.items.length })}
         </button>
       ) : null}
     </>
@@ -413,6 +433,7 @@ function ResultRows(props: {
 
 /** A place the reveal has not reached yet. */
 function HiddenRow(props: { rank: number }) {
+  const t = useText(resultRowsText);
   return (
     <li className="result-row result-row--hidden" data-testid="result-hidden">
       <span className="result-row__rank" aria-hidden="true">
@@ -420,7 +441,7 @@ function HiddenRow(props: { rank: number }) {
       </span>
       <p className="result-row__label">
         <span aria-hidden="true">?</span>
-        <span className="visually-hidden">Rank {props.rank}: not revealed yet</span>
+        <span className="visually-hidden">{t.notRevealed({ rank: props.rank })}</span>
       </p>
     </li>
   );
@@ -433,6 +454,7 @@ const ResultRow = memo(function ResultRow(props: {
   submissions: number;
 }) {
   const { item, rank } = props;
+  const t = useText(resultRowText);
   const podium = rank <= 3 ? ` result-row--podium-${rank}` : '';
   // Uniform random positions give about 0.75; above 0.8 the crowd is pulling it both ways.
   const split = props.submissions >= 3 && item.contested >= 0.8;
@@ -448,24 +470,33 @@ const ResultRow = memo(function ResultRow(props: {
       </span>
       <div className="result-row__main">
         <p className="result-row__label">
-          <span className="visually-hidden">Rank {rank}: </span>
+          <span className="visually-hidden">{t.rank({ rank })}</span>
           <bdi>{item.label}</bdi>
           {props.crowned ? (
-            <span className="result-row__crown" title="Beats every other item head to head">
+            <span className="result-row__crown" title={t.crownTitle}>
               <Crown size={16} aria-hidden="true" />
-              <span className="visually-hidden"> (winner)</span>
+              <span className="visually-hidden">{t.winner}</span>
             </span>
           ) : null}
-          {split ? <span className="chip">Split opinions</span> : null}
+          {split ? <span className="chip">{t.split}</span> : null}
         </p>
         <p className="result-row__stats">
           <span>
-            Avg. position{' '}
-            <strong>{item.meanPosition === null ? '—' : item.meanPosition.toFixed(1)}</strong>
+            <RichText
+              text={t.avgPosition}
+              values={{
+                value: (
+                  <strong>{item.meanPosition === null ? '—' : decimal(item.meanPosition)}</strong>
+                ),
+              }}
+            />
           </span>
           <span aria-hidden="true"> · </span>
           <span>
-            <strong>{percent(item.firstShare)}</strong> first
+            <RichText
+              text={t.first}
+              values={{ share: <strong>{percent(item.firstShare)}</strong> }}
+            />
           </span>
         </p>
       </div>

@@ -1,8 +1,10 @@
 /**
  * Words for a game's closing rules and what still unlocks its results: the create screen's
  * summary line, the owner's settings summary, and the locked-results card. Pure, so it is tested
- * without a browser; times are epoch milliseconds.
+ * without a browser; times are epoch milliseconds. The words come from `rulesText` (i18n).
  */
+import { rulesText } from '../i18n/messages/rules';
+import { counted } from './format';
 
 export type RuleSettings = { sizeLimit: number | null; deadlineAt: number | null };
 
@@ -21,20 +23,21 @@ export function formatDeadline(at: number, now: number = Date.now()): string {
   const when = new Date(at);
   const today = new Date(now);
   const time = `${pad(when.getHours())}:${pad(when.getMinutes())}`;
-  if (sameDay(when, today)) return `today at ${time}`;
+  const t = rulesText.get();
+  if (sameDay(when, today)) return t.today({ time });
   const tomorrow = new Date(today.getFullYear(), today.getMonth(), today.getDate() + 1);
-  if (sameDay(when, tomorrow)) return `tomorrow at ${time}`;
+  if (sameDay(when, tomorrow)) return t.tomorrow({ time });
   const day = when.toLocaleDateString('en-GB', {
     weekday: 'short',
     day: 'numeric',
     month: 'short',
     ...(when.getFullYear() === today.getFullYear() ? {} : { year: 'numeric' }),
   });
-  return `${day.replace(',', '')} at ${time}`;
+  return t.onDay({ day: day.replace(',', ''), time });
 }
 
 export function playersText(n: number): string {
-  return n === 1 ? '1 player' : `${n.toLocaleString('en-US')} players`;
+  return counted(rulesText.get().players, n);
 }
 
 /**
@@ -42,15 +45,20 @@ export function playersText(n: number): string {
  * Whichever rule is met first closes the game, so two rules read "or".
  */
 export function rulesSummary(rules: RuleSettings, now: number = Date.now()): string | null {
+  const t = rulesText.get();
   const parts: string[] = [];
-  if (rules.sizeLimit !== null) parts.push(`after ${playersText(rules.sizeLimit)}`);
+  if (rules.sizeLimit !== null) {
+    parts.push(t.afterPlayers({ players: playersText(rules.sizeLimit) }));
+  }
   if (rules.deadlineAt !== null) parts.push(formatDeadline(rules.deadlineAt, now));
-  return parts.length === 0 ? null : `Results unlock ${parts.join(' or ')}`;
+  const [first, second] = parts;
+  if (first === undefined) return null;
+  return t.summary({ rules: second === undefined ? first : t.either({ first, second }) });
 }
 
 /** "1 more player needed", "12 more players needed". */
 export function playersNeededText(n: number): string {
-  return `${n === 1 ? '1 more player' : `${n.toLocaleString('en-US')} more players`} needed`;
+  return counted(rulesText.get().playersNeeded, n);
 }
 
 /** Time left as a countdown: "2d 03h", "3h 05m", "4m 09s", "9s"; never negative. */
@@ -60,8 +68,9 @@ export function countdownText(msLeft: number): string {
   const hours = Math.floor((total % 86_400) / 3600);
   const minutes = Math.floor((total % 3600) / 60);
   const seconds = total % 60;
-  if (days > 0) return `${days}d ${pad(hours)}h`;
-  if (hours > 0) return `${hours}h ${pad(minutes)}m`;
-  if (minutes > 0) return `${minutes}m ${pad(seconds)}s`;
-  return `${seconds}s`;
+  const t = rulesText.get();
+  if (days > 0) return t.daysHours({ days, hours: pad(hours) });
+  if (hours > 0) return t.hoursMinutes({ hours, minutes: pad(minutes) });
+  if (minutes > 0) return t.minutesSeconds({ minutes, seconds: pad(seconds) });
+  return t.seconds({ seconds });
 }

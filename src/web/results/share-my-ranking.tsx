@@ -8,9 +8,14 @@ import type { GameView } from '../../domain/game';
 import { shareUrl } from '../paths';
 import { toast } from '../shell/toasts';
 import { canvasPng, drawMyRanking } from './my-ranking-image';
+import { useText } from '../i18n/i18n';
+import { commonText } from '../i18n/messages/common';
+import { shareRankingText } from '../i18n/messages/results';
 
 export function ShareMyRankingButton(props: { game: GameView; ranking: readonly string[] }) {
   const { game } = props;
+  const t = useText(shareRankingText);
+  const c = useText(commonText);
   const [busy, setBusy] = useState(false);
 
   const onClick = async () => {
@@ -24,6 +29,11 @@ export function ShareMyRankingButton(props: { game: GameView; ranking: readonly 
         prompt: game.prompt,
         labels: props.ranking.flatMap((id) => labels.get(id) ?? []),
         link: link.replace(/^https?:\/\//, ''),
+        words: {
+          heading: t.heading,
+          more: (count) => t.more({ count }),
+          brand: c.brand,
+        },
       });
       const file = new File([await canvasPng(canvas)], `my-ranking-${game.slug}.png`, {
         type: 'image/png',
@@ -48,9 +58,9 @@ export function ShareMyRankingButton(props: { game: GameView; ranking: readonly 
       anchor.download = file.name;
       anchor.click();
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
-      toast.success('Picture saved', { description: 'Post it anywhere with your link.' });
+      toast.success(t.saved, { description: t.savedText });
     } catch {
-      toast.error('Could not make the picture on this device.');
+      toast.error(t.failed);
     } finally {
       setBusy(false);
     }
@@ -64,7 +74,7 @@ export function ShareMyRankingButton(props: { game: GameView; ranking: readonly 
       onClick={() => void onClick()}
     >
       <ImageDown size={18} aria-hidden="true" />
-      {busy ? 'Making picture…' : 'Share my ranking'}
+      {busy ? t.making : t.share}
     </button>
   );
 }

@@ -8,29 +8,42 @@ import { Clock, Users } from 'lucide-react';
 import type { GameView } from '../../domain/game';
 import { useNow } from '../shell/use-now';
 import { countdownText, formatDeadline, playersNeededText } from './rules-text';
+import { useText } from '../i18n/i18n';
+import { RichText } from '../i18n/rich-text';
+import { unlockText } from '../i18n/messages/rules';
 import './unlock-status.css';
 
 function Countdown(props: { deadlineAt: number }) {
+  const t = useText(unlockText);
   const now = useNow(1000);
   const left = props.deadlineAt - now;
-  if (left <= 0) return <strong>Unlocking…</strong>;
+  if (left <= 0) return <strong>{t.unlocking}</strong>;
   return (
-    <>
-      Unlocks in{' '}
-      <time
-        className="countdown"
-        role="timer"
-        dateTime={new Date(props.deadlineAt).toISOString()}
-        data-testid="unlock-countdown"
-      >
-        {countdownText(left)}
-      </time>{' '}
-      <span className="muted">({formatDeadline(props.deadlineAt, now)})</span>
-    </>
+    <RichText
+      text={t.unlocksIn}
+      values={{
+        countdown: (
+          <time
+            className="countdown"
+            role="timer"
+            dateTime={new Date(props.deadlineAt).toISOString()}
+            data-testid="unlock-countdown"
+          >
+            {countdownText(left)}
+          </time>
+        ),
+        deadline: (
+          <span className="muted">
+            {t.deadline({ deadline: formatDeadline(props.deadlineAt, now) })}
+          </span>
+        ),
+      }}
+    />
   );
 }
 
 export function UnlockStatus(props: { game: GameView }) {
+  const t = useText(unlockText);
   const { unlock } = props.game;
   if (!unlock) return null;
   const players = unlock.playersNeeded;
@@ -40,12 +53,12 @@ export function UnlockStatus(props: { game: GameView }) {
         <li>
           <Users size={18} aria-hidden="true" />
           <span aria-live="polite" aria-atomic="true" data-testid="players-needed">
-            {players === 0 ? 'Enough players: unlocking…' : playersNeededText(players)}
+            {players === 0 ? t.enoughPlayers : playersNeededText(players)}
           </span>
         </li>
       ) : null}
       {players !== null && unlock.deadlineAt !== null ? (
-        <li className="unlock-status__or">or</li>
+        <li className="unlock-status__or">{t.or}</li>
       ) : null}
       {unlock.deadlineAt !== null ? (
         <li>

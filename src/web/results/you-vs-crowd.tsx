@@ -8,6 +8,13 @@ import type { GameView } from '../../domain/game';
 import type { ItemResult } from '../../domain/results';
 import { useClosest } from '../api/games';
 import { ShareMyRankingButton } from './share-my-ranking';
+import { useText } from '../i18n/i18n';
+import { formatPercent } from '../i18n/format';
+import { RichText } from '../i18n/rich-text';
+import { youVsCrowdText } from '../i18n/messages/results';
+
+/** A 0–100 agreement as a whole percentage ("57%"), rounded as the meter is. */
+const wholePercent = (value: number) => formatPercent(Math.round(value) / 100);
 
 export function YouVsCrowd(props: {
   game: GameView;
@@ -18,6 +25,7 @@ export function YouVsCrowd(props: {
   submissions: number;
 }) {
   const { agreement } = props;
+  const t = useText(youVsCrowdText);
   const closest = useClosest(props.game.id, props.submissions, props.submissions > 1);
   const difference = biggestDifference(
     props.mine,
@@ -26,9 +34,9 @@ export function YouVsCrowd(props: {
   const label = difference ? props.items.find((item) => item.id === difference.itemId)?.label : '';
   const match = closest.data;
   return (
-    <section className="highlight" aria-label="You vs the crowd">
+    <section className="highlight" aria-label={t.label}>
       <div className="agreement">
-        <p className="highlight__title">You agree {Math.round(agreement)}% with the crowd</p>
+        <p className="highlight__title">{t.agreement({ share: wholePercent(agreement) })}</p>
         <div className="meter" aria-hidden="true">
           <span className="meter__fill" style={{ width: `${Math.round(agreement)}%` }} />
         </div>
@@ -36,13 +44,18 @@ export function YouVsCrowd(props: {
       <ul className="you-vs-crowd">
         <li data-testid="my-difference">
           {difference && label
-            ? `${differenceText(difference, label)}.`
-            : 'You put every item where the crowd did.'}
+            ? t.difference({ difference: differenceText(difference, label) })
+            : t.sameOrder}
         </li>
         {match ? (
           <li data-testid="my-closest">
-            Ranked most like you: <strong dir="auto">{match.name}</strong>
-            {match.agreement !== null ? ` (${Math.round(match.agreement)}% the same)` : ''}
+            <RichText
+              text={t.closest}
+              values={{ name: <strong dir="auto">{match.name}</strong> }}
+            />
+            {match.agreement !== null
+              ? t.closestShare({ share: wholePercent(match.agreement) })
+              : ''}
           </li>
         ) : null}
       </ul>

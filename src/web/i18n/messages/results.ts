@@ -1,0 +1,137 @@
+/**
+ * The results screen's words: the crowd's order, its insights, the locked cards, remixes. The
+ * closing rules, countdowns and numbers other screens show too are in `rules.ts`.
+ */
+import { count, params } from '@nanostores/i18n';
+import { i18n } from '../i18n';
+
+export const resultsPageText = i18n('results/page', {
+  title: params('Results: {prompt}'),
+  loadingTitle: 'Loading results…',
+  eyebrow: 'Results',
+  rankAgain: 'Rank again',
+  playIt: 'Play it',
+  ownerLocked: 'Only you can see these results for now: players see them when this rank closes.',
+  newItems: 'New items were added after you ranked.',
+  placeThem: 'Rank again to place them',
+  loadErrorTitle: "Couldn't load the results",
+});
+
+export const liveText = i18n('results/live', {
+  live: 'Live',
+  liveTitle: 'Results update as people submit',
+  reconnecting: 'Reconnecting…',
+  reconnectingTitle: 'Reconnecting to live updates',
+});
+
+export const hiddenResultsText = i18n('results/hidden', {
+  lockedTitle: 'Results are locked',
+  lockedText: 'They unlock for everyone when this rank closes.',
+  updatesItself: 'This page updates by itself: no need to reload.',
+  closedTitle: 'This rank is closed',
+  findAnother: 'Find another rank',
+  closedText: 'It stopped taking rankings before you played, so its results stay with its players.',
+  submitTitle: 'Submit your ranking to see the results',
+  rankNow: 'Rank it now',
+  noPeeking: 'No peeking: put the items in your own order first, then see how the crowd compares.',
+  unlockForEveryone: 'Results unlock for everyone when this rank closes:',
+});
+
+export const noRankingsText = i18n('results/empty', {
+  title: 'No rankings yet',
+  playYourself: 'Play it yourself',
+  text: 'Share the link to get the first rankings in. Results appear here, live, as they arrive.',
+});
+
+export const resultsBodyText = i18n('results/body', {
+  winner: 'Winner',
+  wearsCrown: params('{winner} wears the crown'),
+  beatsAll: 'It beats every other item head to head.',
+  crowdRanking: "The crowd's ranking",
+  revealing: 'And the crowd’s favourite is…',
+  skip: 'Skip',
+});
+
+export const resultRowsText = i18n('results/rows', {
+  searchLabel: 'Find an item in the results',
+  searchPlaceholder: params('Find one of {count} items'),
+  noMatch: 'No item matches.',
+  matches: count({ one: '{count} item matches.', many: '{count} items match.' }),
+  showAll: params('Show all {count} items'),
+  notRevealed: params('Rank {rank}: not revealed yet'),
+});
+
+export const resultRowText = i18n('results/row', {
+  /** Read before the label by screen readers. */
+  rank: params('Rank {rank}: '),
+  crownTitle: 'Beats every other item head to head',
+  winner: ' (winner)',
+  split: 'Split opinions',
+  /** {value} is shown strong. */
+  avgPosition: 'Avg. position {value}',
+  /** {share} is shown strong. */
+  first: '{share} first',
+});
+
+export const distributionText = i18n('results/distribution', {
+  place: params('{place} by {count}'),
+  ranked: params('{label} was ranked {places}.'),
+  nobody: params('Nobody has ranked {label} yet.'),
+});
+
+export const insightsText = i18n('results/insights', {
+  title: 'How divided is the crowd?',
+  /** {text} is the domain's sentence ("Everyone put Pineapple last"). */
+  unanimous: params('{text}.'),
+  /** {item} is shown strong. */
+  divisive: '{item} splits the crowd most: players put it anywhere from {from} to {to}.',
+  /** {item} is shown strong. */
+  agreed: '{item} is what players agree on most: usually {place}.',
+});
+
+export const youVsCrowdText = i18n('results/you-vs-crowd', {
+  label: 'You vs the crowd',
+  agreement: params('You agree {share} with the crowd'),
+  difference: params('{difference}.'),
+  sameOrder: 'You put every item where the crowd did.',
+  /** {name} is shown strong. */
+  closest: 'Ranked most like you: {name}',
+  closestShare: params(' ({share} the same)'),
+});
+
+export const shareRankingText = i18n('results/share-ranking', {
+  share: 'Share my ranking',
+  making: 'Making picture…',
+  saved: 'Picture saved',
+  savedText: 'Post it anywhere with your link.',
+  failed: 'Could not make the picture on this device.',
+  /** On the picture itself. */
+  heading: 'MY RANKING',
+  more: params('and {count} more'),
+});
+
+export const remixText = i18n('results/remix', {
+  remix: 'Remix',
+  remixing: 'Remixing…',
+  remixed: 'Remixed: this rank is yours',
+  remixedText: 'Edit the items, then share your link.',
+  /** {original} is the link to it. */
+  credit: 'Remixed from {original}',
+  original: 'the original rank',
+});
+
+export const methodSwitchText = i18n('results/methods', {
+  legend: 'Counting method',
+  otherMethods: 'Other methods',
+});
+
+export const headToHeadText = i18n('results/head-to-head', {
+  title: 'Head to head',
+  lede: 'Each square: the share of players who put the row’s item above the column’s. Gold means the row wins that duel.',
+  showMore: count({ one: 'Show {count} more item', many: 'Show {count} more items' }),
+  topShown: params('The top {count} items are shown.'),
+  gridLabel: 'Head to head: share of players preferring the row’s item',
+  itself: params('{item} against itself'),
+  duel: params('{row} over {column}: {share} of {total} players'),
+  noDuel: params('{row} and {column}: nobody ranked both'),
+});
