@@ -3,6 +3,9 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** sonner is loaded on the first toast: a toast sent to it directly would find no Toaster. */
+const SONNER = { name: 'sonner', message: 'Use `toast` from src/web/shell/ui/toasts.tsx.' };
+
 export default tseslint.config(
   {
     ignores: ['dist/', 'src/web/dist/', 'data/', 'migrations/', 'node_modules/', 'bench/results/'],
@@ -22,13 +25,38 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    // sonner is loaded on the first toast: a toast sent to it directly would find no Toaster.
     files: ['src/web/**/*.{ts,tsx}'],
-    ignores: ['src/web/shell/toasts.tsx'],
+    ignores: ['src/web/shell/ui/toasts.tsx'],
+    rules: { 'no-restricted-imports': ['error', { paths: [SONNER] }] },
+  },
+  {
+    // The shell in layers: ui pieces <- session <- frame.
+    files: ['src/web/shell/ui/**/*.{ts,tsx}'],
+    ignores: ['src/web/shell/ui/toasts.tsx'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: 'sonner', message: 'Use `toast` from src/web/shell/toasts.tsx.' }] },
+        {
+          paths: [SONNER],
+          patterns: [
+            {
+              group: ['../frame/*', '../session/*'],
+              message: 'shell/ui pieces know nothing of the frame or the session.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/web/shell/session/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [SONNER],
+          patterns: [{ group: ['../frame/*'], message: 'The session knows nothing of the frame.' }],
+        },
       ],
     },
   },

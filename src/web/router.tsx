@@ -8,11 +8,11 @@ import { lazy, type ComponentType } from 'react';
 import { matchPath, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { fetchGame, gameKeys } from './api/games';
 import { routes } from './paths';
-import { AppShell } from './shell/app-shell';
-import { AppbootRedirect, GameQueryRedirect } from './shell/game-redirects';
-import { NotFoundPage } from './shell/not-found';
-import { RequireAccount } from './shell/require-account';
-import { RouteError, RouteErrorBoundary } from './shell/route-error';
+import { AppShell } from './shell/frame/app-shell';
+import { AppbootRedirect, GameQueryRedirect } from './shell/frame/game-redirects';
+import { NotFoundPage } from './shell/frame/not-found';
+import { RequireAccount } from './shell/frame/require-account';
+import { RouteError, RouteErrorBoundary } from './shell/frame/route-error';
 
 /**
  * React.lazy for a page that `startRoute` may load before the first render, and that loader.

@@ -5,10 +5,10 @@
 import { ShieldCheck } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { NavLink, useParams } from 'react-router';
-import { PageLoading } from '../shell/loading';
-import { NotFoundPage } from '../shell/not-found';
-import { PageHead } from '../shell/page-frame';
-import { useProfile } from '../shell/profile';
+import { PageLoading } from '../shell/ui/loading';
+import { NotFoundPage } from '../shell/frame/not-found';
+import { PageHead } from '../shell/ui/page-frame';
+import { useProfile } from '../shell/session/profile';
 import { AnalyticsSection } from './analytics-section';
 import { AuditSection } from './audit-section';
 import { GamesSection } from './games-section';

@@ -6,9 +6,9 @@
 import { BarChart3 } from 'lucide-react';
 import { lazy, Suspense, useId } from 'react';
 import { useSearchParams } from 'react-router';
-import { ListError } from '../shell/list-states';
-import { SkeletonList } from '../shell/loading';
-import { EmptyState } from '../shell/page-frame';
+import { ListError } from '../shell/ui/list-states';
+import { SkeletonList } from '../shell/ui/loading';
+import { EmptyState } from '../shell/ui/page-frame';
 import type { FunnelStep } from '../../domain/analytics';
 import { useAdminAnalytics } from '../api/admin';
 import { formatCount } from './admin-format';

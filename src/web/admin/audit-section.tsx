@@ -1,8 +1,8 @@
 /** /admin/audit: who granted or revoked admin, or deleted a game, and when; newest first. */
 import { ScrollText } from 'lucide-react';
-import { ListError, LoadMore } from '../shell/list-states';
-import { SkeletonList } from '../shell/loading';
-import { EmptyState } from '../shell/page-frame';
+import { ListError, LoadMore } from '../shell/ui/list-states';
+import { SkeletonList } from '../shell/ui/loading';
+import { EmptyState } from '../shell/ui/page-frame';
 import type { AuditEntryView } from '../../domain/admin';
 import { useAdminAudit } from '../api/admin';
 import { fullTime, timeAgo } from './admin-format';

@@ -1,7 +1,7 @@
 /** /admin: the totals, who was active lately, and the last 30 days drawn as charts. */
 import { lazy, Suspense } from 'react';
-import { ListError } from '../shell/list-states';
-import { SkeletonList } from '../shell/loading';
+import { ListError } from '../shell/ui/list-states';
+import { SkeletonList } from '../shell/ui/loading';
 import type { DailyCounts } from '../../domain/admin';
 import { useAdminOverview } from '../api/admin';
 import { dayLabel, formatCount as format } from './admin-format';

@@ -2,7 +2,7 @@
  * First-party analytics events to the server (SPEC §5, issue 12). Sent with `navigator.sendBeacon`
  * (it outlives the page and never holds it up), else a keepalive fetch: fire and forget, never
  * through `request` (no retries, no timeout, nothing thrown or shown). The server keys events by
- * the anonymous id cookie and strips e-mail addresses. What is reported is shell/analytics.ts's.
+ * the anonymous id cookie and strips e-mail addresses. What is reported is shell/session/analytics.ts's.
  */
 
 export type WebEvent =

@@ -10,7 +10,7 @@ import type { CommunityRankView, CommunitySort } from '../../domain/community';
 import { useCommunityList } from '../api/community';
 import { errorMessage } from '../api/errors';
 import { paths } from '../paths';
-import { EmptyState } from '../shell/page-frame';
+import { EmptyState } from '../shell/ui/page-frame';
 import { ranksText } from './counts';
 import { RankCard } from './rank-card';
 import { SearchBox } from './search-box';

@@ -3,11 +3,11 @@
  * refuses. Signed-out visitors and guests are asked to sign in instead.
  */
 import { Heart } from 'lucide-react';
-import { toast } from '../shell/toasts';
+import { toast } from '../shell/ui/toasts';
 import type { CommunityRankView } from '../../domain/community';
 import { isSignInNeeded, useLikeRank } from '../api/community';
 import { errorMessage } from '../api/errors';
-import { refreshSession, useViewer } from '../shell/use-viewer';
+import { refreshSession, useViewer } from '../shell/session/use-viewer';
 import { useSignInPrompt } from './sign-in-prompt';
 import { useText } from '../i18n/i18n';
 import { likeButtonText } from '../i18n/messages/community';

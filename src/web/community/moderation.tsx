@@ -5,12 +5,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { EyeOff, Flag, RotateCcw, ShieldAlert } from 'lucide-react';
 import { Link } from 'react-router';
-import { toast } from '../shell/toasts';
+import { toast } from '../shell/ui/toasts';
 import type { CommunityRankView, RankReportView } from '../../domain/community';
 import { communityKeys, hideRank, updateCachedRank, useReports } from '../api/community';
 import { errorMessage } from '../api/errors';
 import { paths } from '../paths';
-import { SkeletonList } from '../shell/loading';
+import { SkeletonList } from '../shell/ui/loading';
 import { formatDateTime } from '../i18n/format';
 import { useText } from '../i18n/i18n';
 import { moderationText } from '../i18n/messages/community';

@@ -4,9 +4,9 @@
  */
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from '../shell/toasts';
+import { toast } from '../shell/ui/toasts';
 import { paths } from '../paths';
-import { currentTarget, rememberLoginNext } from '../shell/login-next';
+import { currentTarget, rememberLoginNext } from '../shell/session/login-next';
 import { useText } from '../i18n/i18n';
 import { signInPromptText } from '../i18n/messages/community';
 

@@ -1,7 +1,7 @@
 /** The create screen's options: Publish to Community, and when results show (the rules). */
 import { useId } from 'react';
 import { rulesSummary } from '../results/rules-text';
-import { useNow } from '../shell/use-now';
+import { useNow } from '../shell/ui/use-now';
 import { PublishToggle } from './publish-toggle';
 import { checkRuleInputs, hasRules, type RuleInputs } from './rule-inputs';
 import { NO_RULES_TEXT, SettingsDialog } from './settings-dialog';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_ITEM_LENGTH, MAX_ITEMS, MAX_PROMPT_LENGTH } from '../../domain/limits';
-import { memoryStore, storageKeys } from '../shell/storage';
+import { memoryStore, storageKeys } from '../shell/session/storage';
 import {
   clearDraft,
   isBlankDraft,

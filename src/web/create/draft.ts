@@ -14,7 +14,7 @@ import {
   storageKeys,
   writeJson,
   type KeyValueStore,
-} from '../shell/storage';
+} from '../shell/session/storage';
 import { checkRuleInputs, hasRuleInputs, type RuleInputs } from './rule-inputs';
 
 export type CreateDraft = {

@@ -8,7 +8,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { Settings } from 'lucide-react';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { rulesSummary } from '../results/rules-text';
-import { DialogHead } from '../shell/dialog-head';
+import { DialogHead } from '../shell/ui/dialog-head';
 import { formatLocalDateTime } from './local-datetime';
 import { checkRuleInputs, hasRuleInputs, NO_RULE_INPUTS, type RuleInputs } from './rule-inputs';
 

@@ -4,7 +4,7 @@
  * and this tab keeps a pressed draft that can be created, so /create will create it at once.
  */
 import { canCreate } from '../../domain/game';
-import { sanitizeNext } from '../shell/login-next';
+import { sanitizeNext } from '../shell/session/login-next';
 import { readDraft, type CreateDraft } from './draft';
 
 export const CREATE_SIGN_IN_REASON =

@@ -5,7 +5,7 @@
  */
 import { useRef, useState } from 'react';
 import { ITEM_HINT_TOAST_MS } from '../../domain/limits';
-import { toast } from '../shell/toasts';
+import { toast } from '../shell/ui/toasts';
 import { newItemRow } from './item-row-edits';
 import { rowsToFill } from './missing-items';
 import { missingPiece, pickQuip } from './quips';

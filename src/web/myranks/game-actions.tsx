@@ -5,7 +5,7 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Archive, ArchiveRestore, Globe, GlobeLock } from 'lucide-react';
-import { toast } from '../shell/toasts';
+import { toast } from '../shell/ui/toasts';
 import type { MyGameView } from '../../domain/profile';
 import { publishGame, unpublishGame } from '../api/community';
 import { errorMessage } from '../api/errors';

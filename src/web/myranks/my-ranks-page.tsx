@@ -4,8 +4,8 @@
  */
 import { ListOrdered } from 'lucide-react';
 import { useSearchParams } from 'react-router';
-import { PageHead } from '../shell/page-frame';
-import { useViewer } from '../shell/use-viewer';
+import { PageHead } from '../shell/ui/page-frame';
+import { useViewer } from '../shell/session/use-viewer';
 import { CreatedList } from './created-list';
 import { panelId, tabId, Tabs } from './my-tabs';
 import { PlayedList } from './played-list';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { GameView } from '../../domain/game';
 import { PENDING_CREATED_CAP, PENDING_PLAYED_CAP } from '../../domain/limits';
 import type { MyGameView, PlayedGameView } from '../../domain/profile';
-import { memoryStore, storageKeys } from '../shell/storage';
+import { memoryStore, storageKeys } from '../shell/session/storage';
 import {
   addPending,
   createdEntry,

@@ -13,7 +13,7 @@ import {
   storageKeys,
   writeJson,
   type KeyValueStore,
-} from '../shell/storage';
+} from '../shell/session/storage';
 
 /**
  * One remembered entry: whose it is (a tab may see several people sign in), the game, and when

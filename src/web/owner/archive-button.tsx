@@ -1,7 +1,7 @@
 /** Archive hides a game from lists without deleting it (the link keeps working); Unarchive undoes it. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Archive, ArchiveRestore } from 'lucide-react';
-import { toast } from '../shell/toasts';
+import { toast } from '../shell/ui/toasts';
 import type { GameView } from '../../domain/game';
 import { errorMessage } from '../api/errors';
 import { gameArchived } from '../api/game-cache';

@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Lock } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from '../shell/toasts';
+import { toast } from '../shell/ui/toasts';
 import type { GameView } from '../../domain/game';
 import { errorMessage } from '../api/errors';
 import { gameChanged } from '../api/game-cache';

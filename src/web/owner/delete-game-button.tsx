@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from '../shell/toasts';
+import { toast } from '../shell/ui/toasts';
 import { errorMessage } from '../api/errors';
 import { gameDeleted } from '../api/game-cache';
 import { deleteGame } from '../api/games';

@@ -6,7 +6,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { Download, FileJson, FileSpreadsheet } from 'lucide-react';
 import type { GameView } from '../../domain/game';
 import { paths } from '../paths';
-import { DialogHead } from '../shell/dialog-head';
+import { DialogHead } from '../shell/ui/dialog-head';
 
 const FILES = [
   { what: 'results', format: 'csv', label: 'Results', hint: 'The crowd’s order with its figures' },

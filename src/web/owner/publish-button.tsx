@@ -5,7 +5,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Globe, GlobeLock } from 'lucide-react';
 import { Link } from 'react-router';
-import { toast } from '../shell/toasts';
+import { toast } from '../shell/ui/toasts';
 import type { GameView } from '../../domain/game';
 import { publishGame, unpublishGame } from '../api/community';
 import { gamePublished } from '../api/game-cache';

@@ -2,7 +2,7 @@
 import { authClient } from '../api/auth-client';
 import { authErrorMessage } from '../api/auth-errors';
 import { ApiError } from '../api/errors';
-import type { Viewer } from '../shell/use-viewer';
+import type { Viewer } from '../shell/session/use-viewer';
 
 let guestSignIn: Promise<void> | null = null;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memoryStore } from '../shell/storage';
+import { memoryStore } from '../shell/session/storage';
 import {
   clearPendingRanking,
   parsePendingRanking,

@@ -10,7 +10,7 @@ import {
   storageKeys,
   writeJson,
   type KeyValueStore,
-} from '../shell/storage';
+} from '../shell/session/storage';
 
 export type PendingRanking = { ranking: string[]; name?: string };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GameView } from '../../domain/game';
-import { memoryStore } from '../shell/storage';
+import { memoryStore } from '../shell/session/storage';
 import {
   delayBefore,
   deservesReveal,

@@ -4,7 +4,7 @@
  * page plays it (and skips it for reduced motion or a tap).
  */
 import type { GameView } from '../../domain/game';
-import { readJson, storageKeys, writeJson, type KeyValueStore } from '../shell/storage';
+import { readJson, storageKeys, writeJson, type KeyValueStore } from '../shell/session/storage';
 
 /** Places revealed one at a time; the rest below them show at once. */
 export const REVEAL_PLACES = 5;

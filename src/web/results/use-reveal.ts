@@ -1,7 +1,7 @@
 /** Plays the reveal (see reveal.ts): how many rows are still hidden at the top, and a skip. */
 import { useEffect, useState } from 'react';
 import type { GameView } from '../../domain/game';
-import { localStore } from '../shell/storage';
+import { localStore } from '../shell/session/storage';
 import {
   delayBefore,
   deservesReveal,

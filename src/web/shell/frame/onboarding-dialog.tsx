@@ -7,10 +7,10 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { BarChart3, GripVertical, Share2 } from 'lucide-react';
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../paths';
-import { localStore, storageKeys, writeItem } from './storage';
-import { useText } from '../i18n/i18n';
-import { onboardingText } from '../i18n/messages/shell';
+import { paths } from '../../paths';
+import { localStore, storageKeys, writeItem } from '../session/storage';
+import { useText } from '../../i18n/i18n';
+import { onboardingText } from '../../i18n/messages/shell';
 
 type Slide = { key: 'create' | 'drag' | 'results'; icon: ReactNode };
 

@@ -4,8 +4,8 @@
  * neither: the header treats them as signed out.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useLiveStream } from '../api/live-stream';
-import { fetchProfile, meKeys, type Profile } from '../api/me';
+import { useLiveStream } from '../../api/live-stream';
+import { fetchProfile, meKeys, type Profile } from '../../api/me';
 import { useViewer, type Viewer } from './use-viewer';
 
 export function useProfile(): {

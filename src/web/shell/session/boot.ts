@@ -4,8 +4,8 @@
  * stays ready: later session refetches (window focus, sign-in) never bring the screen back.
  */
 import { useEffect, useSyncExternalStore } from 'react';
-import { AUTH_BOOT_TIMEOUT_MS } from '../../domain/limits';
-import { authClient } from '../api/auth-client';
+import { AUTH_BOOT_TIMEOUT_MS } from '../../../domain/limits';
+import { authClient } from '../../api/auth-client';
 
 let ready = false;
 const listeners = new Set<() => void>();

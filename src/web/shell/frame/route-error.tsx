@@ -1,11 +1,11 @@
 /** When a page crashes: an honest card with a way out, instead of a blank screen. */
 import { TriangleAlert } from 'lucide-react';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { paths } from '../paths';
-import { StatusCard } from './status-card';
-import { useText } from '../i18n/i18n';
-import { commonText } from '../i18n/messages/common';
-import { errorText } from '../i18n/messages/shell';
+import { paths } from '../../paths';
+import { StatusCard } from '../ui/status-card';
+import { useText } from '../../i18n/i18n';
+import { commonText } from '../../i18n/messages/common';
+import { errorText } from '../../i18n/messages/shell';
 
 export function RouteError() {
   const t = useText(errorText);

@@ -1,7 +1,7 @@
 /** The full-screen boot state: 'Loading… Initializing your session.' (SPEC §2 Shell). */
 import { Crown } from 'lucide-react';
-import { useText } from '../i18n/i18n';
-import { bootText } from '../i18n/messages/shell';
+import { useText } from '../../i18n/i18n';
+import { bootText } from '../../i18n/messages/shell';
 
 export function BootScreen() {
   const t = useText(bootText);

@@ -1,6 +1,6 @@
 /** Redirect-only routes: /rank and /results (?g=), and the legacy /appboot/g/{gameId}. */
 import { Navigate, useParams, useSearchParams } from 'react-router';
-import { paths } from '../paths';
+import { paths } from '../../paths';
 
 /** /rank?g={id} → the game's play route; /results?g={id} → its results; else My Ranks. */
 export function GameQueryRedirect(props: { to: 'play' | 'results' }) {

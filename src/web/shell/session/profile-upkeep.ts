@@ -5,8 +5,8 @@
  * time-zone offset and the device type. Visits are recorded when the app boots (before any
  * redirect drops the query); the POST goes out once per person per tab session.
  */
-import { ANON_ID_COOKIE_YEARS } from '../../domain/limits';
-import { postTouch, type DeviceType, type TouchBody, type TouchRecord } from '../api/me';
+import { ANON_ID_COOKIE_YEARS } from '../../../domain/limits';
+import { postTouch, type DeviceType, type TouchBody, type TouchRecord } from '../../api/me';
 import { localStore, readItem, readJson, sessionStore, storageKeys, writeItem } from './storage';
 import type { KeyValueStore } from './storage';
 

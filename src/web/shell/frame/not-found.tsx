@@ -2,13 +2,13 @@
 import { Compass } from 'lucide-react';
 import { useLayoutEffect } from 'react';
 import { Link, useLocation } from 'react-router';
-import { paths } from '../paths';
+import { paths } from '../../paths';
 import { cancelArrivalBurst } from './arrival-confetti';
-import { StatusCard } from './status-card';
-import { useText } from '../i18n/i18n';
-import { RichText } from '../i18n/rich-text';
-import { commonText } from '../i18n/messages/common';
-import { errorText } from '../i18n/messages/shell';
+import { StatusCard } from '../ui/status-card';
+import { useText } from '../../i18n/i18n';
+import { RichText } from '../../i18n/rich-text';
+import { commonText } from '../../i18n/messages/common';
+import { errorText } from '../../i18n/messages/shell';
 
 export function NotFoundPage() {
   const t = useText(errorText);

@@ -5,8 +5,8 @@
 import { Monitor, Moon, Sun } from 'lucide-react';
 import { nextChoice, setThemeChoice, THEME_CHOICES, useThemeChoice } from './theme';
 import './theme-toggle.css';
-import { useText } from '../i18n/i18n';
-import { themeText } from '../i18n/messages/shell';
+import { useText } from '../../i18n/i18n';
+import { themeText } from '../../i18n/messages/shell';
 
 const ICON = { system: Monitor, light: Sun, dark: Moon } as const;
 

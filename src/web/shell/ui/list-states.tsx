@@ -3,7 +3,7 @@
  * page, public profiles), and Load more.
  */
 import { RefreshCw } from 'lucide-react';
-import { errorMessage } from '../api/errors';
+import { errorMessage } from '../../api/errors';
 import './list-states.css';
 
 export function CardSkeletons(props: { count?: number }) {

@@ -1,9 +1,9 @@
 /** Signing out, from wherever the button is: clears answers cached for the previous person. */
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toast } from './toasts';
-import { authClient } from '../api/auth-client';
-import { thrownAuthErrorMessage } from '../api/auth-errors';
+import { toast } from '../ui/toasts';
+import { authClient } from '../../api/auth-client';
+import { thrownAuthErrorMessage } from '../../api/auth-errors';
 
 export function useSignOut(): { signOut: () => Promise<void>; signingOut: boolean } {
   const queryClient = useQueryClient();

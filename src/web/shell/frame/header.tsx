@@ -7,14 +7,14 @@
 import { Crown, ShieldCheck, UserRound } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
-import { paths } from '../paths';
+import { paths } from '../../paths';
 import { arrivalBurst } from './arrival-confetti';
-import { isSignInPath } from './login-next';
-import { useProfile } from './profile';
+import { isSignInPath } from '../session/login-next';
+import { useProfile } from '../session/profile';
 import { ThemeToggle } from './theme-toggle';
-import { useText } from '../i18n/i18n';
-import { commonText } from '../i18n/messages/common';
-import { headerText } from '../i18n/messages/shell';
+import { useText } from '../../i18n/i18n';
+import { commonText } from '../../i18n/messages/common';
+import { headerText } from '../../i18n/messages/shell';
 
 export function Header() {
   const t = useText(headerText);

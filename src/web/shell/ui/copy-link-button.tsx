@@ -2,7 +2,7 @@
 import { Check, Link as LinkIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from './toasts';
-import { shareUrl } from '../paths';
+import { shareUrl } from '../../paths';
 
 export async function copyText(text: string): Promise<boolean> {
   try {

@@ -7,10 +7,10 @@
 import { Globe, ListOrdered, Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { MOBILE_BREAKPOINT_PX, SCROLL_HIDE_THRESHOLD_PX } from '../../domain/limits';
-import { hidesBottomNav, hidesNavOnScroll, paths } from '../paths';
-import { useText } from '../i18n/i18n';
-import { navText } from '../i18n/messages/shell';
+import { MOBILE_BREAKPOINT_PX, SCROLL_HIDE_THRESHOLD_PX } from '../../../domain/limits';
+import { hidesBottomNav, hidesNavOnScroll, paths } from '../../paths';
+import { useText } from '../../i18n/i18n';
+import { navText } from '../../i18n/messages/shell';
 
 /** Hidden-by-scroll state for the page at `pathname`; a new page starts shown. */
 function useHideOnScroll(pathname: string, enabled: boolean): [boolean, () => void] {

@@ -6,7 +6,7 @@
  * The game ids such a visit names are remembered, and claimed after the next sign-in of an
  * account (SPEC §7 "Claim legacy games": up to LEGACY_CLAIM_MAX ids).
  */
-import { LEGACY_CLAIM_MAX } from '../../domain/limits';
+import { LEGACY_CLAIM_MAX } from '../../../domain/limits';
 import { localStore, readJson, removeItem, storageKeys, writeJson } from './storage';
 import type { KeyValueStore } from './storage';
 

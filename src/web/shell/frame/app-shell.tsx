@@ -6,18 +6,18 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { reconnectGameEvents } from '../api/events';
-import { hidesBottomNav } from '../paths';
+import { reconnectGameEvents } from '../../api/events';
+import { hidesBottomNav } from '../../paths';
 import { BootScreen } from './boot-screen';
-import { useBootReady } from './boot';
+import { useBootReady } from '../session/boot';
 import { BottomNav } from './bottom-nav';
 import { Header } from './header';
-import { PageLoading } from './loading';
+import { PageLoading } from '../ui/loading';
 import { Onboarding } from './onboarding';
 import { RouteError, RouteErrorBoundary } from './route-error';
-import { SessionEffects } from './session-effects';
-import { Toasts } from './toasts';
-import { useViewer } from './use-viewer';
+import { SessionEffects } from '../session/session-effects';
+import { Toasts } from '../ui/toasts';
+import { useViewer } from '../session/use-viewer';
 
 /** When the person behind the session changes, cached answers and live streams are theirs no more. */
 function useSessionChangeRefresh(): void {

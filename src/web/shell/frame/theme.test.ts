@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memoryStore, storageKeys } from './storage';
+import { memoryStore, storageKeys } from '../session/storage';
 import {
   applyTheme,
   nextChoice,
@@ -91,7 +91,7 @@ describe('applyTheme', () => {
 
   it('uses the colours index.html sets before the first paint', async () => {
     const { readFile } = await import('node:fs/promises');
-    const html = await readFile(new URL('../index.html', import.meta.url), 'utf8');
+    const html = await readFile(new URL('../../index.html', import.meta.url), 'utf8');
     expect(html).toContain(`'${storageKeys.theme}'`);
     expect(html).toContain(`'${THEME_COLOR.dark}'`);
     expect(html).toContain(`'${THEME_COLOR.light}'`);

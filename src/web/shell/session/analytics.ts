@@ -4,7 +4,7 @@
  * through a share link (`?fromShare=1`). Sent by api/analytics.ts; nothing here ever throws or
  * shows anything.
  */
-import { sendEvents, type WebEvent } from '../api/analytics';
+import { sendEvents, type WebEvent } from '../../api/analytics';
 import { touchBody } from './profile-upkeep';
 import { readItem, sessionStore, storageKeys, writeItem } from './storage';
 

@@ -6,8 +6,8 @@
  * The resolved theme is `data-theme` on <html>; tokens.css has the palettes.
  */
 import { useSyncExternalStore } from 'react';
-import { localStore, readItem, removeItem, storageKeys, writeItem } from './storage';
-import type { KeyValueStore } from './storage';
+import { localStore, readItem, removeItem, storageKeys, writeItem } from '../session/storage';
+import type { KeyValueStore } from '../session/storage';
 
 export type ThemeChoice = 'system' | 'light' | 'dark';
 export type Theme = 'light' | 'dark';

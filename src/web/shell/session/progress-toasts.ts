@@ -4,7 +4,7 @@
  * Pure: the first profile a tab sees (a load, a sign-in) and a reconnect snapshot that brings
  * the same level and unlocks announce nothing.
  */
-import { ACHIEVEMENTS, type AchievementId, type Unlocks } from '../../domain/achievements';
+import { ACHIEVEMENTS, type AchievementId, type Unlocks } from '../../../domain/achievements';
 
 type Seen = { id: string; level: number; achievements?: Unlocks | null };
 

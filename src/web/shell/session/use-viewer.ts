@@ -1,5 +1,5 @@
 /** Who is using the app: loading, signed out, a guest (anonymous session) or a signed-in user. */
-import { authClient } from '../api/auth-client';
+import { authClient } from '../../api/auth-client';
 
 export type Viewer =
   | { status: 'loading'; user: null }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LEGACY_CLAIM_MAX } from '../../domain/limits';
+import { LEGACY_CLAIM_MAX } from '../../../domain/limits';
 import {
   detectLegacy,
   forgetLegacyIds,

@@ -5,7 +5,7 @@
  */
 import { lazy, Suspense, useState } from 'react';
 import { useLocation } from 'react-router';
-import { localStore, readItem, storageKeys } from './storage';
+import { localStore, readItem, storageKeys } from '../session/storage';
 
 const OnboardingDialog = lazy(() =>
   import('./onboarding-dialog').then((m) => ({ default: m.OnboardingDialog })),

@@ -1,12 +1,12 @@
 /** A game that failed to load: 'Game not found' with a way home, or a retry for anything else. */
 import { RefreshCw, SearchX } from 'lucide-react';
 import { Link } from 'react-router';
-import { errorMessage, isNotFound } from '../api/errors';
-import { paths } from '../paths';
-import { StatusCard } from './status-card';
-import { useText } from '../i18n/i18n';
-import { commonText } from '../i18n/messages/common';
-import { errorText } from '../i18n/messages/shell';
+import { errorMessage, isNotFound } from '../../api/errors';
+import { paths } from '../../paths';
+import { StatusCard } from '../ui/status-card';
+import { useText } from '../../i18n/i18n';
+import { commonText } from '../../i18n/messages/common';
+import { errorText } from '../../i18n/messages/shell';
 
 export function GameLoadError(props: { error: unknown; retry: () => void }) {
   const t = useText(errorText);

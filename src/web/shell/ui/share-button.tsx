@@ -4,7 +4,7 @@
  * the link is copied instead. The link works for everyone, signed in or not.
  */
 import { Share2 } from 'lucide-react';
-import { shareUrl } from '../paths';
+import { shareUrl } from '../../paths';
 import { CopyLinkButton, copyText } from './copy-link-button';
 import { toast } from './toasts';
 

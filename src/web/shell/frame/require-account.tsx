@@ -12,12 +12,12 @@
  */
 import { useEffect, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { paths } from '../paths';
-import { PageLoading } from './loading';
-import { currentTarget, rememberLoginNext } from './login-next';
-import { useViewer } from './use-viewer';
-import { useText } from '../i18n/i18n';
-import { bootText } from '../i18n/messages/shell';
+import { paths } from '../../paths';
+import { PageLoading } from '../ui/loading';
+import { currentTarget, rememberLoginNext } from '../session/login-next';
+import { useViewer } from '../session/use-viewer';
+import { useText } from '../../i18n/i18n';
+import { bootText } from '../../i18n/messages/shell';
 
 const GATE_GRACE_MS = 100;
 
