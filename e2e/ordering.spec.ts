@@ -361,14 +361,8 @@ describe.runIf(browserAvailable())('ordering the items in Chromium', () => {
     // The last item, picked at the bottom of the list, is placed at the top.
     const last = page.getByRole('button', { name: 'Pick up Contender 200, position 200 of 200' });
     await last.scrollIntoViewIfNeeded();
-    // Tapping a row re-renders the list: it stays quick (rows are memoised).
-    const timing = async (name: string) =>
-      page.getByRole('button', { name }).evaluate((button: HTMLElement) => {
-        const start = performance.now();
-        button.click(); // React renders a click's update before click() returns
-        return performance.now() - start;
-      });
-    const pickMs = await timing('Pick up Contender 200, position 200 of 200');
+    // (How fast a tap re-renders 200 rows is the benchmark's to measure, not a test's.)
+    await last.click();
     await page.getByTestId('placing-hint').waitFor();
     await page.evaluate(() => window.scrollTo(0, 0));
     expect(await coverage(page, 'placing-hint').then((seen) => seen.hit)).toEqual([
@@ -378,12 +372,13 @@ describe.runIf(browserAvailable())('ordering the items in Chromium', () => {
       true,
     ]);
     await viewportScreenshot(page, 'play-200-placing-375');
-    const placeMs = await timing('Place Contender 200 at position 1, where Contender 1 is');
+    await page
+      .getByRole('button', { name: 'Place Contender 200 at position 1, where Contender 1 is' })
+      .click();
     const order = await labelsOnPage(page);
     expect(order.slice(0, 3)).toEqual(['Contender 200', 'Contender 1', 'Contender 2']);
     expect(order).toHaveLength(200);
     expect(await statusText(page)).toBe('Contender 200 moved to position 1 of 200.');
-    expect(Math.max(pickMs, placeMs)).toBeLessThan(250);
 
     // The end of the long list scrolls clear of the submit bar and the navigation.
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
