@@ -1,44 +1,41 @@
 /** The words of the signed-out account screen (auth-form.tsx), by what it is showing. */
+import { authFormText } from '../i18n/messages/account';
 import type { AuthMode } from './links';
+
+type Words = ReturnType<typeof authFormText.get>;
 
 /** What the screen shows: one of the forms, or the "check your inbox" step after a reset request. */
 export type AuthView = AuthMode | 'sent';
 
-export const TITLES: Record<AuthView, string> = {
-  'sign-in': 'Sign in to Crowned',
-  register: 'Create your account',
-  forgot: 'Reset your password',
-  sent: 'Check your inbox',
-};
-
-export const DOC_TITLES: Record<AuthView, string> = {
-  'sign-in': 'Sign in · Crowned',
-  register: 'Create account · Crowned',
-  forgot: 'Reset password · Crowned',
-  sent: 'Check your inbox · Crowned',
-};
-
-const SUBMIT_LABELS: Record<AuthMode, string> = {
-  'sign-in': 'Sign in',
-  register: 'Create account',
-  forgot: 'Send reset link',
-};
-
-const BUSY_LABELS: Record<AuthMode, string> = {
-  'sign-in': 'Signing in…',
-  register: 'Creating account…',
-  forgot: 'Sending…',
-};
-
-export function submitLabel(mode: AuthMode, busy: boolean): string {
-  return (busy ? BUSY_LABELS : SUBMIT_LABELS)[mode];
+/** The heading of each view. */
+export function viewTitle(view: AuthView, t: Words = authFormText.get()): string {
+  const titles: Record<AuthView, string> = {
+    'sign-in': t.signInTitle,
+    register: t.registerTitle,
+    forgot: t.forgotTitle,
+    sent: t.sentTitle,
+  };
+  return titles[view];
 }
 
-export const NO_ACCOUNT_NOTE =
-  'No account found for that email. Create one below: add a display name and you are in.';
+/** The page's <title> of each view, before " · Crowned". */
+export function viewDocTitle(view: AuthView, t: Words = authFormText.get()): string {
+  const titles: Record<AuthView, string> = {
+    'sign-in': t.signInDocTitle,
+    register: t.registerDocTitle,
+    forgot: t.forgotDocTitle,
+    sent: t.sentTitle,
+  };
+  return titles[view];
+}
 
-export function googleOnlyMessage(googleEnabled: boolean): string {
-  return googleEnabled
-    ? 'This email signs in with Google. Use Continue with Google.'
-    : 'This email signs in with Google, which is not available right now. Use "Forgot password?" to set a password.';
+export function submitLabel(mode: AuthMode, busy: boolean, t: Words = authFormText.get()): string {
+  const labels: Record<AuthMode, string> = busy
+    ? { 'sign-in': t.signingIn, register: t.creatingAccount, forgot: t.sending }
+    : { 'sign-in': t.signIn, register: t.createAccount, forgot: t.sendResetLink };
+  return labels[mode];
+}
+
+export function googleOnlyMessage(googleEnabled: boolean, t: Words = authFormText.get()): string {
+  return googleEnabled ? t.googleOnly : t.googleOnlyOff;
 }

@@ -4,15 +4,17 @@ import { passwordProblem } from '../../domain/passwords';
 import { cleanText } from '../../domain/text';
 import { looksLikeEmail } from '../api/account';
 import type { AuthView } from './auth-copy';
+import { authFieldsText } from '../i18n/messages/account';
 
 export type AuthFieldValues = { name: string; email: string; password: string };
 
 export function authFieldProblem(view: AuthView, fields: AuthFieldValues): string | null {
   const registering = view === 'register';
   if (registering && cleanText(fields.name) === '') return MESSAGES.nameRequired;
-  if (!looksLikeEmail(fields.email)) return 'Please enter a valid email address.';
+  const t = authFieldsText.get();
+  if (!looksLikeEmail(fields.email)) return t.invalidEmail;
   if (view === 'forgot') return null;
-  if (!registering) return fields.password === '' ? 'Please enter your password.' : null;
+  if (!registering) return fields.password === '' ? t.enterPassword : null;
   // The server also refuses common passwords, with its own message.
   return passwordProblem(fields.password);
 }

@@ -3,6 +3,8 @@ import { useId, type ReactNode, type Ref } from 'react';
 import { MAX_ACCOUNT_NAME_LENGTH } from '../../domain/game';
 import { PASSWORD_HINT } from '../../domain/passwords';
 import { PasswordInput } from './password-input';
+import { useText } from '../i18n/i18n';
+import { authFieldsText } from '../i18n/messages/account';
 
 export function NameField({
   ref,
@@ -13,10 +15,11 @@ export function NameField({
   invalid: boolean;
   ref?: Ref<HTMLInputElement>;
 }) {
+  const t = useText(authFieldsText);
   const id = useId();
   return (
     <div className="field">
-      <label htmlFor={id}>Display name</label>
+      <label htmlFor={id}>{t.displayName}</label>
       <input
         id={id}
         ref={ref}
@@ -46,10 +49,11 @@ export function EmailField({
   hint: ReactNode;
   ref?: Ref<HTMLInputElement>;
 }) {
+  const t = useText(authFieldsText);
   const ids = { email: useId(), hint: useId() };
   return (
     <div className="field">
-      <label htmlFor={ids.email}>Email</label>
+      <label htmlFor={ids.email}>{t.email}</label>
       <input
         id={ids.email}
         ref={ref}
@@ -82,14 +86,15 @@ export function PasswordField({
   onForgot: () => void;
   ref?: Ref<HTMLInputElement>;
 }) {
+  const t = useText(authFieldsText);
   const ids = { password: useId(), hint: useId() };
   return (
     <div className="field">
       <div className="auth-label-row">
-        <label htmlFor={ids.password}>Password</label>
+        <label htmlFor={ids.password}>{t.password}</label>
         {props.registering ? null : (
           <button type="button" className="auth-link-button" onClick={props.onForgot}>
-            Forgot password?
+            {t.forgotPassword}
           </button>
         )}
       </div>

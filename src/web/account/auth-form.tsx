@@ -11,7 +11,7 @@ import { Crown, MailCheck } from 'lucide-react';
 import { useId, useState } from 'react';
 import { looksLikeEmail, type AuthConfig } from '../api/account';
 import { signInWithGoogle } from '../api/auth-client';
-import { DOC_TITLES, NO_ACCOUNT_NOTE, TITLES, type AuthView } from './auth-copy';
+import { viewDocTitle, viewTitle, type AuthView } from './auth-copy';
 import type { AuthFieldValues } from './auth-field-check';
 import { AuthIntro } from './auth-intro';
 import { AuthModeSwitch } from './auth-mode-switch';
@@ -23,6 +23,9 @@ import { ResetSentView } from './reset-sent-view';
 import { useAuthSubmit } from './use-auth-submit';
 import { useAuthView, type FocusTarget } from './use-auth-view';
 import { useMethodLookup } from './use-method-lookup';
+import { useText } from '../i18n/i18n';
+import { authFormText } from '../i18n/messages/account';
+import { commonText } from '../i18n/messages/common';
 
 export type AuthFormProps = {
   initialMode: AuthMode;
@@ -42,6 +45,8 @@ export type AuthFormProps = {
 };
 
 export function AuthForm(props: AuthFormProps) {
+  const t = useText(authFormText);
+  const c = useText(commonText);
   const {
     view: mode,
     show,
@@ -73,7 +78,7 @@ export function AuthForm(props: AuthFormProps) {
     setError,
     onNoAccount: () => {
       switchMode('register', 'name', true);
-      setNote(NO_ACCOUNT_NOTE);
+      setNote(t.noAccountNote);
     },
     onResetSent: () => switchMode('sent', 'title'),
     onSignedIn: props.onSignedIn,
@@ -98,13 +103,13 @@ export function AuthForm(props: AuthFormProps) {
 
   return (
     <>
-      <title>{DOC_TITLES[mode]}</title>
+      <title>{c.pageTitle({ title: viewDocTitle(mode, t) })}</title>
       <section className="card auth-card" aria-labelledby={titleId}>
         <div className="auth-card__crown" aria-hidden="true">
           {mode === 'sent' ? <MailCheck size={28} /> : <Crown size={28} />}
         </div>
         <h1 id={titleId} ref={titleRef} tabIndex={-1} className="auth-card__title">
-          {TITLES[mode]}
+          {viewTitle(mode, t)}
         </h1>
 
         {mode === 'sent' ? (
@@ -142,12 +147,12 @@ export function AuthForm(props: AuthFormProps) {
                 {props.config.googleEnabled ? (
                   <>
                     <GoogleButton
-                      label="Continue with Google"
+                      label={t.continueWithGoogle}
                       start={() => signInWithGoogle(props.googleTargets())}
                       onError={setError}
                     />
                     <p className="auth-divider">
-                      <span>or with email</span>
+                      <span>{t.orWithEmail}</span>
                     </p>
                   </>
                 ) : null}

@@ -4,6 +4,8 @@
  * guest; sent from elsewhere), or what the reset form does.
  */
 import type { AuthMode } from './links';
+import { useText } from '../i18n/i18n';
+import { authIntroText } from '../i18n/messages/account';
 
 export function AuthIntro(props: {
   mode: AuthMode;
@@ -11,12 +13,9 @@ export function AuthIntro(props: {
   cameFromElsewhere: boolean;
   reason: string | null;
 }) {
+  const t = useText(authIntroText);
   if (props.mode === 'forgot') {
-    return (
-      <p className="muted center">
-        Enter the email of your account and we will send you a link to choose a new password.
-      </p>
-    );
+    return <p className="muted center">{t.forgot}</p>;
   }
   if (props.reason) {
     return (
@@ -26,14 +25,10 @@ export function AuthIntro(props: {
     );
   }
   if (props.isGuest) {
-    return (
-      <p className="notice auth-note">
-        You are playing as a guest. Create an account or sign in: your rankings come with you.
-      </p>
-    );
+    return <p className="notice auth-note">{t.guest}</p>;
   }
   if (props.cameFromElsewhere) {
-    return <p className="muted center">Sign in or create an account to continue.</p>;
+    return <p className="muted center">{t.cameFromElsewhere}</p>;
   }
   return null;
 }

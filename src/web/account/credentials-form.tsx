@@ -10,6 +10,8 @@ import { EmailField, FormError, NameField, PasswordField } from './auth-fields';
 import { EmailHint } from './email-hint';
 import type { AuthMode } from './links';
 import type { AuthFieldValues } from './auth-field-check';
+import { useText } from '../i18n/i18n';
+import { authFormText } from '../i18n/messages/account';
 
 type InputRef = RefObject<HTMLInputElement | null>;
 
@@ -37,6 +39,7 @@ export function CredentialsForm({
   emailRef: InputRef;
   passwordRef: InputRef;
 }) {
+  const t = useText(authFormText);
   const { fields, error } = props;
   const registering = props.mode === 'register';
   const errorId = useId();
@@ -83,7 +86,7 @@ export function CredentialsForm({
       <FormError id={errorId} error={error} />
 
       <button type="submit" className="btn btn-primary btn-block btn-lg" disabled={props.busy}>
-        {submitLabel(props.mode, props.busy)}
+        {submitLabel(props.mode, props.busy, t)}
       </button>
     </form>
   );

@@ -2,6 +2,9 @@ import type { ReactNode } from 'react';
 import type { MethodsLookup } from '../api/account';
 import type { AuthView } from './auth-copy';
 import type { AuthMode } from './links';
+import { useText } from '../i18n/i18n';
+import { emailHintText } from '../i18n/messages/account';
+import { friendlyMessage } from '../../domain/errors';
 
 /** The line under the e-mail field: how this address signs in, with a shortcut when it helps. */
 export function EmailHint(options: {
@@ -11,13 +14,10 @@ export function EmailHint(options: {
   onSwitch: (to: AuthMode) => void;
 }): ReactNode {
   const { mode, found } = options;
+  const t = useText(emailHintText);
   if (!found || mode === 'sent') return null;
   if (found.kind === 'rate-limited') {
-    return (
-      <span className="muted">
-        We cannot check this email right now (too many lookups). You can still continue.
-      </span>
-    );
+    return <span className="muted">{t.rateLimited}</span>;
   }
   if (found.kind !== 'found') return null;
   const { methods } = found;
@@ -27,14 +27,14 @@ export function EmailHint(options: {
     if (mode === 'register') return null;
     return (
       <>
-        No account found for that email.{' '}
+        {friendlyMessage({ code: 'auth/user-not-found' })}{' '}
         {mode === 'sign-in' ? (
           <button
             type="button"
             className="auth-link-button"
             onClick={() => options.onSwitch('register')}
           >
-            Create an account
+            {t.createAccount}
           </button>
         ) : null}
       </>
@@ -42,22 +42,22 @@ export function EmailHint(options: {
   }
   const how =
     password && google
-      ? 'This email signs in with a password or with Google.'
+      ? t.passwordOrGoogle
       : google
         ? options.googleEnabled
-          ? 'This email signs in with Google.'
-          : 'This email signs in with Google (not available right now). Reset the password to add one.'
-        : 'This email signs in with a password.';
+          ? t.google
+          : t.googleOff
+        : t.password;
   if (mode === 'register') {
     return (
       <>
-        That email already has an account. {how}{' '}
+        {t.taken({ how })}{' '}
         <button
           type="button"
           className="auth-link-button"
           onClick={() => options.onSwitch('sign-in')}
         >
-          Sign in instead
+          {t.signInInstead}
         </button>
       </>
     );

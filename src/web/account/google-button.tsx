@@ -1,6 +1,8 @@
 /** 'Continue with Google' / 'Link Google': leaves for Google, so it stays busy until the page goes. */
 import { useState } from 'react';
 import { thrownAuthErrorMessage, authErrorMessage } from '../api/auth-errors';
+import { useText } from '../i18n/i18n';
+import { googleButtonText } from '../i18n/messages/account';
 
 export function GoogleMark() {
   return (
@@ -34,6 +36,7 @@ export function GoogleButton(props: {
   onError: (message: string) => void;
   className?: string;
 }) {
+  const t = useText(googleButtonText);
   const [busy, setBusy] = useState(false);
   const onClick = async () => {
     setBusy(true);
@@ -57,7 +60,7 @@ export function GoogleButton(props: {
       disabled={busy}
     >
       <GoogleMark />
-      {busy ? (props.busyLabel ?? 'Opening Google…') : props.label}
+      {busy ? (props.busyLabel ?? t.opening) : props.label}
     </button>
   );
 }

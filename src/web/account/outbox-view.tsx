@@ -9,25 +9,25 @@ import { PageLoading } from '../shell/ui/loading';
 import { StatusCard } from '../shell/ui/status-card';
 import { useOutbox, type OutboxMessage } from '../api/account';
 import { accountLinks } from './links';
-
-const timeFormat = new Intl.DateTimeFormat(undefined, {
-  dateStyle: 'medium',
-  timeStyle: 'medium',
-});
+import { formatDateTime } from '../i18n/format';
+import { useText } from '../i18n/i18n';
+import { outboxText } from '../i18n/messages/account';
+import { RichText } from '../i18n/rich-text';
 
 export function OutboxView() {
+  const t = useText(outboxText);
   const outbox = useOutbox();
 
-  if (outbox.isPending) return <PageLoading label="Opening the dev outbox…" />;
+  if (outbox.isPending) return <PageLoading label={t.opening} />;
   if (outbox.isError) {
     return (
       <StatusCard
         tone="error"
         icon={<MailX size={28} />}
-        title="The dev outbox did not load"
+        title={t.loadError}
         actions={
           <button type="button" className="btn btn-primary" onClick={() => void outbox.refetch()}>
-            Try again
+            {t.tryAgain}
           </button>
         }
       >
@@ -40,27 +40,20 @@ export function OutboxView() {
     return (
       <StatusCard
         icon={<MailX size={28} />}
-        title={
-          notLocal ? 'The dev outbox opens only on the server itself' : 'The dev outbox is off'
-        }
+        title={notLocal ? t.notLocalTitle : t.offTitle}
         actions={
           <Link className="btn btn-primary" to="/">
-            Go home
+            {t.goHome}
           </Link>
         }
       >
         {notLocal ? (
-          <>
-            It holds password reset links, so it never answers through a proxy or to another
-            computer. Open it in a browser on the machine running Crowned, at the server&apos;s own
-            address (for example http://localhost:3000/dev/outbox).
-          </>
+          t.notLocalText
         ) : (
-          <>
-            Mail from this server is not kept here: it goes to your inbox when the server has a mail
-            server (SMTP_URL). On a development machine, <code>npm run dev</code> (or starting the
-            server with <code>DEV_OUTBOX=1</code>) keeps it here instead.
-          </>
+          <RichText
+            text={t.offText}
+            values={{ dev: <code>npm run dev</code>, flag: <code>DEV_OUTBOX=1</code> }}
+          />
         )}
       </StatusCard>
     );
@@ -70,19 +63,15 @@ export function OutboxView() {
   return (
     <div className="outbox">
       <header className="page-head">
-        <p className="eyebrow">Development only</p>
-        <h1 className="page-title">Dev outbox</h1>
+        <p className="eyebrow">{t.eyebrow}</p>
+        <h1 className="page-title">{t.title}</h1>
         <p className="muted">
-          This page exists only while Crowned runs without a mail server (no <code>SMTP_URL</code>
-          ). Mail it would have sent, such as password reset links, is kept here instead, newest
-          first. Once <code>SMTP_URL</code> is set, mail goes out for real and this page is gone.
+          <RichText text={t.lede} values={{ smtp: <code>SMTP_URL</code> }} />
         </p>
       </header>
       <div className="outbox__bar">
         <p className="muted" aria-live="polite">
-          {messages.length === 0
-            ? 'Checks for new mail every few seconds.'
-            : `${messages.length} message${messages.length === 1 ? '' : 's'}`}
+          {messages.length === 0 ? t.polling : t.messages(messages.length)}
         </p>
         <button
           type="button"
@@ -91,19 +80,22 @@ export function OutboxView() {
           disabled={outbox.isFetching}
         >
           <RefreshCw size={16} aria-hidden="true" />
-          {outbox.isFetching ? 'Refreshing…' : 'Refresh'}
+          {outbox.isFetching ? t.refreshing : t.refresh}
         </button>
       </div>
       {messages.length === 0 ? (
         <section className="card outbox-empty" aria-labelledby="outbox-empty-title">
           <Inbox size={28} aria-hidden="true" />
           <h2 id="outbox-empty-title" className="outbox-message__subject">
-            Nothing in the outbox yet
+            {t.emptyTitle}
           </h2>
           <p className="muted">
-            Mail shows up here a moment after Crowned sends it. To try it, use{' '}
-            <Link to={accountLinks.login({ mode: 'forgot' })}>Forgot password?</Link> on the sign-in
-            page.
+            <RichText
+              text={t.emptyText}
+              values={{
+                forgot: <Link to={accountLinks.login({ mode: 'forgot' })}>{t.forgotPassword}</Link>,
+              }}
+            />
           </p>
         </section>
       ) : (
@@ -120,6 +112,7 @@ export function OutboxView() {
 }
 
 function MessageCard(props: { message: OutboxMessage }) {
+  const t = useText(outboxText);
   const { message } = props;
   const titleId = `outbox-${message.id}`;
   return (
@@ -128,22 +121,29 @@ function MessageCard(props: { message: OutboxMessage }) {
         {message.subject}
       </h2>
       <p className="outbox-message__meta muted">
-        To <strong className="auth-email">{message.to}</strong> ·{' '}
-        <time dateTime={new Date(message.at).toISOString()}>
-          {timeFormat.format(new Date(message.at))}
-        </time>
+        <RichText
+          text={t.meta}
+          values={{
+            to: <strong className="auth-email">{message.to}</strong>,
+            time: (
+              <time dateTime={new Date(message.at).toISOString()}>
+                {formatDateTime(new Date(message.at))}
+              </time>
+            ),
+          }}
+        />
       </p>
       {message.links.length > 0 ? (
-        <ul className="outbox-message__links" aria-label="Links in this message">
+        <ul className="outbox-message__links" aria-label={t.links}>
           {message.links.map((link) => (
             <li key={link}>
               <a
                 className="btn btn-primary auth-btn-sm"
                 href={link}
-                aria-label={`Open link from “${message.subject}” to ${message.to}`}
+                aria-label={t.openLinkLabel({ subject: message.subject, to: message.to })}
               >
                 <ExternalLink size={16} aria-hidden="true" />
-                Open link
+                {t.openLink}
               </a>
               <code className="outbox-message__url">{link}</code>
             </li>
@@ -151,7 +151,7 @@ function MessageCard(props: { message: OutboxMessage }) {
         </ul>
       ) : null}
       <details className="outbox-message__body">
-        <summary>Show the message</summary>
+        <summary>{t.showMessage}</summary>
         <pre>{message.text}</pre>
       </details>
     </article>

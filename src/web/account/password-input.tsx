@@ -2,6 +2,8 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useState, type Ref } from 'react';
 import { MAX_PASSWORD_LENGTH } from '../../domain/passwords';
+import { useText } from '../i18n/i18n';
+import { passwordInputText } from '../i18n/messages/account';
 
 export function PasswordInput({
   ref,
@@ -15,11 +17,16 @@ export function PasswordInput({
   invalid?: boolean;
   autoFocus?: boolean;
   ref?: Ref<HTMLInputElement>;
-  /** What the toggle shows or hides, for screen readers: "Show password". */
-  what?: string;
+  /** What the toggle shows or hides, for screen readers: "Show password" (the default). */
+  what?: 'password' | 'new' | 'confirmation';
 }) {
+  const t = useText(passwordInputText);
   const [shown, setShown] = useState(false);
-  const what = props.what ?? 'password';
+  const labels = {
+    password: [t.showPassword, t.hidePassword],
+    new: [t.showNew, t.hideNew],
+    confirmation: [t.showConfirmation, t.hideConfirmation],
+  }[props.what ?? 'password'];
   return (
     <div className="input-with-button">
       <input
@@ -41,7 +48,7 @@ export function PasswordInput({
         type="button"
         className="btn-icon input-with-button__button"
         onClick={() => setShown((before) => !before)}
-        aria-label={shown ? `Hide ${what}` : `Show ${what}`}
+        aria-label={shown ? labels[1] : labels[0]}
         aria-pressed={shown}
       >
         {shown ? <EyeOff size={18} aria-hidden="true" /> : <Eye size={18} aria-hidden="true" />}

@@ -9,45 +9,49 @@ import { paths } from '../paths';
 import { accountLinks } from './links';
 import { PasswordInput } from './password-input';
 import { PASSWORD_HINT, passwordProblem } from '../../domain/passwords';
+import { useText } from '../i18n/i18n';
+import { resetPasswordText } from '../i18n/messages/account';
+import { commonText } from '../i18n/messages/common';
 
 const DEAD_TOKEN_CODES = new Set(['INVALID_TOKEN', 'TOKEN_EXPIRED']);
 
 /** A dead link: ask for a new one (or, signed in, change the password on the account page). */
 export function InvalidResetLink(props: { signedIn?: boolean }) {
+  const t = useText(resetPasswordText);
+  const c = useText(commonText);
   return (
     <>
-      <title>Reset link not valid · Crowned</title>
+      <title>{c.pageTitle({ title: t.invalidDocTitle })}</title>
       <StatusCard
         tone="error"
         icon={<LinkIcon size={28} />}
-        title="This reset link does not work"
+        title={t.invalidTitle}
         actions={
           props.signedIn ? (
             <Link className="btn btn-primary" to={paths.account()}>
-              Go to your account
+              {t.goToAccount}
             </Link>
           ) : (
             <>
               <Link className="btn btn-primary" to={accountLinks.login({ mode: 'forgot' })}>
-                Request a new link
+                {t.requestNew}
               </Link>
               <Link className="btn btn-secondary" to={accountLinks.login()}>
-                Back to sign in
+                {t.backToSignIn}
               </Link>
             </>
           )
         }
       >
-        It has expired (links work for one hour), was already used, or was copied only in part.{' '}
-        {props.signedIn
-          ? 'You are signed in, so you can change your password on your account page.'
-          : 'Request a new one and we will email you a fresh link.'}
+        {t.invalidText} {props.signedIn ? t.invalidSignedIn : t.invalidSignedOut}
       </StatusCard>
     </>
   );
 }
 
 export function ResetPasswordForm(props: { token: string; signedIn: boolean; onDone: () => void }) {
+  const t = useText(resetPasswordText);
+  const c = useText(commonText);
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -67,7 +71,7 @@ export function ResetPasswordForm(props: { token: string; signedIn: boolean; onD
     // The server also refuses common passwords, with its own message.
     const problem = passwordProblem(password);
     if (problem) return problem;
-    if (confirm !== password) return 'The two passwords do not match.';
+    if (confirm !== password) return t.mismatch;
     return null;
   };
 
@@ -100,25 +104,25 @@ export function ResetPasswordForm(props: { token: string; signedIn: boolean; onD
 
   return (
     <>
-      <title>Choose a new password · Crowned</title>
+      <title>{c.pageTitle({ title: t.title })}</title>
       <section className="card auth-card" aria-labelledby={ids.title}>
         <div className="auth-card__crown" aria-hidden="true">
           <KeyRound size={28} />
         </div>
         <h1 id={ids.title} className="auth-card__title">
-          Choose a new password
+          {t.title}
         </h1>
-        <p className="muted center">You will sign in with it from now on.</p>
+        <p className="muted center">{t.lede}</p>
         <form className="form" onSubmit={onSubmit} noValidate aria-labelledby={ids.title}>
           <div className="field">
-            <label htmlFor={ids.password}>New password</label>
+            <label htmlFor={ids.password}>{t.newPassword}</label>
             <PasswordInput
               id={ids.password}
               autoComplete="new-password"
               value={password}
               onChange={setPassword}
               describedBy={ids.hint}
-              what="new password"
+              what="new"
               autoFocus
             />
             <p id={ids.hint} className="field__hint">
@@ -126,13 +130,13 @@ export function ResetPasswordForm(props: { token: string; signedIn: boolean; onD
             </p>
           </div>
           <div className="field">
-            <label htmlFor={ids.confirm}>Confirm new password</label>
+            <label htmlFor={ids.confirm}>{t.confirm}</label>
             <PasswordInput
               id={ids.confirm}
               autoComplete="new-password"
               value={confirm}
               onChange={setConfirm}
-              what="password confirmation"
+              what="confirmation"
               invalid={error !== null && confirm !== password}
             />
           </div>
@@ -140,7 +144,7 @@ export function ResetPasswordForm(props: { token: string; signedIn: boolean; onD
             {error}
           </div>
           <button type="submit" className="btn btn-primary btn-block btn-lg" disabled={busy}>
-            {busy ? 'Saving…' : 'Save new password'}
+            {busy ? t.saving : t.save}
           </button>
         </form>
       </section>

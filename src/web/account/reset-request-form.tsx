@@ -5,6 +5,8 @@ import { submitLabel } from './auth-copy';
 import { EmailField, FormError } from './auth-fields';
 import { EmailHint } from './email-hint';
 import type { AuthMode } from './links';
+import { useText } from '../i18n/i18n';
+import { authFormText, resetSentText } from '../i18n/messages/account';
 
 export function ResetRequestForm({
   emailRef,
@@ -23,6 +25,8 @@ export function ResetRequestForm({
   onBack: () => void;
   emailRef: RefObject<HTMLInputElement | null>;
 }) {
+  const t = useText(authFormText);
+  const back = useText(resetSentText);
   const errorId = useId();
   return (
     <form
@@ -52,10 +56,10 @@ export function ResetRequestForm({
       <FormError id={errorId} error={props.error} />
 
       <button type="submit" className="btn btn-primary btn-block btn-lg" disabled={props.busy}>
-        {submitLabel('forgot', props.busy)}
+        {submitLabel('forgot', props.busy, t)}
       </button>
       <button type="button" className="auth-link-button center" onClick={props.onBack}>
-        Back to sign in
+        {back.backToSignIn}
       </button>
     </form>
   );

@@ -2,6 +2,9 @@
 import { Inbox } from 'lucide-react';
 import { Link } from 'react-router';
 import { accountLinks } from './links';
+import { useText } from '../i18n/i18n';
+import { resetSentText } from '../i18n/messages/account';
+import { RichText } from '../i18n/rich-text';
 
 export function ResetSentView(props: {
   email: string;
@@ -9,27 +12,32 @@ export function ResetSentView(props: {
   onBack: () => void;
   onResend: () => void;
 }) {
+  const t = useText(resetSentText);
   return (
     <div className="stack">
       <p className="center" role="status">
-        If an account exists for <strong className="auth-email">{props.email}</strong>, we have sent
-        it a link to choose a new password. The link works for one hour.
+        <RichText
+          text={t.sent}
+          values={{ email: <strong className="auth-email">{props.email}</strong> }}
+        />
       </p>
-      <p className="muted center">Nothing there? Check your spam folder, or send it again.</p>
+      <p className="muted center">{t.nothingThere}</p>
       {props.devOutbox ? (
         <p className="notice auth-note">
           <Inbox size={18} aria-hidden="true" />
           <span>
-            Running Crowned without a mail server? The mail is in the{' '}
-            <Link to={accountLinks.outbox()}>dev outbox</Link>.
+            <RichText
+              text={t.devOutbox}
+              values={{ outbox: <Link to={accountLinks.outbox()}>{t.outbox}</Link> }}
+            />
           </span>
         </p>
       ) : null}
       <button type="button" className="btn btn-primary btn-block" onClick={props.onBack}>
-        Back to sign in
+        {t.backToSignIn}
       </button>
       <button type="button" className="btn btn-secondary btn-block" onClick={props.onResend}>
-        Send it again
+        {t.sendAgain}
       </button>
     </div>
   );

@@ -18,13 +18,18 @@ import { AuthForm } from './auth-form';
 import { GoogleButton } from './google-button';
 import { accountLinks, parseMode } from './links';
 import { OutboxView } from './outbox-view';
+import { useText } from '../i18n/i18n';
+import { accountPagesText } from '../i18n/messages/account';
+import { commonText } from '../i18n/messages/common';
+import { bootText } from '../i18n/messages/shell';
 import { InvalidResetLink, ResetPasswordForm } from './reset-password-view';
 import { SignedInView } from './signed-in-view';
 import './account.css';
 
-const NOTICES: Record<string, string> = {
-  'password-reset': 'Your password has been changed. Sign in with your new password.',
-};
+/** `?notice=` lines shown on arrival. */
+function noticeFor(notice: string | null): string | null {
+  return notice === 'password-reset' ? accountPagesText.get().passwordResetNotice : null;
+}
 
 /**
  * Leaving the sign-in screens for where the person was going (`?next=`, else the stored target,
@@ -69,6 +74,7 @@ function googleTargets(target: string, errorScreen: 'login' | 'gate') {
 
 /** /account and /login: sign in, register or reset when signed out; the account when signed in. */
 export function AccountPage() {
+  const boot = useText(bootText);
   const viewer = useViewer();
   const location = useLocation();
   const [params] = useSearchParams();
@@ -87,16 +93,16 @@ export function AccountPage() {
   }, [onLogin, signedIn, leave]);
 
   if (viewer.status === 'loading' || config.isPending) {
-    return <PageLoading label="Checking your session…" />;
+    return <PageLoading label={boot.checking} />;
   }
   const authConfig = config.data ?? { googleEnabled: false, devOutbox: false };
   if (viewer.status === 'signed-in') {
-    if (onLogin) return <PageLoading label="Signing you in…" />;
+    if (onLogin) return <PageLoading label={boot.signingIn} />;
     return <SignedInView user={viewer.user} config={authConfig} linkError={oauthError} />;
   }
   const isGuest = viewer.status === 'guest';
   const modeParam = params.get('mode');
-  const notice = NOTICES[params.get('notice') ?? ''] ?? null;
+  const notice = noticeFor(params.get('notice'));
   return (
     <AuthForm
       key={`${modeParam}:${params.get('notice')}`}
@@ -120,6 +126,9 @@ function isGameTarget(target: string): boolean {
 
 /** /login/gate: how do you want in? Google, e-mail, or (for a shared game) as a guest. */
 export function LoginGatePage() {
+  const t = useText(accountPagesText);
+  const c = useText(commonText);
+  const boot = useText(bootText);
   const viewer = useViewer();
   const [params] = useSearchParams();
   const config = useAuthConfig();
@@ -140,7 +149,7 @@ export function LoginGatePage() {
   }, [signedIn, leave]);
 
   if (viewer.status === 'loading' || config.isPending || signedIn) {
-    return <PageLoading label="Checking your session…" />;
+    return <PageLoading label={boot.checking} />;
   }
   const googleEnabled = config.data?.googleEnabled ?? false;
   const isGuest = viewer.status === 'guest';
@@ -165,21 +174,15 @@ export function LoginGatePage() {
 
   return (
     <>
-      <title>{forGame ? 'Join the game · Crowned' : 'Sign in · Crowned'}</title>
+      <title>{c.pageTitle({ title: forGame ? t.gameDocTitle : t.signInDocTitle })}</title>
       <section className="card auth-card" aria-labelledby="gate-title">
         <div className="auth-card__crown" aria-hidden="true">
           <Crown size={28} />
         </div>
         <h1 id="gate-title" className="auth-card__title">
-          {forGame ? 'Join the game' : 'Sign in to continue'}
+          {forGame ? t.gameTitle : t.gateTitle}
         </h1>
-        <p className="muted center">
-          {forGame
-            ? 'Play as a guest right away, or sign in so your rankings and crowns follow you to any device.'
-            : isGuest
-              ? 'You are playing as a guest. Sign in or create an account to go on: your rankings come with you.'
-              : 'This page needs an account. Creating one takes a few seconds.'}
-        </p>
+        <p className="muted center">{forGame ? t.gameLede : isGuest ? t.guestLede : t.gateLede}</p>
         <div className="stack">
           {forGame ? (
             <>
@@ -190,19 +193,17 @@ export function LoginGatePage() {
                 disabled={joining}
               >
                 <UserRound size={18} aria-hidden="true" />
-                {joining ? 'Joining as a guest…' : 'Continue as guest'}
+                {joining ? t.joining : t.continueAsGuest}
               </button>
-              <p className="field__hint center">
-                Guests can play and see results. Create an account later and keep everything.
-              </p>
+              <p className="field__hint center">{t.guestNote}</p>
               <p className="auth-divider">
-                <span>or sign in</span>
+                <span>{t.orSignIn}</span>
               </p>
             </>
           ) : null}
           {googleEnabled ? (
             <GoogleButton
-              label="Continue with Google"
+              label={t.continueWithGoogle}
               start={() => signInWithGoogle(googleTargets(target(), 'gate'))}
               onError={setError}
             />
@@ -212,7 +213,7 @@ export function LoginGatePage() {
             to={accountLinks.login({ next: nextParam })}
           >
             <Mail size={18} aria-hidden="true" />
-            Continue with email
+            {t.continueWithEmail}
           </Link>
         </div>
         <div className="form-error" role="alert">
@@ -236,7 +237,7 @@ export function ResetPasswordPage() {
       token={token}
       signedIn={signedIn}
       onDone={() => {
-        toast.success('Password changed');
+        toast.success(accountPagesText.get().passwordChanged);
         // Signed in already (reset from another tab, say): back to the account, else sign in.
         void navigate(
           signedIn ? paths.account() : accountLinks.login({ notice: 'password-reset' }),
@@ -249,9 +250,11 @@ export function ResetPasswordPage() {
 
 /** /dev/outbox: mail kept locally when there is no SMTP server (development only). */
 export function DevOutboxPage() {
+  const t = useText(accountPagesText);
+  const c = useText(commonText);
   return (
     <>
-      <title>Dev outbox · Crowned</title>
+      <title>{c.pageTitle({ title: t.outboxDocTitle })}</title>
       <OutboxView />
     </>
   );

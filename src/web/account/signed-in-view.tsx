@@ -18,21 +18,27 @@ import { useSignOut } from '../shell/session/use-sign-out';
 import { accountKeys, type AuthConfig } from '../api/account';
 import { GoogleButton, GoogleMark } from './google-button';
 import { accountLinks } from './links';
+import { useText } from '../i18n/i18n';
+import { signedInText } from '../i18n/messages/account';
+import { commonText } from '../i18n/messages/common';
+import { RichText } from '../i18n/rich-text';
 
 type User = { id: string; name: string; email: string };
 
 export function SignedInView(props: { user: User; config: AuthConfig; linkError: string | null }) {
+  const t = useText(signedInText);
+  const c = useText(commonText);
   const { signOut, signingOut } = useSignOut();
   return (
     <>
-      <title>Account · Crowned</title>
+      <title>{c.pageTitle({ title: t.docTitle })}</title>
       <div className="account-page">
         <section className="card auth-card account-summary" aria-labelledby="account-title">
           <div className="auth-card__crown" aria-hidden="true">
             <Crown size={28} />
           </div>
           <h1 id="account-title" className="auth-card__title" data-testid="account-name">
-            Hi, <bdi>{props.user.name}</bdi>
+            <RichText text={t.greeting} values={{ name: <bdi>{props.user.name}</bdi> }} />
           </h1>
           <p className="muted center auth-email">{props.user.email}</p>
           <EmailConfirmation email={props.user.email} devOutbox={props.config.devOutbox} />
@@ -43,7 +49,7 @@ export function SignedInView(props: { user: User; config: AuthConfig; linkError:
             disabled={signingOut}
           >
             <LogOut size={18} aria-hidden="true" />
-            {signingOut ? 'Signing out…' : 'Sign out'}
+            {signingOut ? t.signingOut : t.signOut}
           </button>
         </section>
         <DisplayNameSection name={props.user.name} />
@@ -55,11 +61,12 @@ export function SignedInView(props: { user: User; config: AuthConfig; linkError:
 }
 
 function ThemeSection() {
+  const t = useText(signedInText);
   const titleId = useId();
   return (
     <section className="card account-section" aria-labelledby={titleId}>
       <h2 id={titleId} className="account-section__title">
-        Theme
+        {t.theme}
       </h2>
       <ThemeChoiceControl labelledBy={titleId} />
     </section>
@@ -67,6 +74,7 @@ function ThemeSection() {
 }
 
 function DisplayNameSection(props: { name: string }) {
+  const t = useText(signedInText);
   const [name, setName] = useState(props.name);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -89,7 +97,7 @@ function DisplayNameSection(props: { name: string }) {
         return;
       }
       setName(trimmed);
-      toast.success('Display name updated');
+      toast.success(t.nameUpdated);
     } catch (thrown) {
       setError(thrownAuthErrorMessage(thrown));
     } finally {
@@ -100,12 +108,12 @@ function DisplayNameSection(props: { name: string }) {
   return (
     <section className="card account-section" aria-labelledby={ids.title}>
       <h2 id={ids.title} className="account-section__title">
-        Display name
+        {t.displayName}
       </h2>
-      <p className="muted">Shown on the games you create and next to your rankings.</p>
+      <p className="muted">{t.displayNameLede}</p>
       <form className="account-inline-form" onSubmit={onSubmit} noValidate>
         <label htmlFor={ids.input} className="visually-hidden">
-          Display name
+          {t.displayName}
         </label>
         <input
           id={ids.input}
@@ -119,7 +127,7 @@ function DisplayNameSection(props: { name: string }) {
           aria-describedby={error ? ids.error : undefined}
         />
         <button type="submit" className="btn btn-primary" disabled={busy || unchanged}>
-          {busy ? 'Saving…' : 'Save'}
+          {busy ? t.saving : t.save}
         </button>
       </form>
       <div id={ids.error} className="form-error" role="alert">
@@ -142,6 +150,7 @@ function useLinkedProviders(userId: string) {
 }
 
 function SignInMethodsSection(props: { user: User; config: AuthConfig; linkError: string | null }) {
+  const t = useText(signedInText);
   const linked = useLinkedProviders(props.user.id);
   const [error, setError] = useState<string | null>(props.linkError);
   const titleId = useId();
@@ -151,31 +160,30 @@ function SignInMethodsSection(props: { user: User; config: AuthConfig; linkError
   return (
     <section className="card account-section" aria-labelledby={titleId}>
       <h2 id={titleId} className="account-section__title">
-        How you sign in
+        {t.methodsTitle}
       </h2>
       {linked.isPending ? (
-        <p className="muted">Checking your sign-in methods…</p>
+        <p className="muted">{t.methodsLoading}</p>
       ) : linked.isError ? (
-        <p className="muted">We could not load your sign-in methods just now.</p>
+        <p className="muted">{t.methodsError}</p>
       ) : (
         <ul className="method-list">
           <li className="method-list__item">
             <KeyRound size={20} aria-hidden="true" />
-            <span className="method-list__name">Email and password</span>
+            <span className="method-list__name">{t.emailAndPassword}</span>
             <span className={`chip${hasPassword ? '' : ' auth-chip--muted'}`}>
-              {hasPassword ? 'On' : 'Not set'}
+              {hasPassword ? t.on : t.notSet}
             </span>
           </li>
           {props.config.googleEnabled || hasGoogle ? (
             <li className="method-list__item">
               <GoogleMark />
-              <span className="method-list__name">Google</span>
+              <span className="method-list__name">{t.google}</span>
               {hasGoogle ? (
-                <span className="chip">Linked</span>
+                <span className="chip">{t.linked}</span>
               ) : (
                 <GoogleButton
-                  label="Link Google"
-                  busyLabel="Opening Google…"
+                  label={t.linkGoogle}
                   className="auth-btn-sm"
                   start={() =>
                     linkGoogle({
@@ -205,6 +213,7 @@ function SignInMethodsSection(props: { user: User; config: AuthConfig; linkError
 }
 
 function ChangePassword(props: { email: string }) {
+  const t = useText(signedInText);
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [current, setCurrent] = useState('');
@@ -221,7 +230,7 @@ function ChangePassword(props: { email: string }) {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (current === '') return setError('Please enter your current password.');
+    if (current === '') return setError(t.enterCurrent);
     // The server also refuses common passwords, with its own message.
     const problem = passwordProblem(next);
     if (problem) return setError(problem);
@@ -237,7 +246,7 @@ function ChangePassword(props: { email: string }) {
         setError(authErrorMessage(failed));
         return;
       }
-      toast.success('Password changed. Other devices have been signed out.');
+      toast.success(t.passwordChanged);
       setCurrent('');
       setNext('');
       setOpen(false);
@@ -261,14 +270,14 @@ function ChangePassword(props: { email: string }) {
           setError(null);
         }}
       >
-        {open ? 'Cancel' : 'Change password'}
+        {open ? t.cancel : t.changePassword}
       </button>
       {open ? (
         <form id={ids.panel} className="form" onSubmit={onSubmit} noValidate>
           {/* Lets password managers tie the new password to the right account. */}
           <input type="email" autoComplete="username" value={props.email} readOnly hidden />
           <div className="field">
-            <label htmlFor={ids.current}>Current password</label>
+            <label htmlFor={ids.current}>{t.currentPassword}</label>
             <input
               id={ids.current}
               className="input"
@@ -279,7 +288,7 @@ function ChangePassword(props: { email: string }) {
             />
           </div>
           <div className="field">
-            <label htmlFor={ids.next}>New password</label>
+            <label htmlFor={ids.next}>{t.newPassword}</label>
             <input
               id={ids.next}
               className="input"
@@ -298,7 +307,7 @@ function ChangePassword(props: { email: string }) {
             {error}
           </div>
           <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? 'Saving…' : 'Save new password'}
+            {busy ? t.saving : t.saveNewPassword}
           </button>
         </form>
       ) : null}
@@ -331,6 +340,7 @@ function useMailRequest(request: () => Promise<{ error: unknown }>) {
 
 /** A Google-only account gets a password the way anyone resets one: by a mailed link. */
 function SetPassword(props: { email: string; devOutbox: boolean }) {
+  const t = useText(signedInText);
   const {
     state,
     error,
@@ -342,24 +352,22 @@ function SetPassword(props: { email: string; devOutbox: boolean }) {
     <div className="account-disclosure">
       {state === 'sent' ? (
         <p role="status">
-          We have emailed <strong className="auth-email">{props.email}</strong> a link to set a
-          password.{' '}
-          {props.devOutbox ? (
-            <Link to={accountLinks.outbox()}>No mail server? See the dev outbox.</Link>
-          ) : null}
+          <RichText
+            text={t.setPasswordSent}
+            values={{ email: <strong className="auth-email">{props.email}</strong> }}
+          />{' '}
+          {props.devOutbox ? <Link to={accountLinks.outbox()}>{t.setPasswordOutbox}</Link> : null}
         </p>
       ) : (
         <>
-          <p className="muted">
-            Want to sign in with a password too? We will email you a link to set one.
-          </p>
+          <p className="muted">{t.setPasswordLede}</p>
           <button
             type="button"
             className="btn btn-secondary"
             onClick={send}
             disabled={state === 'busy'}
           >
-            {state === 'busy' ? 'Sending…' : 'Email me a link'}
+            {state === 'busy' ? t.sending : t.emailMeALink}
           </button>
         </>
       )}
@@ -372,6 +380,7 @@ function SetPassword(props: { email: string; devOutbox: boolean }) {
 
 /** A line for an address not confirmed yet (the server mails a link on sign-up), with a resend. */
 function EmailConfirmation(props: { email: string; devOutbox: boolean }) {
+  const t = useText(signedInText);
   const session = authClient.useSession();
   const {
     state,
@@ -387,11 +396,9 @@ function EmailConfirmation(props: { email: string; devOutbox: boolean }) {
       <MailWarning size={18} aria-hidden="true" />
       <div className="stack">
         <p role="status">
-          {state === 'sent'
-            ? 'Sent: open the link in the mail to confirm your email.'
-            : 'Your email is not confirmed yet: we sent you a link when you signed up.'}{' '}
+          {state === 'sent' ? t.confirmSent : t.notConfirmed}{' '}
           {state === 'sent' && props.devOutbox ? (
-            <Link to={accountLinks.outbox()}>Open the dev outbox</Link>
+            <Link to={accountLinks.outbox()}>{t.openOutbox}</Link>
           ) : null}
         </p>
         {state === 'sent' ? null : (
@@ -401,7 +408,7 @@ function EmailConfirmation(props: { email: string; devOutbox: boolean }) {
             onClick={resend}
             disabled={state === 'busy'}
           >
-            {state === 'busy' ? 'Sending…' : 'Send the link again'}
+            {state === 'busy' ? t.sending : t.sendAgain}
           </button>
         )}
         <div className="form-error" role="alert">

@@ -12,6 +12,8 @@ import { googleOnlyMessage, type AuthView } from './auth-copy';
 import { authFieldProblem, type AuthFieldValues } from './auth-field-check';
 import { accountLinks } from './links';
 import type { useMethodLookup } from './use-method-lookup';
+import { friendlyMessage } from '../../domain/errors';
+import { authFormText } from '../i18n/messages/account';
 
 export function useAuthSubmit(options: {
   view: AuthView;
@@ -33,10 +35,10 @@ export function useAuthSubmit(options: {
   const explainFailedSignIn = async (): Promise<string> => {
     const result = await methods.lookup(email);
     if (result?.kind === 'found') {
-      if (result.methods.length === 0) return 'No account found for that email.';
+      if (result.methods.length === 0) return friendlyMessage({ code: 'auth/user-not-found' });
       if (!result.methods.includes('password')) return googleOnlyMessage(options.googleEnabled);
     }
-    return 'Incorrect password.';
+    return friendlyMessage({ code: 'auth/wrong-password' });
   };
 
   const signInOrRegister = async () => {
@@ -65,10 +67,15 @@ export function useAuthSubmit(options: {
     }
     if (registering) methods.forget(email);
     const who = result.data?.user.name;
+    const t = authFormText.get();
     toast.success(
       registering
-        ? `Welcome to Crowned${who ? `, ${who}` : ''}!`
-        : `Welcome back${who ? `, ${who}` : ''}!`,
+        ? who
+          ? t.welcomeNewName({ name: who })
+          : t.welcomeNew
+        : who
+          ? t.welcomeBackName({ name: who })
+          : t.welcomeBack,
     );
     options.onSignedIn();
   };

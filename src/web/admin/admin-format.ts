@@ -1,39 +1,26 @@
-/** How the admin app writes numbers, days and times, in the viewer's language. */
+/** How the admin app writes numbers, days and times: through `i18n/format.ts`, in the app's language. */
+import { formatDateTime, formatNumber, formatRelative, formatUtcDay } from '../i18n/format';
+import { adminTimeText } from '../i18n/messages/admin';
 
 export function formatCount(value: number): string {
-  return value.toLocaleString();
+  return formatNumber(value);
 }
 
-/** 'YYYY-MM-DD' (a UTC day) as a short date. */
+/** 'YYYY-MM-DD' (a UTC day) as a short date: "Nov 3". */
 export function dayLabel(day: string): string {
-  return new Date(`${day}T00:00:00Z`).toLocaleDateString(undefined, {
-    month: 'short',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
+  return formatUtcDay(new Date(`${day}T00:00:00Z`));
 }
 
-const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
-const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
-  ['year', 365 * 24 * 3600],
-  ['month', 30 * 24 * 3600],
-  ['week', 7 * 24 * 3600],
-  ['day', 24 * 3600],
-  ['hour', 3600],
-  ['minute', 60],
-];
-
-/** An ISO time as "3 days ago" (or "just now"); null as "never". */
+/** An ISO time as "3 days ago" (or "just now" within a minute); null as "never". */
 export function timeAgo(iso: string | null, now = Date.now()): string {
-  if (!iso) return 'never';
-  const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
-  for (const [unit, size] of STEPS) {
-    if (Math.abs(seconds) >= size) return relative.format(Math.round(seconds / size), unit);
-  }
-  return 'just now';
+  const t = adminTimeText.get();
+  if (!iso) return t.never;
+  const at = new Date(iso).getTime();
+  if (Math.abs(at - now) < 60_000) return t.justNow;
+  return formatRelative(at, now);
 }
 
-/** An ISO time as a full local date and time (for titles and the audit log). */
+/** An ISO time as a full date and time (for titles and the audit log). */
 export function fullTime(iso: string): string {
-  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return formatDateTime(new Date(iso));
 }

@@ -15,31 +15,38 @@ import { GamesSection } from './games-section';
 import { OverviewSection } from './overview-section';
 import { ReportsSection } from './reports-section';
 import { UsersSection } from './users-section';
+import { useText } from '../i18n/i18n';
+import { adminPageText } from '../i18n/messages/admin';
+import { commonText } from '../i18n/messages/common';
 import '../community/community.css';
 import './admin.css';
 
+/** Each section, its name by its message key. */
 const SECTIONS = [
-  { path: '', label: 'Overview', Section: OverviewSection },
-  { path: 'users', label: 'Users', Section: UsersSection },
-  { path: 'games', label: 'Games', Section: GamesSection },
-  { path: 'reports', label: 'Reports', Section: ReportsSection },
-  { path: 'analytics', label: 'Analytics', Section: AnalyticsSection },
-  { path: 'audit', label: 'Audit log', Section: AuditSection },
+  { path: '', label: 'overview', Section: OverviewSection },
+  { path: 'users', label: 'users', Section: UsersSection },
+  { path: 'games', label: 'games', Section: GamesSection },
+  { path: 'reports', label: 'reports', Section: ReportsSection },
+  { path: 'analytics', label: 'analytics', Section: AnalyticsSection },
+  { path: 'audit', label: 'audit', Section: AuditSection },
 ] as const;
 
 export function AdminPage() {
+  const t = useText(adminPageText);
+  const c = useText(commonText);
   const { viewer, profile, isPending } = useProfile();
   const sectionPath = (useParams()['*'] ?? '').replace(/\/+$/, '');
-  if (isPending) return <PageLoading label="Checking your access…" />;
+  if (isPending) return <PageLoading label={t.checking} />;
   const isAdmin =
     profile?.role === 'admin' || (viewer.status === 'signed-in' && viewer.user.role === 'admin');
   const section = SECTIONS.find((s) => s.path === sectionPath);
   if (!isAdmin || !section) return <NotFoundPage />;
   const { Section } = section;
+  const label = t[section.label];
   return (
     <div className="page-frame admin">
-      <title>{`${section.label} · Admin · Crowned`}</title>
-      <PageHead icon={<ShieldCheck size={24} />} eyebrow="Admin" title={section.label} />
+      <title>{c.pageTitle({ title: t.pageTitle({ section: label }) })}</title>
+      <PageHead icon={<ShieldCheck size={24} />} eyebrow={t.eyebrow} title={label} />
       <AdminNav current={section.path} />
       <Section />
     </div>
@@ -48,6 +55,7 @@ export function AdminPage() {
 
 /** The section tabs; on a phone they scroll sideways, so the current one is kept in sight. */
 function AdminNav({ current }: { current: string }) {
+  const t = useText(adminPageText);
   const nav = useRef<HTMLElement>(null);
   useEffect(() => {
     nav.current
@@ -55,7 +63,7 @@ function AdminNav({ current }: { current: string }) {
       ?.scrollIntoView({ block: 'nearest', inline: 'center', behavior: 'instant' });
   }, [current]);
   return (
-    <nav ref={nav} className="admin-nav" aria-label="Admin sections">
+    <nav ref={nav} className="admin-nav" aria-label={t.sections}>
       {SECTIONS.map((s) => (
         <NavLink
           key={s.path}
@@ -63,7 +71,7 @@ function AdminNav({ current }: { current: string }) {
           end
           className={({ isActive }) => `admin-nav__link${isActive ? ' is-active' : ''}`}
         >
-          {s.label}
+          {t[s.label]}
         </NavLink>
       ))}
     </nav>

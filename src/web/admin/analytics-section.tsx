@@ -11,29 +11,34 @@ import { SkeletonList } from '../shell/ui/loading';
 import { EmptyState } from '../shell/ui/page-frame';
 import type { FunnelStep } from '../../domain/analytics';
 import { useAdminAnalytics } from '../api/admin';
+import { formatPercent } from '../i18n/format';
+import { useText } from '../i18n/i18n';
+import { analyticsText } from '../i18n/messages/admin';
 import { formatCount } from './admin-format';
 
 const CountsChart = lazy(() => import('./daily-chart').then((m) => ({ default: m.CountsChart })));
 
 const WINDOWS = [7, 30, 90] as const;
 
-const STEPS: Record<FunnelStep, string> = {
-  session_start: 'Visited',
-  game_create: 'Created a game',
-  share_open: 'Opened a share',
-  ranking_submit: 'Submitted a ranking',
-};
+/** Each funnel step's name, by its message key. */
+const STEPS = {
+  session_start: 'visited',
+  game_create: 'createdGame',
+  share_open: 'openedShare',
+  ranking_submit: 'submittedRanking',
+} as const satisfies Record<FunnelStep, keyof ReturnType<typeof analyticsText.get>>;
 
 export function AnalyticsSection() {
+  const t = useText(analyticsText);
   const [params, setParams] = useSearchParams();
   const asked = Number(params.get('days'));
   const days = (WINDOWS as readonly number[]).includes(asked) ? asked : 30;
   const analytics = useAdminAnalytics(days);
   const selectId = useId();
   return (
-    <section className="admin-stack" aria-label="Analytics">
+    <section className="admin-stack" aria-label={t.label}>
       <div className="admin-toolbar">
-        <label htmlFor={selectId}>Period</label>
+        <label htmlFor={selectId}>{t.period}</label>
         <select
           id={selectId}
           className="input admin-select"
@@ -42,7 +47,7 @@ export function AnalyticsSection() {
         >
           {WINDOWS.map((n) => (
             <option key={n} value={n}>
-              Last {n} days
+              {t.lastDays({ count: n })}
             </option>
           ))}
         </select>
@@ -50,33 +55,29 @@ export function AnalyticsSection() {
       {analytics.isPending ? (
         <SkeletonList rows={4} />
       ) : analytics.isError ? (
-        <ListError
-          error={analytics.error}
-          what="Analytics"
-          onRetry={() => void analytics.refetch()}
-        />
+        <ListError error={analytics.error} what={t.what} onRetry={() => void analytics.refetch()} />
       ) : analytics.data.funnel.every((step) => step.visitors === 0) ? (
-        <EmptyState icon={<BarChart3 size={30} />} title="No visits recorded yet">
-          <p>Visits, games created, shares opened and rankings appear here as they happen.</p>
+        <EmptyState icon={<BarChart3 size={30} />} title={t.emptyTitle}>
+          <p>{t.emptyText}</p>
         </EmptyState>
       ) : (
         <>
           <figure className="card admin-chart" data-testid="admin-funnel">
-            <figcaption className="admin-chart__title">Funnel · visitors per step</figcaption>
+            <figcaption className="admin-chart__title">{t.funnelTitle}</figcaption>
             <Suspense fallback={<div className="admin-chart__plot skeleton-block" />}>
               <CountsChart
-                title="Funnel"
+                title={t.funnel}
                 rows={analytics.data.funnel.map((s) => ({
-                  label: STEPS[s.step],
+                  label: t[STEPS[s.step]],
                   value: s.visitors,
                 }))}
               />
             </Suspense>
             <CountsTable
-              caption="Funnel"
-              head="Step"
+              caption={t.funnel}
+              head={t.step}
               rows={analytics.data.funnel.map((s, i) => ({
-                label: STEPS[s.step],
+                label: t[STEPS[s.step]],
                 value: s.visitors,
                 note: i === 0 ? '' : percent(s.visitors, analytics.data.funnel[0]?.visitors ?? 0),
               }))}
@@ -84,23 +85,23 @@ export function AnalyticsSection() {
           </figure>
           <div className="admin-grid">
             <TopList
-              title="Top sources · first touch"
-              head="Source"
+              title={t.firstTouch}
+              head={t.source}
               rows={analytics.data.firstTouch.map((r) => ({ label: r.source, value: r.visitors }))}
             />
             <TopList
-              title="Top sources · last touch"
-              head="Source"
+              title={t.lastTouch}
+              head={t.source}
               rows={analytics.data.lastTouch.map((r) => ({ label: r.source, value: r.visitors }))}
             />
             <TopList
-              title="Devices"
-              head="Device"
+              title={t.devices}
+              head={t.device}
               rows={analytics.data.devices.map((r) => ({ label: r.device, value: r.visitors }))}
             />
             <TopList
-              title="Locales"
-              head="Locale"
+              title={t.locales}
+              head={t.locale}
               rows={analytics.data.locales.map((r) => ({ label: r.locale, value: r.visitors }))}
             />
           </div>
@@ -112,18 +113,19 @@ export function AnalyticsSection() {
 
 function percent(part: number, whole: number): string {
   if (whole === 0) return '';
-  return `${Math.round((part / whole) * 100)}% of visitors`;
+  return analyticsText.get().ofVisitors({ share: formatPercent(part / whole) });
 }
 
 type Row = { label: string; value: number; note?: string };
 
 /** A card with a table of counts, each with a bar showing its share of the largest. */
 function TopList(props: { title: string; head: string; rows: Row[] }) {
+  const t = useText(analyticsText);
   return (
     <section className="card admin-top" aria-label={props.title}>
       <h2 className="admin-chart__title">{props.title}</h2>
       {props.rows.length === 0 ? (
-        <p className="muted">Nothing recorded in this period.</p>
+        <p className="muted">{t.nothing}</p>
       ) : (
         <CountsTable caption={props.title} head={props.head} rows={props.rows} bars />
       )}
@@ -132,6 +134,7 @@ function TopList(props: { title: string; head: string; rows: Row[] }) {
 }
 
 function CountsTable(props: { caption: string; head: string; rows: Row[]; bars?: boolean }) {
+  const t = useText(analyticsText);
   const max = Math.max(1, ...props.rows.map((r) => r.value));
   return (
     <table className="admin-table admin-table--compact">
@@ -140,7 +143,7 @@ function CountsTable(props: { caption: string; head: string; rows: Row[]; bars?:
         <tr>
           <th scope="col">{props.head}</th>
           <th scope="col" className="num">
-            Visitors
+            {t.visitors}
           </th>
         </tr>
       </thead>

@@ -5,37 +5,45 @@ import { SkeletonList } from '../shell/ui/loading';
 import { EmptyState } from '../shell/ui/page-frame';
 import type { AuditEntryView } from '../../domain/admin';
 import { useAdminAudit } from '../api/admin';
+import { useText } from '../i18n/i18n';
+import { auditText } from '../i18n/messages/admin';
+import { RichText } from '../i18n/rich-text';
 import { fullTime, timeAgo } from './admin-format';
 
-const VERBS: Record<AuditEntryView['action'], string> = {
-  'grant-admin': 'granted admin to',
-  'revoke-admin': 'revoked admin from',
-  'delete-game': 'deleted the game',
-};
+/** Each action's sentence, by its message key. */
+const SENTENCES = {
+  'grant-admin': 'grantAdmin',
+  'revoke-admin': 'revokeAdmin',
+  'delete-game': 'deleteGame',
+} as const satisfies Record<AuditEntryView['action'], keyof ReturnType<typeof auditText.get>>;
 
 export function AuditSection() {
+  const t = useText(auditText);
   const audit = useAdminAudit();
   if (audit.isPending) return <SkeletonList rows={5} />;
   if (audit.isError) {
-    return (
-      <ListError error={audit.error} what="The audit log" onRetry={() => void audit.refetch()} />
-    );
+    return <ListError error={audit.error} what={t.what} onRetry={() => void audit.refetch()} />;
   }
   if (audit.rows.length === 0) {
     return (
-      <EmptyState icon={<ScrollText size={30} />} title="Nothing recorded yet">
-        <p>Grants, revocations and game deletions by admins appear here.</p>
+      <EmptyState icon={<ScrollText size={30} />} title={t.emptyTitle}>
+        <p>{t.emptyText}</p>
       </EmptyState>
     );
   }
   return (
-    <section className="admin-stack" aria-label="Audit log">
+    <section className="admin-stack" aria-label={t.label}>
       <ol className="card admin-audit" data-testid="admin-audit">
         {audit.rows.map((entry) => (
           <li key={entry.id} className="admin-audit__entry">
             <p>
-              <strong dir="auto">{entry.actorName}</strong> {VERBS[entry.action]}{' '}
-              <strong dir="auto">{entry.targetLabel}</strong>
+              <RichText
+                text={t[SENTENCES[entry.action]]}
+                values={{
+                  actor: <strong dir="auto">{entry.actorName}</strong>,
+                  target: <strong dir="auto">{entry.targetLabel}</strong>,
+                }}
+              />
             </p>
             <time className="muted" dateTime={entry.at} title={fullTime(entry.at)}>
               {timeAgo(entry.at)}

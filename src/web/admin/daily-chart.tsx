@@ -5,21 +5,24 @@
  */
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { DailyCounts } from '../../domain/admin';
-import { dayLabel } from './admin-format';
+import { useText } from '../i18n/i18n';
+import { dailyChartText } from '../i18n/messages/admin';
+import { dayLabel, formatCount } from './admin-format';
 
 export function DailyChart(props: {
   daily: DailyCounts[];
   series: keyof Omit<DailyCounts, 'day'>;
   title: string;
 }) {
+  const t = useText(dailyChartText);
   const data = props.daily.map((d) => ({ day: dayLabel(d.day), value: d[props.series] }));
   const peak = data.reduce<(typeof data)[number] | undefined>(
     (best, d) => (!best || d.value > best.value ? d : best),
     undefined,
   );
   const summary = peak?.value
-    ? `${props.title} per day over the last 30 days; the busiest day was ${peak.day} with ${peak.value}.`
-    : `${props.title} per day over the last 30 days: none yet.`;
+    ? t.busiest({ title: props.title, day: peak.day, count: formatCount(peak.value) })
+    : t.none({ title: props.title });
   return (
     <div className="admin-chart__plot" role="img" aria-label={summary}>
       <ResponsiveContainer width="100%" height="100%">
@@ -30,7 +33,7 @@ export function DailyChart(props: {
           <Tooltip
             cursor={{ className: 'admin-chart__cursor' }}
             wrapperClassName="admin-chart__tooltip"
-            formatter={(value) => [String(value), props.title]}
+            formatter={(value) => [formatCount(Number(value)), props.title]}
           />
           <Bar dataKey="value" className="admin-chart__bar" radius={[4, 4, 0, 0]} />
         </BarChart>
@@ -41,7 +44,9 @@ export function DailyChart(props: {
 
 /** A horizontal bar chart of named counts (the analytics funnel). */
 export function CountsChart(props: { rows: { label: string; value: number }[]; title: string }) {
-  const summary = `${props.title}: ${props.rows.map((r) => `${r.label} ${r.value}`).join(', ')}.`;
+  const t = useText(dailyChartText);
+  const rows = props.rows.map((r) => t.count({ label: r.label, value: formatCount(r.value) }));
+  const summary = t.counts({ title: props.title, rows: rows.join(', ') });
   return (
     <div
       className="admin-chart__plot admin-chart__plot--bars"
@@ -60,7 +65,7 @@ export function CountsChart(props: { rows: { label: string; value: number }[]; t
           <Tooltip
             cursor={{ className: 'admin-chart__cursor' }}
             wrapperClassName="admin-chart__tooltip"
-            formatter={(value) => [String(value), 'Visitors']}
+            formatter={(value) => [formatCount(Number(value)), t.visitors]}
           />
           <Bar
             dataKey="value"

@@ -17,25 +17,24 @@ import { useAdminGames, useDeleteGameAsAdmin } from '../api/admin';
 import { fullTime, timeAgo } from './admin-format';
 import { SearchBox } from '../community/search-box';
 import { useSearchQuery } from './search-query';
+import { useText } from '../i18n/i18n';
+import { adminGamesText } from '../i18n/messages/admin';
+import { RichText } from '../i18n/rich-text';
 
 export function GamesSection() {
+  const t = useText(adminGamesText);
   const [q, setQ] = useSearchQuery();
   const games = useAdminGames(q);
   return (
-    <section className="admin-stack" aria-label="Games">
-      <SearchBox
-        label="Search games"
-        placeholder="Search by prompt, owner, id or slug"
-        value={q}
-        onSearch={setQ}
-      />
+    <section className="admin-stack" aria-label={t.label}>
+      <SearchBox label={t.search} placeholder={t.placeholder} value={q} onSearch={setQ} />
       {games.isPending ? (
         <SkeletonList rows={5} />
       ) : games.isError ? (
-        <ListError error={games.error} what="Games" onRetry={() => void games.refetch()} />
+        <ListError error={games.error} what={t.what} onRetry={() => void games.refetch()} />
       ) : games.rows.length === 0 ? (
-        <EmptyState icon={<Gamepad2 size={30} />} title={q ? 'No game matches' : 'No games yet'}>
-          <p>{q ? `No prompt or owner contains “${q}”.` : 'Games appear here once created.'}</p>
+        <EmptyState icon={<Gamepad2 size={30} />} title={q ? t.noMatchTitle : t.emptyTitle}>
+          <p>{q ? t.noMatchText({ query: q }) : t.emptyText}</p>
         </EmptyState>
       ) : (
         <>
@@ -57,6 +56,7 @@ export function GamesSection() {
 }
 
 function GameRow(props: { game: AdminGameView }) {
+  const t = useText(adminGamesText);
   const { game } = props;
   return (
     <li className="card admin-list__item" data-testid="admin-game-row">
@@ -66,15 +66,23 @@ function GameRow(props: { game: AdminGameView }) {
           <ExternalLink size={14} aria-hidden="true" />
         </Link>
         <p className="muted admin-list__meta">
-          by <span dir="auto">{game.ownerName}</span> · {game.itemsCount} items · {game.playCount}{' '}
-          {game.playCount === 1 ? 'player' : 'players'} ·{' '}
-          <time dateTime={game.createdAt} title={fullTime(game.createdAt)}>
-            created {timeAgo(game.createdAt)}
-          </time>
+          <RichText
+            text={t.meta}
+            values={{
+              owner: <span dir="auto">{game.ownerName}</span>,
+              items: t.items(game.itemsCount),
+              players: t.players(game.playCount),
+              created: (
+                <time dateTime={game.createdAt} title={fullTime(game.createdAt)}>
+                  {t.created({ when: timeAgo(game.createdAt) })}
+                </time>
+              ),
+            }}
+          />
         </p>
         <p className="admin-list__chips">
-          {game.isPublic ? <span className="chip">Community</span> : null}
-          {game.closed ? <span className="chip">Closed</span> : null}
+          {game.isPublic ? <span className="chip">{t.community}</span> : null}
+          {game.closed ? <span className="chip">{t.closed}</span> : null}
           <code className="admin-list__id">{game.id}</code>
         </p>
       </div>
@@ -84,6 +92,7 @@ function GameRow(props: { game: AdminGameView }) {
 }
 
 function DeleteButton(props: { game: AdminGameView }) {
+  const t = useText(adminGamesText);
   const { game } = props;
   const [open, setOpen] = useState(false);
   const remove = useDeleteGameAsAdmin();
@@ -93,10 +102,10 @@ function DeleteButton(props: { game: AdminGameView }) {
         <button
           type="button"
           className="btn btn-sm btn-danger-outline"
-          aria-label={`Delete ${game.prompt}`}
+          aria-label={t.deleteLabel({ title: game.prompt })}
         >
           <Trash2 size={16} aria-hidden="true" />
-          Delete
+          {t.delete}
         </button>
       }
       open={open}
@@ -104,9 +113,9 @@ function DeleteButton(props: { game: AdminGameView }) {
         if (next) remove.reset();
         setOpen(next);
       }}
-      title="Delete this rank?"
-      confirmLabel="Delete rank"
-      pendingLabel="Deleting…"
+      title={t.deleteTitle}
+      confirmLabel={t.deleteConfirm}
+      pendingLabel={t.deleting}
       pending={remove.isPending}
       error={remove.isError ? errorMessage(remove.error) : null}
       tone="danger"
@@ -114,17 +123,23 @@ function DeleteButton(props: { game: AdminGameView }) {
         remove.mutate(game.id, {
           onSuccess: () => {
             setOpen(false);
-            toast.success('Rank deleted');
+            toast.success(t.deleted);
           },
         })
       }
     >
       <p>
-        <strong className="confirm-dialog__name" dir="auto">
-          “{game.prompt}”
-        </strong>{' '}
-        by {game.ownerName}, with all its rankings and results, will be deleted for good. Its link
-        will stop working. This can't be undone, and it is recorded in the audit log.
+        <RichText
+          text={t.deleteText}
+          values={{
+            title: (
+              <strong className="confirm-dialog__name" dir="auto">
+                {t.quoted({ title: game.prompt })}
+              </strong>
+            ),
+            owner: game.ownerName,
+          }}
+        />
       </p>
     </ConfirmDialog>
   );

@@ -6,69 +6,74 @@ import type { DailyCounts } from '../../domain/admin';
 import { useAdminOverview } from '../api/admin';
 import { dayLabel, formatCount as format } from './admin-format';
 import { StatGrid } from './stat-grid';
+import { useText } from '../i18n/i18n';
+import { overviewText } from '../i18n/messages/admin';
 
 // The chart library loads with the first chart, not with the admin app.
 const DailyChart = lazy(() => import('./daily-chart').then((m) => ({ default: m.DailyChart })));
 
-const SERIES: { key: keyof Omit<DailyCounts, 'day'>; title: string }[] = [
-  { key: 'signups', title: 'Signups' },
-  { key: 'gamesCreated', title: 'Games created' },
-  { key: 'rankingsSubmitted', title: 'Rankings submitted' },
-  { key: 'publishes', title: 'Community publishes' },
-];
+/** Each chart's series, and its title's message key. */
+const SERIES = [
+  { key: 'signups', title: 'signups' },
+  { key: 'gamesCreated', title: 'gamesCreated' },
+  { key: 'rankingsSubmitted', title: 'rankingsSubmitted' },
+  { key: 'publishes', title: 'publishes' },
+] as const satisfies {
+  key: keyof Omit<DailyCounts, 'day'>;
+  title: keyof ReturnType<typeof overviewText.get>;
+}[];
 
 export function OverviewSection() {
+  const t = useText(overviewText);
   const overview = useAdminOverview();
   if (overview.isPending) return <SkeletonList rows={4} />;
   if (overview.isError) {
     return (
-      <ListError
-        error={overview.error}
-        what="The overview"
-        onRetry={() => void overview.refetch()}
-      />
+      <ListError error={overview.error} what={t.what} onRetry={() => void overview.refetch()} />
     );
   }
   const { totals, active, daily } = overview.data;
   return (
     <div className="admin-stack">
       <StatGrid
-        label="Totals"
+        label={t.totals}
         stats={[
-          { label: 'Users', value: totals.users, hint: `${format(totals.guests)} guests` },
-          { label: 'Games', value: totals.games },
-          { label: 'Rankings', value: totals.rankings },
-          { label: 'Community ranks', value: totals.communityRanks },
+          { label: t.users, value: totals.users, hint: t.guests({ count: format(totals.guests) }) },
+          { label: t.games, value: totals.games },
+          { label: t.rankings, value: totals.rankings },
+          { label: t.communityRanks, value: totals.communityRanks },
         ]}
       />
       <StatGrid
-        label="Active users"
+        label={t.active}
         stats={[
-          { label: 'Today', value: active.day1, hint: 'last 24 hours' },
-          { label: 'This week', value: active.day7, hint: 'last 7 days' },
-          { label: 'This month', value: active.day30, hint: 'last 30 days' },
+          { label: t.today, value: active.day1, hint: t.last24Hours },
+          { label: t.thisWeek, value: active.day7, hint: t.last7Days },
+          { label: t.thisMonth, value: active.day30, hint: t.last30Days },
         ]}
       />
-      <section className="admin-charts" aria-label="The last 30 days">
+      <section className="admin-charts" aria-label={t.charts}>
         {SERIES.map((series) => (
           <figure key={series.key} className="card admin-chart">
             <figcaption className="admin-chart__title">
-              {series.title}
+              {t[series.title]}
               <span className="muted">
                 {' '}
-                · {format(daily.reduce((sum, d) => sum + d[series.key], 0))} in 30 days
+                {t.inThirtyDays({
+                  count: format(daily.reduce((sum, d) => sum + d[series.key], 0)),
+                })}
               </span>
             </figcaption>
             <Suspense fallback={<div className="admin-chart__plot skeleton-block" />}>
-              <DailyChart daily={daily} series={series.key} title={series.title} />
+              <DailyChart daily={daily} series={series.key} title={t[series.title]} />
             </Suspense>
             <details className="admin-chart__table">
-              <summary>Show as a table</summary>
+              <summary>{t.showTable}</summary>
               <table className="admin-table admin-table--compact">
                 <thead>
                   <tr>
-                    <th scope="col">Day</th>
-                    <th scope="col">{series.title}</th>
+                    <th scope="col">{t.day}</th>
+                    <th scope="col">{t[series.title]}</th>
                   </tr>
                 </thead>
                 <tbody>

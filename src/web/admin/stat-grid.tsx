@@ -1,4 +1,6 @@
 /** A row of big numbers with their labels (the admin overview). */
+import { formatCount } from './admin-format';
+
 export function StatGrid(props: {
   label: string;
   stats: { label: string; value: number; hint?: string }[];
@@ -10,7 +12,7 @@ export function StatGrid(props: {
         {props.stats.map((stat) => (
           <div key={stat.label} className="card admin-stat">
             <dt className="admin-stat__label">{stat.label}</dt>
-            <dd className="admin-stat__value">{stat.value.toLocaleString()}</dd>
+            <dd className="admin-stat__value">{formatCount(stat.value)}</dd>
             {stat.hint ? <dd className="admin-stat__hint muted">{stat.hint}</dd> : null}
           </div>
         ))}

@@ -17,47 +17,45 @@ import { useAdminUsers, useSetRole } from '../api/admin';
 import { fullTime, timeAgo } from './admin-format';
 import { SearchBox } from '../community/search-box';
 import { useSearchQuery } from './search-query';
+import { useText } from '../i18n/i18n';
+import { adminUsersText } from '../i18n/messages/admin';
 
 export function UsersSection() {
+  const t = useText(adminUsersText);
   const [q, setQ] = useSearchQuery();
   const users = useAdminUsers(q);
   const viewer = useViewer();
   const myId = viewer.status === 'signed-in' ? viewer.user.id : null;
   return (
-    <section className="admin-stack" aria-label="Users">
-      <SearchBox
-        label="Search users"
-        placeholder="Search by e-mail, name or handle"
-        value={q}
-        onSearch={setQ}
-      />
+    <section className="admin-stack" aria-label={t.label}>
+      <SearchBox label={t.search} placeholder={t.placeholder} value={q} onSearch={setQ} />
       {users.isPending ? (
         <SkeletonList rows={5} />
       ) : users.isError ? (
-        <ListError error={users.error} what="Users" onRetry={() => void users.refetch()} />
+        <ListError error={users.error} what={t.what} onRetry={() => void users.refetch()} />
       ) : users.rows.length === 0 ? (
-        <EmptyState icon={<Users size={30} />} title={q ? 'No one matches' : 'No users yet'}>
-          <p>{q ? `Nobody's e-mail, name or handle contains “${q}”.` : 'Accounts appear here.'}</p>
+        <EmptyState icon={<Users size={30} />} title={q ? t.noMatchTitle : t.emptyTitle}>
+          <p>{q ? t.noMatchText({ query: q }) : t.emptyText}</p>
         </EmptyState>
       ) : (
         <>
           <div className="admin-table-wrap">
             <table className="admin-table admin-table--cards" data-testid="admin-users">
-              <caption className="visually-hidden">Users</caption>
+              <caption className="visually-hidden">{t.caption}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">E-mail</th>
-                  <th scope="col">Role</th>
+                  <th scope="col">{t.name}</th>
+                  <th scope="col">{t.email}</th>
+                  <th scope="col">{t.role}</th>
                   <th scope="col" className="num">
-                    Level
+                    {t.level}
                   </th>
                   <th scope="col" className="num">
-                    Games
+                    {t.games}
                   </th>
-                  <th scope="col">Last active</th>
+                  <th scope="col">{t.lastActive}</th>
                   <th scope="col">
-                    <span className="visually-hidden">Actions</span>
+                    <span className="visually-hidden">{t.actions}</span>
                   </th>
                 </tr>
               </thead>
@@ -81,37 +79,38 @@ export function UsersSection() {
 }
 
 function UserRow(props: { user: AdminUserView; isMe: boolean }) {
+  const t = useText(adminUsersText);
   const { user } = props;
   return (
     <tr data-testid="admin-user-row">
-      <th scope="row" data-label="Name">
+      <th scope="row" data-label={t.name}>
         <span className="admin-user__name" dir="auto">
           <bdi>{user.name}</bdi>
         </span>
-        {props.isMe ? <span className="chip admin-chip">You</span> : null}
+        {props.isMe ? <span className="chip admin-chip">{t.you}</span> : null}
         {user.handle ? <span className="muted admin-user__handle">@{user.handle}</span> : null}
       </th>
-      <td data-label="E-mail" className="admin-user__email">
+      <td data-label={t.email} className="admin-user__email">
         {user.email}
       </td>
-      <td data-label="Role">
+      <td data-label={t.role}>
         <span className={`chip admin-role admin-role--${user.role}`}>
-          {user.role === 'admin' ? 'Admin' : 'User'}
+          {user.role === 'admin' ? t.admin : t.user}
         </span>
       </td>
-      <td data-label="Level" className="num">
+      <td data-label={t.level} className="num">
         {user.level}
       </td>
-      <td data-label="Games" className="num">
+      <td data-label={t.games} className="num">
         {user.gamesCreated}
       </td>
-      <td data-label="Last active">
+      <td data-label={t.lastActive}>
         {user.lastActiveAt ? (
           <time dateTime={user.lastActiveAt} title={fullTime(user.lastActiveAt)}>
             {timeAgo(user.lastActiveAt)}
           </time>
         ) : (
-          <span className="muted">never</span>
+          <span className="muted">{timeAgo(null)}</span>
         )}
       </td>
       <td className="admin-table__actions">
@@ -122,25 +121,30 @@ function UserRow(props: { user: AdminUserView; isMe: boolean }) {
 }
 
 function RoleButton(props: { user: AdminUserView; isMe: boolean }) {
+  const t = useText(adminUsersText);
   const { user } = props;
   const [open, setOpen] = useState(false);
   const setRole = useSetRole();
   const granting = user.role !== 'admin';
-  const who = props.isMe ? 'yourself' : user.name;
+  const who = props.isMe ? t.yourself : user.name;
   return (
     <ConfirmDialog
       trigger={
         <button
           type="button"
           className={`btn btn-sm ${granting ? 'btn-secondary' : 'btn-danger-outline'}`}
-          aria-label={`${granting ? 'Make admin' : 'Revoke admin'}: ${user.name}`}
+          aria-label={
+            granting
+              ? t.makeAdminLabel({ name: user.name })
+              : t.revokeAdminLabel({ name: user.name })
+          }
         >
           {granting ? (
             <Shield size={16} aria-hidden="true" />
           ) : (
             <ShieldOff size={16} aria-hidden="true" />
           )}
-          {granting ? 'Make admin' : 'Revoke admin'}
+          {granting ? t.makeAdmin : t.revokeAdmin}
         </button>
       }
       open={open}
@@ -148,9 +152,9 @@ function RoleButton(props: { user: AdminUserView; isMe: boolean }) {
         if (next) setRole.reset();
         setOpen(next);
       }}
-      title={granting ? `Make ${who} an admin?` : `Revoke admin from ${who}?`}
-      confirmLabel={granting ? 'Make admin' : 'Revoke admin'}
-      pendingLabel={granting ? 'Granting…' : 'Revoking…'}
+      title={granting ? t.makeAdminTitle({ name: who }) : t.revokeAdminTitle({ name: who })}
+      confirmLabel={granting ? t.makeAdmin : t.revokeAdmin}
+      pendingLabel={granting ? t.granting : t.revoking}
       pending={setRole.isPending}
       error={setRole.isError ? errorMessage(setRole.error) : null}
       tone={granting ? 'primary' : 'danger'}
@@ -161,7 +165,7 @@ function RoleButton(props: { user: AdminUserView; isMe: boolean }) {
             onSuccess: () => {
               setOpen(false);
               toast.success(
-                granting ? `${user.name} is now an admin` : `${user.name} is no longer an admin`,
+                granting ? t.nowAdmin({ name: user.name }) : t.noLongerAdmin({ name: user.name }),
               );
             },
           },
@@ -170,11 +174,10 @@ function RoleButton(props: { user: AdminUserView; isMe: boolean }) {
     >
       <p>
         {granting
-          ? `${user.name} (${user.email}) will be able to manage users, games, reports and analytics from their next page load.`
+          ? t.grantText({ name: user.name, email: user.email })
           : props.isMe
-            ? 'You will lose access to the admin app at once.'
-            : `${user.name} (${user.email}) loses access to the admin app from their next page load.`}{' '}
-        This is recorded in the audit log.
+            ? t.revokeSelfText
+            : t.revokeText({ name: user.name, email: user.email })}
       </p>
     </ConfirmDialog>
   );

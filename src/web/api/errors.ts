@@ -6,6 +6,7 @@ import {
   type ErrorCode,
   type ErrorDetails,
 } from '../../domain/errors';
+import { apiErrorsText } from '../i18n/messages/api';
 
 const NETWORK_CODE = 'auth/network-request-failed';
 
@@ -47,12 +48,13 @@ export async function errorFromResponse(response: Response): Promise<ApiError> {
     });
   }
   const code = codeForStatus(response.status);
+  const t = apiErrorsText.get();
   const message =
     response.status === 429
-      ? 'Too many requests — please wait a moment and try again.'
+      ? t.tooManyRequests
       : response.status >= 500
-        ? 'Something went wrong on our side. Please try again.'
-        : response.statusText || 'Something went wrong.';
+        ? t.serverTrouble
+        : response.statusText || friendlyMessage(null);
   return new ApiError(code, message, { status: response.status });
 }
 
@@ -60,13 +62,10 @@ export async function errorFromResponse(response: Response): Promise<ApiError> {
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof DOMException && error.name === 'TimeoutError') {
-    return new ApiError(
-      'deadline-exceeded',
-      'The server took too long to answer. Please try again.',
-    );
+    return new ApiError('deadline-exceeded', apiErrorsText.get().timeout);
   }
   if (error instanceof DOMException && error.name === 'AbortError') {
-    return new ApiError('cancelled', 'The request was cancelled.');
+    return new ApiError('cancelled', apiErrorsText.get().cancelled);
   }
   if (error instanceof TypeError) {
     // fetch rejects with a TypeError when no response arrives at all.

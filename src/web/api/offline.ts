@@ -5,11 +5,15 @@
  */
 import { useEffect, useRef } from 'react';
 import { ApiError } from './errors';
+import { offlineText } from '../i18n/messages/api';
 
-export const OFFLINE_RANKING_MESSAGE =
-  "You're offline — your ranking is saved on this device and will be sent when you're back";
-export const OFFLINE_GAME_MESSAGE =
-  "You're offline — your game is saved on this device and will be created when you're back";
+/**
+ * The offline notices' words, in English (`offlineText` in i18n/messages/api.ts). A page should
+ * read `useText(offlineText)` so the notice follows the language; these remain for the pages
+ * that still import them.
+ */
+export const OFFLINE_RANKING_MESSAGE = offlineText.get().ranking;
+export const OFFLINE_GAME_MESSAGE = offlineText.get().game;
 
 /** True when the browser knows it has no network (navigator.onLine is false). */
 export function isOfflineNow(): boolean {

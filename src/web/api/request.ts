@@ -1,13 +1,14 @@
 /** One API call: a per-try timeout, error bodies turned into ApiError, retries for transient failures. */
 import { ApiError, errorFromResponse, toApiError } from './errors';
 import { withRetry } from './retry';
+import { apiErrorsText } from '../i18n/messages/api';
 
 /** SPEC §7: a call's default timeout is 70 s; past it the try fails with `deadline-exceeded`. */
 export const TRY_TIMEOUT_MS = 70_000;
 
-/** SPEC §8's messages for a successful answer whose body the client cannot use. */
-export const INVALID_JSON_MESSAGE = 'Response is not valid JSON object.';
-export const MISSING_DATA_MESSAGE = 'Response is missing data field.';
+/** SPEC §8's messages for a successful answer whose body the client cannot use (English). */
+export const INVALID_JSON_MESSAGE = apiErrorsText.get().invalidJson;
+export const MISSING_DATA_MESSAGE = apiErrorsText.get().missingData;
 
 type JsonResponse<T> = {
   ok: boolean;
@@ -27,7 +28,7 @@ export type RequestOptions = {
 };
 
 function timeoutError(): ApiError {
-  return new ApiError('deadline-exceeded', 'The server took too long to answer. Please try again.');
+  return new ApiError('deadline-exceeded', apiErrorsText.get().timeout);
 }
 
 /**
@@ -41,24 +42,24 @@ async function readBody<T>(response: JsonResponse<T>): Promise<T> {
   if (typeof response.text === 'function') {
     const text = await response.text();
     if (text.trim() === '')
-      throw new ApiError('internal', MISSING_DATA_MESSAGE, { status: response.status });
+      throw new ApiError('internal', apiErrorsText.get().missingData, { status: response.status });
     try {
       body = JSON.parse(text);
     } catch {
-      throw new ApiError('internal', INVALID_JSON_MESSAGE, { status: response.status });
+      throw new ApiError('internal', apiErrorsText.get().invalidJson, { status: response.status });
     }
   } else {
     try {
       body = await response.json();
     } catch {
-      throw new ApiError('internal', INVALID_JSON_MESSAGE, { status: response.status });
+      throw new ApiError('internal', apiErrorsText.get().invalidJson, { status: response.status });
     }
   }
   if (body === null || body === undefined) {
-    throw new ApiError('internal', MISSING_DATA_MESSAGE, { status: response.status });
+    throw new ApiError('internal', apiErrorsText.get().missingData, { status: response.status });
   }
   if (typeof body !== 'object' || Array.isArray(body)) {
-    throw new ApiError('internal', INVALID_JSON_MESSAGE, { status: response.status });
+    throw new ApiError('internal', apiErrorsText.get().invalidJson, { status: response.status });
   }
   return body as T;
 }
@@ -86,7 +87,7 @@ async function tryOnce<T>(
     if (caller) {
       onCallerAbort = () => {
         controller.abort(caller.reason);
-        reject(new ApiError('cancelled', 'The request was cancelled.'));
+        reject(new ApiError('cancelled', apiErrorsText.get().cancelled));
       };
       if (caller.aborted) onCallerAbort();
       else caller.addEventListener('abort', onCallerAbort, { once: true });

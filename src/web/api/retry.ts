@@ -5,6 +5,7 @@
  */
 import { RETRY_BASE_MS, RETRY_MAX_MS, RETRY_MAX_TRIES } from '../../domain/limits';
 import { ApiError, toApiError } from './errors';
+import { apiErrorsText } from '../i18n/messages/api';
 
 const JITTER_MIN = 0.5;
 const JITTER_MAX = 1.5;
@@ -45,7 +46,7 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 }
 
 function cancelled(): ApiError {
-  return new ApiError('cancelled', 'The request was cancelled.');
+  return new ApiError('cancelled', apiErrorsText.get().cancelled);
 }
 
 /** Runs `task` until it succeeds, fails for good, or the tries run out; throws an ApiError. */

@@ -1,10 +1,12 @@
 /** The create screen's options: Publish to Community, and when results show (the rules). */
 import { useId } from 'react';
+import { useText } from '../i18n/i18n';
+import { createOptionsText, settingsDialogText } from '../i18n/messages/create';
 import { rulesSummary } from '../results/rules-text';
 import { useNow } from '../shell/ui/use-now';
 import { PublishToggle } from './publish-toggle';
 import { checkRuleInputs, hasRules, type RuleInputs } from './rule-inputs';
-import { NO_RULES_TEXT, SettingsDialog } from './settings-dialog';
+import { SettingsDialog } from './settings-dialog';
 
 export function CreateOptions(props: {
   publish: boolean;
@@ -12,6 +14,8 @@ export function CreateOptions(props: {
   rules: RuleInputs;
   onRulesChange: (rules: RuleInputs) => void;
 }) {
+  const t = useText(createOptionsText);
+  const settings = useText(settingsDialogText);
   const now = useNow();
   const summaryId = useId();
   const keptRules = checkRuleInputs(props.rules, now).rules;
@@ -20,9 +24,9 @@ export function CreateOptions(props: {
       <PublishToggle checked={props.publish} onChange={props.onPublishChange} />
       <div className="option-row">
         <div className="option-row__text">
-          <p className="option-row__label">When results show</p>
+          <p className="option-row__label">{t.whenResults}</p>
           <p id={summaryId} className="field__hint" data-testid="rules-summary">
-            {rulesSummary(keptRules, now) ?? NO_RULES_TEXT}
+            {rulesSummary(keptRules, now) ?? settings.noRules}
           </p>
         </div>
         <SettingsDialog

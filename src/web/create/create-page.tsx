@@ -34,11 +34,16 @@ import { NO_RULE_INPUTS, type RuleInputs } from './rule-inputs';
 import { useCreateGame } from './use-create-game';
 import { useItemRows } from './use-item-rows';
 import { useWhatIsMissing } from './use-what-is-missing';
+import { useText } from '../i18n/i18n';
+import { commonText } from '../i18n/messages/common';
+import { createPageText } from '../i18n/messages/create';
+import { RichText } from '../i18n/rich-text';
 import './create.css';
 
-const PLACEHOLDERS = ['e.g., Cool Ranch Doritos', 'e.g., Nacho Cheese', 'e.g., Spicy Sweet Chili'];
-
 export function CreatePage() {
+  const t = useText(createPageText);
+  const c = useText(commonText);
+  const placeholders = [t.item1Placeholder, t.item2Placeholder, t.item3Placeholder];
   const viewer = useViewer();
   const [restored] = useState(readDraft);
   const [prompt, setPrompt] = useState(restored?.prompt ?? '');
@@ -82,12 +87,11 @@ export function CreatePage() {
 
   return (
     <>
-      <title>Create a rank · Crowned</title>
+      <title>{c.pageTitle({ title: t.title })}</title>
       <div className="page-head">
-        <h1 className="page-title">Create a rank</h1>
+        <h1 className="page-title">{t.title}</h1>
         <p className="muted">
-          Pick a prompt, add the contenders, then share the link.{' '}
-          <Link to={paths.demo()}>Try a demo</Link> first?
+          <RichText text={t.lede} values={{ demo: <Link to={paths.demo()}>{t.demo}</Link> }} />
         </p>
       </div>
 
@@ -108,7 +112,7 @@ export function CreatePage() {
 
         <ItemRowsField
           items={items}
-          placeholders={PLACEHOLDERS}
+          placeholders={placeholders}
           hintId={ids.hint}
           invalidKeys={missing.itemsInvalid ? new Set(missing.toFill.keys) : undefined}
           error={
@@ -131,9 +135,7 @@ export function CreatePage() {
         </div>
 
         {viewer.status === 'signed-in' ? null : (
-          <p className="field__hint center">
-            You will sign in or create an account when you press Create. Your draft is kept.
-          </p>
+          <p className="field__hint center">{t.signInNote}</p>
         )}
         <CreateSubmitBar pending={game.pending} ready={ready} hintId={ids.hint} />
       </form>

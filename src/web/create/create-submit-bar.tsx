@@ -3,8 +3,11 @@
  * to (create.css). Greyed, not disabled, while something is missing: pressing it says what.
  */
 import { Crown } from 'lucide-react';
+import { useText } from '../i18n/i18n';
+import { submitBarText } from '../i18n/messages/create';
 
 export function CreateSubmitBar(props: { pending: boolean; ready: boolean; hintId: string }) {
+  const t = useText(submitBarText);
   return (
     <div className="create-submit">
       <div className="create-submit__bar">
@@ -16,7 +19,7 @@ export function CreateSubmitBar(props: { pending: boolean; ready: boolean; hintI
           aria-describedby={props.ready ? undefined : props.hintId}
         >
           <Crown size={20} aria-hidden="true" />
-          {props.pending ? 'Creating…' : 'Create'}
+          {props.pending ? t.creating : t.create}
         </button>
       </div>
     </div>

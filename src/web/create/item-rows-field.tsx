@@ -9,6 +9,8 @@
 import { Plus, X } from 'lucide-react';
 import { cleanLabels } from '../../domain/game';
 import { MAX_ITEM_LENGTH, MAX_ITEMS, MIN_ITEMS } from '../../domain/limits';
+import { useText } from '../i18n/i18n';
+import { itemRowsText } from '../i18n/messages/item-rows';
 import { findDuplicates } from './item-row-edits';
 import type { ItemRows } from './use-item-rows';
 
@@ -22,6 +24,7 @@ export function ItemRowsField(props: {
   invalidKeys?: ReadonlySet<string>;
   error?: { id: string; message: string } | null;
 }) {
+  const t = useText(itemRowsText);
   const { items } = props;
   const { rows, attachAddButton } = items;
   const duplicateKeys = findDuplicates(rows);
@@ -29,7 +32,7 @@ export function ItemRowsField(props: {
 
   return (
     <fieldset className="items-fieldset" aria-describedby={props.hintId}>
-      <legend>{props.legend ?? 'Items'}</legend>
+      <legend>{props.legend ?? t.legend}</legend>
       <ol className="item-rows">
         {rows.map((row, index) => {
           const duplicate = duplicateKeys.has(row.key);
@@ -43,23 +46,27 @@ export function ItemRowsField(props: {
                 {...items.inputProps(row, index)}
                 className="input"
                 type="text"
-                aria-label={`Item ${index + 1}`}
+                aria-label={t.item({ number: index + 1 })}
                 aria-invalid={duplicate || needsText || undefined}
                 aria-describedby={needsText ? props.error?.id : undefined}
                 dir="auto"
-                placeholder={props.placeholders[index] ?? 'Another item'}
+                placeholder={props.placeholders[index] ?? t.another}
                 maxLength={MAX_ITEM_LENGTH}
                 autoComplete="off"
               />
               <button
                 type="button"
                 className="btn-icon item-row__remove"
-                aria-label={`Remove item ${index + 1}${row.label.trim() ? ` (${row.label.trim()})` : ''}`}
+                aria-label={
+                  row.label.trim()
+                    ? t.removeNamed({ number: index + 1, label: row.label.trim() })
+                    : t.remove({ number: index + 1 })
+                }
                 onClick={() => items.removeRow(index)}
               >
                 <X size={18} aria-hidden="true" />
               </button>
-              {duplicate ? <p className="item-row__warning">Already in the list</p> : null}
+              {duplicate ? <p className="item-row__warning">{t.duplicate}</p> : null}
             </li>
           );
         })}
@@ -77,7 +84,7 @@ export function ItemRowsField(props: {
         disabled={items.full}
       >
         <Plus size={18} aria-hidden="true" />
-        Add item
+        {t.add}
       </button>
       {/* While the error says what is missing, the count is not shown twice (still read out). */}
       <p
@@ -86,10 +93,10 @@ export function ItemRowsField(props: {
         aria-live="polite"
       >
         {rows.length >= MAX_ITEMS
-          ? `That's the maximum of ${MAX_ITEMS} items.`
+          ? t.max({ max: MAX_ITEMS })
           : filled.length >= MIN_ITEMS
-            ? `${filled.length} items. Add as many as you like.`
-            : `Add at least ${MIN_ITEMS} items (${filled.length} so far).`}
+            ? t.enough(filled.length)
+            : t.atLeast({ min: MIN_ITEMS, count: filled.length })}
       </p>
     </fieldset>
   );

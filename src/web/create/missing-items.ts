@@ -4,14 +4,14 @@
  */
 import { MIN_ITEMS } from '../../domain/limits';
 import { cleanText } from '../../domain/text';
+import { itemsMissingText } from '../i18n/messages/create';
 import type { ItemRow } from './item-row-edits';
 
-export const PROMPT_MISSING = 'Say what we are ranking.';
-
-export const itemsMissing = (short: number) =>
-  short >= MIN_ITEMS
-    ? `Add at least ${MIN_ITEMS} items.`
-    : `Add ${short} more ${short === 1 ? 'item' : 'items'}.`;
+/** The message under the rows: how many more items, in the current language. */
+export function itemsMissing(short: number): string {
+  const t = itemsMissingText.get();
+  return short >= MIN_ITEMS ? t.atLeast({ min: MIN_ITEMS }) : t.more(short);
+}
 
 /** The keys of the empty rows to fill to reach MIN_ITEMS, in order, and how many are short. */
 export function rowsToFill(rows: readonly ItemRow[]): { keys: string[]; short: number } {

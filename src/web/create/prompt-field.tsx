@@ -1,7 +1,8 @@
 /** The create screen's prompt: "What are we ranking?", marked when Create finds it missing. */
 import { useId, type Ref } from 'react';
 import { MAX_PROMPT_LENGTH } from '../../domain/limits';
-import { PROMPT_MISSING } from './missing-items';
+import { useText } from '../i18n/i18n';
+import { promptFieldText } from '../i18n/messages/create';
 
 export function PromptField({
   ref,
@@ -14,17 +15,18 @@ export function PromptField({
   invalid: boolean;
   ref?: Ref<HTMLInputElement>;
 }) {
+  const t = useText(promptFieldText);
   const ids = { prompt: useId(), error: useId() };
   return (
     <div className="field">
-      <label htmlFor={ids.prompt}>What are we ranking?</label>
+      <label htmlFor={ids.prompt}>{t.label}</label>
       <input
         id={ids.prompt}
         ref={ref}
         className="input input-lg"
         type="text"
         dir="auto"
-        placeholder="e.g., Best Doritos flavour"
+        placeholder={t.placeholder}
         maxLength={MAX_PROMPT_LENGTH}
         autoComplete="off"
         aria-invalid={props.invalid || undefined}
@@ -40,7 +42,7 @@ export function PromptField({
       />
       {props.invalid ? (
         <p id={ids.error} className="field-error">
-          {PROMPT_MISSING}
+          {t.missing}
         </p>
       ) : null}
     </div>

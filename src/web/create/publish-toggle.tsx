@@ -6,11 +6,11 @@
 import * as Tooltip from '@radix-ui/react-tooltip';
 import { Info } from 'lucide-react';
 import { useId, useState } from 'react';
-
-const PUBLISH_INFO =
-  'Shares your rank publicly on the Community page. You can undo this anytime from My Ranks.';
+import { useText } from '../i18n/i18n';
+import { publishToggleText } from '../i18n/messages/create';
 
 export function PublishToggle(props: { checked: boolean; onChange: (checked: boolean) => void }) {
+  const t = useText(publishToggleText);
   const ids = { switch: useId(), hint: useId() };
   const [infoOpen, setInfoOpen] = useState(false);
   return (
@@ -18,7 +18,7 @@ export function PublishToggle(props: { checked: boolean; onChange: (checked: boo
       <div className="option-row__text">
         <div className="option-row__title">
           <label htmlFor={ids.switch} className="option-row__label">
-            Publish to Community
+            {t.label}
           </label>
           <Tooltip.Provider delayDuration={150}>
             <Tooltip.Root open={infoOpen} onOpenChange={setInfoOpen}>
@@ -26,7 +26,7 @@ export function PublishToggle(props: { checked: boolean; onChange: (checked: boo
                 <button
                   type="button"
                   className="btn-icon info-button"
-                  aria-label="About publishing to Community"
+                  aria-label={t.about}
                   onClick={(event) => {
                     // Radix closes a tooltip on click; here a click or a tap opens it (touch
                     // screens never hover). A tap elsewhere, Escape or leaving closes it.
@@ -44,7 +44,7 @@ export function PublishToggle(props: { checked: boolean; onChange: (checked: boo
                   sideOffset={4}
                   collisionPadding={12}
                 >
-                  {PUBLISH_INFO}
+                  {t.info}
                   <Tooltip.Arrow className="tooltip__arrow" width={12} height={6} />
                 </Tooltip.Content>
               </Tooltip.Portal>
@@ -52,9 +52,7 @@ export function PublishToggle(props: { checked: boolean; onChange: (checked: boo
           </Tooltip.Provider>
         </div>
         <p id={ids.hint} className="field__hint">
-          {props.checked
-            ? 'Anyone can find and play it on the Community page.'
-            : 'Only people with the link can play.'}
+          {props.checked ? t.on : t.off}
         </p>
       </div>
       <button

@@ -83,7 +83,7 @@ describe('pickQuip', () => {
   });
 
   it('after a quip of another case, any quip of this one may come', () => {
-    const previous = NO_PROMPT_QUIPS[0];
+    const previous = NO_PROMPT_QUIPS[0] ?? null;
     const picked = new Set<string>();
     for (let i = 0; i < 1000; i++) picked.add(pickQuip('items', previous, () => i / 1000));
     expect(picked.size).toBe(TOO_FEW_ITEMS_QUIPS.length);

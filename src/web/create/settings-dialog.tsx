@@ -9,11 +9,10 @@ import { Settings } from 'lucide-react';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { rulesSummary } from '../results/rules-text';
 import { DialogHead } from '../shell/ui/dialog-head';
+import { useText } from '../i18n/i18n';
+import { settingsDialogText } from '../i18n/messages/create';
 import { formatLocalDateTime } from './local-datetime';
 import { checkRuleInputs, hasRuleInputs, NO_RULE_INPUTS, type RuleInputs } from './rule-inputs';
-
-/** The summary line without rules (with rules: `rulesSummary`). */
-export const NO_RULES_TEXT = 'Results show as soon as people rank';
 
 export function SettingsDialog(props: {
   rules: RuleInputs;
@@ -24,6 +23,7 @@ export function SettingsDialog(props: {
   /** The id of the summary line on the form: it describes the gear. */
   summaryId: string;
 }) {
+  const t = useText(settingsDialogText);
   const { rules, onChange, active, now } = props;
   const [open, setOpen] = useState(false);
   const deadlineInput = useRef<HTMLInputElement>(null);
@@ -50,7 +50,7 @@ export function SettingsDialog(props: {
         <button
           type="button"
           className="btn-icon settings-gear"
-          aria-label="Game settings"
+          aria-label={t.title}
           aria-describedby={props.summaryId}
         >
           <Settings size={22} aria-hidden="true" />
@@ -66,17 +66,16 @@ export function SettingsDialog(props: {
           aria-describedby={ids.description}
           data-testid="settings-dialog"
         >
-          <DialogHead title="Game settings" />
+          <DialogHead title={t.title} />
           <Dialog.Description id={ids.description} className="muted">
-            Keep the results hidden until the game closes. With two rules, whichever is met first
-            closes it.
+            {t.description}
           </Dialog.Description>
 
           <fieldset className="settings-rules">
-            <legend className="settings-rules__legend">Results unlock</legend>
+            <legend className="settings-rules__legend">{t.legend}</legend>
             <div className="settings-rules__fields" data-testid="settings-rules">
               <div className="field settings-rule" data-testid="rule-deadline">
-                <label htmlFor={ids.deadline}>After a date and time</label>
+                <label htmlFor={ids.deadline}>{t.deadline}</label>
                 <input
                   ref={deadlineInput}
                   id={ids.deadline}
@@ -93,13 +92,11 @@ export function SettingsDialog(props: {
                   id={ids.deadlineNote}
                   className={checked.deadlineIgnored ? 'rule-note rule-note--ignored' : 'rule-note'}
                 >
-                  {checked.deadlineIgnored
-                    ? 'This time has passed, so it will be ignored. Pick a time in the future.'
-                    : 'The game closes at this time.'}
+                  {checked.deadlineIgnored ? t.deadlinePassed : t.deadlineNote}
                 </p>
               </div>
               <div className="field settings-rule" data-testid="rule-players">
-                <label htmlFor={ids.players}>After a number of players</label>
+                <label htmlFor={ids.players}>{t.players}</label>
                 <input
                   id={ids.players}
                   className="input"
@@ -107,7 +104,7 @@ export function SettingsDialog(props: {
                   min={1}
                   step={1}
                   inputMode="numeric"
-                  placeholder="e.g., 10"
+                  placeholder={t.playersPlaceholder}
                   value={rules.players}
                   aria-invalid={checked.playersIgnored || undefined}
                   aria-describedby={ids.playersNote}
@@ -118,16 +115,14 @@ export function SettingsDialog(props: {
                   id={ids.playersNote}
                   className={checked.playersIgnored ? 'rule-note rule-note--ignored' : 'rule-note'}
                 >
-                  {checked.playersIgnored
-                    ? 'This needs at least 1 player, so it will be ignored.'
-                    : 'The game closes once this many people have ranked.'}
+                  {checked.playersIgnored ? t.playersIgnored : t.playersNote}
                 </p>
               </div>
             </div>
           </fieldset>
 
           <p className="settings-dialog__summary" aria-live="polite">
-            {rulesSummary(checked.rules, now) ?? NO_RULES_TEXT}
+            {rulesSummary(checked.rules, now) ?? t.noRules}
           </p>
 
           <div className="settings-dialog__actions">
@@ -141,11 +136,11 @@ export function SettingsDialog(props: {
               }}
               disabled={!hasRuleInputs(rules)}
             >
-              Clear rules
+              {t.clear}
             </button>
             <Dialog.Close asChild>
               <button type="button" className="btn btn-primary">
-                Done
+                {t.done}
               </button>
             </Dialog.Close>
           </div>

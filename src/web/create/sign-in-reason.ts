@@ -5,17 +5,18 @@
  */
 import { canCreate } from '../../domain/game';
 import { sanitizeNext } from '../shell/session/login-next';
+import { createSignInText } from '../i18n/messages/create-sign-in';
 import { readDraft, type CreateDraft } from './draft';
 
-export const CREATE_SIGN_IN_REASON =
-  'Sign in or create an account to create your rank. Your draft is saved and will be created right after.';
+/** The reason in English (the base catalog), for the tests. */
+export const CREATE_SIGN_IN_REASON = createSignInText.get().reason;
 
 /** The reason for a sign-in heading to `target` with `draft` kept, or null when there is none. */
 export function createSignInReason(target: string, draft: CreateDraft | null): string | null {
   const { pathname } = new URL(sanitizeNext(target), 'https://crowned.invalid');
   if (!/^\/create\/?$/i.test(pathname)) return null;
   if (!draft?.pressed || !canCreate(draft.prompt, draft.items)) return null;
-  return CREATE_SIGN_IN_REASON;
+  return createSignInText.get().reason;
 }
 
 /** The same, for the sign-in screen: its `?next=` (else the stored target) and this tab's draft. */

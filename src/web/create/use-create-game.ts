@@ -19,10 +19,11 @@ import { refreshSession, useViewer } from '../shell/session/use-viewer';
 import { clearDraft, newGameFromDraft, readDraft, saveDraft, type CreateDraft } from './draft';
 import type { ItemRow } from './item-row-edits';
 import type { RuleInputs } from './rule-inputs';
+import { useText } from '../i18n/i18n';
+import { createGameText } from '../i18n/messages/create';
 
 // Someone without an account pressing Create: the sign-in screen says why they are there
 // (sign-in-reason.ts). A session that ended meanwhile is news, so a toast says it too.
-const SESSION_ENDED = 'Your session has ended. Sign in to create your rank: your draft is kept.';
 const SIGN_IN_TOAST_MS = 6000;
 
 /** One try at creating: the draft, and whether it was resumed after a sign-in. */
@@ -34,6 +35,7 @@ export function useCreateGame(options: {
   form: { prompt: string; rows: readonly ItemRow[]; rules: RuleInputs; publish: boolean };
   setError: (error: string | null) => void;
 }) {
+  const t = useText(createGameText);
   const { restored, setError } = options;
   const { prompt, rows, rules, publish } = options.form;
   const viewer = useViewer();
@@ -78,11 +80,11 @@ export function useCreateGame(options: {
       clearDraft();
       rememberCreated(viewer.user?.id, game);
       gameCreated(queryClient, game);
-      toast.success('Your rank is live! Play it, then share the link.');
+      toast.success(t.live);
       if (publishError) {
         // SPEC §8: a failed publish during create only warns; publishing can be retried later.
-        toast.warning(`Your rank is not on the Community yet: ${publishError}`, {
-          description: 'Publish it from its results page or My Ranks.',
+        toast.warning(t.notPublished({ error: publishError }), {
+          description: t.notPublishedHint,
           duration: 8000,
         });
       }
@@ -93,15 +95,13 @@ export function useCreateGame(options: {
         // The session ended (signed out elsewhere, expired): the header and the account page
         // must learn it too.
         refreshSession();
-        sendToSignIn(attempt.draft, SESSION_ENDED);
+        sendToSignIn(attempt.draft, t.sessionEnded);
         return;
       }
       // Failed for another reason: the draft stays on the form, no longer waiting to be sent.
       setWaiting(false);
       const message = errorMessage(thrown);
-      setError(
-        attempt.resumed ? `Your draft is back, but creating it failed: ${message}` : message,
-      );
+      setError(attempt.resumed ? t.resumeFailed({ error: message }) : message);
     },
   });
   const { mutate } = create;

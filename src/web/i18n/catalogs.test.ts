@@ -1,6 +1,14 @@
 import { messagesToJSON } from '@nanostores/i18n';
 import { describe, expect, it } from 'vitest';
 import { commonText } from './messages/common';
+import * as create from './messages/create';
+import * as createSignIn from './messages/create-sign-in';
+import * as itemRows from './messages/item-rows';
+import * as owner from './messages/owner';
+import * as admin from './messages/admin';
+import { itemsMissing } from '../create/missing-items';
+import { EMPTY_QUIPS, NO_PROMPT_QUIPS, TOO_FEW_ITEMS_QUIPS } from '../create/quips';
+import { summaryText } from '../owner/item-rows';
 import * as shell from './messages/shell';
 import * as results from './messages/results';
 import * as rules from './messages/rules';
@@ -12,6 +20,10 @@ import * as myranks from './messages/myranks';
 import * as builder from './messages/builder';
 import * as play from './messages/play';
 import * as playResolver from './messages/play-resolver';
+import * as account from './messages/account';
+import * as session from './messages/session';
+import * as ui from './messages/ui';
+import * as api from './messages/api';
 import { COMMUNITY_MESSAGES, MAX_TAG_LENGTH, MAX_TAGS } from '../../domain/community';
 import { MESSAGES } from '../../domain/game';
 import { playsText, ranksText } from '../community/counts';
@@ -25,6 +37,11 @@ import {
 
 const all = [
   commonText,
+  ...Object.values(create),
+  ...Object.values(createSignIn),
+  ...Object.values(itemRows),
+  ...Object.values(owner),
+  ...Object.values(admin),
   ...Object.values(shell),
   ...Object.values(results),
   ...Object.values(rules),
@@ -36,6 +53,10 @@ const all = [
   ...Object.values(builder),
   ...Object.values(play),
   ...Object.values(playResolver),
+  ...Object.values(account),
+  ...Object.values(session),
+  ...Object.values(ui),
+  ...Object.values(api),
 ];
 const catalogs = messagesToJSON(...all);
 
@@ -99,6 +120,32 @@ describe('the English catalogs', () => {
     }
   });
 
+  it('fill in the create screen, the owner panel and the admin app as they read today', () => {
+    expect(TOO_FEW_ITEMS_QUIPS[0]).toBe(
+      "You need at least 3 contenders. Two's a duel, three's a rank!",
+    );
+    expect(NO_PROMPT_QUIPS).toHaveLength(4);
+    expect(EMPTY_QUIPS).toHaveLength(3);
+    expect(itemsMissing(1)).toBe('Add 1 more item.');
+    const rows = itemRows.itemRowsText.get();
+    expect(rows.enough(4)).toBe('4 items. Add as many as you like.');
+    expect(rows.atLeast({ min: 3, count: 1 })).toBe('Add at least 3 items (1 so far).');
+    expect(rows.removeNamed({ number: 2, label: 'Nuts' })).toBe('Remove item 2 (Nuts)');
+    expect(createSignIn.createSignInText.get().reason).toMatch(/^Sign in or create an account/);
+    expect(summaryText({ renamed: 1, added: 2, removed: 0 })).toBe('1 renamed · 2 added');
+    const state = owner.ownerStateText.get();
+    expect(state.openNeeded({ rules: 'Results unlock after 10 players', count: '7' })).toBe(
+      'Open · Results unlock after 10 players (7 more needed)',
+    );
+    const games = admin.adminGamesText.get();
+    expect(`${games.items(1)} · ${games.players(2)}`).toBe('1 item · 2 players');
+    expect(admin.analyticsText.get().ofVisitors({ share: '25%' })).toBe('25% of visitors');
+    const page = admin.adminPageText.get();
+    expect(commonText.get().pageTitle({ title: page.pageTitle({ section: page.users }) })).toBe(
+      'Users · Admin · Crowned',
+    );
+  });
+
   it('name each component once', () => {
     const names = all.map((catalog) => (catalog as unknown as { component: string }).component);
     expect(new Set(names).size).toBe(names.length);
@@ -110,6 +157,39 @@ describe('the English catalogs', () => {
     expect(header.crowns(1)).toBe(' crown');
     expect(header.crowns(5)).toBe(' crowns');
     expect(commonText.get().pageTitle({ title: 'Not found' })).toBe('Not found · Crowned');
+  });
+
+  it('fill in the account screens, the session toasts and list states as they read today', () => {
+    const toasts = session.progressToastsText.get();
+    expect(toasts.levelUp({ level: 4 })).toBe('Level Up! You are now Level 4 🎉');
+    expect(toasts.achievement({ name: 'First Play' })).toBe('Achievement unlocked: First Play');
+    const claim = session.legacyClaimText.get();
+    expect(claim.claimed(1)).toBe('We found 1 of your earlier ranks and added it to your account.');
+    expect(claim.claimed(3)).toBe(
+      'We found 3 of your earlier ranks and added them to your account.',
+    );
+    expect(ui.listStatesText.get().didNotLoad({ what: 'Users' })).toBe("Users didn't load.");
+    const outbox = account.outboxText.get();
+    expect(outbox.messages(1)).toBe('1 message');
+    expect(outbox.messages(2)).toBe('2 messages');
+    expect(outbox.openLinkLabel({ subject: 'Reset', to: 'a@b.c' })).toBe(
+      'Open link from “Reset” to a@b.c',
+    );
+    const form = account.authFormText.get();
+    expect(form.welcomeNewName({ name: 'Ada' })).toBe('Welcome to Crowned, Ada!');
+    expect(form.welcomeBackName({ name: 'Ada' })).toBe('Welcome back, Ada!');
+    expect(account.emailHintText.get().taken({ how: 'X.' })).toBe(
+      'That email already has an account. X.',
+    );
+    expect(commonText.get().pageTitle({ title: account.authFormText.get().signInDocTitle })).toBe(
+      'Sign in · Crowned',
+    );
+  });
+
+  it('keep SPEC §8 word for word', () => {
+    const errors = api.apiErrorsText.get();
+    expect(errors.invalidJson).toBe('Response is not valid JSON object.');
+    expect(errors.missingData).toBe('Response is missing data field.');
   });
 
   it('fill in the results screen as it reads today', () => {

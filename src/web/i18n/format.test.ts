@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatNumber, formatPercent, formatRelative } from './format';
+import { formatNumber, formatPercent, formatRelative, formatUtcDay } from './format';
 
 describe('format', () => {
   it('writes numbers and shares the way the language does', () => {
     expect(formatNumber(1234567)).toBe('1,234,567');
     expect(formatPercent(0.25)).toBe('25%');
+  });
+
+  it('writes a UTC day without its year, whatever the time zone', () => {
+    expect(formatUtcDay(new Date('2026-11-03T00:00:00Z'))).toBe('Nov 3');
   });
 
   it('says relative times in words, by the largest whole unit', () => {

@@ -40,6 +40,14 @@ export function formatDateTime(date: Date | number): string {
   ).format(date);
 }
 
+/** A calendar day of UTC days ('YYYY-MM-DD' at 00:00Z, the admin charts) without its year: "Nov 3". */
+export function formatUtcDay(date: Date | number): string {
+  return cached(
+    'utc-day',
+    (l) => new Intl.DateTimeFormat(l, { month: 'short', day: 'numeric', timeZone: 'UTC' }),
+  ).format(date);
+}
+
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 24 * 3600_000],
   ['month', 30 * 24 * 3600_000],

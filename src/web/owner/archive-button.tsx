@@ -6,8 +6,11 @@ import type { GameView } from '../../domain/game';
 import { errorMessage } from '../api/errors';
 import { gameArchived } from '../api/game-cache';
 import { archiveGame } from '../api/games';
+import { useText } from '../i18n/i18n';
+import { archiveButtonText } from '../i18n/messages/owner';
 
 export function ArchiveButton(props: { game: GameView }) {
+  const t = useText(archiveButtonText);
   const queryClient = useQueryClient();
   const { archived } = props.game;
   const archive = useMutation({
@@ -15,11 +18,9 @@ export function ArchiveButton(props: { game: GameView }) {
     onSuccess: (answer) => {
       gameArchived(queryClient, answer.game);
       if (answer.game.archived) {
-        toast.success('Rank archived', {
-          description: 'It is hidden from lists. The link still works.',
-        });
+        toast.success(t.archived, { description: t.archivedText });
       } else {
-        toast.success('Rank unarchived', { description: 'It shows in lists again.' });
+        toast.success(t.unarchived, { description: t.unarchivedText });
       }
     },
     onError: (error) => toast.error(errorMessage(error)),
@@ -39,11 +40,11 @@ export function ArchiveButton(props: { game: GameView }) {
       )}
       {archive.isPending
         ? archived
-          ? 'Unarchiving…'
-          : 'Archiving…'
+          ? t.unarchiving
+          : t.archiving
         : archived
-          ? 'Unarchive'
-          : 'Archive'}
+          ? t.unarchive
+          : t.archive}
     </button>
   );
 }

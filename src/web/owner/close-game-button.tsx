@@ -7,9 +7,12 @@ import type { GameView } from '../../domain/game';
 import { errorMessage } from '../api/errors';
 import { gameChanged } from '../api/game-cache';
 import { closeGame } from '../api/games';
+import { useText } from '../i18n/i18n';
+import { closeGameText } from '../i18n/messages/owner';
 import { ConfirmDialog } from './confirm-dialog';
 
 export function CloseGameButton(props: { game: GameView }) {
+  const t = useText(closeGameText);
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const close = useMutation({
@@ -17,7 +20,7 @@ export function CloseGameButton(props: { game: GameView }) {
     onSuccess: (answer) => {
       gameChanged(queryClient, answer);
       setOpen(false);
-      toast.success('Rank closed: results are unlocked for everyone');
+      toast.success(t.closed);
     },
   });
 
@@ -26,7 +29,7 @@ export function CloseGameButton(props: { game: GameView }) {
       trigger={
         <button type="button" className="btn btn-secondary">
           <Lock size={18} aria-hidden="true" />
-          Close now
+          {t.closeNow}
         </button>
       }
       open={open}
@@ -34,15 +37,15 @@ export function CloseGameButton(props: { game: GameView }) {
         if (next) close.reset();
         setOpen(next);
       }}
-      title="Close this rank?"
-      confirmLabel="Close rank"
-      pendingLabel="Closing…"
+      title={t.title}
+      confirmLabel={t.confirm}
+      pendingLabel={t.pending}
       pending={close.isPending}
       error={close.isError ? errorMessage(close.error) : null}
       tone="primary"
       onConfirm={() => close.mutate()}
     >
-      <p>Nobody can submit after this, and results unlock for everyone.</p>
+      <p>{t.text}</p>
     </ConfirmDialog>
   );
 }

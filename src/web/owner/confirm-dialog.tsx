@@ -5,6 +5,8 @@
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useRef, type ReactNode } from 'react';
+import { useText } from '../i18n/i18n';
+import { confirmDialogText } from '../i18n/messages/owner';
 
 export function ConfirmDialog(props: {
   /** The button that opens the dialog; focus goes back to it when the dialog closes. */
@@ -20,6 +22,7 @@ export function ConfirmDialog(props: {
   tone: 'danger' | 'primary';
   onConfirm: () => void;
 }) {
+  const t = useText(confirmDialogText);
   const cancel = useRef<HTMLButtonElement>(null);
   const errorId = useId();
   return (
@@ -45,7 +48,7 @@ export function ConfirmDialog(props: {
           <div className="dialog__actions">
             <Dialog.Close asChild>
               <button ref={cancel} type="button" className="btn btn-secondary">
-                Cancel
+                {t.cancel}
               </button>
             </Dialog.Close>
             <button

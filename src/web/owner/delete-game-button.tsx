@@ -6,6 +6,9 @@ import { toast } from '../shell/ui/toasts';
 import { errorMessage } from '../api/errors';
 import { gameDeleted } from '../api/game-cache';
 import { deleteGame } from '../api/games';
+import { useText } from '../i18n/i18n';
+import { deleteGameText } from '../i18n/messages/owner';
+import { RichText } from '../i18n/rich-text';
 import { ConfirmDialog } from './confirm-dialog';
 
 /**
@@ -19,13 +22,14 @@ export function DeleteGameButton(props: {
   iconSize?: number;
   onDeleted: () => void;
 }) {
+  const t = useText(deleteGameText);
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const remove = useMutation({
     mutationFn: () => deleteGame(props.gameId),
     onSuccess: () => {
       setOpen(false);
-      toast.success('Rank deleted');
+      toast.success(t.deleted);
       props.onDeleted();
       // After the page moved on: the game's link now answers 'Game not found', not the cache.
       gameDeleted(queryClient, props.gameId);
@@ -37,7 +41,7 @@ export function DeleteGameButton(props: {
       trigger={
         <button type="button" className={`btn btn-danger-outline ${props.className ?? ''}`}>
           <Trash2 size={props.iconSize ?? 18} aria-hidden="true" />
-          Delete
+          {t.delete}
         </button>
       }
       open={open}
@@ -45,17 +49,23 @@ export function DeleteGameButton(props: {
         if (next) remove.reset();
         setOpen(next);
       }}
-      title="Delete this rank?"
-      confirmLabel="Delete rank"
-      pendingLabel="Deleting…"
+      title={t.title}
+      confirmLabel={t.confirm}
+      pendingLabel={t.pending}
       pending={remove.isPending}
       error={remove.isError ? errorMessage(remove.error) : null}
       tone="danger"
       onConfirm={() => remove.mutate()}
     >
       <p>
-        <strong className="confirm-dialog__name">“{props.title}”</strong> and all its rankings and
-        results will be deleted for good. Its link will stop working. This can't be undone.
+        <RichText
+          text={t.text}
+          values={{
+            title: (
+              <strong className="confirm-dialog__name">{t.quoted({ title: props.title })}</strong>
+            ),
+          }}
+        />
       </p>
     </ConfirmDialog>
   );

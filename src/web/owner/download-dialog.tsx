@@ -7,27 +7,31 @@ import { Download, FileJson, FileSpreadsheet } from 'lucide-react';
 import type { GameView } from '../../domain/game';
 import { paths } from '../paths';
 import { DialogHead } from '../shell/ui/dialog-head';
+import { useText } from '../i18n/i18n';
+import { downloadDialogText } from '../i18n/messages/owner';
 
+/** Each file, its name and hint by their message keys. */
 const FILES = [
-  { what: 'results', format: 'csv', label: 'Results', hint: 'The crowd’s order with its figures' },
-  { what: 'ballots', format: 'csv', label: 'Ballots', hint: 'Each player’s name, time and order' },
-  { what: 'results', format: 'json', label: 'Results', hint: 'For programs' },
-  { what: 'ballots', format: 'json', label: 'Ballots', hint: 'For programs' },
+  { what: 'results', format: 'csv', label: 'results', hint: 'resultsCsv' },
+  { what: 'ballots', format: 'csv', label: 'ballots', hint: 'ballotsCsv' },
+  { what: 'results', format: 'json', label: 'results', hint: 'forPrograms' },
+  { what: 'ballots', format: 'json', label: 'ballots', hint: 'forPrograms' },
 ] as const;
 
 export function DownloadDialog(props: { game: GameView }) {
+  const t = useText(downloadDialogText);
   return (
     <Dialog.Root>
       <Dialog.Trigger asChild>
         <button type="button" className="btn btn-secondary">
           <Download size={18} aria-hidden="true" />
-          Download
+          {t.download}
         </button>
       </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content className="dialog" aria-describedby={undefined}>
-          <DialogHead title="Download results" />
+          <DialogHead title={t.title} />
           <ul className="download-list">
             {FILES.map((file) => (
               <li key={`${file.what}.${file.format}`}>
@@ -43,17 +47,15 @@ export function DownloadDialog(props: { game: GameView }) {
                   )}
                   <span>
                     <strong>
-                      {file.label} ({file.format.toUpperCase()})
+                      {t.file({ label: t[file.label], format: file.format.toUpperCase() })}
                     </strong>
-                    <span className="download-link__hint">{file.hint}</span>
+                    <span className="download-link__hint">{t[file.hint]}</span>
                   </span>
                 </a>
               </li>
             ))}
           </ul>
-          <p className="muted">
-            Names are as players showed them; e-mail addresses are never included.
-          </p>
+          <p className="muted">{t.note}</p>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

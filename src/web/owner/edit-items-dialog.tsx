@@ -16,9 +16,12 @@ import { editItems } from '../api/games';
 import { DialogHead } from '../shell/ui/dialog-head';
 import type { ItemRow } from '../create/item-row-edits';
 import { useItemRows } from '../create/use-item-rows';
+import { useText } from '../i18n/i18n';
+import { editItemsText } from '../i18n/messages/owner';
 import { editSummary, rowsFromItems, summaryText, toItemEdits } from './item-rows';
 
 export function EditItemsDialog(props: { game: GameView }) {
+  const t = useText(editItemsText);
   const { game } = props;
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
@@ -32,7 +35,7 @@ export function EditItemsDialog(props: { game: GameView }) {
     onSuccess: (answer) => {
       itemsEdited(queryClient, answer);
       setOpen(false);
-      toast.success('Items saved');
+      toast.success(t.saved);
     },
   });
 
@@ -51,7 +54,7 @@ export function EditItemsDialog(props: { game: GameView }) {
       <Dialog.Trigger asChild>
         <button type="button" className="btn btn-secondary">
           <Pencil size={18} aria-hidden="true" />
-          Edit items
+          {t.edit}
         </button>
       </Dialog.Trigger>
       <Dialog.Portal>
@@ -68,17 +71,14 @@ export function EditItemsDialog(props: { game: GameView }) {
               else save.mutate(rows);
             }}
           >
-            <DialogHead title="Edit items" />
-            <Dialog.Description className="dialog__text">
-              Rename, add or remove items. A renamed item keeps its votes.
-            </Dialog.Description>
+            <DialogHead title={t.title} />
+            <Dialog.Description className="dialog__text">{t.description}</Dialog.Description>
             <p id={ids.warning} className="notice notice--warning">
               <TriangleAlert size={16} aria-hidden="true" />
-              Removing an item removes its votes; adding items asks players who already ranked to
-              re-order.
+              {t.warning}
             </p>
 
-            <ol className="item-rows" aria-label="Items">
+            <ol className="item-rows" aria-label={t.items}>
               {rows.map((row, index) => (
                 <li key={row.key} className="item-row">
                   <span className="item-row__number" aria-hidden="true">
@@ -88,14 +88,18 @@ export function EditItemsDialog(props: { game: GameView }) {
                     {...items.inputProps(row, index)}
                     className="input"
                     type="text"
-                    aria-label={`Item ${index + 1}`}
+                    aria-label={t.item({ number: index + 1 })}
                     maxLength={MAX_ITEM_LENGTH}
-                    placeholder={row.id === undefined ? 'New item' : undefined}
+                    placeholder={row.id === undefined ? t.newItem : undefined}
                   />
                   <button
                     type="button"
                     className="btn-icon item-row__remove"
-                    aria-label={`Remove ${row.label.trim() || `item ${index + 1}`}`}
+                    aria-label={
+                      row.label.trim()
+                        ? t.remove({ label: row.label.trim() })
+                        : t.removeItem({ number: index + 1 })
+                    }
                     onClick={() => items.removeRow(index)}
                   >
                     <X size={18} aria-hidden="true" />
@@ -103,9 +107,7 @@ export function EditItemsDialog(props: { game: GameView }) {
                 </li>
               ))}
             </ol>
-            {rows.length === 0 ? (
-              <p className="edit-items__empty">No items left. A rank needs at least one.</p>
-            ) : null}
+            {rows.length === 0 ? <p className="edit-items__empty">{t.empty}</p> : null}
 
             <div className="edit-items__add">
               <button
@@ -121,10 +123,12 @@ export function EditItemsDialog(props: { game: GameView }) {
                 ) : (
                   <Plus size={18} aria-hidden="true" />
                 )}
-                Add item
+                {t.add}
               </button>
               <span id={ids.count} className="edit-items__count">
-                {full ? `${MAX_ITEMS} items at most` : `${rows.length} of ${MAX_ITEMS} items`}
+                {full
+                  ? t.atMost({ max: MAX_ITEMS })
+                  : t.countOf({ count: rows.length, max: MAX_ITEMS })}
               </span>
             </div>
 
@@ -134,11 +138,11 @@ export function EditItemsDialog(props: { game: GameView }) {
 
             <div className="dialog__actions edit-items__footer">
               <p className="edit-items__changes" aria-live="polite">
-                {changes ?? 'No changes yet'}
+                {changes ?? t.noChanges}
               </p>
               <Dialog.Close asChild>
                 <button type="button" className="btn btn-secondary">
-                  Cancel
+                  {t.cancel}
                 </button>
               </Dialog.Close>
               <button
@@ -147,7 +151,7 @@ export function EditItemsDialog(props: { game: GameView }) {
                 aria-disabled={save.isPending}
                 aria-describedby={save.isError ? ids.error : undefined}
               >
-                {save.isPending ? 'Saving…' : 'Save'}
+                {save.isPending ? t.saving : t.save}
               </button>
             </div>
           </form>

@@ -5,6 +5,7 @@
 import type { Item } from '../../domain/game';
 import type { ItemEdit } from '../api/games';
 import type { ItemRow } from '../create/item-row-edits';
+import { editItemsText } from '../i18n/messages/owner';
 
 /** Each item as a row keyed and `id`-ed by the item's id: a rename keeps its votes. */
 export function rowsFromItems(items: readonly Item[]): ItemRow[] {
@@ -43,10 +44,11 @@ export function editSummary(items: readonly Item[], rows: readonly ItemRow[]): E
 
 /** "1 renamed · 2 added · 1 removed", or null when nothing would change. */
 export function summaryText(summary: EditSummary): string | null {
+  const t = editItemsText.get();
   const parts = [
-    summary.renamed > 0 ? `${summary.renamed} renamed` : null,
-    summary.added > 0 ? `${summary.added} added` : null,
-    summary.removed > 0 ? `${summary.removed} removed` : null,
+    summary.renamed > 0 ? t.renamed({ count: summary.renamed }) : null,
+    summary.added > 0 ? t.added({ count: summary.added }) : null,
+    summary.removed > 0 ? t.removed({ count: summary.removed }) : null,
   ].filter((part) => part !== null);
   return parts.length === 0 ? null : parts.join(' · ');
 }

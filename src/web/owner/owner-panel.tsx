@@ -16,9 +16,12 @@ import { EditItemsDialog } from './edit-items-dialog';
 import { PublishButton } from './publish-button';
 import { ShareLinkField, ShareQrCode } from './share-link';
 import { gameStateText } from './state-text';
+import { useText } from '../i18n/i18n';
+import { ownerPanelText } from '../i18n/messages/owner';
 import './owner.css';
 
 export function OwnerPanel(props: { game: GameView; submissionCount: number }) {
+  const t = useText(ownerPanelText);
   const { game } = props;
   const navigate = useNavigate();
   const titleId = useId();
@@ -42,17 +45,15 @@ export function OwnerPanel(props: { game: GameView; submissionCount: number }) {
       <div className="owner-panel__head">
         <div>
           <h2 id={titleId} className="owner-panel__title">
-            Your rank
+            {t.title}
           </h2>
-          <p className="owner-panel__lede">Only you see this panel.</p>
+          <p className="owner-panel__lede">{t.lede}</p>
         </div>
         <div className="owner-panel__chips">
           {game.isPublic ? (
-            <span className="chip owner-panel__chip owner-panel__chip--public">
-              On the Community
-            </span>
+            <span className="chip owner-panel__chip owner-panel__chip--public">{t.public}</span>
           ) : null}
-          {game.archived ? <span className="chip owner-panel__chip">Archived</span> : null}
+          {game.archived ? <span className="chip owner-panel__chip">{t.archived}</span> : null}
         </div>
       </div>
 
@@ -85,7 +86,7 @@ export function OwnerPanel(props: { game: GameView; submissionCount: number }) {
         <ShareQrCode game={game} />
       </div>
 
-      <div className="owner-panel__actions" role="group" aria-label="Manage this rank">
+      <div className="owner-panel__actions" role="group" aria-label={t.actions}>
         <EditItemsDialog game={game} />
         <PublishButton game={game} />
         {game.closed ? null : <CloseGameButton game={game} />}

@@ -11,8 +11,11 @@ import { publishGame, unpublishGame } from '../api/community';
 import { gamePublished } from '../api/game-cache';
 import { errorMessage } from '../api/errors';
 import { paths } from '../paths';
+import { useText } from '../i18n/i18n';
+import { publishButtonText } from '../i18n/messages/owner';
 
 export function PublishButton(props: { game: GameView }) {
+  const t = useText(publishButtonText);
   const { game } = props;
   const queryClient = useQueryClient();
   const publish = useMutation({
@@ -20,13 +23,9 @@ export function PublishButton(props: { game: GameView }) {
     onSuccess: (answer) => {
       gamePublished(queryClient, answer);
       if (answer.isPublic) {
-        toast.success('Published to the Community', {
-          description: 'Anyone can find and play it there.',
-        });
+        toast.success(t.published, { description: t.publishedText });
       } else {
-        toast.success('Unpublished', {
-          description: 'It is off the Community. The link still works.',
-        });
+        toast.success(t.unpublished, { description: t.unpublishedText });
       }
     },
     onError: (error) => toast.error(errorMessage(error)),
@@ -34,11 +33,11 @@ export function PublishButton(props: { game: GameView }) {
 
   const label = publish.isPending
     ? game.isPublic
-      ? 'Unpublishing…'
-      : 'Publishing…'
+      ? t.unpublishing
+      : t.publishing
     : game.isPublic
-      ? 'Unpublish'
-      : 'Publish to Community';
+      ? t.unpublish
+      : t.publish;
 
   return (
     <>
@@ -58,7 +57,7 @@ export function PublishButton(props: { game: GameView }) {
       </button>
       {game.isPublic && game.communityRankId ? (
         <Link className="btn btn-secondary" to={paths.communityRank(game.communityRankId)}>
-          View on Community
+          {t.view}
         </Link>
       ) : null}
     </>

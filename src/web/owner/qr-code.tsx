@@ -1,5 +1,6 @@
 /** A QR code drawn as one crisp SVG path, and the same code as a PNG file to download. */
 import { useMemo } from 'react';
+import { qrCodeText } from '../i18n/messages/owner';
 import { qrFor } from './qr-path';
 
 const DARK = '#160d33';
@@ -32,14 +33,14 @@ export async function downloadQrPng(text: string, fileName: string): Promise<voi
   const canvas = document.createElement('canvas');
   canvas.width = canvas.height = size * scale;
   const context = canvas.getContext('2d');
-  if (!context) throw new Error('This browser cannot draw the image.');
+  if (!context) throw new Error(qrCodeText.get().cannotDraw);
   context.fillStyle = LIGHT;
   context.fillRect(0, 0, canvas.width, canvas.height);
   context.scale(scale, scale);
   context.fillStyle = DARK;
   context.fill(new Path2D(path));
   const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
-  if (!blob) throw new Error('This browser cannot save the image.');
+  if (!blob) throw new Error(qrCodeText.get().cannotSave);
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

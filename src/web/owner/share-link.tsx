@@ -6,13 +6,16 @@ import type { GameView } from '../../domain/game';
 import { shareUrl } from '../paths';
 import { CopyLinkButton } from '../shell/ui/copy-link-button';
 import { downloadQrPng, QrCode } from './qr-code';
+import { useText } from '../i18n/i18n';
+import { shareLinkText } from '../i18n/messages/owner';
 
 export function ShareLinkField(props: { game: GameView }) {
+  const t = useText(shareLinkText);
   const inputId = useId();
   return (
     <div className="share-link">
       <label className="share-link__label" htmlFor={inputId}>
-        Share link
+        {t.label}
       </label>
       <div className="share-link__row">
         <input
@@ -27,14 +30,13 @@ export function ShareLinkField(props: { game: GameView }) {
         />
         <CopyLinkButton gameId={props.game.id} variant="primary" />
       </div>
-      <p className="share-link__hint">
-        Anyone with the link can rank. In the same room? Let them scan the QR code.
-      </p>
+      <p className="share-link__hint">{t.hint}</p>
     </div>
   );
 }
 
 export function ShareQrCode(props: { game: GameView }) {
+  const t = useText(shareLinkText);
   const { game } = props;
   const url = shareUrl(game.id);
   const [saving, setSaving] = useState(false);
@@ -44,7 +46,7 @@ export function ShareQrCode(props: { game: GameView }) {
     try {
       await downloadQrPng(url, `crowned-${game.slug || game.id}-qr.png`);
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'Could not save the QR code.');
+      toast.error(error instanceof Error ? error.message : t.qrFailed);
     } finally {
       setSaving(false);
     }
@@ -52,7 +54,7 @@ export function ShareQrCode(props: { game: GameView }) {
 
   return (
     <figure className="share-qr">
-      <QrCode text={url} label="QR code for the link to this rank" />
+      <QrCode text={url} label={t.qrLabel} />
       <figcaption>
         <button
           type="button"
@@ -61,7 +63,7 @@ export function ShareQrCode(props: { game: GameView }) {
           onClick={() => (saving ? undefined : void download())}
         >
           <Download size={16} aria-hidden="true" />
-          {saving ? 'Preparing…' : 'Download QR code'}
+          {saving ? t.preparing : t.downloadQr}
         </button>
       </figcaption>
     </figure>

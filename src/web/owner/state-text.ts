@@ -1,5 +1,7 @@
 /** The owner's one-line summary of a game's settings and state. Pure, so it is tested alone. */
 import type { GameView } from '../../domain/game';
+import { formatNumber } from '../i18n/format';
+import { ownerStateText } from '../i18n/messages/owner';
 import { rulesSummary } from '../results/rules-text';
 
 type GameState = Pick<GameView, 'closed' | 'sizeLimit' | 'deadlineAt' | 'unlock'>;
@@ -10,11 +12,10 @@ type GameState = Pick<GameView, 'closed' | 'sizeLimit' | 'deadlineAt' | 'unlock'
  * "Closed: results are visible to everyone who ranked".
  */
 export function gameStateText(game: GameState, now: number = Date.now()): string {
-  if (game.closed) return 'Closed: results are visible to everyone who ranked';
+  const t = ownerStateText.get();
+  if (game.closed) return t.closed;
   const rules = rulesSummary(game, now);
-  if (rules === null) return 'Open · No unlock rules: players see results right after they rank';
+  if (rules === null) return t.noRules;
   const needed = game.unlock?.playersNeeded ?? null;
-  return needed === null
-    ? `Open · ${rules}`
-    : `Open · ${rules} (${needed.toLocaleString('en-US')} more needed)`;
+  return needed === null ? t.open({ rules }) : t.openNeeded({ rules, count: formatNumber(needed) });
 }

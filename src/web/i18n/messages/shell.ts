@@ -12,6 +12,10 @@ export const headerText = i18n('shell/header', {
   crowns: count({ one: ' crown', many: ' crowns' }),
 });
 
+export const appShellText = i18n('shell/app', {
+  skipToContent: 'Skip to content',
+});
+
 export const themeText = i18n('shell/theme', {
   system: 'System',
   light: 'Light',

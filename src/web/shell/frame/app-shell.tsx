@@ -18,6 +18,9 @@ import { RouteError, RouteErrorBoundary } from './route-error';
 import { SessionEffects } from '../session/session-effects';
 import { Toasts } from '../ui/toasts';
 import { useViewer } from '../session/use-viewer';
+import { useText } from '../../i18n/i18n';
+import { commonText } from '../../i18n/messages/common';
+import { appShellText, bootText } from '../../i18n/messages/shell';
 
 /** When the person behind the session changes, cached answers and live streams are theirs no more. */
 function useSessionChangeRefresh(): void {
@@ -52,6 +55,9 @@ function useFocusMainOnNavigate(): React.RefObject<HTMLElement | null> {
 }
 
 export function AppShell() {
+  const t = useText(appShellText);
+  const boot = useText(bootText);
+  const c = useText(commonText);
   const ready = useBootReady();
   useSessionChangeRefresh();
   const main = useFocusMainOnNavigate();
@@ -60,7 +66,7 @@ export function AppShell() {
   if (!ready) {
     return (
       <>
-        <title>Loading… · Crowned</title>
+        <title>{c.pageTitle({ title: boot.title })}</title>
         <BootScreen />
       </>
     );
@@ -70,7 +76,7 @@ export function AppShell() {
   return (
     <div className={withNav ? 'app app--with-nav' : 'app'}>
       <a className="skip-link" href="#main">
-        Skip to content
+        {t.skipToContent}
       </a>
       <Header />
       <main id="main" ref={main} tabIndex={-1} className="main">

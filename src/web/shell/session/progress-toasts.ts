@@ -5,6 +5,7 @@
  * the same level and unlocks announce nothing.
  */
 import { ACHIEVEMENTS, type AchievementId, type Unlocks } from '../../../domain/achievements';
+import { progressToastsText } from '../../i18n/messages/session';
 
 type Seen = { id: string; level: number; achievements?: Unlocks | null };
 
@@ -26,5 +27,5 @@ export function progressNews(previous: Seen | null, next: Seen | null): Progress
 }
 
 export function levelUpMessage(level: number): string {
-  return `Level Up! You are now Level ${level} 🎉`;
+  return progressToastsText.get().levelUp({ level });
 }

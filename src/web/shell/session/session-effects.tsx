@@ -19,6 +19,7 @@ import { useProfile, useProfileStream } from './profile';
 import { levelUpMessage, progressNews } from './progress-toasts';
 import { firstStartInTab, touchBody } from './profile-upkeep';
 import { refreshSession, useViewer } from './use-viewer';
+import { legacyClaimText, progressToastsText } from '../../i18n/messages/session';
 
 let claimInFlight = false;
 
@@ -72,11 +73,7 @@ export function SessionEffects() {
   useEffect(() => {
     if (!userId || !isAccount) return;
     void claimLegacy((count) => {
-      toast.success(
-        count === 1
-          ? 'We found 1 of your earlier ranks and added it to your account.'
-          : `We found ${count} of your earlier ranks and added them to your account.`,
-      );
+      toast.success(legacyClaimText.get().claimed(count));
       void queryClient.invalidateQueries();
     });
   }, [userId, isAccount, queryClient]);
@@ -100,14 +97,15 @@ function useProgressToasts(): void {
     if (!profile) return;
     const news = progressNews(seen.current, profile);
     seen.current = profile;
-    const toProfile = { label: 'Profile', onClick: () => void navigate(paths.player()) };
+    const t = progressToastsText.get();
+    const toProfile = { label: t.profile, onClick: () => void navigate(paths.player()) };
     if (news.levelUp !== null) {
       toast.success(levelUpMessage(news.levelUp), { action: toProfile });
     }
     for (const id of news.unlocked) {
       const achievement = ACHIEVEMENTS.find((a) => a.id === id);
       if (!achievement) continue;
-      toast.success(`Achievement unlocked: ${achievement.name}`, {
+      toast.success(t.achievement({ name: achievement.name }), {
         description: achievement.description,
         action: toProfile,
       });

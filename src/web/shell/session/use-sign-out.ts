@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { toast } from '../ui/toasts';
 import { authClient } from '../../api/auth-client';
 import { thrownAuthErrorMessage } from '../../api/auth-errors';
+import { signOutText } from '../../i18n/messages/session';
 
 export function useSignOut(): { signOut: () => Promise<void>; signingOut: boolean } {
   const queryClient = useQueryClient();
@@ -15,7 +16,7 @@ export function useSignOut(): { signOut: () => Promise<void>; signingOut: boolea
       if (error) throw error;
       // Other games' answers were for the previous person; the shell refetches what is on screen.
       queryClient.removeQueries({ type: 'inactive' });
-      toast('Signed out');
+      toast(signOutText.get().signedOut);
     } catch (error) {
       toast.error(thrownAuthErrorMessage(error));
     } finally {

@@ -3,6 +3,8 @@ import { Check, Link as LinkIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from './toasts';
 import { shareUrl } from '../../paths';
+import { useText } from '../../i18n/i18n';
+import { copyLinkText } from '../../i18n/messages/ui';
 
 export async function copyText(text: string): Promise<boolean> {
   try {
@@ -31,6 +33,7 @@ export async function copyText(text: string): Promise<boolean> {
 }
 
 export function CopyLinkButton(props: { gameId: string; variant?: 'primary' | 'secondary' }) {
+  const t = useText(copyLinkText);
   const [copied, setCopied] = useState(false);
 
   useEffect(() => {
@@ -43,9 +46,9 @@ export function CopyLinkButton(props: { gameId: string; variant?: 'primary' | 's
     const url = shareUrl(props.gameId);
     if (await copyText(url)) {
       setCopied(true);
-      toast.success('Link copied');
+      toast.success(t.linkCopied);
     } else {
-      window.prompt('Copy this link:', url);
+      window.prompt(t.prompt, url);
     }
   };
 
@@ -56,7 +59,7 @@ export function CopyLinkButton(props: { gameId: string; variant?: 'primary' | 's
       onClick={onClick}
     >
       {copied ? <Check size={18} aria-hidden="true" /> : <LinkIcon size={18} aria-hidden="true" />}
-      {copied ? 'Copied' : 'Copy link'}
+      {copied ? t.copied : t.copyLink}
     </button>
   );
 }

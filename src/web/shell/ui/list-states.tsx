@@ -4,6 +4,8 @@
  */
 import { RefreshCw } from 'lucide-react';
 import { errorMessage } from '../../api/errors';
+import { useText } from '../../i18n/i18n';
+import { listStatesText } from '../../i18n/messages/ui';
 import './list-states.css';
 
 export function CardSkeletons(props: { count?: number }) {
@@ -22,22 +24,32 @@ export function CardSkeletons(props: { count?: number }) {
   );
 }
 
-export function ListError(props: { error: unknown; onRetry: () => void; what: string }) {
+/**
+ * A list that did not load: `message` is the list's whole sentence from its own catalog ("Users
+ * didn't load."), followed by why. `what` ("Users") is for callers not moved to `message` yet.
+ */
+export function ListError(
+  props: { error: unknown; onRetry: () => void } & (
+    { message: string; what?: undefined } | { what: string; message?: undefined }
+  ),
+) {
+  const t = useText(listStatesText);
+  const sentence = props.message ?? t.didNotLoad({ what: props.what ?? '' });
   return (
     <div className="card list-error" role="alert">
       <p>
-        {`${props.what} didn't load. `}
-        {errorMessage(props.error)}
+        {sentence} {errorMessage(props.error)}
       </p>
       <button type="button" className="btn btn-secondary" onClick={props.onRetry}>
         <RefreshCw size={16} aria-hidden="true" />
-        Retry
+        {t.retry}
       </button>
     </div>
   );
 }
 
 export function LoadMore(props: { loading: boolean; onLoad: () => void }) {
+  const t = useText(listStatesText);
   return (
     <div className="load-more">
       <button
@@ -46,7 +58,7 @@ export function LoadMore(props: { loading: boolean; onLoad: () => void }) {
         aria-disabled={props.loading}
         onClick={() => (props.loading ? undefined : props.onLoad())}
       >
-        {props.loading ? 'Loading…' : 'Load more'}
+        {props.loading ? t.loading : t.loadMore}
       </button>
     </div>
   );

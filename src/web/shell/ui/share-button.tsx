@@ -7,12 +7,15 @@ import { Share2 } from 'lucide-react';
 import { shareUrl } from '../../paths';
 import { CopyLinkButton, copyText } from './copy-link-button';
 import { toast } from './toasts';
+import { useText } from '../../i18n/i18n';
+import { copyLinkText, shareText } from '../../i18n/messages/ui';
 
 export function ShareButton(props: {
   gameId: string;
   title: string;
   variant?: 'primary' | 'secondary';
 }) {
+  const t = useText(shareText);
   if (typeof navigator.share !== 'function') {
     return <CopyLinkButton gameId={props.gameId} variant={props.variant} />;
   }
@@ -22,8 +25,8 @@ export function ShareButton(props: {
       await navigator.share({ title: props.title, text: props.title, url });
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError') return;
-      if (await copyText(url)) toast.success('Link copied');
-      else toast.error('Sharing did not work here. Copy the link from the address bar instead.');
+      if (await copyText(url)) toast.success(copyLinkText.get().linkCopied);
+      else toast.error(t.failed);
     }
   };
   return (
@@ -33,7 +36,7 @@ export function ShareButton(props: {
       onClick={() => void onClick()}
     >
       <Share2 size={18} aria-hidden="true" />
-      Share
+      {t.share}
     </button>
   );
 }

@@ -1,0 +1,127 @@
+/**
+ * The owner's words: the owner panel on the results page (share link, QR code, state line) and
+ * its actions (edit items, publish, close, download, archive, delete), and the confirmation
+ * dialog the admin app shares. The rules in words and rankings counts are in `rules.ts`.
+ */
+import { params } from '@nanostores/i18n';
+import { i18n } from '../i18n';
+
+export const ownerPanelText = i18n('owner/panel', {
+  title: 'Your rank',
+  lede: 'Only you see this panel.',
+  public: 'On the Community',
+  archived: 'Archived',
+  actions: 'Manage this rank',
+});
+
+/**
+ * The owner's one-line state: "Open · Results unlock after 10 players (7 more needed)".
+ * {rules} is the rules summary (`rulesSummary`), {count} a number in the app's language.
+ */
+export const ownerStateText = i18n('owner/state', {
+  closed: 'Closed: results are visible to everyone who ranked',
+  noRules: 'Open · No unlock rules: players see results right after they rank',
+  open: params('Open · {rules}'),
+  openNeeded: params('Open · {rules} ({count} more needed)'),
+});
+
+export const shareLinkText = i18n('owner/share-link', {
+  label: 'Share link',
+  hint: 'Anyone with the link can rank. In the same room? Let them scan the QR code.',
+  qrLabel: 'QR code for the link to this rank',
+  qrFailed: 'Could not save the QR code.',
+  preparing: 'Preparing…',
+  downloadQr: 'Download QR code',
+});
+
+export const qrCodeText = i18n('owner/qr-code', {
+  cannotDraw: 'This browser cannot draw the image.',
+  cannotSave: 'This browser cannot save the image.',
+});
+
+export const editItemsText = i18n('owner/edit-items', {
+  edit: 'Edit items',
+  title: 'Edit items',
+  description: 'Rename, add or remove items. A renamed item keeps its votes.',
+  warning:
+    'Removing an item removes its votes; adding items asks players who already ranked to re-order.',
+  items: 'Items',
+  item: params('Item {number}'),
+  newItem: 'New item',
+  /** {label} is what the row says. */
+  remove: params('Remove {label}'),
+  removeItem: params('Remove item {number}'),
+  empty: 'No items left. A rank needs at least one.',
+  add: 'Add item',
+  atMost: params('{max} items at most'),
+  countOf: params('{count} of {max} items'),
+  noChanges: 'No changes yet',
+  /** What saving would do: "1 renamed · 2 added · 1 removed". */
+  renamed: params('{count} renamed'),
+  added: params('{count} added'),
+  removed: params('{count} removed'),
+  cancel: 'Cancel',
+  save: 'Save',
+  saving: 'Saving…',
+  saved: 'Items saved',
+});
+
+export const publishButtonText = i18n('owner/publish', {
+  publish: 'Publish to Community',
+  publishing: 'Publishing…',
+  unpublish: 'Unpublish',
+  unpublishing: 'Unpublishing…',
+  published: 'Published to the Community',
+  publishedText: 'Anyone can find and play it there.',
+  unpublished: 'Unpublished',
+  unpublishedText: 'It is off the Community. The link still works.',
+  view: 'View on Community',
+});
+
+export const closeGameText = i18n('owner/close', {
+  closeNow: 'Close now',
+  title: 'Close this rank?',
+  confirm: 'Close rank',
+  pending: 'Closing…',
+  text: 'Nobody can submit after this, and results unlock for everyone.',
+  closed: 'Rank closed: results are unlocked for everyone',
+});
+
+export const downloadDialogText = i18n('owner/download', {
+  download: 'Download',
+  title: 'Download results',
+  results: 'Results',
+  ballots: 'Ballots',
+  resultsCsv: 'The crowd’s order with its figures',
+  ballotsCsv: 'Each player’s name, time and order',
+  forPrograms: 'For programs',
+  /** {format}: CSV or JSON. */
+  file: params('{label} ({format})'),
+  note: 'Names are as players showed them; e-mail addresses are never included.',
+});
+
+export const archiveButtonText = i18n('owner/archive', {
+  archive: 'Archive',
+  archiving: 'Archiving…',
+  unarchive: 'Unarchive',
+  unarchiving: 'Unarchiving…',
+  archived: 'Rank archived',
+  archivedText: 'It is hidden from lists. The link still works.',
+  unarchived: 'Rank unarchived',
+  unarchivedText: 'It shows in lists again.',
+});
+
+export const deleteGameText = i18n('owner/delete', {
+  delete: 'Delete',
+  title: 'Delete this rank?',
+  confirm: 'Delete rank',
+  pending: 'Deleting…',
+  deleted: 'Rank deleted',
+  /** {title} is the rank's title (`quoted`), in bold. */
+  text: "{title} and all its rankings and results will be deleted for good. Its link will stop working. This can't be undone.",
+  quoted: params('“{title}”'),
+});
+
+export const confirmDialogText = i18n('owner/confirm-dialog', {
+  cancel: 'Cancel',
+});

@@ -1,0 +1,21 @@
+/** The words of the session: sign-out, legacy games claimed, level-up and achievement toasts. */
+import { count, params } from '@nanostores/i18n';
+import { i18n } from '../i18n';
+
+export const progressToastsText = i18n('session/progress', {
+  levelUp: params<{ level: number }>('Level Up! You are now Level {level} 🎉'),
+  /** The toasts' action, to the player page. */
+  profile: 'Profile',
+  achievement: params('Achievement unlocked: {name}'),
+});
+
+export const legacyClaimText = i18n('session/legacy-claim', {
+  claimed: count({
+    one: 'We found {count} of your earlier ranks and added it to your account.',
+    many: 'We found {count} of your earlier ranks and added them to your account.',
+  }),
+});
+
+export const signOutText = i18n('session/sign-out', {
+  signedOut: 'Signed out',
+});
