@@ -1,19 +1,11 @@
 /**
  * Offline play and create (issue 12): whether the browser is offline, whether a failure means
  * "no network", and a hook that runs when the connection returns. What waits for the network is
- * kept on the device by the page that owns it (play: the ranking, create: the draft).
+ * kept on the device by the page that owns it (play: the ranking, create: the draft); the
+ * notices' words are `offlineText` (i18n/messages/api.ts).
  */
 import { useEffect, useRef } from 'react';
 import { ApiError } from './errors';
-import { offlineText } from '../i18n/messages/api';
-
-/**
- * The offline notices' words, in English (`offlineText` in i18n/messages/api.ts). A page should
- * read `useText(offlineText)` so the notice follows the language; these remain for the pages
- * that still import them.
- */
-export const OFFLINE_RANKING_MESSAGE = offlineText.get().ranking;
-export const OFFLINE_GAME_MESSAGE = offlineText.get().game;
 
 /** True when the browser knows it has no network (navigator.onLine is false). */
 export function isOfflineNow(): boolean {

@@ -19,7 +19,6 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { canCreate, MESSAGES } from '../../domain/game';
 import { MAX_ITEMS } from '../../domain/limits';
-import { OFFLINE_GAME_MESSAGE } from '../api/offline';
 import { OfflineNotice } from '../shell/ui/offline-notice';
 import { paths } from '../paths';
 import { useViewer } from '../shell/session/use-viewer';
@@ -39,10 +38,12 @@ import { commonText } from '../i18n/messages/common';
 import { createPageText } from '../i18n/messages/create';
 import { RichText } from '../i18n/rich-text';
 import './create.css';
+import { offlineText } from '../i18n/messages/api';
 
 export function CreatePage() {
   const t = useText(createPageText);
   const c = useText(commonText);
+  const offline = useText(offlineText);
   const placeholders = [t.item1Placeholder, t.item2Placeholder, t.item3Placeholder];
   const viewer = useViewer();
   const [restored] = useState(readDraft);
@@ -129,7 +130,7 @@ export function CreatePage() {
           onRulesChange={setRules}
         />
 
-        <OfflineNotice message={game.waiting ? OFFLINE_GAME_MESSAGE : null} />
+        <OfflineNotice message={game.waiting ? offline.game : null} />
         <div className="form-error" role="alert">
           {error}
         </div>

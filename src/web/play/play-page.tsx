@@ -10,13 +10,9 @@ import { errorMessage, isClosedError } from '../api/errors';
 import { useGameEvents } from '../api/events';
 import { gameClosed, submissionSaved } from '../api/game-cache';
 import { submitRanking, useGame } from '../api/games';
-import {
-  isOfflineFailure,
-  isOfflineNow,
-  OFFLINE_RANKING_MESSAGE,
-  useBackOnline,
-} from '../api/offline';
+import { isOfflineFailure, isOfflineNow, useBackOnline } from '../api/offline';
 import { isRetryable } from '../api/retry';
+import { offlineText } from '../i18n/messages/api';
 import { rememberPlayed } from '../myranks/pending';
 import { paths } from '../paths';
 import { burst } from '../shell/frame/arrival-confetti';
@@ -98,6 +94,7 @@ function PlayBoard(props: {
   const { game, mySubmission } = props;
   const t = useText(playPageText);
   const c = useText(commonText);
+  const offline = useText(offlineText);
   const viewer = useViewer();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -335,7 +332,7 @@ function PlayBoard(props: {
         />
 
         <div className="submit-bar" ref={coverRef} data-testid="submit-bar">
-          <OfflineNotice message={waiting ? OFFLINE_RANKING_MESSAGE : null} />
+          <OfflineNotice message={waiting ? offline.ranking : null} />
           <div id={ids.error} className="form-error" role="alert">
             {error}
           </div>
