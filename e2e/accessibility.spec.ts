@@ -41,6 +41,20 @@ async function runAxe(page: Page): Promise<AxeResults> {
   );
 }
 
+/**
+ * The violations axe finds twice, a second look a moment after the first: on a loaded machine the
+ * first look can catch the page between two styles (a theme switch or a resize half applied),
+ * while a real violation is there both times.
+ */
+async function stableViolations(page: Page): Promise<AxeResults['violations']> {
+  const first = await runAxe(page);
+  if (first.violations.length === 0) return [];
+  await page.waitForTimeout(1000);
+  const second = await runAxe(page);
+  const seen = new Set(first.violations.map((violation) => violation.id));
+  return second.violations.filter((violation) => seen.has(violation.id));
+}
+
 /** Waits for what the route shows once loaded, and for no part of it to be busy. */
 async function settle(page: Page, ready: string): Promise<void> {
   await page.locator(ready).first().waitFor({ timeout: 15_000 });
@@ -71,15 +85,17 @@ async function audit(page: Page, check: Check): Promise<Violation[]> {
           targets: [],
         });
       }
-      const results = await runAxe(page);
-      for (const violation of results.violations) {
+      const results = await stableViolations(page);
+      for (const violation of results) {
         if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;
         found.push({
           where: `${check.path} ${theme} ${viewport.width}px`,
           rule: violation.id,
           impact: violation.impact,
           help: violation.help,
-          targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
+          targets: violation.nodes
+            .slice(0, 5)
+            .map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`),
         });
       }
     }
