@@ -419,3 +419,27 @@ export const adminAudit = pgTable(
   },
   (t) => [index('admin_audit_at_idx').on(t.at.desc(), t.id.desc())],
 );
+
+/**
+ * Personal API tokens (decision 0024): only the SHA-256 of the secret is kept, never the secret.
+ * Revoking deletes the row; a trigger (migrations/0007) then tells every instance to drop what it
+ * cached of the owner's tokens.
+ */
+export const apiToken = pgTable(
+  'api_token',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Hex SHA-256 of the whole secret (`crw_…`). */
+    tokenHash: text('token_hash').notNull().unique(),
+    /** The secret's first characters, shown in lists so people can tell tokens apart. */
+    prefix: text('prefix').notNull(),
+    createdAt: createdAt(),
+    /** Written at most once a minute per token. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [index('api_token_user_id_idx').on(t.userId, t.createdAt)],
+);
