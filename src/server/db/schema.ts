@@ -443,3 +443,54 @@ export const apiToken = pgTable(
   },
   (t) => [index('api_token_user_id_idx').on(t.userId, t.createdAt)],
 );
+
+/**
+ * Owner webhooks (decision 0025): a URL that receives a game's `submission` and/or `closed`
+ * events. The secret signs deliveries (so it is kept as is) and is shown to the owner once.
+ */
+export const webhook = pgTable(
+  'webhook',
+  {
+    id: text('id').primaryKey(),
+    gameId: text('game_id')
+      .notNull()
+      .references(() => game.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    secret: text('secret').notNull(),
+    /** Subset of 'submission' | 'closed'. */
+    events: text('events').array().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('webhook_game_idx').on(t.gameId, t.createdAt)],
+);
+
+/**
+ * One event for one webhook and its delivery state. Pending rows are claimed by whichever
+ * instance's worker gets them first (FOR UPDATE SKIP LOCKED); the newest rows per webhook are
+ * kept as its delivery log, older ones pruned.
+ */
+export const webhookDelivery = pgTable(
+  'webhook_delivery',
+  {
+    id: text('id').primaryKey(),
+    webhookId: text('webhook_id')
+      .notNull()
+      .references(() => webhook.id, { onDelete: 'cascade' }),
+    event: text('event').notNull(),
+    payload: jsonb('payload').notNull(),
+    /** 'pending' | 'delivered' | 'failed'. */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastStatusCode: integer('last_status_code'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('webhook_delivery_log_idx').on(t.webhookId, t.createdAt.desc()),
+    index('webhook_delivery_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);
