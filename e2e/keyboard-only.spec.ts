@@ -2,7 +2,8 @@
  * The main action of each flow, done with the keyboard alone (issue 14): every control is reached
  * with Tab and used with Enter, Space or the arrow keys. Ordering and creating have their own
  * keyboard variants (ordering.spec.ts, create-screen.spec.ts); these are the rest: accounts,
- * publishing, likes, counting methods and the admin's grant.
+ * publishing, likes, counting methods and the admin's grant; keyboard-only-more.spec.ts has the
+ * owner's actions, reports, remix, handles, password reset, the builder, the theme and offline.
  */
 import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
