@@ -1,13 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  biggestDifference,
-  closestBallot,
-  controversy,
-  differenceText,
-  disagreements,
-  ordinal,
-} from './crowd';
+import { biggestDifference, closestBallot, controversy, disagreements } from './crowd';
+import { METHODS, type Method } from './methods';
 import { addRanking, emptyTally, summarize } from './results';
 
 const ITEMS = [
@@ -21,26 +15,6 @@ function results(cast: string[][]) {
   return summarize(cast.reduce(addRanking, emptyTally()), ITEMS);
 }
 
-describe('ordinal', () => {
-  it('says 1st, 2nd, 3rd, 4th, 11th to 13th, 21st, 22nd, 101st, 111th', () => {
-    expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101, 111, 112].map(ordinal)).toEqual([
-      '1st',
-      '2nd',
-      '3rd',
-      '4th',
-      '11th',
-      '12th',
-      '13th',
-      '21st',
-      '22nd',
-      '23rd',
-      '101st',
-      '111th',
-      '112th',
-    ]);
-  });
-});
-
 describe('controversy', () => {
   it('names the most divisive and most agreed items, and a unanimous place', () => {
     const r = results([
@@ -49,7 +23,7 @@ describe('controversy', () => {
       ['o', 'm', 'a', 'p'],
     ]);
     const c = controversy(r.items, r.submissions);
-    expect(c.unanimous).toBe('Everyone put Pineapple last');
+    expect(c.unanimous).toMatchObject({ item: { id: 'p' }, place: 4, last: true });
     expect(c.mostAgreed?.label).toBe('Pineapple');
     expect(c.mostDivisive?.label).toBe('Olives');
   });
@@ -61,7 +35,17 @@ describe('controversy', () => {
     ]);
     const c = controversy(r.items, r.submissions);
     expect(c.mostDivisive).toBeNull();
-    expect(c.unanimous).toBe('Everyone put Mushrooms first');
+    expect(c.unanimous).toMatchObject({ item: { id: 'm' }, place: 1, last: false });
+    expect(
+      controversy(
+        results([
+          ['p', 'a', 'm', 'o'],
+          ['m', 'a', 'p', 'o'],
+          ['o', 'a', 'p', 'm'],
+        ]).items,
+        3,
+      ).unanimous,
+    ).toMatchObject({ item: { id: 'a' }, place: 2, last: false });
     expect(controversy(results([]).items, 0)).toEqual({
       mostDivisive: null,
       mostAgreed: null,
@@ -75,7 +59,6 @@ describe('you vs the crowd', () => {
     const consensus = ['m', 'a', 'o', 'p'];
     const gap = biggestDifference(['p', 'm', 'a', 'o'], consensus);
     expect(gap).toEqual({ itemId: 'p', mine: 1, crowd: 4 });
-    expect(differenceText(gap!, 'Pineapple')).toBe('You put Pineapple 1st; the crowd put it 4th');
     expect(biggestDifference(consensus, consensus)).toBeNull();
     expect(biggestDifference(['a', 'm', 'o', 'p'], consensus)).toEqual({
       itemId: 'm',
@@ -114,17 +97,44 @@ describe('disagreements', () => {
     expect(
       disagreements({ mean: 'p', borda: 'p', schulze: 'm', irv: 'a' }, 'mean', labels, 'm'),
     ).toEqual([
-      'Schulze crowns Mushrooms: it beats every other item head to head',
-      'Instant runoff crowns Anchovies: it wins the instant runoff after the others drop out',
+      { winner: 'm', methods: ['schulze'], reason: 'condorcet' },
+      { winner: 'a', methods: ['irv'], reason: 'irv' },
     ]);
     expect(disagreements({ mean: 'p', schulze: 'm' }, 'schulze', labels, null)).toEqual([
-      'Average position crowns Pineapple: it has the best average position',
+      { winner: 'p', methods: ['mean'], reason: 'mean' },
     ]);
     expect(disagreements({ mean: 'p', borda: 'p', schulze: 'p' }, 'mean', labels, 'p')).toEqual([]);
     expect(
       disagreements({ mean: 'm', borda: 'm', schulze: 'm', irv: 'p' }, 'irv', labels, 'm'),
-    ).toEqual([
-      'Average position, Borda count and Schulze crown Mushrooms: it beats every other item head to head',
-    ]);
+    ).toEqual([{ winner: 'm', methods: ['mean', 'borda', 'schulze'], reason: 'condorcet' }]);
+  });
+
+  it('names every other winner once, with exactly the methods that crown it', () => {
+    const winner = fc.option(fc.constantFrom('p', 'm', 'a', 'o', 'unknown'), { nil: null });
+    fc.assert(
+      fc.property(
+        fc.record({ mean: winner, borda: winner, schulze: winner, irv: winner }),
+        fc.constantFrom(...METHODS),
+        fc.option(fc.constantFrom('p', 'm', 'a', 'o'), { nil: null }),
+        (winners, shown, condorcet) => {
+          const notes = disagreements(winners, shown, labels, condorcet);
+          expect(new Set(notes.map((note) => note.winner)).size).toBe(notes.length);
+          for (const method of METHODS) {
+            const w = winners[method];
+            const listed = notes.find((note) => note.methods.includes(method));
+            const expected =
+              method !== shown && w !== null && w !== winners[shown] && labels.has(w);
+            expect(listed?.winner ?? null).toBe(expected ? w : null);
+          }
+          for (const note of notes) {
+            expect(note.reason).toBe(
+              note.methods.includes('schulze') && note.winner === condorcet
+                ? 'condorcet'
+                : (note.methods[0] as Method),
+            );
+          }
+        },
+      ),
+    );
   });
 });

@@ -2,31 +2,22 @@
  * What the results say in words: how divided the crowd is, where a player differs most from it,
  * who ranked most like them, and which methods disagree on the winner. Pure.
  */
-import { METHOD_NAMES, type Method } from './methods';
+import type { Method } from './methods';
 import type { ItemResult } from './results';
 
-/** 1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st, 22nd. */
-export function ordinal(n: number): string {
-  const tens = n % 100;
-  if (tens >= 11 && tens <= 13) return `${n}th`;
-  const suffix = ['th', 'st', 'nd', 'rd'][n % 10] ?? 'th';
-  return `${n}${n % 10 > 3 ? 'th' : suffix}`;
-}
-
-/** A position in words: "first" and "last" at the ends, an ordinal between. */
-function place(position: number, n: number): string {
-  if (position === 1) return 'first';
-  if (position === n) return 'last';
-  return ordinal(position);
-}
+/**
+ * One item every ranking put at the same place. The web words it ("Everyone put Pineapple last"):
+ * `place` is 1-based, and `last` says it is the last place.
+ */
+export type Unanimous = { item: ItemResult; place: number; last: boolean };
 
 export type Controversy = {
   /** The item whose positions are most spread out (null below 3 rankings or 3 items). */
   mostDivisive: ItemResult | null;
   /** The item players agree on most. */
   mostAgreed: ItemResult | null;
-  /** "Everyone put Pineapple last", when every ranking put one item at the same place. */
-  unanimous: string | null;
+  /** When every ranking put one item at the same place ("Everyone put Pineapple last"). */
+  unanimous: Unanimous | null;
 };
 
 export function controversy(items: readonly ItemResult[], submissions: number): Controversy {
@@ -34,8 +25,9 @@ export function controversy(items: readonly ItemResult[], submissions: number): 
   const ranked = items.filter((item) => item.meanPosition !== null);
   const unanimousItem =
     submissions >= 2 ? items.find((item) => sharedPlace(item, submissions)) : undefined;
-  const unanimous = unanimousItem
-    ? `Everyone put ${unanimousItem.label} ${place(sharedPlace(unanimousItem, submissions) ?? 1, n)}`
+  const shared = unanimousItem ? (sharedPlace(unanimousItem, submissions) ?? 1) : 0;
+  const unanimous: Unanimous | null = unanimousItem
+    ? { item: unanimousItem, place: shared, last: shared === n && n > 1 }
     : null;
   if (submissions < 3 || n < 3 || ranked.length < 2) {
     return { mostDivisive: null, mostAgreed: null, unanimous };
@@ -81,11 +73,6 @@ export function biggestDifference(
   return best;
 }
 
-/** "You put Anchovies 2nd; the crowd put it 9th". */
-export function differenceText(difference: Difference, label: string): string {
-  return `You put ${label} ${ordinal(difference.mine)}; the crowd put it ${ordinal(difference.crowd)}`;
-}
-
 /**
  * Which other ballot is closest to `mine`: the smallest total displacement (Spearman's footrule)
  * over the items both hold, ties to the earlier ballot. Ballots without a shown name are skipped.
@@ -117,44 +104,38 @@ export function closestBallot(
   return best;
 }
 
-const REASONS: Record<Method, string> = {
-  mean: 'it has the best average position',
-  borda: 'it collects the most points',
-  schulze: 'it wins the strongest chains of head-to-head duels',
-  irv: 'it wins the instant runoff after the others drop out',
-};
+/**
+ * Why a method crowns its winner: the method's own reason, or `condorcet` when Schulze's winner
+ * beats every other item head to head.
+ */
+export type DisagreementReason = Method | 'condorcet';
+
+/** Another winner than the shown method's, the methods that crown it, and why. */
+export type Disagreement = { winner: string; methods: Method[]; reason: DisagreementReason };
 
 /**
- * When methods crown different winners: one sentence per other winner, naming the methods that
- * crown it, e.g. "Schulze crowns Mushrooms: it beats every other item head to head" or
- * "Average position and Borda count crown Tea: it has the best average position".
+ * When methods crown different winners: one entry per other winner, with the methods that crown
+ * it; the web words it, e.g. "Schulze crowns Mushrooms: it beats every other item head to head"
+ * or "Average position and Borda count crown Tea: it has the best average position".
  */
 export function disagreements(
   winners: Partial<Record<Method, string | null>>,
   shown: Method,
   labels: ReadonlyMap<string, string>,
   condorcetWinner: string | null,
-): string[] {
+): Disagreement[] {
   const shownWinner = winners[shown];
   const byWinner = new Map<string, Method[]>();
   for (const [method, winner] of Object.entries(winners) as [Method, string | null][]) {
     if (method === shown || !winner || winner === shownWinner || !labels.has(winner)) continue;
     byWinner.set(winner, [...(byWinner.get(winner) ?? []), method]);
   }
-  return [...byWinner].map(([winner, methods]) => {
-    const reason =
+  return [...byWinner].map(([winner, methods]) => ({
+    winner,
+    methods,
+    reason:
       methods.includes('schulze') && winner === condorcetWinner
-        ? 'it beats every other item head to head'
-        : REASONS[methods[0] as Method];
-    const names = listText(methods.map((method) => METHOD_NAMES[method]));
-    const verb = methods.length > 1 ? 'crown' : 'crowns';
-    return `${names} ${verb} ${labels.get(winner)}: ${reason}`;
-  });
-}
-
-/** "A", "A and B", "A, B and C". */
-function listText(parts: readonly string[]): string {
-  return parts.length <= 1
-    ? (parts[0] ?? '')
-    : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+        ? 'condorcet'
+        : (methods[0] as Method),
+  }));
 }

@@ -1,5 +1,6 @@
 /**
- * Four ways to combine rankings into one order, each explainable in a sentence. Mean position,
+ * Four ways to combine rankings into one order, each explainable in a sentence (the web's
+ * results catalog words their names and explanations). Mean position,
  * Borda and Schulze come from the incremental tally; instant runoff needs the ballots. Pure.
  *
  * Ties are always broken by the mean order (which itself breaks ties head to head, then by label),
@@ -10,21 +11,6 @@ import type { ItemResult, Results } from './results';
 
 export const METHODS = ['mean', 'borda', 'schulze', 'irv'] as const;
 export type Method = (typeof METHODS)[number];
-
-export const METHOD_NAMES: Record<Method, string> = {
-  mean: 'Average position',
-  borda: 'Borda count',
-  schulze: 'Schulze',
-  irv: 'Instant runoff',
-};
-
-export const METHOD_EXPLANATIONS: Record<Method, string> = {
-  mean: 'Items are ordered by where players put them on average.',
-  borda: 'Each ranking gives an item one point for every item it beats; most points wins.',
-  schulze:
-    'Every pair is compared head to head, following chains of wins; the item no other beats this way wins.',
-  irv: 'The item with the fewest first places drops out and its players’ next choices count instead, until one item has a majority.',
-};
 
 /** An order of item ids, best first, and its winner (null when nobody ranked). */
 export type MethodOrder = { order: string[]; winner: string | null };

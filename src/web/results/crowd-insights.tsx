@@ -8,6 +8,7 @@ import type { ItemResult } from '../../domain/results';
 import { useText } from '../i18n/i18n';
 import { RichText } from '../i18n/rich-text';
 import { insightsText } from '../i18n/messages/results';
+import { unanimousText } from './crowd-words';
 import { ordinal } from './format';
 
 /** The first and last places anyone gave the item (1-based). */
@@ -39,7 +40,7 @@ export function CrowdInsights(props: { items: readonly ItemResult[]; submissions
         {unanimous ? (
           <li className="insight" data-testid="insight-unanimous">
             <Users size={20} aria-hidden="true" />
-            <p>{t.unanimous({ text: unanimous })}</p>
+            <p>{unanimousText(unanimous)}</p>
           </li>
         ) : null}
         {mostDivisive ? (
@@ -57,7 +58,7 @@ export function CrowdInsights(props: { items: readonly ItemResult[]; submissions
             </p>
           </li>
         ) : null}
-        {mostAgreed && !unanimous?.includes(mostAgreed.label) ? (
+        {mostAgreed && unanimous?.item.id !== mostAgreed.id ? (
           <li className="insight" data-testid="insight-agreed">
             <Handshake size={20} aria-hidden="true" />
             <p>

@@ -6,9 +6,10 @@
 import { Scale } from 'lucide-react';
 import { useId } from 'react';
 import { disagreements } from '../../domain/crowd';
-import { METHOD_EXPLANATIONS, METHOD_NAMES, METHODS, type Method } from '../../domain/methods';
+import { METHODS, type Method } from '../../domain/methods';
 import { useText } from '../i18n/i18n';
 import { methodSwitchText } from '../i18n/messages/results';
+import { disagreementText } from './method-words';
 
 export function MethodSwitch(props: {
   method: Method;
@@ -33,19 +34,19 @@ export function MethodSwitch(props: {
               checked={props.method === method}
               onChange={() => props.onChange(method)}
             />
-            <span>{METHOD_NAMES[method]}</span>
+            <span>{t[method]}</span>
           </label>
         ))}
       </fieldset>
       <p className="method-switch__explain" data-testid="method-explanation">
-        {METHOD_EXPLANATIONS[props.method]}
+        {t[`${props.method}Explained`]}
       </p>
       {notes.length > 0 ? (
         <ul className="method-switch__notes" aria-label={t.otherMethods} data-testid="method-notes">
           {notes.map((note) => (
-            <li key={note}>
+            <li key={note.winner}>
               <Scale size={16} aria-hidden="true" />
-              {note}
+              {disagreementText(t, note, props.labels)}
             </li>
           ))}
         </ul>

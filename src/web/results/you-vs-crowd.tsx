@@ -3,7 +3,7 @@
  * the other player who ranked most like them (by the name they showed), and their own order as a
  * picture to share.
  */
-import { biggestDifference, differenceText } from '../../domain/crowd';
+import { biggestDifference } from '../../domain/crowd';
 import type { GameView } from '../../domain/game';
 import type { ItemResult } from '../../domain/results';
 import { useClosest } from '../api/games';
@@ -12,6 +12,7 @@ import { useText } from '../i18n/i18n';
 import { formatPercent } from '../i18n/format';
 import { RichText } from '../i18n/rich-text';
 import { youVsCrowdText } from '../i18n/messages/results';
+import { differenceText } from './crowd-words';
 
 /** A 0–100 agreement as a whole percentage ("57%"), rounded as the meter is. */
 const wholePercent = (value: number) => formatPercent(Math.round(value) / 100);
@@ -43,9 +44,7 @@ export function YouVsCrowd(props: {
       </div>
       <ul className="you-vs-crowd">
         <li data-testid="my-difference">
-          {difference && label
-            ? t.difference({ difference: differenceText(difference, label) })
-            : t.sameOrder}
+          {difference && label ? differenceText(difference, label) : t.sameOrder}
         </li>
         {match ? (
           <li data-testid="my-closest">

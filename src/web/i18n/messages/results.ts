@@ -81,8 +81,10 @@ export const distributionText = i18n('results/distribution', {
 
 export const insightsText = i18n('results/insights', {
   title: 'How divided is the crowd?',
-  /** {text} is the domain's sentence ("Everyone put Pineapple last"). */
-  unanimous: params('{text}.'),
+  /** Every ranking put {item} at the same place: first, last, or an ordinal ("3rd"). */
+  unanimousFirst: params('Everyone put {item} first.'),
+  unanimousLast: params('Everyone put {item} last.'),
+  unanimousAt: params('Everyone put {item} {place}.'),
   /** {item} is shown strong. */
   divisive: '{item} splits the crowd most: players put it anywhere from {from} to {to}.',
   /** {item} is shown strong. */
@@ -92,7 +94,8 @@ export const insightsText = i18n('results/insights', {
 export const youVsCrowdText = i18n('results/you-vs-crowd', {
   label: 'You vs the crowd',
   agreement: params('You agree {share} with the crowd'),
-  difference: params('{difference}.'),
+  /** {mine} and {crowd} are ordinals ("2nd"). */
+  difference: params('You put {item} {mine}; the crowd put it {crowd}.'),
   sameOrder: 'You put every item where the crowd did.',
   /** {name} is shown strong. */
   closest: 'Ranked most like you: {name}',
@@ -123,6 +126,35 @@ export const remixText = i18n('results/remix', {
 export const methodSwitchText = i18n('results/methods', {
   legend: 'Counting method',
   otherMethods: 'Other methods',
+  /** The counting methods' names (domain/methods.ts). */
+  mean: 'Average position',
+  borda: 'Borda count',
+  schulze: 'Schulze',
+  irv: 'Instant runoff',
+  meanExplained: 'Items are ordered by where players put them on average.',
+  bordaExplained: 'Each ranking gives an item one point for every item it beats; most points wins.',
+  schulzeExplained:
+    'Every pair is compared head to head, following chains of wins; the item no other beats this way wins.',
+  irvExplained:
+    'The item with the fewest first places drops out and its players’ next choices count instead, until one item has a majority.',
+  /**
+   * Other methods crowning another winner: {methods} are their names as a list, {winner} the
+   * item, {reason} why (one of the reasons below).
+   */
+  crowns: params<{ methods: string; winner: string; reason: string }>(
+    count({
+      one: '{methods} crowns {winner}: {reason}',
+      many: '{methods} crown {winner}: {reason}',
+    }),
+  ),
+  meanReason: 'it has the best average position',
+  bordaReason: 'it collects the most points',
+  schulzeReason: 'it wins the strongest chains of head-to-head duels',
+  irvReason: 'it wins the instant runoff after the others drop out',
+  condorcetReason: 'it beats every other item head to head',
+  /** Names in a list: "A, B and C". */
+  listSeparator: ', ',
+  listLast: params('{rest} and {last}'),
 });
 
 export const headToHeadText = i18n('results/head-to-head', {
