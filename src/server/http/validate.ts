@@ -1,15 +1,23 @@
-/** zod validation for routes: failures become `invalid-argument` with the schema's own message. */
-import { zValidator } from '@hono/zod-validator';
-import type { ValidationTargets } from 'hono';
+/**
+ * zod validation for routes: failures become `invalid-argument` with the schema's own message.
+ * The validator is hono-openapi's, so every request schema also lands in /api/openapi.json.
+ */
+import type { MiddlewareHandler, ValidationTargets } from 'hono';
+import { uniqueSymbol, validator } from 'hono-openapi';
 import type { z } from 'zod';
 import { AppError } from '../../domain/errors';
 
+type IssuePath = readonly (PropertyKey | { readonly key: PropertyKey })[];
+
 export function firstIssueMessage(error: {
-  issues: readonly { path: readonly PropertyKey[]; message: string }[];
+  issues: readonly { path?: IssuePath | undefined; message: string }[];
 }): string {
   const issue = error.issues[0];
   if (!issue) return 'Invalid request';
-  const where = issue.path.length > 0 ? issue.path.map(String).join('.') : '';
+  const path = (issue.path ?? []).map((part) =>
+    typeof part === 'object' && part !== null ? String(part.key) : String(part),
+  );
+  const where = path.join('.');
   // Our schemas carry the spec's messages; zod's generic ones get the field name in front.
   return issue.message.includes(' ') && /^[A-Z]/.test(issue.message)
     ? issue.message
@@ -36,11 +44,22 @@ export function validate<Target extends keyof ValidationTargets, Schema extends 
   target: Target,
   schema: Schema,
 ) {
-  return zValidator(target, schema, (result) => {
-    if (!result.success) throw new AppError('invalid-argument', firstIssueMessage(result.error));
-    // Every string field and path parameter, before it reaches a query.
-    if (hasUnstorableText(result.data)) {
-      throw new AppError('invalid-argument', UNSTORABLE_TEXT_MESSAGE);
+  const check = validator(target, schema, (result) => {
+    if (!result.success) {
+      throw new AppError('invalid-argument', firstIssueMessage({ issues: result.error }));
     }
   });
+  // Every string field and path parameter, before it reaches a query. The hook above sees the
+  // raw input, so this looks at the parsed value (unknown keys stripped) once it is there.
+  const checked: MiddlewareHandler = (c, next) =>
+    check(c, async () => {
+      const parsed = (c.req as unknown as { valid(target: string): unknown }).valid(target);
+      if (hasUnstorableText(parsed))
+        throw new AppError('invalid-argument', UNSTORABLE_TEXT_MESSAGE);
+      await next();
+    });
+  // hono-openapi finds the request schema for the document under this key.
+  return Object.assign(checked, {
+    [uniqueSymbol]: (check as unknown as Record<symbol, unknown>)[uniqueSymbol],
+  }) as unknown as typeof check;
 }
