@@ -1,6 +1,7 @@
 /**
  * Achievements (SPEC §3): derived from a player's stats and progress. Pure; shared by server
- * (which stamps the time each one unlocked) and web (names, icons, progress).
+ * (which stamps the time each one unlocked) and web (icons, progress; it words their names and
+ * descriptions from its catalog by id and goal).
  */
 import { ACHIEVEMENT_THRESHOLDS } from './limits';
 
@@ -16,8 +17,6 @@ export type AchievementFacts = {
 
 export type Achievement = {
   id: AchievementId;
-  name: string;
-  description: string;
   /** A lucide icon name the web maps to a component. */
   icon: 'play' | 'library' | 'globe' | 'star' | 'trophy' | 'crown';
   goal: number;
@@ -27,48 +26,36 @@ export type Achievement = {
 export const ACHIEVEMENTS: readonly Achievement[] = [
   {
     id: 'first-play',
-    name: 'First Play',
-    description: 'Submit your first ranking',
     icon: 'play',
     goal: ACHIEVEMENT_THRESHOLDS.rankingsSubmitted,
     measure: (f) => f.stats.rankingsSubmitted,
   },
   {
     id: 'collector',
-    name: 'Collector',
-    description: 'Create 10 games',
     icon: 'library',
     goal: ACHIEVEMENT_THRESHOLDS.gamesCreated,
     measure: (f) => f.stats.gamesCreated,
   },
   {
     id: 'publisher',
-    name: 'Publisher',
-    description: 'Publish a rank to the Community',
     icon: 'globe',
     goal: ACHIEVEMENT_THRESHOLDS.communityPublishes,
     measure: (f) => f.stats.communityPublishes,
   },
   {
     id: 'level-5',
-    name: 'Level 5',
-    description: 'Reach level 5',
     icon: 'star',
     goal: ACHIEVEMENT_THRESHOLDS.level5,
     measure: (f) => f.level,
   },
   {
     id: 'level-10',
-    name: 'Level 10',
-    description: 'Reach level 10',
     icon: 'trophy',
     goal: ACHIEVEMENT_THRESHOLDS.level10,
     measure: (f) => f.level,
   },
   {
     id: 'crowns-100',
-    name: 'Crown Hoarder',
-    description: 'Collect 100 crowns',
     icon: 'crown',
     goal: ACHIEVEMENT_THRESHOLDS.crowns,
     measure: (f) => f.crowns,
@@ -96,8 +83,6 @@ export function stampUnlocks(previous: Unlocks, facts: AchievementFacts, now: nu
 /** One achievement as the player page shows it. */
 export type AchievementView = {
   id: AchievementId;
-  name: string;
-  description: string;
   icon: Achievement['icon'];
   progress: number;
   goal: number;
@@ -107,8 +92,6 @@ export type AchievementView = {
 export function achievementViews(facts: AchievementFacts, unlocks: Unlocks): AchievementView[] {
   return ACHIEVEMENTS.map((a) => ({
     id: a.id,
-    name: a.name,
-    description: a.description,
     icon: a.icon,
     progress: Math.min(a.measure(facts), a.goal),
     goal: a.goal,

@@ -24,6 +24,7 @@ import * as account from './messages/account';
 import * as session from './messages/session';
 import * as ui from './messages/ui';
 import * as api from './messages/api';
+import * as achievements from './messages/achievements';
 import { COMMUNITY_MESSAGES, MAX_TAG_LENGTH, MAX_TAGS } from '../../domain/community';
 import { MESSAGES } from '../../domain/game';
 import { playsText, ranksText } from '../community/counts';
@@ -57,6 +58,7 @@ const all = [
   ...Object.values(session),
   ...Object.values(ui),
   ...Object.values(api),
+  ...Object.values(achievements),
 ];
 const catalogs = messagesToJSON(...all);
 

@@ -80,3 +80,18 @@ describe('the crowd in words', () => {
     );
   });
 });
+
+describe('the achievements in words', () => {
+  it('name each one and say what it asks for, as the player page read before', async () => {
+    const { ACHIEVEMENTS } = await import('../../domain/achievements');
+    const { achievementWords } = await import('./achievement-words');
+    expect(ACHIEVEMENTS.map((a) => achievementWords(a.id, a.goal))).toEqual([
+      { name: 'First Play', description: 'Submit your first ranking' },
+      { name: 'Collector', description: 'Create 10 games' },
+      { name: 'Publisher', description: 'Publish a rank to the Community' },
+      { name: 'Level 5', description: 'Reach level 5' },
+      { name: 'Level 10', description: 'Reach level 10' },
+      { name: 'Crown Hoarder', description: 'Collect 100 crowns' },
+    ]);
+  });
+});

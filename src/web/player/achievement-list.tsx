@@ -13,6 +13,7 @@ import { useText } from '../i18n/i18n';
 import { formatDate } from '../i18n/format';
 import { RichText } from '../i18n/rich-text';
 import { achievementsText } from '../i18n/messages/player';
+import { achievementWords } from '../i18n/achievement-words';
 
 const ICONS: Record<Achievement['icon'], LucideIcon> = {
   play: Play,
@@ -39,6 +40,7 @@ export function AchievementList(props: { facts: AchievementFacts; unlocks: Unloc
         {views.map((a) => {
           const Icon = ICONS[a.icon];
           const done = a.unlockedAt !== null;
+          const words = achievementWords(a.id, a.goal);
           return (
             <li
               key={a.id}
@@ -50,8 +52,8 @@ export function AchievementList(props: { facts: AchievementFacts; unlocks: Unloc
                 <Icon size={22} />
               </span>
               <div className="achievement__text">
-                <h3 className="achievement__name">{a.name}</h3>
-                <p className="achievement__description">{a.description}</p>
+                <h3 className="achievement__name">{words.name}</h3>
+                <p className="achievement__description">{words.description}</p>
                 {done ? (
                   <p className="achievement__when">
                     <RichText

@@ -20,6 +20,7 @@ import { levelUpMessage, progressNews } from './progress-toasts';
 import { firstStartInTab, touchBody } from './profile-upkeep';
 import { refreshSession, useViewer } from './use-viewer';
 import { legacyClaimText, progressToastsText } from '../../i18n/messages/session';
+import { achievementWords } from '../../i18n/achievement-words';
 
 let claimInFlight = false;
 
@@ -105,8 +106,9 @@ function useProgressToasts(): void {
     for (const id of news.unlocked) {
       const achievement = ACHIEVEMENTS.find((a) => a.id === id);
       if (!achievement) continue;
-      toast.success(t.achievement({ name: achievement.name }), {
-        description: achievement.description,
+      const words = achievementWords(achievement.id, achievement.goal);
+      toast.success(t.achievement({ name: words.name }), {
+        description: words.description,
         action: toProfile,
       });
     }
