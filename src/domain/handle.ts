@@ -1,13 +1,12 @@
-/** Handles (SPEC §5): the rules and messages, word for word. Pure; shared by server and web. */
+/**
+ * Handles (SPEC §5): the rules. Pure; shared by server and web, which word a refusal each in
+ * their own place (the API's English in src/server/players/handle-messages.ts, the web's in its
+ * catalog).
+ */
 import { HANDLE_MAX_LENGTH, HANDLE_MIN_LENGTH } from './limits';
 
-export const HANDLE_MESSAGES = {
-  required: 'Handle required',
-  invalid: `Handle must be ${HANDLE_MIN_LENGTH}-${HANDLE_MAX_LENGTH} chars, start with a letter, and use letters/numbers/_ only.`,
-  taken: 'taken',
-  notSignedIn: 'Not signed in',
-  profileMissing: 'Profile missing',
-} as const;
+/** Why a handle is refused: none typed, or not by the rules. */
+export type HandleProblem = 'required' | 'invalid';
 
 /** A letter first, then 2 to 19 letters, digits or underscores (ASCII). */
 export const HANDLE_PATTERN = new RegExp(
@@ -15,7 +14,7 @@ export const HANDLE_PATTERN = new RegExp(
 );
 
 export type HandleCheck =
-  { ok: true; handle: string; handleLower: string } | { ok: false; message: string };
+  { ok: true; handle: string; handleLower: string } | { ok: false; problem: HandleProblem };
 
 /**
  * Checks a typed handle: surrounding spaces are ignored, the case is kept as typed, and
@@ -23,7 +22,7 @@ export type HandleCheck =
  */
 export function checkHandle(typed: string): HandleCheck {
   const handle = typed.trim();
-  if (handle === '') return { ok: false, message: HANDLE_MESSAGES.required };
-  if (!HANDLE_PATTERN.test(handle)) return { ok: false, message: HANDLE_MESSAGES.invalid };
+  if (handle === '') return { ok: false, problem: 'required' };
+  if (!HANDLE_PATTERN.test(handle)) return { ok: false, problem: 'invalid' };
   return { ok: true, handle, handleLower: handle.toLowerCase() };
 }

@@ -9,16 +9,11 @@ import { cleanText } from './text';
 export const MIN_PASSWORD_LENGTH = 10;
 export const MAX_PASSWORD_LENGTH = 128;
 
-export const PASSWORD_MESSAGES = {
-  required: 'Please choose a password.',
-  tooShort: `Password must be at least ${MIN_PASSWORD_LENGTH} characters.`,
-  tooLong: `Password must be at most ${MAX_PASSWORD_LENGTH} characters.`,
-  onlySpaces: 'Password must not be only spaces.',
-  tooCommon: 'That password is too common. Please choose one that is harder to guess.',
-} as const;
-
-/** The line under a new-password field. */
-export const PASSWORD_HINT = `At least ${MIN_PASSWORD_LENGTH} characters, and not a common password.`;
+/**
+ * What is wrong with a new password. The server words it for the API
+ * (src/server/account/password-messages.ts), the web from its catalog.
+ */
+export type PasswordProblem = 'required' | 'tooShort' | 'tooLong' | 'onlySpaces' | 'tooCommon';
 
 /** Characters as a person counts them (an emoji is one), not UTF-16 units. */
 function characterCount(text: string): number {
@@ -38,13 +33,13 @@ export function commonPasswordKey(password: string): string {
 export function passwordProblem(
   password: string,
   isCommon: (key: string) => boolean = () => false,
-): string | null {
-  if (password === '') return PASSWORD_MESSAGES.required;
+): PasswordProblem | null {
+  if (password === '') return 'required';
   // Spaces, or characters that show as nothing (zero-width, controls): nothing to remember.
-  if (cleanText(password) === '') return PASSWORD_MESSAGES.onlySpaces;
-  if (characterCount(password) < MIN_PASSWORD_LENGTH) return PASSWORD_MESSAGES.tooShort;
+  if (cleanText(password) === '') return 'onlySpaces';
+  if (characterCount(password) < MIN_PASSWORD_LENGTH) return 'tooShort';
   // As better-auth counts it (UTF-16 units), so both say the same.
-  if (password.length > MAX_PASSWORD_LENGTH) return PASSWORD_MESSAGES.tooLong;
-  if (isCommon(commonPasswordKey(password))) return PASSWORD_MESSAGES.tooCommon;
+  if (password.length > MAX_PASSWORD_LENGTH) return 'tooLong';
+  if (isCommon(commonPasswordKey(password))) return 'tooCommon';
   return null;
 }

@@ -25,6 +25,9 @@ import { gamesRoutes } from './games/routes';
 import { exportRoutes } from './games/export-routes';
 import { remixRoutes } from './games/remix-routes';
 import { GameStates } from './games/state';
+import { WebhookEvents } from './webhooks/enqueue';
+import { webhookRoutes } from './webhooks/routes';
+import type { UrlPolicy } from './webhooks/url-rules';
 import { cardApiRoutes, originOf, ShareCards, sharePageRoutes } from './share/routes';
 import { injectHead } from './share/preview-tags';
 import type { Logger } from './log';
@@ -64,11 +67,18 @@ export type AppDeps = {
   streamsPerAddress?: number;
   /** The built web app (index.html and assets); omitted when Vite serves it (dev, API tests). */
   webRoot?: string;
+  /** Which webhook URLs owners may register (production rules unless told otherwise). */
+  webhookPolicy?: UrlPolicy;
 };
 
 const MAX_BODY_BYTES = 256 * 1024;
 
-function apiRoutes(deps: AppDeps, states: GameStates, cards: ShareCards) {
+function apiRoutes(
+  deps: AppDeps,
+  states: GameStates,
+  cards: ShareCards,
+  webhooks: WebhookEvents,
+) {
   const { db, kind } = deps.database;
   const quota = new QuotaGuard(db, deps.quotas ?? DEFAULT_QUOTAS);
   const streams = new StreamLimits({
@@ -91,6 +101,14 @@ function apiRoutes(deps: AppDeps, states: GameStates, cards: ShareCards) {
         quota,
         streams,
         analytics: deps.analytics,
+        webhooks,
+      }),
+    )
+    .route(
+      '/games',
+      webhookRoutes({
+        db,
+        policy: deps.webhookPolicy ?? { production: true, allowPrivate: false },
       }),
     )
     .route('/games', gamePublishRoutes({ db, quota, analytics: deps.analytics }))
@@ -155,6 +173,9 @@ export function createApp(deps: AppDeps) {
   const states = new GameStates(deps.database.db);
   states.attach(deps.hub);
   const cards = new ShareCards(deps.database.db, states);
+  // Whether a game has webhooks, per instance, kept current by every instance's events.
+  const webhooks = new WebhookEvents(deps.database.db, deps.log);
+  webhooks.attach(deps.hub);
   app.onError(createErrorHandler(deps.log));
   // First, so that every answer (redirects and errors too) carries them.
   app.use(
@@ -199,7 +220,7 @@ export function createApp(deps: AppDeps) {
     await next();
     await sessions.barrier();
   });
-  app.route('/api', apiRoutes(deps, states, cards));
+  app.route('/api', apiRoutes(deps, states, cards, webhooks));
   app.all('/api/*', notFoundApi);
   app.route('/', sharePageRoutes(cards, deps.canonicalOrigin));
 

@@ -182,11 +182,21 @@ export type Viewer = {
   sessionStartedAt: number;
 };
 
-export type AuthEnv = { Variables: { viewer: Viewer | null } };
+export type AuthEnv = {
+  Variables: {
+    viewer: Viewer | null;
+    /** Set when a personal API token signed the request (tokens/bearer.ts). */
+    apiTokenId?: string;
+  };
+};
 
-/** Sets `viewer` from the request's session (see session-cache.ts). */
+/**
+ * Sets `viewer` from the request's session (see session-cache.ts), unless an API token already
+ * did: a request with a bearer is judged by the token alone, its cookies are never read.
+ */
 export function sessionMiddleware(sessions: SessionCache): MiddlewareHandler<AuthEnv> {
   return async (c, next) => {
+    if (c.get('apiTokenId') !== undefined) return next();
     c.set('viewer', await sessions.viewer(c.req.raw.headers));
     await next();
   };

@@ -46,6 +46,16 @@ const ConfigSchema = z
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
     SSE_HEARTBEAT_MS: z.coerce.number().int().min(100).default(15_000),
     DEADLINE_CHECK_MS: z.coerce.number().int().min(50).default(5000),
+    // Owner webhooks (decision 0025): private and local addresses may be sent to (default: not
+    // in production), how often due deliveries are looked for, and the waits before retries.
+    WEBHOOK_ALLOW_PRIVATE: z.enum(['', '0', '1', 'false', 'true']).default(''),
+    WEBHOOK_POLL_MS: z.coerce.number().int().min(10).default(1000),
+    WEBHOOK_RETRY_SCHEDULE_MS: optionalString.pipe(
+      z
+        .string()
+        .regex(/^\d+(,\d+)*$/, 'must be waits in milliseconds separated by commas')
+        .optional(),
+    ),
     ANALYTICS_RETENTION_DAYS: z.coerce
       .number()
       .int()
@@ -101,6 +111,8 @@ export type Config = {
   sseHeartbeatMs: number;
   /** How often open games past their deadline are closed (and watchers told). */
   deadlineCheckMs: number;
+  /** Owner webhooks: where they may be sent, how often, and the waits before each retry. */
+  webhooks: { allowPrivate: boolean; pollMs: number; retryScheduleMs: number[] | undefined };
   /** Raw analytics events older than this are folded into daily counts and deleted. */
   analyticsRetentionDays: number;
   /** Per-account actions per hour (LIMIT_*_PER_HOUR); over them, 429. */
@@ -150,6 +162,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: c.LOG_LEVEL,
     sseHeartbeatMs: c.SSE_HEARTBEAT_MS,
     deadlineCheckMs: c.DEADLINE_CHECK_MS,
+    webhooks: {
+      allowPrivate:
+        c.WEBHOOK_ALLOW_PRIVATE === ''
+          ? c.NODE_ENV !== 'production'
+          : c.WEBHOOK_ALLOW_PRIVATE === '1' || c.WEBHOOK_ALLOW_PRIVATE === 'true',
+      pollMs: c.WEBHOOK_POLL_MS,
+      retryScheduleMs: c.WEBHOOK_RETRY_SCHEDULE_MS?.split(',').map(Number),
+    },
     analyticsRetentionDays: c.ANALYTICS_RETENTION_DAYS,
     quotas: {
       create: c.LIMIT_GAMES_PER_HOUR ?? orTest(DEFAULT_QUOTAS.create),

@@ -15,6 +15,8 @@ import { seedDemoGame } from './db/seed';
 import { AnalyticsRecorder } from './analytics/record';
 import { startAnalyticsRetention } from './analytics/retention';
 import { startDeadlineScheduler } from './games/deadlines';
+import { startWebhookWorker } from './webhooks/worker';
+import { DEFAULT_RETRY_SCHEDULE_MS } from '../domain/webhooks';
 import { createLogger, type Logger } from './log';
 import { createMailer } from './mail/mailer';
 import { EventHub } from './realtime/hub';
@@ -131,6 +133,10 @@ export async function startServer(
       streamsPerAccount: config.streamsPerAccount,
       streamsPerAddress: config.streamsPerAddress,
       webRoot: options.webRoot,
+      webhookPolicy: {
+        production: config.env === 'production',
+        allowPrivate: config.webhooks.allowPrivate,
+      },
     });
     const server = serve({
       fetch: app.fetch,
@@ -164,6 +170,13 @@ export async function startServer(
       log,
       intervalMs: config.deadlineCheckMs,
     });
+    const webhookWorker = startWebhookWorker({
+      db: database.db,
+      log,
+      intervalMs: config.webhooks.pollMs,
+      schedule: config.webhooks.retryScheduleMs ?? DEFAULT_RETRY_SCHEDULE_MS,
+      allowPrivate: config.webhooks.allowPrivate,
+    });
     const retention = startAnalyticsRetention({
       db: database.db,
       log,
@@ -175,7 +188,7 @@ export async function startServer(
       draining = true;
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       closeDone();
-      const stopped = Promise.all([deadlines.stop(), retention.stop()]);
+      const stopped = Promise.all([deadlines.stop(), retention.stop(), webhookWorker.stop()]);
       // Streams end at once (browsers reconnect elsewhere or here once restarted); requests
       // under way finish, within the limit.
       void endStreams(hub, { retryMs: STREAM_RETRY_MS });

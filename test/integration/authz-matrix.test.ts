@@ -95,6 +95,26 @@ const ROUTES: Record<string, Entry> = {
       body: { items: ['Alpha', 'Bravo', 'Charlie', 'Delta'] },
     }),
   },
+  'GET /api/games/:id/webhooks': {
+    expect: [401, 403, 403, 200, 403],
+    request: (fx) => ({ path: gamePath(fx, '/webhooks') }),
+  },
+  'POST /api/games/:id/webhooks': {
+    expect: [401, 403, 403, 201, 403],
+    request: (fx) => ({
+      path: gamePath(fx, '/webhooks'),
+      body: { url: 'https://example.com/hook' },
+    }),
+  },
+  // No such webhook: the owner hears 404; everyone else is refused before that is looked up.
+  'DELETE /api/games/:id/webhooks/:webhookId': {
+    expect: [401, 403, 403, 404, 403],
+    request: (fx) => ({ path: gamePath(fx, '/webhooks/none') }),
+  },
+  'GET /api/games/:id/webhooks/:webhookId/deliveries': {
+    expect: [401, 403, 403, 404, 403],
+    request: (fx) => ({ path: gamePath(fx, '/webhooks/none/deliveries') }),
+  },
   'POST /api/games/:id/close': {
     expect: [401, 403, 403, 200, 403],
     freshPerRole: true,
@@ -198,6 +218,15 @@ const ROUTES: Record<string, Entry> = {
   'GET /api/me/activity': { expect: [401, 200, 200, 200, 200] },
   'GET /api/me/games': { expect: [401, 200, 200, 200, 200] },
   'GET /api/me/played': { expect: [401, 200, 200, 200, 200] },
+  'GET /api/me/tokens': { expect: [401, 401, 200, 200, 200] },
+  'POST /api/me/tokens': {
+    expect: [401, 401, 201, 201, 201],
+    request: () => ({ body: { name: `Matrix ${tag()}` } }),
+  },
+  'DELETE /api/me/tokens/:id': {
+    expect: [401, 401, 404, 404, 404],
+    request: () => ({ path: '/api/me/tokens/none' }),
+  },
 
   // Admin
   'GET /api/admin/overview': { expect: [401, 403, 403, 403, 200] },

@@ -8,6 +8,7 @@ import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { AppError } from '../../domain/errors';
 import { MESSAGES, normalizeAccountName } from '../../domain/game';
 import { passwordProblem } from '../../domain/passwords';
+import { PASSWORD_MESSAGES } from './password-messages';
 import { hasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '../http/validate';
 import { isCommonPassword } from './common-passwords';
 
@@ -88,7 +89,7 @@ export const authInputHook = createAuthMiddleware(async (ctx) => {
   const password = passwordField === undefined ? undefined : body[passwordField];
   if (typeof password === 'string') {
     const problem = passwordProblem(password, isCommonPassword);
-    if (problem) throw badRequest(AUTH_INPUT_CODES.password, problem);
+    if (problem) throw badRequest(AUTH_INPUT_CODES.password, PASSWORD_MESSAGES[problem]);
   }
 
   if (name !== undefined && name !== body.name) return { context: { body: { ...body, name } } };

@@ -51,6 +51,7 @@ import type { GameStates } from './state';
 import { type GameState } from './state';
 import { Submissions } from './submit';
 import type { AnalyticsRecorder } from '../analytics/record';
+import type { WebhookEvents } from '../webhooks/enqueue';
 import { BallotCache } from './ballot-cache';
 import { methodView, runoff, tallyWinners, type MethodView } from './methods-view';
 import { METHODS } from '../../domain/methods';
@@ -67,6 +68,8 @@ export type GamesDeps = {
   streams?: StreamLimits;
   /** The server's analytics events (game_create, game_publish, ranking_submit). */
   analytics: AnalyticsRecorder;
+  /** Queues `submission` events for games with webhooks (webhooks/enqueue.ts). */
+  webhooks?: WebhookEvents;
 };
 
 // Generous hard caps bound the work a request can cause; the domain rules give the real limits.
@@ -356,6 +359,18 @@ export function gamesRoutes(deps: GamesDeps) {
           });
           if (!result.submission.partial) {
             deps.analytics.recordFor(c, 'ranking_submit', { game_id: gameId });
+            // Only games with webhooks pay for this (one statement); it never fails the request.
+            await deps.webhooks?.submitted(
+              gameId,
+              async () => (await states.get(gameId))?.row.items ?? [],
+              [
+                {
+                  name: result.submission.name,
+                  ranking: result.submission.ranking,
+                  at: result.submission.at.getTime(),
+                },
+              ],
+            );
           }
           return c.json({
             submission: toSubmissionView(result.submission),

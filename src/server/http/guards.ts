@@ -2,17 +2,24 @@
  * Request guards for our own mutating routes: better-auth checks origins for its endpoints only,
  * so ours accept JSON bodies only and refuse requests from untrusted origins.
  */
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { AppError } from '../../domain/errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export function jsonOnlyFromTrustedOrigins(trustedOrigins: readonly string[]): MiddlewareHandler {
+export function jsonOnlyFromTrustedOrigins(
+  trustedOrigins: readonly string[],
+  /**
+   * Requests exempt from the origin check: those signed by an API token (decision 0024), which
+   * a browser never attaches on its own, so another site cannot forge them. JSON still applies.
+   */
+  exempt: (c: Context) => boolean = () => false,
+): MiddlewareHandler {
   const trusted = new Set(trustedOrigins);
   return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next();
     const origin = c.req.header('origin');
-    if (origin && !trusted.has(origin)) {
+    if (origin && !trusted.has(origin) && !exempt(c)) {
       throw new AppError('permission-denied', 'Requests from this origin are not allowed');
     }
     const length = Number(c.req.header('content-length') ?? '0');

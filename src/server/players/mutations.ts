@@ -1,7 +1,7 @@
 /** Writes to players' profiles: the handle, upkeep on each session, and the admin self-grant. */
 import { and, eq, getTableColumns, isNull, lte, sql } from 'drizzle-orm';
 import { AppError } from '../../domain/errors';
-import { HANDLE_MESSAGES } from '../../domain/handle';
+import { HANDLE_MESSAGES } from './handle-messages';
 import type { DeviceType, ProfileView } from '../../domain/profile';
 import type { Db } from '../db/client';
 import { user } from '../db/schema';

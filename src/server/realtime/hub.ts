@@ -33,7 +33,16 @@ export type SessionEvent = { type: 'session'; userId: string };
 /** Sent by an instance to itself: everything committed before it has been heard (session-cache.ts). */
 export type BarrierEvent = { type: 'barrier'; id: string };
 
-export type HubEvent = GameEvent | ProfileEvent | RankEvent | SessionEvent | BarrierEvent;
+/** A game's webhooks were added or removed: instances forget whether it has any (webhooks/). */
+export type WebhooksEvent = { type: 'webhooks'; gameId: string };
+
+export type HubEvent =
+  | GameEvent
+  | ProfileEvent
+  | RankEvent
+  | SessionEvent
+  | BarrierEvent
+  | WebhooksEvent;
 
 /** Delivered to a subscriber: an event, or a note that events may have been missed. */
 export type HubMessage = HubEvent | { type: 'resync' };
@@ -47,6 +56,7 @@ function topicOf(event: HubEvent): string {
   if (event.type === 'rank') return rankTopic(event.rankId);
   if (event.type === 'session') return `session:${event.userId}`;
   if (event.type === 'barrier') return 'barrier';
+  if (event.type === 'webhooks') return `webhooks:${event.gameId}`;
   return gameTopic(event.gameId);
 }
 

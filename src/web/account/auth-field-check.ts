@@ -1,6 +1,6 @@
 /** What keeps the account screen's form from being sent, as the message to show, or null. */
 import { MESSAGES } from '../../domain/game';
-import { passwordProblem } from '../../domain/passwords';
+import { passwordProblemText } from './password-words';
 import { cleanText } from '../../domain/text';
 import { looksLikeEmail } from '../api/account';
 import type { AuthView } from './auth-copy';
@@ -16,5 +16,5 @@ export function authFieldProblem(view: AuthView, fields: AuthFieldValues): strin
   if (view === 'forgot') return null;
   if (!registering) return fields.password === '' ? t.enterPassword : null;
   // The server also refuses common passwords, with its own message.
-  return passwordProblem(fields.password);
+  return passwordProblemText(fields.password);
 }

@@ -1,7 +1,7 @@
 /** The account screen's fields: display name, e-mail (with a hint under it) and password. */
 import { useId, type ReactNode, type Ref } from 'react';
 import { MAX_ACCOUNT_NAME_LENGTH } from '../../domain/game';
-import { PASSWORD_HINT } from '../../domain/passwords';
+import { passwordHint } from './password-words';
 import { PasswordInput } from './password-input';
 import { useText } from '../i18n/i18n';
 import { authFieldsText } from '../i18n/messages/account';
@@ -108,7 +108,7 @@ export function PasswordField({
       />
       {props.registering ? (
         <p id={ids.hint} className="field__hint">
-          {PASSWORD_HINT}
+          {passwordHint()}
         </p>
       ) : null}
     </div>

@@ -8,7 +8,7 @@ import { StatusCard } from '../shell/ui/status-card';
 import { paths } from '../paths';
 import { accountLinks } from './links';
 import { PasswordInput } from './password-input';
-import { PASSWORD_HINT, passwordProblem } from '../../domain/passwords';
+import { passwordHint, passwordProblemText } from './password-words';
 import { useText } from '../i18n/i18n';
 import { resetPasswordText } from '../i18n/messages/account';
 import { commonText } from '../i18n/messages/common';
@@ -69,7 +69,7 @@ export function ResetPasswordForm(props: { token: string; signedIn: boolean; onD
 
   const validate = (): string | null => {
     // The server also refuses common passwords, with its own message.
-    const problem = passwordProblem(password);
+    const problem = passwordProblemText(password);
     if (problem) return problem;
     if (confirm !== password) return t.mismatch;
     return null;
@@ -126,7 +126,7 @@ export function ResetPasswordForm(props: { token: string; signedIn: boolean; onD
               autoFocus
             />
             <p id={ids.hint} className="field__hint">
-              {PASSWORD_HINT}
+              {passwordHint()}
             </p>
           </div>
           <div className="field">

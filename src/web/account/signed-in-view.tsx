@@ -9,7 +9,8 @@ import { Link } from 'react-router';
 import { ThemeChoiceControl } from '../shell/frame/theme-toggle';
 import { toast } from '../shell/ui/toasts';
 import { MAX_ACCOUNT_NAME_LENGTH, MESSAGES } from '../../domain/game';
-import { MAX_PASSWORD_LENGTH, PASSWORD_HINT, passwordProblem } from '../../domain/passwords';
+import { MAX_PASSWORD_LENGTH } from '../../domain/passwords';
+import { passwordHint, passwordProblemText } from './password-words';
 import { cleanText } from '../../domain/text';
 import { authClient, linkGoogle } from '../api/auth-client';
 import { authErrorMessage, thrownAuthErrorMessage } from '../api/auth-errors';
@@ -232,7 +233,7 @@ function ChangePassword(props: { email: string }) {
     event.preventDefault();
     if (current === '') return setError(t.enterCurrent);
     // The server also refuses common passwords, with its own message.
-    const problem = passwordProblem(next);
+    const problem = passwordProblemText(next);
     if (problem) return setError(problem);
     setBusy(true);
     setError(null);
@@ -300,7 +301,7 @@ function ChangePassword(props: { email: string }) {
               aria-describedby={ids.hint}
             />
             <p id={ids.hint} className="field__hint">
-              {PASSWORD_HINT}
+              {passwordHint()}
             </p>
           </div>
           <div id={ids.error} className="form-error" role="alert">

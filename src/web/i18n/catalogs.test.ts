@@ -25,6 +25,7 @@ import * as session from './messages/session';
 import * as ui from './messages/ui';
 import * as api from './messages/api';
 import * as achievements from './messages/achievements';
+import * as passwords from './messages/passwords';
 import { COMMUNITY_MESSAGES, MAX_TAG_LENGTH, MAX_TAGS } from '../../domain/community';
 import { MESSAGES } from '../../domain/game';
 import { playsText, ranksText } from '../community/counts';
@@ -59,6 +60,7 @@ const all = [
   ...Object.values(ui),
   ...Object.values(api),
   ...Object.values(achievements),
+  ...Object.values(passwords),
 ];
 const catalogs = messagesToJSON(...all);
 

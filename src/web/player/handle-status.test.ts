@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HANDLE_MESSAGES } from '../../domain/handle';
+const INVALID = 'Handle must be 3-20 chars, start with a letter, and use letters/numbers/_ only.';
 import { availabilityText, handleStatus } from './handle-status';
 
 const base = {
@@ -17,11 +17,11 @@ describe('handleStatus', () => {
     expect(handleStatus({ ...base, typed: 'ros' })).toBeNull();
     expect(handleStatus({ ...base, typed: '', settled: '' })).toEqual({
       tone: 'muted',
-      text: HANDLE_MESSAGES.required,
+      text: 'Handle required',
     });
     expect(handleStatus({ ...base, typed: '9lives', settled: '9lives' })).toEqual({
       tone: 'error',
-      text: HANDLE_MESSAGES.invalid,
+      text: INVALID,
     });
   });
 
@@ -48,9 +48,7 @@ describe('handleStatus', () => {
       tone: 'error',
       text: '@rosa is taken',
     });
-    expect(handleStatus({ ...base, saveError: HANDLE_MESSAGES.invalid })?.text).toBe(
-      HANDLE_MESSAGES.invalid,
-    );
+    expect(handleStatus({ ...base, saveError: INVALID })?.text).toBe(INVALID);
   });
 });
 

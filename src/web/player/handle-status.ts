@@ -3,16 +3,28 @@
  * typing has paused — the rules' verdict, then whether the server says the handle is free.
  * Pure; the editor passes what it knows.
  */
-import { checkHandle, HANDLE_MESSAGES } from '../../domain/handle';
+import { checkHandle, type HandleProblem } from '../../domain/handle';
+import { HANDLE_MAX_LENGTH, HANDLE_MIN_LENGTH } from '../../domain/limits';
 import { handleEditorText } from '../i18n/messages/player';
 
 export type HandleStatus = { tone: 'ok' | 'error' | 'muted'; text: string } | null;
+
+/** The API's message for a handle someone else has (SPEC §5's word): a code to the web. */
+const API_TAKEN = 'taken';
+
+/** A handle the rules refuse, in the catalog's words. */
+export function handleProblemText(problem: HandleProblem): string {
+  const t = handleEditorText.get();
+  return problem === 'required'
+    ? t.required
+    : t.invalid({ min: HANDLE_MIN_LENGTH, max: HANDLE_MAX_LENGTH });
+}
 
 /** What the server said of a handle, SPEC §5's word 'taken' said about the handle typed. */
 export function availabilityText(handle: string, message: string | null, available: boolean) {
   const t = handleEditorText.get();
   if (available) return t.available({ handle });
-  if (message === HANDLE_MESSAGES.taken) return t.taken({ handle, taken: HANDLE_MESSAGES.taken });
+  if (message === API_TAKEN) return t.taken({ handle });
   return message ?? t.notAvailable({ handle });
 }
 
@@ -32,9 +44,9 @@ export function handleStatus(input: {
     return { tone: 'error', text: availabilityText(typed, input.saveError, false) };
   }
   if (typed !== settled) return null;
-  if (typed === '') return { tone: 'muted', text: HANDLE_MESSAGES.required };
+  if (typed === '') return { tone: 'muted', text: handleProblemText('required') };
   const rules = checkHandle(typed);
-  if (!rules.ok) return { tone: 'error', text: rules.message };
+  if (!rules.ok) return { tone: 'error', text: handleProblemText(rules.problem) };
   if (typed.toLowerCase() === (current ?? '').toLowerCase()) {
     return typed === current ? { tone: 'muted', text: handleEditorText.get().yours } : null;
   }

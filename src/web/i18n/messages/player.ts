@@ -68,7 +68,11 @@ export const handleEditorText = i18n('player/handle', {
   checking: 'Checking…',
   yours: 'This is your handle.',
   available: params('@{handle} is available'),
-  /** {taken} is SPEC §5's word, as the server sends it. */
-  taken: params('@{handle} is {taken}'),
+  taken: params('@{handle} is taken'),
+  /** SPEC §5's handle rules, as the server words them too. */
+  required: 'Handle required',
+  invalid: params(
+    'Handle must be {min}-{max} chars, start with a letter, and use letters/numbers/_ only.',
+  ),
   notAvailable: params('@{handle} is not available'),
 });

@@ -1,0 +1,93 @@
+/**
+ * The owner's webhooks for a game: list, add (the secret is in this answer only), remove, and
+ * each one's delivery log. Owner only: 404 for a missing game, 403 for someone else's.
+ */
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { AppError } from '../../domain/errors';
+import { LIFECYCLE_MESSAGES } from '../../domain/lifecycle';
+import { WEBHOOK_EVENTS, WEBHOOK_MESSAGES, MAX_WEBHOOK_URL_LENGTH } from '../../domain/webhooks';
+import { requireUser, type AuthEnv } from '../auth';
+import type { Db } from '../db/client';
+import { validate } from '../http/validate';
+import { addWebhook, listDeliveries, listWebhooks, removeWebhook } from './store';
+import { checkWebhookUrl, type UrlPolicy } from './url-rules';
+
+export type WebhookRoutesDeps = { db: Db; policy: UrlPolicy };
+
+const GameParam = z.object({
+  id: z.string().trim().min(1, LIFECYCLE_MESSAGES.missingGameId).max(100),
+});
+
+const WebhookParam = GameParam.extend({
+  webhookId: z.string().trim().min(1, WEBHOOK_MESSAGES.notFound).max(100, WEBHOOK_MESSAGES.notFound),
+});
+
+const AddBody = z.object({
+  url: z
+    .string({ error: WEBHOOK_MESSAGES.urlRequired })
+    .max(MAX_WEBHOOK_URL_LENGTH * 2, WEBHOOK_MESSAGES.urlTooLong),
+  events: z
+    .array(z.enum(WEBHOOK_EVENTS, { error: WEBHOOK_MESSAGES.eventsInvalid }), {
+      error: WEBHOOK_MESSAGES.eventsInvalid,
+    })
+    .min(1, WEBHOOK_MESSAGES.eventsRequired)
+    .max(WEBHOOK_EVENTS.length * 2, WEBHOOK_MESSAGES.eventsInvalid)
+    .optional(),
+});
+
+const signedIn = requireUser({ guests: true, message: 'Not signed in' });
+
+export function webhookRoutes(deps: WebhookRoutesDeps) {
+  const { db } = deps;
+  return new Hono<AuthEnv>()
+    .get('/:id/webhooks', signedIn, validate('param', GameParam), async (c) => {
+      const webhooks = await listWebhooks(db, {
+        gameId: c.req.valid('param').id,
+        userId: c.get('user').id,
+      });
+      return c.json({ webhooks });
+    })
+    .post(
+      '/:id/webhooks',
+      signedIn,
+      validate('param', GameParam),
+      validate('json', AddBody),
+      async (c) => {
+        const body = c.req.valid('json');
+        const checked = checkWebhookUrl(body.url, deps.policy);
+        if (!checked.ok) throw new AppError('invalid-argument', checked.message);
+        const created = await addWebhook(db, {
+          gameId: c.req.valid('param').id,
+          userId: c.get('user').id,
+          url: checked.url,
+          events: body.events ?? [...WEBHOOK_EVENTS],
+        });
+        return c.json(created, 201);
+      },
+    )
+    .delete(
+      '/:id/webhooks/:webhookId',
+      signedIn,
+      validate('param', WebhookParam),
+      async (c) => {
+        const { id, webhookId } = c.req.valid('param');
+        await removeWebhook(db, { gameId: id, userId: c.get('user').id, webhookId });
+        return c.json({ deleted: true as const, id: webhookId });
+      },
+    )
+    .get(
+      '/:id/webhooks/:webhookId/deliveries',
+      signedIn,
+      validate('param', WebhookParam),
+      async (c) => {
+        const { id, webhookId } = c.req.valid('param');
+        const deliveries = await listDeliveries(db, {
+          gameId: id,
+          userId: c.get('user').id,
+          webhookId,
+        });
+        return c.json({ deliveries });
+      },
+    );
+}
