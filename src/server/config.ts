@@ -28,6 +28,10 @@ const ConfigSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().default('0.0.0.0'),
     DATABASE_URL: optionalString.pipe(z.url().optional()),
+    // Behind a transaction-mode pooler (PgBouncer), a URL that reaches PostgreSQL directly, for
+    // what needs a session of its own: LISTEN and the migrator's advisory lock.
+    DATABASE_DIRECT_URL: optionalString.pipe(z.url().optional()),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
     DATA_DIR: z.string().default('./data'),
     PUBLIC_URL: optionalString.pipe(z.url().optional()),
     AUTH_SECRET: optionalString.pipe(z.string().min(32).optional()),
@@ -78,6 +82,13 @@ const ConfigSchema = z
         message: 'is required in production (at least 32 characters)',
       });
     }
+    if (env.DATABASE_DIRECT_URL && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_DIRECT_URL'],
+        message: 'needs DATABASE_URL (it is the direct way to the same PostgreSQL database)',
+      });
+    }
     if (env.NODE_ENV === 'production' && env.DEV_OUTBOX) {
       ctx.addIssue({
         code: 'custom',
@@ -93,6 +104,10 @@ export type Config = {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  /** LISTEN and migrations connect here (DATABASE_DIRECT_URL), else to databaseUrl. */
+  databaseDirectUrl: string | undefined;
+  /** The most connections each instance's query pool opens (LISTEN takes one more). */
+  databasePoolSize: number;
   dataDir: string;
   publicUrl: string;
   /** Set when PUBLIC_URL is: page requests for other hosts are redirected to it. */
@@ -139,6 +154,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: c.PORT,
     host: c.HOST,
     databaseUrl: c.DATABASE_URL,
+    databaseDirectUrl: c.DATABASE_DIRECT_URL,
+    databasePoolSize: c.DATABASE_POOL_SIZE,
     dataDir: c.DATA_DIR,
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ''),
     canonicalOrigin: c.PUBLIC_URL ? new URL(c.PUBLIC_URL).origin : undefined,

@@ -82,7 +82,13 @@ export async function startServer(
   const log = options.log ?? createLogger(config.logLevel);
   const database = await openDatabase(
     config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl, log }
+      ? {
+          kind: 'postgres',
+          url: config.databaseUrl,
+          log,
+          poolSize: config.databasePoolSize,
+          directUrl: config.databaseDirectUrl,
+        }
       : {
           kind: 'pglite',
           dataDir: config.dataDir,

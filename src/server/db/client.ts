@@ -29,7 +29,15 @@ export type Database = {
   ): Promise<() => Promise<void>>;
   close(): Promise<void>;
   /** For the migrator: the raw client kinds. */
-  raw: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; url: string; pool: pg.Pool };
+  raw:
+    | { kind: 'pglite'; client: PGlite }
+    | {
+        kind: 'postgres';
+        url: string;
+        /** Where sessions of their own connect (LISTEN, the migrator's lock): `url` by default. */
+        directUrl: string;
+        pool: pg.Pool;
+      };
 };
 
 export type OpenOptions =
@@ -43,7 +51,18 @@ export type OpenOptions =
        */
       loadDataDir?: Blob;
     }
-  | { kind: 'postgres'; url: string; log: Logger; poolSize?: number };
+  | {
+      kind: 'postgres';
+      url: string;
+      log: Logger;
+      /** The query pool's most connections (10 when omitted). */
+      poolSize?: number;
+      /**
+       * A URL straight to PostgreSQL for LISTEN and the migrator's advisory lock, which need a
+       * session of their own: behind a transaction-mode pooler `url` gives none (docs/deploy.md).
+       */
+      directUrl?: string;
+    };
 
 /**
  * PostgreSQL's default 128 MB of shared buffers is a third of an embedded server's memory, and
@@ -97,7 +116,9 @@ async function openPostgres(options: {
   url: string;
   log: Logger;
   poolSize?: number;
+  directUrl?: string;
 }): Promise<Database> {
+  const directUrl = options.directUrl ?? options.url;
   const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
   // An idle client errors when Postgres restarts; without a listener the process would die.
   pool.on('error', (error) => options.log.warn('postgres idle client error', error));
@@ -127,9 +148,9 @@ async function openPostgres(options: {
   return {
     db,
     kind: 'postgres',
-    raw: { kind: 'postgres', url: options.url, pool },
+    raw: { kind: 'postgres', url: options.url, directUrl, pool },
     async listen(channel, onMessage, onReconnect) {
-      const listener = new PgListener(options.url, channel, onMessage, onReconnect, options.log);
+      const listener = new PgListener(directUrl, channel, onMessage, onReconnect, options.log);
       listeners.add(listener);
       await listener.start();
       return async () => {

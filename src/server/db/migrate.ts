@@ -17,7 +17,8 @@ export async function runMigrations(database: Database): Promise<void> {
     await migratePglite(drizzlePglite(raw.client), { migrationsFolder });
     return;
   }
-  const client = new pg.Client({ connectionString: raw.url });
+  // A session of its own (the advisory lock is held across statements): the direct URL.
+  const client = new pg.Client({ connectionString: raw.directUrl });
   await client.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);

@@ -1,0 +1,38 @@
+/** The database settings of several instances (docs/deploy.md): pool size and the direct URL. */
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const URL = 'postgres://crowned@pgbouncer:6432/crowned';
+const DIRECT = 'postgres://crowned@postgres:5432/crowned';
+
+describe('database settings', () => {
+  it('defaults to a pool of 10 and LISTEN on DATABASE_URL', () => {
+    const config = loadConfig({ DATABASE_URL: URL });
+    expect(config.databasePoolSize).toBe(10);
+    expect(config.databaseDirectUrl).toBeUndefined();
+  });
+
+  it('reads DATABASE_POOL_SIZE and DATABASE_DIRECT_URL', () => {
+    const config = loadConfig({
+      DATABASE_URL: URL,
+      DATABASE_DIRECT_URL: DIRECT,
+      DATABASE_POOL_SIZE: '4',
+    });
+    expect(config).toMatchObject({ databasePoolSize: 4, databaseDirectUrl: DIRECT });
+  });
+
+  it('refuses a pool size that is not a positive whole number', () => {
+    for (const size of ['0', '-1', '2.5', 'many']) {
+      expect(() => loadConfig({ DATABASE_URL: URL, DATABASE_POOL_SIZE: size })).toThrow(
+        /DATABASE_POOL_SIZE/,
+      );
+    }
+  });
+
+  it('refuses DATABASE_DIRECT_URL without DATABASE_URL', () => {
+    expect(() => loadConfig({ DATABASE_DIRECT_URL: DIRECT })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATABASE_DIRECT_URL: DIRECT })).toThrow(
+      /DATABASE_DIRECT_URL: needs DATABASE_URL/,
+    );
+  });
+});
