@@ -1,28 +1,39 @@
 import { describe, expect, it } from 'vitest';
-import { codeForStatus, friendlyMessage, isErrorBody, statusForCode } from './errors';
+import fc from 'fast-check';
+import { codeForStatus, FRIENDLY_CODES, friendlyError, isErrorBody, statusForCode } from './errors';
 
-describe('friendly messages (SPEC §8)', () => {
-  it('maps the known auth codes', () => {
-    expect(friendlyMessage({ code: 'auth/network-request-failed' })).toBe(
-      'Network problem — please check your connection.',
-    );
-    expect(friendlyMessage({ code: 'auth/popup-closed-by-user' })).toBe('Sign-in was cancelled.');
-    expect(friendlyMessage({ code: 'auth/wrong-password' })).toBe('Incorrect password.');
-    expect(friendlyMessage({ code: 'auth/user-not-found' })).toBe(
-      'No account found for that email.',
-    );
-    expect(friendlyMessage({ code: 'auth/email-already-in-use' })).toBe(
-      'That email is already in use.',
-    );
+describe('friendly errors (SPEC §8)', () => {
+  it('know the auth codes SPEC §8 words', () => {
+    for (const code of FRIENDLY_CODES) expect(friendlyError({ code })).toEqual({ code });
+    expect(friendlyError({ code: 'auth/quota-exceeded', message: 'Quota' })).toEqual({
+      message: 'Quota',
+    });
   });
-  it('drops a trailing parenthetical, and covers missing errors and empty messages', () => {
-    expect(friendlyMessage(new Error('Quota exceeded (auth/quota-exceeded).'))).toBe(
-      'Quota exceeded',
+
+  it('keep the message without its trailing parenthetical, and say when there is none', () => {
+    expect(friendlyError(new Error('Quota exceeded (auth/quota-exceeded).'))).toEqual({
+      message: 'Quota exceeded',
+    });
+    expect(friendlyError({ message: 'Plain message' })).toEqual({ message: 'Plain message' });
+    expect(friendlyError('A string')).toEqual({ message: 'A string' });
+    expect(friendlyError(null)).toEqual({ code: 'none' });
+    expect(friendlyError(undefined)).toEqual({ code: 'none' });
+    expect(friendlyError(new Error(''))).toEqual({ code: 'empty' });
+    expect(friendlyError(new Error(' (only this)'))).toEqual({ code: 'empty' });
+  });
+
+  it('give a code or a non-empty message for anything', () => {
+    fc.assert(
+      fc.property(fc.anything(), (error) => {
+        const friendly = friendlyError(error);
+        if ('message' in friendly) {
+          expect(friendly.message.trim()).toBe(friendly.message);
+          expect(friendly.message).not.toBe('');
+        } else {
+          expect([...FRIENDLY_CODES, 'none', 'empty']).toContain(friendly.code);
+        }
+      }),
     );
-    expect(friendlyMessage({ message: 'Plain message' })).toBe('Plain message');
-    expect(friendlyMessage(null)).toBe('Something went wrong.');
-    expect(friendlyMessage(undefined)).toBe('Something went wrong.');
-    expect(friendlyMessage(new Error(''))).toBe('An error occurred.');
   });
 });
 

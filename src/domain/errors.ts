@@ -72,21 +72,30 @@ export function isErrorBody(value: unknown): value is ErrorBody {
   );
 }
 
-const FRIENDLY_AUTH_MESSAGES: Record<string, string> = {
-  'auth/network-request-failed': 'Network problem — please check your connection.',
-  'auth/popup-closed-by-user': 'Sign-in was cancelled.',
-  'auth/wrong-password': 'Incorrect password.',
-  'auth/user-not-found': 'No account found for that email.',
-  'auth/email-already-in-use': 'That email is already in use.',
-};
+/** SPEC §8's codes with their own friendly message (the web words them from its catalog). */
+export const FRIENDLY_CODES = [
+  'auth/network-request-failed',
+  'auth/popup-closed-by-user',
+  'auth/wrong-password',
+  'auth/user-not-found',
+  'auth/email-already-in-use',
+] as const;
 
-/** SPEC.md §8: the message a person sees for an error of any shape. */
-export function friendlyMessage(error: unknown): string {
-  if (error === null || error === undefined) return 'Something went wrong.';
+export type FriendlyCode = (typeof FRIENDLY_CODES)[number];
+
+/**
+ * SPEC §8: what a person is told of an error of any shape, as data for the web to word: one of
+ * the known codes, no error at all ('none', "Something went wrong."), an empty message ('empty',
+ * "An error occurred."), or the error's own message with a trailing parenthetical removed.
+ */
+export type Friendly = { code: FriendlyCode | 'none' | 'empty' } | { message: string };
+
+export function friendlyError(error: unknown): Friendly {
+  if (error === null || error === undefined) return { code: 'none' };
   const code =
     typeof error === 'object' && 'code' in error ? String((error as { code: unknown }).code) : '';
-  const friendly = FRIENDLY_AUTH_MESSAGES[code];
-  if (friendly) return friendly;
+  const known = FRIENDLY_CODES.find((friendly) => friendly === code);
+  if (known) return { code: known };
   const raw =
     typeof error === 'string'
       ? error
@@ -94,5 +103,5 @@ export function friendlyMessage(error: unknown): string {
         ? String((error as { message: unknown }).message ?? '')
         : '';
   const message = raw.replace(/\s*\([^()]*\)\s*\.?\s*$/, '').trim();
-  return message === '' ? 'An error occurred.' : message;
+  return message === '' ? { code: 'empty' } : { message };
 }

@@ -46,7 +46,9 @@ export class WebhookEvents {
       if (this.known.size >= MAX_REMEMBERED) this.known.clear();
       answer = this.db
         .execute(sql`select exists (select 1 from ${webhook} where game_id = ${gameId}) as has`)
-        .then((result) => (result as unknown as { rows: { has: boolean }[] }).rows[0]?.has === true);
+        .then(
+          (result) => (result as unknown as { rows: { has: boolean }[] }).rows[0]?.has === true,
+        );
       this.known.set(gameId, answer);
       // A failed read is not remembered.
       answer.catch(() => this.known.delete(gameId));

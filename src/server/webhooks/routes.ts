@@ -20,7 +20,11 @@ const GameParam = z.object({
 });
 
 const WebhookParam = GameParam.extend({
-  webhookId: z.string().trim().min(1, WEBHOOK_MESSAGES.notFound).max(100, WEBHOOK_MESSAGES.notFound),
+  webhookId: z
+    .string()
+    .trim()
+    .min(1, WEBHOOK_MESSAGES.notFound)
+    .max(100, WEBHOOK_MESSAGES.notFound),
 });
 
 const AddBody = z.object({
@@ -66,16 +70,11 @@ export function webhookRoutes(deps: WebhookRoutesDeps) {
         return c.json(created, 201);
       },
     )
-    .delete(
-      '/:id/webhooks/:webhookId',
-      signedIn,
-      validate('param', WebhookParam),
-      async (c) => {
-        const { id, webhookId } = c.req.valid('param');
-        await removeWebhook(db, { gameId: id, userId: c.get('user').id, webhookId });
-        return c.json({ deleted: true as const, id: webhookId });
-      },
-    )
+    .delete('/:id/webhooks/:webhookId', signedIn, validate('param', WebhookParam), async (c) => {
+      const { id, webhookId } = c.req.valid('param');
+      await removeWebhook(db, { gameId: id, userId: c.get('user').id, webhookId });
+      return c.json({ deleted: true as const, id: webhookId });
+    })
     .get(
       '/:id/webhooks/:webhookId/deliveries',
       signedIn,

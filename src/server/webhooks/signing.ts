@@ -15,7 +15,9 @@ export function newWebhookSecret(): string {
 }
 
 export function signPayload(secret: string, timestamp: number, body: string): string {
-  return SIGNATURE_PREFIX + createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
+  return (
+    SIGNATURE_PREFIX + createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')
+  );
 }
 
 /**

@@ -60,7 +60,8 @@ async function ownedGame(
     .where(eq(game.id, key.gameId));
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw new AppError('not-found', MESSAGES.gameNotFound);
-  if (row.ownerId !== key.userId) throw new AppError('permission-denied', LIFECYCLE_MESSAGES.notOwner);
+  if (row.ownerId !== key.userId)
+    throw new AppError('permission-denied', LIFECYCLE_MESSAGES.notOwner);
 }
 
 export async function listWebhooks(

@@ -22,7 +22,8 @@ export function checkWebhookUrl(
 ): { ok: true; url: string } | { ok: false; message: string } {
   const text = raw.trim();
   if (text === '') return { ok: false, message: WEBHOOK_MESSAGES.urlRequired };
-  if (text.length > MAX_WEBHOOK_URL_LENGTH) return { ok: false, message: WEBHOOK_MESSAGES.urlTooLong };
+  if (text.length > MAX_WEBHOOK_URL_LENGTH)
+    return { ok: false, message: WEBHOOK_MESSAGES.urlTooLong };
   let url: URL;
   try {
     url = new URL(text);

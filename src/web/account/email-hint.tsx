@@ -4,7 +4,7 @@ import type { AuthView } from './auth-copy';
 import type { AuthMode } from './links';
 import { useText } from '../i18n/i18n';
 import { emailHintText } from '../i18n/messages/account';
-import { friendlyMessage } from '../../domain/errors';
+import { friendlyMessage } from '../api/friendly';
 
 /** The line under the e-mail field: how this address signs in, with a shortcut when it helps. */
 export function EmailHint(options: {

@@ -12,7 +12,7 @@ import { googleOnlyMessage, type AuthView } from './auth-copy';
 import { authFieldProblem, type AuthFieldValues } from './auth-field-check';
 import { accountLinks } from './links';
 import type { useMethodLookup } from './use-method-lookup';
-import { friendlyMessage } from '../../domain/errors';
+import { friendlyMessage } from '../api/friendly';
 import { authFormText } from '../i18n/messages/account';
 
 export function useAuthSubmit(options: {

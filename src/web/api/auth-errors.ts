@@ -1,5 +1,5 @@
 /** better-auth errors in the product's wording (SPEC §8): returned, thrown, or in a redirect URL. */
-import { friendlyMessage } from '../../domain/errors';
+import { friendlyMessage } from './friendly';
 import { apiErrorsText, authErrorsText } from '../i18n/messages/api';
 
 type AuthWords = ReturnType<typeof authErrorsText.get>;

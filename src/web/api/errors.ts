@@ -1,12 +1,7 @@
 /** Errors from the API and the network, and the message a person sees for each (SPEC §8). */
-import {
-  codeForStatus,
-  friendlyMessage,
-  isErrorBody,
-  type ErrorCode,
-  type ErrorDetails,
-} from '../../domain/errors';
+import { codeForStatus, isErrorBody, type ErrorCode, type ErrorDetails } from '../../domain/errors';
 import { apiErrorsText } from '../i18n/messages/api';
+import { friendlyMessage } from './friendly';
 
 const NETWORK_CODE = 'auth/network-request-failed';
 

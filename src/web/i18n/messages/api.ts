@@ -1,8 +1,22 @@
 /**
  * The web's own words for failed calls (SPEC §8 where it words them). What the server sends
- * (`{ error: { code, message } }`) is shown as sent; SPEC §8's auth messages are in domain/errors.
+ * (`{ error: { code, message } }`) is shown as sent; SPEC §8's friendly messages are here, by the
+ * codes of domain/errors.ts's `friendlyError`.
  */
 import { i18n } from '../i18n';
+
+/** SPEC §8's friendly messages, word for word. */
+export const friendlyText = i18n('api/friendly', {
+  network: 'Network problem — please check your connection.',
+  cancelled: 'Sign-in was cancelled.',
+  wrongPassword: 'Incorrect password.',
+  userNotFound: 'No account found for that email.',
+  emailInUse: 'That email is already in use.',
+  /** No error object at all. */
+  none: 'Something went wrong.',
+  /** An error with an empty message. */
+  empty: 'An error occurred.',
+});
 
 export const offlineText = i18n('api/offline', {
   ranking:
