@@ -9,6 +9,9 @@
  *   JS transferred   script bytes as sent (compressed, as the browser accepted), and decoded
  *   all transferred  every response of the visit, headers included (the encoded total)
  *   play route JS    gzip size of every script the visit loaded, against the 170 KB budget
+ *   tap-to-place     once the page has settled, still throttled: a tap on the last item's name
+ *                    (picked up) and a tap on the first (placed there), each timed from the tap
+ *                    to the next frame (the click handler, React's render, the browser's layout)
  *
  * Env: BENCH_WEB_RUNS (5): visits, each in a fresh browser context (cold cache, no cookies).
  * Figures are printed and written to bench/results/, never asserted. Exit code: 1 when setup
@@ -65,7 +68,39 @@ type Visit = {
   document: { transferSize: number; responseEnd: number; domContentLoaded: number };
   resources: Resource[];
   encodings: Record<string, string>;
+  tapToPlace: TapToPlace;
 };
+
+type TapToPlace = { items: number; pickMs: number; placeMs: number };
+
+/**
+ * Tap-to-place on the settled play page: the last item picked up, then put down on the first
+ * row's place; each tap timed from the click to the next frame (requestAnimationFrame, then a
+ * task: the frame has been laid out and painted). Fails when the item did not move to the top.
+ */
+async function tapToPlace(page: Page): Promise<TapToPlace> {
+  // No named functions inside: tsx would wrap them in a helper the page does not have.
+  return page.evaluate(async () => {
+    const rowSelector = '[data-testid="rank-item"]';
+    const pickSelector = `${rowSelector} [data-control="pick"]`;
+    const before = Array.from(document.querySelectorAll(rowSelector), (row) =>
+      row.getAttribute('data-item-id'),
+    );
+    let started = performance.now();
+    Array.from(document.querySelectorAll<HTMLButtonElement>(pickSelector)).at(-1)!.click();
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    const pickMs = performance.now() - started;
+    if (!document.querySelector('.rank-row--picked')) throw new Error('tap-to-place: no pick');
+    started = performance.now();
+    document.querySelector<HTMLButtonElement>(pickSelector)!.click();
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    const placeMs = performance.now() - started;
+    if (document.querySelector(rowSelector)?.getAttribute('data-item-id') !== before.at(-1)) {
+      throw new Error('tap-to-place: the last item did not move to the top');
+    }
+    return { items: before.length, pickMs, placeMs };
+  });
+}
 
 /** Resolves once the page loaded nothing new for `quietMs` (its live stream never ends). */
 async function settle(page: Page, quietMs = 1500): Promise<void> {
@@ -158,6 +193,7 @@ async function visit(browser: Browser, server: TestServer, index: number): Promi
       };
     });
     if (!figures.lcp) throw new Error('no largest-contentful-paint entry');
+    const placed = await tapToPlace(page);
     return {
       lcpMs: figures.lcp.ms,
       lcpElement: figures.lcp.element,
@@ -165,6 +201,7 @@ async function visit(browser: Browser, server: TestServer, index: number): Promi
       document: figures.document,
       resources: figures.resources,
       encodings,
+      tapToPlace: placed,
     };
   } finally {
     await context.close();
@@ -238,6 +275,9 @@ async function main(): Promise<number> {
     );
     const lcps = visits.map((v) => v.lcpMs);
     const fcps = visits.flatMap((v) => (v.fcpMs === null ? [] : [v.fcpMs]));
+    const picks = visits.map((v) => v.tapToPlace.pickMs);
+    const places = visits.map((v) => v.tapToPlace.placeMs);
+    const items = first.tapToPlace.items;
 
     const rows: Row[] = [
       {
@@ -251,6 +291,18 @@ async function main(): Promise<number> {
         opsPerSecond: null,
         p50Ms: fcps.length ? round(median(fcps), 0) : null,
         note: `runs ${fcps.map((ms) => ms.toFixed(0)).join(', ')} ms`,
+      },
+      {
+        what: `tap-to-place: pick up (${items} items)`,
+        opsPerSecond: null,
+        p50Ms: round(median(picks), 1),
+        note: `runs ${picks.map((ms) => ms.toFixed(1)).join(', ')} ms, tap to next frame`,
+      },
+      {
+        what: `tap-to-place: put down (${items} items)`,
+        opsPerSecond: null,
+        p50Ms: round(median(places), 1),
+        note: `runs ${places.map((ms) => ms.toFixed(1)).join(', ')} ms, tap to next frame`,
       },
       {
         what: 'JS transferred, first visit',
@@ -303,6 +355,7 @@ async function main(): Promise<number> {
         lcpMs: lcps,
         lcpElement: first.lcpElement,
         fcpMs: fcps,
+        tapToPlace: { items, pickMs: picks, placeMs: places },
         jsTransferredBytes: jsTransferred,
         jsDecodedBytes: jsDecoded,
         jsEncodings,
