@@ -55,7 +55,11 @@ export function AnalyticsSection() {
       {analytics.isPending ? (
         <SkeletonList rows={4} />
       ) : analytics.isError ? (
-        <ListError error={analytics.error} what={t.what} onRetry={() => void analytics.refetch()} />
+        <ListError
+          error={analytics.error}
+          message={t.didNotLoad}
+          onRetry={() => void analytics.refetch()}
+        />
       ) : analytics.data.funnel.every((step) => step.visitors === 0) ? (
         <EmptyState icon={<BarChart3 size={30} />} title={t.emptyTitle}>
           <p>{t.emptyText}</p>

@@ -22,7 +22,9 @@ export function AuditSection() {
   const audit = useAdminAudit();
   if (audit.isPending) return <SkeletonList rows={5} />;
   if (audit.isError) {
-    return <ListError error={audit.error} what={t.what} onRetry={() => void audit.refetch()} />;
+    return (
+      <ListError error={audit.error} message={t.didNotLoad} onRetry={() => void audit.refetch()} />
+    );
   }
   if (audit.rows.length === 0) {
     return (

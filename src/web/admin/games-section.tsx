@@ -31,7 +31,11 @@ export function GamesSection() {
       {games.isPending ? (
         <SkeletonList rows={5} />
       ) : games.isError ? (
-        <ListError error={games.error} what={t.what} onRetry={() => void games.refetch()} />
+        <ListError
+          error={games.error}
+          message={t.didNotLoad}
+          onRetry={() => void games.refetch()}
+        />
       ) : games.rows.length === 0 ? (
         <EmptyState icon={<Gamepad2 size={30} />} title={q ? t.noMatchTitle : t.emptyTitle}>
           <p>{q ? t.noMatchText({ query: q }) : t.emptyText}</p>

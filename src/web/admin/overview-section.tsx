@@ -29,7 +29,11 @@ export function OverviewSection() {
   if (overview.isPending) return <SkeletonList rows={4} />;
   if (overview.isError) {
     return (
-      <ListError error={overview.error} what={t.what} onRetry={() => void overview.refetch()} />
+      <ListError
+        error={overview.error}
+        message={t.didNotLoad}
+        onRetry={() => void overview.refetch()}
+      />
     );
   }
   const { totals, active, daily } = overview.data;

@@ -32,7 +32,11 @@ export function UsersSection() {
       {users.isPending ? (
         <SkeletonList rows={5} />
       ) : users.isError ? (
-        <ListError error={users.error} what={t.what} onRetry={() => void users.refetch()} />
+        <ListError
+          error={users.error}
+          message={t.didNotLoad}
+          onRetry={() => void users.refetch()}
+        />
       ) : users.rows.length === 0 ? (
         <EmptyState icon={<Users size={30} />} title={q ? t.noMatchTitle : t.emptyTitle}>
           <p>{q ? t.noMatchText({ query: q }) : t.emptyText}</p>

@@ -172,7 +172,7 @@ describe('the English catalogs', () => {
     expect(claim.claimed(3)).toBe(
       'We found 3 of your earlier ranks and added them to your account.',
     );
-    expect(ui.listStatesText.get().didNotLoad({ what: 'Users' })).toBe("Users didn't load.");
+    expect(admin.adminUsersText.get().didNotLoad).toBe("Users didn't load.");
     const outbox = account.outboxText.get();
     expect(outbox.messages(1)).toBe('1 message');
     expect(outbox.messages(2)).toBe('2 messages');

@@ -40,6 +40,31 @@ export function formatDateTime(date: Date | number): string {
   ).format(date);
 }
 
+/**
+ * A time of day, 24-hour in every language ("18:30", "09:05"): the clock the app's closing rules
+ * are set and read in.
+ */
+export function formatTime(date: Date | number): string {
+  return cached(
+    'time',
+    (l) => new Intl.DateTimeFormat(l, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
+  ).format(date);
+}
+
+/** A day with its weekday ("Sat, Nov 28"), and its year when asked ("Sat, Jan 2, 2027"). */
+export function formatWeekday(date: Date | number, withYear = false): string {
+  return cached(
+    withYear ? 'weekday-year' : 'weekday',
+    (l) =>
+      new Intl.DateTimeFormat(l, {
+        weekday: 'short',
+        day: 'numeric',
+        month: 'short',
+        ...(withYear ? { year: 'numeric' } : {}),
+      }),
+  ).format(date);
+}
+
 /** A calendar day of UTC days ('YYYY-MM-DD' at 00:00Z, the admin charts) without its year: "Nov 3". */
 export function formatUtcDay(date: Date | number): string {
   return cached(

@@ -60,7 +60,7 @@ export function CreatedList(props: {
       {list.isPending ? (
         <CardSkeletons count={shown.length > 0 ? 1 : 3} />
       ) : list.isError ? (
-        <ListError error={list.error} what={t.what} onRetry={() => void list.refetch()} />
+        <ListError error={list.error} message={t.didNotLoad} onRetry={() => void list.refetch()} />
       ) : shown.length === 0 ? (
         archived ? (
           <EmptyState

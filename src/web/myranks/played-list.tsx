@@ -39,7 +39,7 @@ export function PlayedList(props: { userId: string }) {
       {list.isPending ? (
         <CardSkeletons count={shown.length > 0 ? 1 : 3} />
       ) : list.isError ? (
-        <ListError error={list.error} what={t.what} onRetry={() => void list.refetch()} />
+        <ListError error={list.error} message={t.didNotLoad} onRetry={() => void list.refetch()} />
       ) : shown.length === 0 ? (
         <EmptyState
           icon={<Gamepad2 size={30} />}

@@ -33,7 +33,11 @@ export function RecentActivity(props: { userId: string; totalXp: number }) {
       {activity.isPending ? (
         <SkeletonList rows={3} />
       ) : activity.isError ? (
-        <ListError error={activity.error} what={t.what} onRetry={() => void activity.refetch()} />
+        <ListError
+          error={activity.error}
+          message={t.didNotLoad}
+          onRetry={() => void activity.refetch()}
+        />
       ) : activity.data.length === 0 ? (
         <p className="card activity-empty muted">
           <History size={18} aria-hidden="true" />

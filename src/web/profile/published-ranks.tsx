@@ -20,7 +20,7 @@ export function PublishedRanks(props: { handle: string; name: string }) {
       {list.isPending ? (
         <CardSkeletons count={2} />
       ) : list.isError && ranks.length === 0 ? (
-        <ListError error={list.error} what={t.what} onRetry={() => void list.refetch()} />
+        <ListError error={list.error} message={t.didNotLoad} onRetry={() => void list.refetch()} />
       ) : ranks.length === 0 ? (
         <p className="card activity-empty muted">
           <Globe size={18} aria-hidden="true" />

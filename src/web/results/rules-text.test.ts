@@ -10,8 +10,9 @@ describe('formatDeadline', () => {
   it('says today, tomorrow, a weekday with date, and the year only when it differs', () => {
     expect(formatDeadline(at(10, 23, 18, 30), now)).toBe('today at 18:30');
     expect(formatDeadline(at(10, 24, 9, 5), now)).toBe('tomorrow at 09:05');
-    expect(formatDeadline(at(10, 28, 18, 0), now)).toBe('Sat 28 Nov at 18:00');
-    expect(formatDeadline(at(0, 2, 8, 0, 2027), now)).toBe('Sat 2 Jan 2027 at 08:00');
+    expect(formatDeadline(at(10, 28, 18, 0), now)).toBe('Sat, Nov 28 at 18:00');
+    expect(formatDeadline(at(0, 2, 8, 0, 2027), now)).toBe('Sat, Jan 2, 2027 at 08:00');
+    expect(formatDeadline(at(10, 23, 0, 0), now)).toBe('today at 00:00');
   });
 });
 

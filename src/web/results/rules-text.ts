@@ -3,6 +3,7 @@
  * summary line, the owner's settings summary, and the locked-results card. Pure, so it is tested
  * without a browser; times are epoch milliseconds. The words come from `rulesText` (i18n).
  */
+import { formatTime, formatWeekday } from '../i18n/format';
 import { rulesText } from '../i18n/messages/rules';
 import { counted } from './format';
 
@@ -18,22 +19,20 @@ function sameDay(a: Date, b: Date): boolean {
   );
 }
 
-/** A deadline as people say it: "today at 18:30", "tomorrow at 09:00", "Fri 28 Nov at 18:30". */
+/**
+ * A deadline as people say it, by `Intl` in the app's language: "today at 18:30", "tomorrow at
+ * 09:00", "Fri, Nov 28 at 18:30" (the year only when it is not this one).
+ */
 export function formatDeadline(at: number, now: number = Date.now()): string {
   const when = new Date(at);
   const today = new Date(now);
-  const time = `${pad(when.getHours())}:${pad(when.getMinutes())}`;
+  const time = formatTime(when);
   const t = rulesText.get();
   if (sameDay(when, today)) return t.today({ time });
   const tomorrow = new Date(today.getFullYear(), today.getMonth(), today.getDate() + 1);
   if (sameDay(when, tomorrow)) return t.tomorrow({ time });
-  const day = when.toLocaleDateString('en-GB', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    ...(when.getFullYear() === today.getFullYear() ? {} : { year: 'numeric' }),
-  });
-  return t.onDay({ day: day.replace(',', ''), time });
+  const day = formatWeekday(when, when.getFullYear() !== today.getFullYear());
+  return t.onDay({ day, time });
 }
 
 export function playersText(n: number): string {

@@ -28,7 +28,8 @@ export const adminTimeText = i18n('admin/time', {
 
 export const overviewText = i18n('admin/overview', {
   /** Before "didn't load." */
-  what: 'The overview',
+  /** The list's error, before why. */
+  didNotLoad: "The overview didn't load.",
   totals: 'Totals',
   users: 'Users',
   guests: params('{count} guests'),
@@ -68,7 +69,8 @@ export const analyticsText = i18n('admin/analytics', {
   period: 'Period',
   lastDays: params('Last {count} days'),
   /** Before "didn't load." */
-  what: 'Analytics',
+  /** The list's error, before why. */
+  didNotLoad: "Analytics didn't load.",
   emptyTitle: 'No visits recorded yet',
   emptyText: 'Visits, games created, shares opened and rankings appear here as they happen.',
   funnelTitle: 'Funnel · visitors per step',
@@ -94,7 +96,8 @@ export const analyticsText = i18n('admin/analytics', {
 export const auditText = i18n('admin/audit', {
   label: 'Audit log',
   /** Before "didn't load." */
-  what: 'The audit log',
+  /** The list's error, before why. */
+  didNotLoad: "The audit log didn't load.",
   emptyTitle: 'Nothing recorded yet',
   emptyText: 'Grants, revocations and game deletions by admins appear here.',
   /** {actor} and {target} are shown strong. */
@@ -108,7 +111,8 @@ export const adminGamesText = i18n('admin/games', {
   search: 'Search games',
   placeholder: 'Search by prompt, owner, id or slug',
   /** Before "didn't load." */
-  what: 'Games',
+  /** The list's error, before why. */
+  didNotLoad: "Games didn't load.",
   noMatchTitle: 'No game matches',
   noMatchText: params('No prompt or owner contains “{query}”.'),
   emptyTitle: 'No games yet',
@@ -137,7 +141,8 @@ export const adminUsersText = i18n('admin/users', {
   search: 'Search users',
   placeholder: 'Search by e-mail, name or handle',
   /** Before "didn't load." */
-  what: 'Users',
+  /** The list's error, before why. */
+  didNotLoad: "Users didn't load.",
   noMatchTitle: 'No one matches',
   noMatchText: params("Nobody's e-mail, name or handle contains “{query}”."),
   emptyTitle: 'No users yet',

@@ -13,7 +13,8 @@ export const myRanksPageText = i18n('myranks/page', {
 export const createdListText = i18n('myranks/created-list', {
   archived: 'Archived',
   /** Shown as "Your ranks didn't load." */
-  what: 'Your ranks',
+  /** The list's error, before why. */
+  didNotLoad: "Your ranks didn't load.",
   archivedEmptyTitle: 'No archived ranks',
   showMine: 'Show my ranks',
   archivedEmptyText: 'Ranks you archive are kept here, out of your list. Their links keep working.',
@@ -54,7 +55,8 @@ export const gameActionsText = i18n('myranks/game-actions', {
 
 export const playedListText = i18n('myranks/played-list', {
   /** Shown as "Your played ranks didn't load." */
-  what: 'Your played ranks',
+  /** The list's error, before why. */
+  didNotLoad: "Your played ranks didn't load.",
   emptyTitle: 'Ranks you play will appear here',
   browse: 'Browse Community',
   tryDemo: 'Try the demo',

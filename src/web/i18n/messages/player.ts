@@ -45,7 +45,8 @@ export const achievementsText = i18n('player/achievements', {
 
 export const activityText = i18n('player/activity', {
   title: 'Recent activity',
-  what: 'Your recent activity',
+  /** The list's error, before why. */
+  didNotLoad: "Your recent activity didn't load.",
   empty: 'No XP yet: create or play a rank to earn some.',
   xp: params('+{amount} XP'),
   /** {game} is the link to the game (or "a deleted rank"). */

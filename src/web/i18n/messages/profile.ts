@@ -19,7 +19,8 @@ export const publicProfileText = i18n('profile/page', {
 
 export const publishedRanksText = i18n('profile/published', {
   title: 'Published ranks',
-  what: 'Published ranks',
+  /** The list's error, before why. */
+  didNotLoad: "Published ranks didn't load.",
   empty: params("{name} hasn't published a rank yet."),
   items: count({ one: '{count} item', many: '{count} items' }),
   plays: count({ one: '{count} play', many: '{count} plays' }),

@@ -1,5 +1,4 @@
 /** The words of the pieces any screen uses: copy and share buttons, dialogs, loading, lists. */
-import { params } from '@nanostores/i18n';
 import { i18n } from '../i18n';
 
 export const copyLinkText = i18n('ui/copy-link', {
@@ -24,8 +23,6 @@ export const loadingText = i18n('ui/loading', {
 });
 
 export const listStatesText = i18n('ui/list-states', {
-  /** Only for lists that do not pass their own whole sentence yet. {what}: "Users". */
-  didNotLoad: params("{what} didn't load."),
   retry: 'Retry',
   loading: 'Loading…',
   loadMore: 'Load more',

@@ -26,19 +26,14 @@ export function CardSkeletons(props: { count?: number }) {
 
 /**
  * A list that did not load: `message` is the list's whole sentence from its own catalog ("Users
- * didn't load."), followed by why. `what` ("Users") is for callers not moved to `message` yet.
+ * didn't load."), followed by why.
  */
-export function ListError(
-  props: { error: unknown; onRetry: () => void } & (
-    { message: string; what?: undefined } | { what: string; message?: undefined }
-  ),
-) {
+export function ListError(props: { error: unknown; onRetry: () => void; message: string }) {
   const t = useText(listStatesText);
-  const sentence = props.message ?? t.didNotLoad({ what: props.what ?? '' });
   return (
     <div className="card list-error" role="alert">
       <p>
-        {sentence} {errorMessage(props.error)}
+        {props.message} {errorMessage(props.error)}
       </p>
       <button type="button" className="btn btn-secondary" onClick={props.onRetry}>
         <RefreshCw size={16} aria-hidden="true" />
