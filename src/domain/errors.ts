@@ -33,7 +33,13 @@ export type ErrorDetails = {
   removed?: boolean;
 };
 
-export type ErrorBody = { error: { code: ErrorCode; message: string } & ErrorDetails };
+/**
+ * `requestId`: the request's id (also its `X-Request-Id` header and in the server's log line), so a
+ * person's report can be matched with what the server saw. Added by the server to every error body.
+ */
+export type ErrorBody = {
+  error: { code: ErrorCode; message: string; requestId?: string } & ErrorDetails;
+};
 
 /**
  * An expected failure: routes turn it into `{ error: { code, message, ...details } }` with its

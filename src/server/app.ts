@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { limitBodySize } from './http/body-limit';
 import { errorBody, createErrorHandler, notFoundApi } from './http/errors';
@@ -20,6 +19,9 @@ import type { AnalyticsRecorder } from './analytics/record';
 import { analyticsRoutes } from './analytics/routes';
 import { sessionMiddleware, type Auth, type AuthEnv } from './auth';
 import { SessionCache } from './session-cache';
+import { bearerAuth } from './tokens/bearer';
+import { DEFAULT_TOKEN_REQUESTS_PER_MINUTE } from './tokens/scope';
+import { tokenRoutes } from './tokens/routes';
 import type { Database } from './db/client';
 import { gamesRoutes } from './games/routes';
 import { exportRoutes } from './games/export-routes';
@@ -41,6 +43,10 @@ import {
 import { clientIp } from './http/client-ip';
 import { QuotaGuard } from './http/quota';
 import { StreamLimits } from './realtime/stream-limits';
+import { AppMetrics } from './observability/metrics';
+import { metricsRoute } from './observability/metrics-access';
+import { readinessProbe } from './observability/readiness';
+import { observeRequests } from './observability/request-log';
 
 export type AppDeps = {
   database: Database;
@@ -62,34 +68,51 @@ export type AppDeps = {
   heartbeatMs: number;
   /** Per-account actions per hour (config LIMIT_*_PER_HOUR); DEFAULT_QUOTAS when omitted. */
   quotas?: Quotas;
+  /** Requests per personal API token and minute, shared by every instance (decision 0024). */
+  tokenRequestsPerMinute?: number;
   /** Open event streams per account and per client address on this instance. */
   streamsPerAccount?: number;
   streamsPerAddress?: number;
   /** The built web app (index.html and assets); omitted when Vite serves it (dev, API tests). */
   webRoot?: string;
+  /** This server's Prometheus metrics (made here when omitted). */
+  metrics?: AppMetrics;
+  /** METRICS_TOKEN: /metrics requires it as a bearer token; unset, it answers loopback only. */
+  metricsToken?: string;
   /** Which webhook URLs owners may register (production rules unless told otherwise). */
   webhookPolicy?: UrlPolicy;
 };
 
 const MAX_BODY_BYTES = 256 * 1024;
 
-function apiRoutes(
-  deps: AppDeps,
-  states: GameStates,
-  cards: ShareCards,
-  webhooks: WebhookEvents,
-) {
+function apiRoutes(deps: AppDeps, states: GameStates, cards: ShareCards, webhooks: WebhookEvents) {
   const { db, kind } = deps.database;
   const quota = new QuotaGuard(db, deps.quotas ?? DEFAULT_QUOTAS);
   const streams = new StreamLimits({
     perAccount: deps.streamsPerAccount ?? DEFAULT_STREAMS_PER_ACCOUNT,
     perAddress: deps.streamsPerAddress ?? DEFAULT_STREAMS_PER_ADDRESS,
     addressOf: (c) => clientIp(c, deps.trustedProxyHeader, deps.trustedProxyHops),
+    onEvict: () => deps.metrics?.refused('streams'),
   });
+  const readiness = readinessProbe(deps.database, deps.hub);
   return new Hono<AuthEnv>()
-    .get('/health', async (c) => {
-      await db.execute(sql`select 1`);
+    .get('/health', (c) => {
+      // Liveness: the process answers (the database is readiness's business).
       return c.json({ ok: true as const, database: kind });
+    })
+    .get('/ready', async (c) => {
+      // Readiness: the database answers, migrations are applied, the event listener hears.
+      const { ready, checks } = await readiness();
+      if (ready) return c.json({ ready: true as const, checks }, 200);
+      return c.json(
+        {
+          ready: false as const,
+          checks,
+          ...errorBody('unavailable', 'This instance is not ready to serve requests'),
+        },
+        503,
+        { 'Retry-After': '1' },
+      );
     })
     .route(
       '/games',
@@ -102,6 +125,7 @@ function apiRoutes(
         streams,
         analytics: deps.analytics,
         webhooks,
+        onSubmissionBatch: (size) => deps.metrics?.observeBatch(size),
       }),
     )
     .route(
@@ -126,6 +150,7 @@ function apiRoutes(
         analytics: deps.analytics,
       }),
     )
+    .route('/me/tokens', tokenRoutes({ db }))
     .route('/users', publicProfileRoutes({ db }))
     .route('/admin', adminRoutes({ db }))
     .route(
@@ -177,12 +202,24 @@ export function createApp(deps: AppDeps) {
   const webhooks = new WebhookEvents(deps.database.db, deps.log);
   webhooks.attach(deps.hub);
   app.onError(createErrorHandler(deps.log));
+  const metrics = deps.metrics ?? new AppMetrics({ database: deps.database, hub: deps.hub });
+  // Outermost: every request gets its id, its metrics and its log line, whoever answers it.
+  app.use('*', observeRequests({ log: deps.log, metrics }));
   // First, so that every answer (redirects and errors too) carries them.
   app.use(
     '*',
     securityHeaders({
       https: deps.canonicalOrigin?.startsWith('https:') ?? false,
       indexFile: deps.webRoot ? path.join(deps.webRoot, 'index.html') : undefined,
+    }),
+  );
+  // Before the canonical-host redirect: a scraper asks for 127.0.0.1:port, not the public host.
+  app.get(
+    '/metrics',
+    metricsRoute({
+      metrics,
+      token: deps.metricsToken,
+      trustedProxyHeader: deps.trustedProxyHeader,
     }),
   );
   if (deps.canonicalOrigin) app.use('*', redirectToCanonicalHost(deps.canonicalOrigin));
@@ -204,6 +241,16 @@ export function createApp(deps: AppDeps) {
   );
   const sessions = new SessionCache(deps.auth, deps.database.db, deps.log);
   sessions.attach(deps.hub);
+  // Before the sign-in routes too: a request with a bearer is the token's alone, and a token
+  // never reaches account changes (tokens/scope.ts).
+  app.use(
+    '/api/*',
+    bearerAuth({
+      db: deps.database.db,
+      perMinute: deps.tokenRequestsPerMinute ?? DEFAULT_TOKEN_REQUESTS_PER_MINUTE,
+      addressOf: (c) => clientIp(c, deps.trustedProxyHeader, deps.trustedProxyHops),
+    }),
+  );
   // Account changes answer once every instance's cached sessions reflect them (this one's for
   // sure): the very next request is judged afresh.
   app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
@@ -213,7 +260,10 @@ export function createApp(deps: AppDeps) {
     if (!c.req.path.endsWith('/get-session')) await sessions.barrier();
     return response;
   });
-  app.use('/api/*', jsonOnlyFromTrustedOrigins(deps.trustedOrigins));
+  app.use(
+    '/api/*',
+    jsonOnlyFromTrustedOrigins(deps.trustedOrigins, (c) => c.get('apiTokenId') !== undefined),
+  );
   app.use('/api/*', sessionMiddleware(sessions));
   // Role changes (own claim, an admin's grant or revoke) are session changes too.
   app.on(['POST', 'PUT', 'PATCH', 'DELETE'], ['/api/me/*', '/api/admin/*'], async (_c, next) => {

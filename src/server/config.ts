@@ -7,6 +7,7 @@ import {
   DEFAULT_STREAMS_PER_ADDRESS,
   type Quotas,
 } from '../domain/limits';
+import { DEFAULT_TOKEN_REQUESTS_PER_MINUTE } from './tokens/scope';
 
 const optionalString = z
   .string()
@@ -48,6 +49,8 @@ const ConfigSchema = z
       .default('')
       .transform((value) => value === '1' || value === 'true'),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+    // /metrics needs `Authorization: Bearer <token>` when set; else only loopback may read it.
+    METRICS_TOKEN: optionalString,
     SSE_HEARTBEAT_MS: z.coerce.number().int().min(100).default(15_000),
     DEADLINE_CHECK_MS: z.coerce.number().int().min(50).default(5000),
     // Owner webhooks (decision 0025): private and local addresses may be sent to (default: not
@@ -73,6 +76,8 @@ const ConfigSchema = z
     LIMIT_EDITS_PER_HOUR: limit,
     LIMIT_STREAMS_PER_ACCOUNT: limit,
     LIMIT_STREAMS_PER_ADDRESS: limit,
+    // Requests per personal API token and minute, counted across instances (decision 0024).
+    LIMIT_API_TOKEN_REQUESTS_PER_MINUTE: limit,
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
@@ -123,6 +128,8 @@ export type Config = {
   /** Without SMTP_URL, keep mail in an outbox readable at /dev/outbox from this machine. */
   devOutbox: boolean;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** Required as a bearer token by /metrics when set; unset: /metrics answers loopback only. */
+  metricsToken: string | undefined;
   sseHeartbeatMs: number;
   /** How often open games past their deadline are closed (and watchers told). */
   deadlineCheckMs: number;
@@ -135,6 +142,8 @@ export type Config = {
   /** Open event streams per account and per client address, on each instance. */
   streamsPerAccount: number;
   streamsPerAddress: number;
+  /** Requests per personal API token and minute; over it, 429. */
+  tokenRequestsPerMinute: number;
 };
 
 export class ConfigError extends Error {
@@ -177,6 +186,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustedProxyHops: c.TRUSTED_PROXY_HOPS,
     devOutbox: c.DEV_OUTBOX,
     logLevel: c.LOG_LEVEL,
+    metricsToken: c.METRICS_TOKEN,
     sseHeartbeatMs: c.SSE_HEARTBEAT_MS,
     deadlineCheckMs: c.DEADLINE_CHECK_MS,
     webhooks: {
@@ -196,5 +206,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     streamsPerAccount: c.LIMIT_STREAMS_PER_ACCOUNT ?? orTest(DEFAULT_STREAMS_PER_ACCOUNT),
     streamsPerAddress: c.LIMIT_STREAMS_PER_ADDRESS ?? orTest(DEFAULT_STREAMS_PER_ADDRESS),
+    tokenRequestsPerMinute:
+      c.LIMIT_API_TOKEN_REQUESTS_PER_MINUTE ?? orTest(DEFAULT_TOKEN_REQUESTS_PER_MINUTE),
   };
 }

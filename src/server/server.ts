@@ -20,6 +20,7 @@ import { DEFAULT_RETRY_SCHEDULE_MS } from '../domain/webhooks';
 import { createLogger, type Logger } from './log';
 import { createMailer } from './mail/mailer';
 import { EventHub } from './realtime/hub';
+import { AppMetrics } from './observability/metrics';
 import { endStreams } from './realtime/sse';
 
 export const DEFAULT_WEB_ROOT = path.join(PROJECT_ROOT, 'dist/web');
@@ -135,9 +136,12 @@ export async function startServer(
       adminEmails: config.adminEmails,
       canonicalOrigin: config.canonicalOrigin,
       heartbeatMs: config.sseHeartbeatMs,
+      metrics: new AppMetrics({ database, hub }),
+      metricsToken: config.metricsToken,
       quotas: config.quotas,
       streamsPerAccount: config.streamsPerAccount,
       streamsPerAddress: config.streamsPerAddress,
+      tokenRequestsPerMinute: config.tokenRequestsPerMinute,
       webRoot: options.webRoot,
       webhookPolicy: {
         production: config.env === 'production',

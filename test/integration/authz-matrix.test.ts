@@ -60,6 +60,10 @@ const ROUTES: Record<string, Entry> = {
     request: (fx) => ({ path: `/embed/g/${fx.game.id}` }),
   },
   'GET /api/health': { expect: [200, 200, 200, 200, 200] },
+  'GET /api/ready': { expect: [200, 200, 200, 200, 200] },
+  // Through a proxy (the test client's x-forwarded-for) no one reads the metrics, not even an
+  // admin: loopback only, without METRICS_TOKEN (observability.test.ts).
+  'GET /metrics': { expect: [404, 404, 404, 404, 404] },
   'GET /api/config': { expect: [200, 200, 200, 200, 200] },
   'GET /api/account/methods': {
     expect: [200, 200, 200, 200, 200],

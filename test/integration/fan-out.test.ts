@@ -188,7 +188,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one postgres d
     // Each instance is still up and answers from fresh connections.
     for (const instance of [a!, b!]) {
       await expect
-        .poll(async () => (await fetch(`${instance.url}/api/health`)).status, { timeout: 10_000 })
+        .poll(async () => (await fetch(`${instance.url}/api/ready`)).status, { timeout: 10_000 })
         .toBe(200);
     }
   });

@@ -41,7 +41,7 @@ type Child = {
   output(): string;
 };
 
-/** Starts the bundled server on `port` with `env`; resolves once /api/health answers 200. */
+/** Starts the bundled server on `port` with `env`; resolves once /api/ready answers 200. */
 async function startChild(port: number, env: Record<string, string>): Promise<Child> {
   const url = `http://localhost:${port}`;
   const child = spawn(process.execPath, [bundle], {
@@ -70,7 +70,7 @@ async function startChild(port: number, env: Record<string, string>): Promise<Ch
   );
   const deadline = Date.now() + 90_000;
   for (;;) {
-    const ok = await fetch(`${url}/api/health`).then(
+    const ok = await fetch(`${url}/api/ready`).then(
       (res) => res.ok,
       () => false,
     );

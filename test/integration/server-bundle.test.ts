@@ -41,7 +41,7 @@ describe('the bundled server', () => {
     child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
     const deadline = Date.now() + 60_000;
     for (;;) {
-      const ok = await fetch(`${url}/api/health`).then(
+      const ok = await fetch(`${url}/api/ready`).then(
         (res) => res.ok,
         () => false,
       );

@@ -3,6 +3,7 @@
  * (sent in `x-forwarded-for`, which the test server trusts), auth helpers and an SSE reader.
  */
 import { randomBytes } from 'node:crypto';
+import { isErrorBody } from '../../src/domain/errors';
 
 export type ApiResponse<T = unknown> = { status: number; body: T; headers: Headers };
 
@@ -112,7 +113,11 @@ export class TestClient {
     if ((response.headers.get('content-type') ?? '').includes('json') && text !== '') {
       parsed = JSON.parse(text);
     }
-    return { status: response.status, body: parsed as T, headers: response.headers };
+    return {
+      status: response.status,
+      body: withoutRequestId(parsed, response),
+      headers: response.headers,
+    };
   }
 
   /**
@@ -290,4 +295,21 @@ export class SseStream {
     if (hasField && data.length > 0)
       this.queue.push({ kind: 'event', event, id, data: data.join('\n') });
   }
+}
+
+/**
+ * Every error body carries the request's id, the same as its X-Request-Id header (the server's
+ * observability/request-log.ts): checked here for every answer of the suite, then taken out, so
+ * tests compare bodies as they were meant (test/integration/observability.test.ts reads it).
+ */
+function withoutRequestId<T>(body: unknown, response: Response): T {
+  if (!isErrorBody(body)) return body as T;
+  const { requestId, ...error } = body.error;
+  const header = response.headers.get('x-request-id');
+  if (requestId === undefined || requestId !== header) {
+    throw new Error(
+      `error body's requestId ${String(requestId)} is not the X-Request-Id header ${String(header)}: ${JSON.stringify(body)}`,
+    );
+  }
+  return { ...body, error } as T;
 }

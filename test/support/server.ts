@@ -12,7 +12,7 @@ import pg from 'pg';
 import { loadConfig, type Config } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
 import { runMigrations } from '../../src/server/db/migrate';
-import { createLogger } from '../../src/server/log';
+import { createLogger, type Logger } from '../../src/server/log';
 import { startServer, type RunningServer } from '../../src/server/server';
 
 export type TestDatabase = 'pglite' | 'postgres';
@@ -122,7 +122,12 @@ export async function testConfig(env: Record<string, string> = {}): Promise<Conf
 
 export async function startTestServer(
   kind: TestDatabase,
-  options: { env?: Record<string, string>; webRoot?: string } = {},
+  options: {
+    env?: Record<string, string>;
+    webRoot?: string;
+    /** Where the server logs (e.g. a logger with a sink, to read its lines); LOG_LEVEL's otherwise. */
+    log?: Logger;
+  } = {},
 ): Promise<TestServer> {
   const created = kind === 'postgres' ? await createPostgresDatabase() : undefined;
   try {
@@ -136,6 +141,7 @@ export async function startTestServer(
       try {
         const server = await startServer(config, {
           webRoot: options.webRoot,
+          log: options.log,
           pgliteTemplate: kind === 'pglite' ? await pgliteTemplate() : undefined,
         });
         return {

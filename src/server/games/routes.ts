@@ -70,6 +70,8 @@ export type GamesDeps = {
   analytics: AnalyticsRecorder;
   /** Queues `submission` events for games with webhooks (webhooks/enqueue.ts). */
   webhooks?: WebhookEvents;
+  /** Told each submission batch's size (observability/metrics.ts). */
+  onSubmissionBatch?: (size: number) => void;
 };
 
 // Generous hard caps bound the work a request can cause; the domain rules give the real limits.
@@ -264,7 +266,7 @@ const signedIn = requireUser({ guests: true, message: 'Not signed in' });
 export function gamesRoutes(deps: GamesDeps) {
   const { db, hub, states } = deps;
   const writesPerGame = new KeyedQueue();
-  const submissions = new Submissions(db, states, writesPerGame);
+  const submissions = new Submissions(db, states, writesPerGame, deps.onSubmissionBatch);
   const ballots = new BallotCache(db);
   return (
     new Hono<AuthEnv>()

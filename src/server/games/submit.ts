@@ -66,6 +66,8 @@ export class Submissions {
     private readonly db: Db,
     private readonly states: GameStates,
     private readonly queue: KeyedQueue,
+    /** Told each batch's size (observability/metrics.ts). */
+    private readonly onBatch?: (size: number) => void,
   ) {}
 
   /** Saves one player's ranking; answers once its batch has committed. */
@@ -89,6 +91,7 @@ export class Submissions {
     const batch = list.splice(0, MAX_BATCH);
     if (list.length > 0) void this.queue.run(gameId, () => this.flush(gameId));
     else this.waiting.delete(gameId);
+    this.onBatch?.(batch.length);
     try {
       const answers = await writeBatch(
         this.db,

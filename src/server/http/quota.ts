@@ -6,7 +6,6 @@
  */
 import type { Context } from 'hono';
 import { sql } from 'drizzle-orm';
-import { AppError } from '../../domain/errors';
 import {
   QUOTA_WINDOW_MS,
   quotaMessage,
@@ -17,6 +16,7 @@ import {
 import type { Db } from '../db/client';
 import { rateLimit } from '../db/schema';
 import { newId } from '../ids';
+import { LimitRefusal } from './rate-limit';
 
 export class QuotaGuard {
   constructor(
@@ -55,6 +55,6 @@ export class QuotaGuard {
     const verdict = quotaVerdict({ ...row, max, windowMs: this.windowMs, now });
     if (verdict.allowed) return;
     c?.header('Retry-After', String(Math.max(1, Math.ceil(verdict.retryAfterMs / 1000))));
-    throw new AppError('resource-exhausted', quotaMessage(action, max, verdict.retryAfterMs));
+    throw new LimitRefusal(`quota:${action}`, quotaMessage(action, max, verdict.retryAfterMs));
   }
 }

@@ -8,6 +8,20 @@ import type { Db } from '../db/client';
 import { rateLimit } from '../db/schema';
 import { newId } from '../ids';
 
+/**
+ * A refusal for a limit (429): an AppError that also says which limit, for the metrics
+ * (`crowned_rate_limit_refusals_total{kind}`); the client sees the usual error body.
+ */
+export class LimitRefusal extends AppError {
+  constructor(
+    readonly kind: `rate:${string}` | `quota:${string}`,
+    message: string,
+  ) {
+    super('resource-exhausted', message);
+  }
+}
+
+/** `rule.key` starts with the rule's name (`methods:<ip>`): the name is its refusals' kind. */
 export async function consumeRateLimit(
   db: Db,
   rule: { key: string; windowMs: number; max: number },
@@ -26,8 +40,8 @@ export async function consumeRateLimit(
     })
     .returning({ count: rateLimit.count });
   if (row && row.count > rule.max) {
-    throw new AppError(
-      'resource-exhausted',
+    throw new LimitRefusal(
+      `rate:${rule.key.split(':')[0] ?? ''}`,
       'Too many requests. Please wait a minute and try again.',
     );
   }

@@ -37,12 +37,7 @@ export type BarrierEvent = { type: 'barrier'; id: string };
 export type WebhooksEvent = { type: 'webhooks'; gameId: string };
 
 export type HubEvent =
-  | GameEvent
-  | ProfileEvent
-  | RankEvent
-  | SessionEvent
-  | BarrierEvent
-  | WebhooksEvent;
+  GameEvent | ProfileEvent | RankEvent | SessionEvent | BarrierEvent | WebhooksEvent;
 
 /** Delivered to a subscriber: an event, or a note that events may have been missed. */
 export type HubMessage = HubEvent | { type: 'resync' };
@@ -82,6 +77,9 @@ export class EventHub {
   /** Per-instance caches hear every event (and every resync) before any topic's subscribers. */
   private readonly taps = new Set<Subscriber>();
   private stopListening: (() => Promise<void>) | undefined;
+  /** Events heard, and messages handed to topic subscribers (one per event and subscriber). */
+  events = 0;
+  deliveries = 0;
 
   constructor(
     private readonly database: Database,
@@ -134,12 +132,19 @@ export class EventHub {
       this.log.warn('ignoring a malformed event payload');
       return;
     }
+    this.events += 1;
     for (const tap of this.taps) tap(event);
-    for (const subscriber of this.subscribers.get(topicOf(event)) ?? []) subscriber(event);
+    const subscribers = this.subscribers.get(topicOf(event));
+    if (!subscribers) return;
+    this.deliveries += subscribers.size;
+    for (const subscriber of subscribers) subscriber(event);
   }
 
   private broadcast(message: HubMessage): void {
     for (const tap of this.taps) tap(message);
-    for (const set of this.subscribers.values()) for (const subscriber of set) subscriber(message);
+    for (const set of this.subscribers.values()) {
+      this.deliveries += set.size;
+      for (const subscriber of set) subscriber(message);
+    }
   }
 }

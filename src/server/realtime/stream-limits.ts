@@ -27,6 +27,8 @@ export class StreamLimits {
       perAddress: number;
       /** The request's client address (http/client-ip.ts, as the server's config says). */
       addressOf: (c: Context) => string | undefined;
+      /** Told each time a stream is closed for the limits (the metrics count them). */
+      onEvict?: () => void;
     },
   ) {}
 
@@ -50,6 +52,7 @@ export class StreamLimits {
       while (set && set.size >= Math.max(1, max)) {
         const oldest = set.values().next().value as Entry;
         this.remove(oldest);
+        this.options.onEvict?.();
         oldest.evict();
       }
     }
