@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startTestServer, type TestServer } from '../test/support/server';
 import { alertText, registerThroughUi, sessionOf, settle } from './support/account';
 import { browserAvailable, launchBrowser, screenshot, WEB_ROOT } from './support/harness';
+import { startAtTop, tabTo } from './support/keyboard';
 import { DESKTOP, MOBILE, newVisitor, uniqueEmail } from './support/web';
 
 /** Who the provider says signs in next, and whether it refuses (the person pressed Cancel). */
@@ -88,6 +89,18 @@ describe.runIf(browserAvailable())('Google sign-in in Chromium', () => {
     expect(await alertText(page)).toBe(
       'This email signs in with Google. Use Continue with Google.',
     );
+    await context.close();
+  });
+
+  it('continues with Google from the keyboard alone', async () => {
+    const { context, page } = await newVisitor(browser, server);
+    const email = nextGoogleUser('Kira');
+    await page.goto('/login?next=%2Fmyranks');
+    await startAtTop(page);
+    await tabTo(page, page.getByRole('button', { name: 'Continue with Google' }));
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/myranks');
+    expect((await sessionOf(page))?.user?.email).toBe(email);
     await context.close();
   });
 

@@ -1,10 +1,13 @@
 /**
  * More main actions done with the keyboard alone (issue 14), the rest after keyboard-only.spec.ts:
- * reporting a community rank, the owner's actions (edit items, download the ballots, close,
- * delete), remix, the handle editor, signing out and resetting a password through the dev outbox,
- * the builder, the theme toggle, and playing and creating while offline. Every control is reached
- * with Tab (tabTo walks the focus; nothing is clicked or focused directly) and used with Enter,
- * Space, Escape or the arrow keys: a control the keyboard cannot reach fails its test.
+ * reporting a community rank, the owner's actions (edit items, download the ballots, copy the
+ * link, archive, close, delete), a long results list's search and Show all, an admin hiding a rank
+ * and deleting a game, remix, the handle editor, My Ranks' tabs, signing out and resetting a
+ * password through the dev outbox, the builder, the theme toggle, and playing and creating while
+ * offline ('Continue with Google' has its keyboard variant in account-google.spec.ts, which runs
+ * the stand-in provider). Every control is reached with Tab (tabTo walks the focus; nothing is
+ * clicked or focused directly) and used with Enter, Space, Escape or the arrow keys: a control the
+ * keyboard cannot reach fails its test.
  */
 import { readFile } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
@@ -15,7 +18,7 @@ import { rankReport } from '../src/server/db/schema';
 import type { TestServer } from '../test/support/server';
 import { browserAvailable, useAppInBrowser } from './support/harness';
 import { startAtTop, tabTo } from './support/keyboard';
-import { MOBILE, newVisitor, registerByApi, type Visitor } from './support/web';
+import { MOBILE, newVisitor, registerByApi, setProgress, type Visitor } from './support/web';
 
 type OutboxBody = { messages: { to: string; subject: string; links: string[] }[] };
 
@@ -33,14 +36,14 @@ describe.runIf(browserAvailable())('more keyboard-only flows in Chromium', () =>
 
   /** A registered owner with a game they ranked themselves (so results show), through the API. */
   async function ownerWithGame(
-    options: { publish?: boolean } = {},
+    options: { publish?: boolean; prompt?: string; items?: string[] } = {},
   ): Promise<Visitor & { game: GameView }> {
     const owner = await newVisitor(browser, server);
     await registerByApi(owner.page, server, 'Noor');
     const response = await owner.page.request.post('/api/games', {
       data: {
-        prompt: 'Best soup',
-        items: ['Miso', 'Pho', 'Borscht'],
+        prompt: options.prompt ?? 'Best soup',
+        items: options.items ?? ['Miso', 'Pho', 'Borscht'],
         publish: options.publish ?? false,
       },
       headers: { origin: server.url },
@@ -175,6 +178,80 @@ describe.runIf(browserAvailable())('more keyboard-only flows in Chromium', () =>
     await owner.context.close();
   });
 
+  it('copies the share link and archives the game from the owner panel with the keyboard', async () => {
+    const owner = await ownerWithGame();
+    const { page } = owner;
+    await openResults(page, owner.game.id);
+    await page.evaluate(() => navigator.clipboard.writeText('nothing yet'));
+    const panel = page.getByTestId('owner-panel');
+    await tabTo(page, panel.getByRole('button', { name: 'Copy link' }));
+    await page.keyboard.press('Enter');
+    await panel.getByRole('button', { name: 'Copied' }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      `${server.url}/share/g/${owner.game.id}`,
+    );
+    await tabTo(page, panel.getByRole('button', { name: 'Archive', exact: true }));
+    await page.keyboard.press('Enter');
+    await page.getByText('Rank archived').waitFor();
+    expect((await gameNow(page, owner.game.id)).archived).toBe(true);
+    await owner.context.close();
+  });
+
+  it('finds an item in a long results list and shows all of it, with the keyboard', async () => {
+    const owner = await ownerWithGame({
+      prompt: 'Fifteen fruits',
+      items: Array.from({ length: 15 }, (_, i) => `Fruit ${i + 1}`),
+    });
+    const { page } = owner;
+    await openResults(page, owner.game.id);
+    const rows = page.getByTestId('result-item');
+    expect(await rows.count()).toBe(10);
+    await tabTo(page, page.getByRole('searchbox', { name: 'Find an item in the results' }));
+    await page.keyboard.type('fruit 12');
+    await expect.poll(() => rows.count()).toBe(1);
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.press('Backspace');
+    await expect.poll(() => rows.count()).toBe(10);
+    await tabTo(page, page.getByRole('button', { name: 'Show all 15 items' }));
+    await page.keyboard.press('Enter');
+    await expect.poll(() => rows.count()).toBe(15);
+    await owner.context.close();
+  });
+
+  it('lets an admin hide a community rank and delete a game with the keyboard', async () => {
+    const owner = await ownerWithGame({ publish: true, prompt: 'Best moderated snack' });
+    const admin = await newVisitor(browser, server);
+    const account = await registerByApi(admin.page, server, 'Mona');
+    await setProgress(server, account.id, { role: 'admin', adminGrantedBy: 'e2e-seed' });
+    const { page } = admin;
+    await page.goto('/community-cop');
+    const card = page
+      .getByTestId('rank-card')
+      .filter({ has: page.getByRole('link', { name: 'Best moderated snack' }) });
+    await card.waitFor();
+    await startAtTop(page);
+    await tabTo(page, card.getByRole('button', { name: 'Hide Best moderated snack' }), {
+      max: 150,
+    });
+    await page.keyboard.press('Enter');
+    await card.getByTestId('hidden-badge').waitFor();
+
+    await page.goto('/admin/games');
+    await page.getByTestId('admin-games').waitFor();
+    await startAtTop(page);
+    await tabTo(page, page.getByLabel('Search games'));
+    await page.keyboard.type('moderated snack');
+    await expect.poll(() => page.getByTestId('admin-game-row').count()).toBe(1);
+    await tabTo(page, page.getByRole('button', { name: 'Delete Best moderated snack' }));
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('alertdialog');
+    await tabTo(page, confirm.getByRole('button', { name: 'Delete rank' }));
+    await page.keyboard.press('Enter');
+    await page.locator('[data-sonner-toast]').filter({ hasText: 'Rank deleted' }).waitFor();
+    expect((await page.request.get(`/api/games/${owner.game.id}`)).status()).toBe(404);
+    await Promise.all([owner.context.close(), admin.context.close()]);
+  });
+
   it('remixes a game into one of your own with the keyboard', async () => {
     const owner = await ownerWithGame();
     const visitor = await newVisitor(browser, server);
@@ -210,6 +287,22 @@ describe.runIf(browserAvailable())('more keyboard-only flows in Chromium', () =>
     await page.getByTestId('player-handle').waitFor();
     expect(await page.getByTestId('player-handle').innerText()).toBe(`@${handle}`);
     await context.close();
+  });
+
+  it('switches the My Ranks tabs with the arrow keys', async () => {
+    const owner = await ownerWithGame({ prompt: 'Best tea' });
+    const { page } = owner;
+    await page.goto('/myranks');
+    await page.getByTestId('created-card').first().waitFor();
+    await startAtTop(page);
+    const created = page.getByRole('tab', { name: 'Created' });
+    await tabTo(page, created);
+    expect(await created.getAttribute('aria-selected')).toBe('true');
+    await page.keyboard.press('ArrowRight');
+    await expect
+      .poll(() => page.getByRole('tab', { name: 'Played' }).getAttribute('aria-selected'))
+      .toBe('true');
+    await owner.context.close();
   });
 
   it('signs out, resets the password through the dev outbox and signs in, with the keyboard', async () => {
