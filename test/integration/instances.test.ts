@@ -10,6 +10,8 @@
  * PostgreSQL only: PGlite is one process's embedded database, which no second instance can open.
  */
 import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { LIFECYCLE_MESSAGES } from '../../src/domain/lifecycle';
@@ -18,7 +20,7 @@ import { openStreamCount } from '../../src/server/realtime/sse';
 import { startServer, type RunningServer } from '../../src/server/server';
 import { randomIp, tag, TestClient, type SseStream } from '../support/client';
 import { startRoundRobinProxy, type RoundRobinProxy } from '../support/round-robin-proxy';
-import { createPostgresDatabase, testConfig } from '../support/server';
+import { createPostgresDatabase, freePort, testConfig } from '../support/server';
 import { errorOf, Harness, ids, shuffled, type EventData, type GameBody } from './harness';
 
 const POSTGRES =
@@ -35,6 +37,40 @@ function named(url: string, name: string): string {
   out.searchParams.set('application_name', name);
   return out.toString();
 }
+
+describe('the round-robin test proxy', () => {
+  it('appends the address it saw, skips a backend that refuses, and answers 502 when all do', async ({
+    onTestFinished,
+  }) => {
+    const seen: (string | undefined)[] = [];
+    const backend = http.createServer((req, res) => {
+      seen.push(req.headers['x-forwarded-for'] as string | undefined);
+      res.end(`hello ${req.method}`);
+    });
+    await new Promise<void>((resolve) => backend.listen(0, '127.0.0.1', resolve));
+    onTestFinished(() => new Promise<void>((resolve) => backend.close(() => resolve())));
+    const live = `http://localhost:${(backend.address() as AddressInfo).port}`;
+    const dead = `http://localhost:${await freePort()}`;
+    const proxy = await startRoundRobinProxy([dead, live]);
+    onTestFinished(() => proxy.close());
+
+    for (const method of ['GET', 'POST']) {
+      const response = await fetch(proxy.url, {
+        method,
+        headers: { 'x-forwarded-for': '203.0.113.9' },
+        ...(method === 'POST' ? { body: 'x' } : {}),
+      });
+      expect([response.status, await response.text()]).toEqual([200, `hello ${method}`]);
+    }
+    expect(seen).toEqual(['203.0.113.9, 127.0.0.1', '203.0.113.9, 127.0.0.1']);
+    // Both requests met the dead backend at least once between them, and went on.
+    expect(proxy.sent.get(dead)).toBeGreaterThan(0);
+
+    proxy.remove(live);
+    expect(proxy.backends()).toEqual([dead]);
+    expect((await fetch(proxy.url)).status).toBe(502);
+  });
+});
 
 describe.skipIf(!POSTGRES)(
   `three instances behind a round-robin proxy${POSTGRES ? '' : ' (skipped: PostgreSQL only, set TEST_DATABASE_URL)'}`,
