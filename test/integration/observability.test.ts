@@ -73,6 +73,8 @@ describe.concurrent.each(testDatabases)('observability on %s', (kind) => {
     const watcher = h.anonymous();
     const events = await watcher.events(`/api/games/${game.id}/events`);
     expect(events.status).toBe(200);
+    // An event stream is written straight to the socket: its header is set there.
+    expect(events.response.headers.get('x-request-id')).toMatch(SAFE_ID);
     expect((await events.nextEvent()).event).toBe('snapshot');
     expect((await h.getGame(watcher, game.id)).status).toBe(200);
     expect((await h.submit(await h.guest(), game.id, ids(game))).status).toBe(200);

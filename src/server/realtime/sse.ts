@@ -15,6 +15,7 @@ import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { EventHub, HubMessage } from './hub';
 import { STREAM_CLOSED_FRAME, type StreamLimits } from './stream-limits';
+import { requestIdOf } from '../observability/request-log';
 
 /** What a stream's handlers write to. */
 export type SseStream = {
@@ -135,6 +136,7 @@ export function streamTopic(
     control.wake?.();
   });
   const outgoing = (c.env as Partial<HttpBindings> | undefined)?.outgoing;
+  const requestId = requestIdOf(c);
   if (!outgoing) {
     return streamSSE(c, (stream) => serve(stream, options, handlers, control, release));
   }
@@ -142,6 +144,8 @@ export function streamTopic(
     'content-type': 'text/event-stream',
     'cache-control': 'no-cache',
     connection: 'keep-alive',
+    // Written here, before the request's middleware sees an answer (observability/request-log.ts).
+    ...(requestId ? { 'x-request-id': requestId } : {}),
   });
   outgoing.flushHeaders();
   const stream = new NodeSseStream(outgoing);
