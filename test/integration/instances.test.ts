@@ -298,14 +298,18 @@ describe.skipIf(!POSTGRES)(
       const owner = await h.user('Failover Owner');
       const game = await h.createGame(owner, ['A', 'B', 'C']);
       const victim = instances[2]!;
-      const before = openStreamCount(victim.hub);
+      // The earlier tests' streams are all gone (their clients closed them).
+      await expect
+        .poll(() => instances.map((instance) => openStreamCount(instance.hub)))
+        .toEqual([0, 0, 0]);
       const watchers: SseStream[] = [];
       for (let i = 0; i < INSTANCES; i++) {
         const stream = await watch(owner, game.id);
         await until(stream, 0);
         watchers.push(stream);
       }
-      expect(openStreamCount(victim.hub) - before).toBe(1);
+      // Opened one after another: one on each instance.
+      expect(instances.map((instance) => openStreamCount(instance.hub))).toEqual([1, 1, 1]);
       expect((await h.submit(guests[0]!, game.id, ids(game))).status).toBe(200);
       const lastIds = await Promise.all(watchers.map(async (w) => (await until(w, 1)).id));
       expect(lastIds).toEqual(['1', '1', '1']);
