@@ -3,6 +3,13 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** JSX attributes people read (or hear): their text comes from a catalog. */
+const READ_ATTRIBUTES =
+  '/^(aria-label|aria-description|aria-roledescription|aria-valuetext|alt|title|placeholder|label)$/';
+
+/** A `{…}` among an element's children (not an attribute's value). */
+const JSX_CHILD = ':matches(JSXElement, JSXFragment) > JSXExpressionContainer';
+
 /** sonner is loaded on the first toast: a toast sent to it directly would find no Toaster. */
 const SONNER = { name: 'sonner', message: 'Use `toast` from src/web/shell/ui/toasts.tsx.' };
 
@@ -89,6 +96,33 @@ export default tseslint.config(
           object: 'window',
           property: 'EventSource',
           message: 'Open live streams through src/web/api/live-stream.ts.',
+        },
+      ],
+    },
+  },
+  {
+    // Every word people read comes from a message catalog (decision 0023): no letters in JSX text,
+    // in a string put in JSX, or in the attributes people read (labels, titles, placeholders).
+    files: ['src/web/**/*.tsx'],
+    ignores: ['src/web/**/*.test.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'JSXText[value=/\\p{L}/u]',
+          message: 'Text people read comes from a message catalog (src/web/i18n/messages).',
+        },
+        {
+          selector: `${JSX_CHILD} > Literal[value=/\\p{L}/u]`,
+          message: 'Text people read comes from a message catalog (src/web/i18n/messages).',
+        },
+        {
+          selector: `${JSX_CHILD} > TemplateLiteral > TemplateElement[value.raw=/\\p{L}/u]`,
+          message: 'Text people read comes from a message catalog (src/web/i18n/messages).',
+        },
+        {
+          selector: `JSXAttribute[name.name=${READ_ATTRIBUTES}] > Literal[value=/\\p{L}/u]`,
+          message: 'Labels, titles and placeholders come from a message catalog.',
         },
       ],
     },

@@ -14,6 +14,9 @@ import { useText } from '../i18n/i18n';
 import { outboxText } from '../i18n/messages/account';
 import { RichText } from '../i18n/rich-text';
 
+/** Names of a command and settings, shown as code: the same in every language, so no catalog. */
+const CODE = { dev: 'npm run dev', flag: 'DEV_OUTBOX=1', smtp: 'SMTP_URL' } as const;
+
 export function OutboxView() {
   const t = useText(outboxText);
   const outbox = useOutbox();
@@ -52,7 +55,7 @@ export function OutboxView() {
         ) : (
           <RichText
             text={t.offText}
-            values={{ dev: <code>npm run dev</code>, flag: <code>DEV_OUTBOX=1</code> }}
+            values={{ dev: <code>{CODE.dev}</code>, flag: <code>{CODE.flag}</code> }}
           />
         )}
       </StatusCard>
@@ -66,7 +69,7 @@ export function OutboxView() {
         <p className="eyebrow">{t.eyebrow}</p>
         <h1 className="page-title">{t.title}</h1>
         <p className="muted">
-          <RichText text={t.lede} values={{ smtp: <code>SMTP_URL</code> }} />
+          <RichText text={t.lede} values={{ smtp: <code>{CODE.smtp}</code> }} />
         </p>
       </header>
       <div className="outbox__bar">
