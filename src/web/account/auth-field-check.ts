@@ -1,5 +1,4 @@
 /** What keeps the account screen's form from being sent, as the message to show, or null. */
-import { MESSAGES } from '../../domain/game';
 import { passwordProblemText } from './password-words';
 import { cleanText } from '../../domain/text';
 import { looksLikeEmail } from '../api/account';
@@ -10,8 +9,8 @@ export type AuthFieldValues = { name: string; email: string; password: string };
 
 export function authFieldProblem(view: AuthView, fields: AuthFieldValues): string | null {
   const registering = view === 'register';
-  if (registering && cleanText(fields.name) === '') return MESSAGES.nameRequired;
   const t = authFieldsText.get();
+  if (registering && cleanText(fields.name) === '') return t.nameRequired;
   if (!looksLikeEmail(fields.email)) return t.invalidEmail;
   if (view === 'forgot') return null;
   if (!registering) return fields.password === '' ? t.enterPassword : null;

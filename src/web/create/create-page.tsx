@@ -17,7 +17,7 @@
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { canCreate, MESSAGES } from '../../domain/game';
+import { canCreate } from '../../domain/game';
 import { MAX_ITEMS } from '../../domain/limits';
 import { OfflineNotice } from '../shell/ui/offline-notice';
 import { paths } from '../paths';
@@ -78,7 +78,7 @@ export function CreatePage() {
     const duplicateKeys = findDuplicates(rows);
     const duplicate = rows.find((row) => duplicateKeys.has(row.key));
     if (duplicate) {
-      setError(MESSAGES.duplicateItems);
+      setError(t.duplicateItems);
       items.focusRow(duplicate.key);
       return;
     }

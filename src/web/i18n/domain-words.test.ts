@@ -4,6 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { controversy, disagreements } from '../../domain/crowd';
+import { MESSAGES } from '../../domain/game';
+import { authFieldsText } from './messages/account';
+import { createPageText } from './messages/create';
 import { addRanking, emptyTally, summarize } from '../../domain/results';
 import { methodSwitchText } from './messages/results';
 import { disagreementText } from '../results/method-words';
@@ -93,5 +96,12 @@ describe('the achievements in words', () => {
       { name: 'Level 10', description: 'Reach level 10' },
       { name: 'Crown Hoarder', description: 'Collect 100 crowns' },
     ]);
+  });
+});
+
+describe('checks the web makes before the server', () => {
+  it("say what the server would (the server's words)", () => {
+    expect(createPageText.get().duplicateItems).toBe(MESSAGES.duplicateItems);
+    expect(authFieldsText.get().nameRequired).toBe(MESSAGES.nameRequired);
   });
 });

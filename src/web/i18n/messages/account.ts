@@ -48,6 +48,8 @@ export const authIntroText = i18n('account/intro', {
 
 export const authFieldsText = i18n('account/fields', {
   displayName: 'Display name',
+  /** Same words as the server's (MESSAGES.nameRequired). */
+  nameRequired: 'Please enter a display name.',
   email: 'Email',
   password: 'Password',
   forgotPassword: 'Forgot password?',

@@ -16,6 +16,8 @@ export const createPageText = i18n('create/page', {
   item2Placeholder: 'e.g., Nacho Cheese',
   item3Placeholder: 'e.g., Spicy Sweet Chili',
   signInNote: 'You will sign in or create an account when you press Create. Your draft is kept.',
+  /** Same words as the server's (MESSAGES.duplicateItems). */
+  duplicateItems: 'Items must be unique',
 });
 
 export const createGameText = i18n('create/create-game', {
