@@ -104,7 +104,16 @@ describe.skipIf(!POSTGRES)(
           ),
         ),
       );
-      for (const instance of instances) proxy.add(instance.url);
+      // As a load balancer's health check would: an instance takes traffic once it is ready.
+      for (const instance of instances) {
+        const ready = await fetch(`${instance.url}/api/ready`);
+        expect(ready.status).toBe(200);
+        expect(await ready.json()).toEqual({
+          ready: true,
+          checks: { database: true, migrations: true, listener: true },
+        });
+        proxy.add(instance.url);
+      }
       h.server = { ...instances[0]!, url: proxy.url, kind: 'postgres' };
       guests = [];
       while (guests.length < 40) {
