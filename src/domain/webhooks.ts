@@ -106,7 +106,7 @@ export const WEBHOOK_MESSAGES = {
   urlInvalid: 'Webhook URL must be a valid URL',
   urlTooLong: `Webhook URL must be at most ${MAX_WEBHOOK_URL_LENGTH} characters`,
   urlHttps: 'Webhook URL must use https',
-  urlHttpsOrLocal: 'Webhook URL must use https (http is allowed for localhost only)',
+  urlHttpsOrLocal: 'Webhook URL must use https; http is allowed for localhost only',
   urlCredentials: 'Webhook URL must not contain a user name or password',
   urlPrivate: 'Webhook URL must not point to a private or local address',
   eventsRequired: 'Choose at least one event: submission or closed',

@@ -15,6 +15,7 @@ import { DownloadDialog } from './download-dialog';
 import { EditItemsDialog } from './edit-items-dialog';
 import { PublishButton } from './publish-button';
 import { ShareLinkField, ShareQrCode } from './share-link';
+import { WebhooksSection } from './webhooks-section';
 import { gameStateText } from './state-text';
 import { useText } from '../i18n/i18n';
 import { ownerPanelText } from '../i18n/messages/owner';
@@ -98,6 +99,7 @@ export function OwnerPanel(props: { game: GameView; submissionCount: number }) {
           onDeleted={() => void navigate(paths.myRanks())}
         />
       </div>
+      <WebhooksSection gameId={game.id} />
     </section>
   );
 }

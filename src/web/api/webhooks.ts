@@ -1,0 +1,78 @@
+/** The owner's webhooks for a game (decision 0025): list, add, remove, and the delivery log. */
+import { useQuery } from '@tanstack/react-query';
+import type { DeliveryView, WebhookEvent, WebhookView } from '../../domain/webhooks';
+import { api } from './client';
+import { request } from './request';
+
+export const webhookKeys = {
+  list: (gameId: string) => ['webhooks', gameId] as const,
+  deliveries: (gameId: string, webhookId: string) =>
+    ['webhooks', gameId, webhookId, 'deliveries'] as const,
+};
+
+export async function fetchWebhooks(gameId: string, signal?: AbortSignal): Promise<WebhookView[]> {
+  const body = await request<{ webhooks: WebhookView[] }>(
+    (init) => api.games[':id'].webhooks.$get({ param: { id: gameId } }, { init }),
+    { signal },
+  );
+  return body.webhooks;
+}
+
+/** A new webhook and its signing secret: this answer is the only time the secret is shown. */
+export function addWebhook(
+  gameId: string,
+  input: { url: string; events: WebhookEvent[] },
+): Promise<{ webhook: WebhookView; secret: string }> {
+  // Not retried: a second try after a lost answer would add it twice.
+  return request(
+    (init) => api.games[':id'].webhooks.$post({ param: { id: gameId }, json: input }, { init }),
+    { retry: false },
+  );
+}
+
+export function removeWebhook(gameId: string, webhookId: string): Promise<{ deleted: true }> {
+  return request(
+    (init) =>
+      api.games[':id'].webhooks[':webhookId'].$delete(
+        { param: { id: gameId, webhookId } },
+        { init },
+      ),
+    { retry: false },
+  );
+}
+
+export async function fetchDeliveries(
+  gameId: string,
+  webhookId: string,
+  signal?: AbortSignal,
+): Promise<DeliveryView[]> {
+  const body = await request<{ deliveries: DeliveryView[] }>(
+    (init) =>
+      api.games[':id'].webhooks[':webhookId'].deliveries.$get(
+        { param: { id: gameId, webhookId } },
+        { init },
+      ),
+    { signal },
+  );
+  return body.deliveries;
+}
+
+export function useWebhooks(gameId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: webhookKeys.list(gameId),
+    queryFn: ({ signal }) => fetchWebhooks(gameId, signal),
+    enabled,
+    retry: false,
+  });
+}
+
+/** The log while it is open: refreshed every few seconds, since retries happen in the background. */
+export function useDeliveries(gameId: string, webhookId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: webhookKeys.deliveries(gameId, webhookId),
+    queryFn: ({ signal }) => fetchDeliveries(gameId, webhookId, signal),
+    enabled,
+    retry: false,
+    refetchInterval: 5000,
+  });
+}
