@@ -232,7 +232,7 @@ describe('/metrics with METRICS_TOKEN', () => {
 });
 
 describe.each(testDatabases)('readiness failing on %s', (kind) => {
-  const { h } = useLoggedServer(kind);
+  const { h, lines } = useLoggedServer(kind);
 
   it('is not ready while a migration is missing, and ready again once it is back', async () => {
     const db = h.server.database.db;
@@ -270,6 +270,17 @@ describe.each(testDatabases)('readiness failing on %s', (kind) => {
       });
       const health = await local(h.server, '/api/health');
       expect(health.status).toBe(200);
+      // A request that needs the database fails 503; the failure's log line has the request id.
+      const failed = await local(h.server, `/api/games/nope-${tag()}`);
+      expect(failed.status).toBe(503);
+      const requestId = failed.headers.get('x-request-id');
+      expect(((await failed.json()) as ErrorBody).error.requestId).toBe(requestId);
+      const mine = lines.filter((line) => line.requestId === requestId);
+      expect(mine).toMatchObject([
+        { level: 'warn', msg: expect.stringMatching(/^database unavailable on GET /) },
+        { level: 'warn', msg: 'request', status: 503, route: '/api/games/:id' },
+      ]);
+      expect(mine[0]!.error).toEqual(expect.any(String));
     },
   );
 });

@@ -1,5 +1,5 @@
 /** The one error handler: maps every failure to `{ error: { code, message } }` and a status. */
-import type { ErrorHandler, NotFoundHandler } from 'hono';
+import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import {
@@ -11,6 +11,7 @@ import {
   type ErrorDetails,
 } from '../../domain/errors';
 import type { Logger } from '../log';
+import { requestIdOf } from '../observability/request-log';
 
 /**
  * SQLSTATEs of a connection the server ended or lost: admin_shutdown, crash_shutdown,
@@ -84,6 +85,13 @@ export function errorBody(
   return { error: { code, message, ...details } };
 }
 
+/** A failure's log fields: the request's id (its request line has it too), what failed, where. */
+function failure(c: Context, error: unknown, withStack = false): Record<string, unknown> {
+  const message = error instanceof Error ? error.message : String(error);
+  const stack = withStack && error instanceof Error ? error.stack : undefined;
+  return { requestId: requestIdOf(c), error: message, ...(stack ? { stack } : {}) };
+}
+
 export function createErrorHandler(log: Logger): ErrorHandler {
   return (error, c) => {
     if (error instanceof AppError) {
@@ -100,10 +108,10 @@ export function createErrorHandler(log: Logger): ErrorHandler {
       return c.json(errorBody(codeForStatus(error.status), message || 'Bad request'), error.status);
     }
     if (isDatabaseUnavailable(error)) {
-      log.warn(`database unavailable on ${c.req.method} ${c.req.path}`, error);
+      log.warn(`database unavailable on ${c.req.method} ${c.req.path}`, failure(c, error));
       return c.json(errorBody('unavailable', UNAVAILABLE_MESSAGE), 503, { 'Retry-After': '1' });
     }
-    log.error(`unhandled error on ${c.req.method} ${c.req.path}`, error);
+    log.error(`unhandled error on ${c.req.method} ${c.req.path}`, failure(c, error, true));
     return c.json(
       errorBody('internal', 'Something went wrong on our side. Please try again.'),
       500,
