@@ -8,7 +8,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { ThemeChoiceControl } from '../shell/frame/theme-toggle';
 import { toast } from '../shell/ui/toasts';
-import { MAX_ACCOUNT_NAME_LENGTH, MESSAGES } from '../../domain/game';
+import { MAX_ACCOUNT_NAME_LENGTH } from '../../domain/game';
 import { MAX_PASSWORD_LENGTH } from '../../domain/passwords';
 import { passwordHint, passwordProblemText } from './password-words';
 import { cleanText } from '../../domain/text';
@@ -20,7 +20,7 @@ import { accountKeys, type AuthConfig } from '../api/account';
 import { GoogleButton, GoogleMark } from './google-button';
 import { accountLinks } from './links';
 import { useText } from '../i18n/i18n';
-import { signedInText } from '../i18n/messages/account';
+import { authFieldsText, signedInText } from '../i18n/messages/account';
 import { commonText } from '../i18n/messages/common';
 import { RichText } from '../i18n/rich-text';
 
@@ -86,7 +86,7 @@ function DisplayNameSection(props: { name: string }) {
     event.preventDefault();
     const trimmed = cleanText(name);
     if (trimmed === '') {
-      setError(MESSAGES.nameRequired);
+      setError(authFieldsText.get().nameRequired);
       return;
     }
     setBusy(true);
