@@ -17,6 +17,8 @@ import {
 } from '../../src/domain/webhooks';
 import { webhook, webhookDelivery } from '../../src/server/db/schema';
 import { verifySignature } from '../../src/server/webhooks/signing';
+import { runDeliveries } from '../../src/server/webhooks/worker';
+import { createLogger } from '../../src/server/log';
 import type { TestClient } from '../support/client';
 import { testDatabases } from '../support/server';
 import { errorOf, ids, useServer } from './harness';
@@ -323,6 +325,47 @@ describe.each(testDatabases)('webhooks on %s', (kind) => {
       expect(added.status).toBe(201);
     }
     await refused({ url: 'https://example.com/one-more' }, WEBHOOK_MESSAGES.tooMany);
+  });
+
+  it('several workers at once never send one delivery twice', async () => {
+    const owner = await h.user('Busy Owner');
+    const game = await h.createGame(owner);
+    const path = `/busy-${game.id}`;
+    const added = await addHook(owner, game.id, { url: `${receiver.url}${path}` });
+    const hook = (added.body as { webhook: WebhookView }).webhook;
+    const db = h.server.database.db;
+    const rows = Array.from({ length: 40 }, (_, i) => ({
+      id: `busy-${game.id}-${i}`,
+      webhookId: hook.id,
+      event: 'submission',
+      payload: { id: `event-${i}`, type: 'submission', gameId: game.id },
+    }));
+    await db.insert(webhookDelivery).values(rows);
+    // The server's own worker, and three more runs at once (as other instances would be).
+    const options = {
+      db,
+      log: createLogger('silent'),
+      intervalMs: 20,
+      schedule: [20, 20, 20, 20, 20],
+      allowPrivate: true,
+    };
+    await Promise.all([1, 2, 3].map(() => runDeliveries(options)));
+    await until('all delivered', async () => {
+      const [pending] = await db
+        .select({ n: count() })
+        .from(webhookDelivery)
+        .where(eq(webhookDelivery.webhookId, hook.id));
+      const done = await deliveries(owner, game.id, hook.id);
+      return (
+        pending?.n === rows.length &&
+        done.filter((entry) => entry.status === 'delivered').length === rows.length
+      );
+    });
+    const sent = receiver.at(path).map((request) => request.headers['x-crowned-delivery']);
+    expect(sent).toHaveLength(rows.length);
+    expect(new Set(sent).size).toBe(rows.length);
+    const log = await deliveries(owner, game.id, hook.id);
+    expect(log.every((entry) => entry.attempts === 1)).toBe(true);
   });
 
   it('deleting a game removes its webhooks and their deliveries', async () => {
