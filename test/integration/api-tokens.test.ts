@@ -6,10 +6,10 @@
  */
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { ApiTokenView } from '../../src/domain/api-tokens';
 import type { ErrorBody } from '../../src/domain/errors';
 import { apiToken, user } from '../../src/server/db/schema';
 import { hashSecret } from '../../src/server/tokens/secret';
-import type { ApiTokenView } from '../../src/server/tokens/routes';
 import { TestClient, tag, type ApiResponse } from '../support/client';
 import { testDatabases } from '../support/server';
 import { useServer, type CreatedBody, type SubmitBody } from './harness';

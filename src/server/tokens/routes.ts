@@ -6,6 +6,11 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import {
+  MAX_TOKEN_NAME_LENGTH,
+  MAX_TOKENS_PER_USER,
+  type ApiTokenView,
+} from '../../domain/api-tokens';
 import { AppError } from '../../domain/errors';
 import { requireUser, type AuthEnv } from '../auth';
 import type { Db } from '../db/client';
@@ -13,17 +18,6 @@ import { apiToken, user } from '../db/schema';
 import { validate } from '../http/validate';
 import { newId } from '../ids';
 import { hashSecret, newSecret, shownPrefix } from './secret';
-
-export const MAX_TOKENS_PER_USER = 20;
-export const MAX_TOKEN_NAME_LENGTH = 50;
-
-export type ApiTokenView = {
-  id: string;
-  name: string;
-  prefix: string;
-  createdAt: number;
-  lastUsedAt: number | null;
-};
 
 const CreateBody = z.object({
   name: z

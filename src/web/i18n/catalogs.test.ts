@@ -26,6 +26,7 @@ import * as ui from './messages/ui';
 import * as api from './messages/api';
 import * as achievements from './messages/achievements';
 import * as passwords from './messages/passwords';
+import * as tokens from './messages/tokens';
 import * as webhooks from './messages/webhooks';
 import { COMMUNITY_MESSAGES, MAX_TAG_LENGTH, MAX_TAGS } from '../../domain/community';
 import { MESSAGES } from '../../domain/game';
@@ -62,6 +63,7 @@ const all = [
   ...Object.values(api),
   ...Object.values(achievements),
   ...Object.values(passwords),
+  ...Object.values(tokens),
   ...Object.values(webhooks),
 ];
 const catalogs = messagesToJSON(...all);
