@@ -23,7 +23,9 @@ async function bearerStatus(page: Page, secret: string): Promise<number> {
 async function shootSection(page: Page, name: string): Promise<void> {
   for (const viewport of [MOBILE, DESKTOP]) {
     await page.setViewportSize(viewport);
-    await page.getByTestId('api-tokens').scrollIntoViewIfNeeded();
+    await page.getByTestId('api-tokens').waitFor();
+    // From the top, so the fixed bars sit where a person sees them in the full-page shot.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await settle(page);
     await screenshot(page, `${name}-${viewport.width}`);
   }
