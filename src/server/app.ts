@@ -133,6 +133,7 @@ function apiRoutes(deps: AppDeps, states: GameStates, cards: ShareCards, webhook
       webhookRoutes({
         db,
         policy: deps.webhookPolicy ?? { production: true, allowPrivate: false },
+        events: webhooks,
       }),
     )
     .route('/games', gamePublishRoutes({ db, quota, analytics: deps.analytics }))

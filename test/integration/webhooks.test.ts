@@ -327,6 +327,38 @@ describe.each(testDatabases)('webhooks on %s', (kind) => {
     await refused({ url: 'https://example.com/one-more' }, WEBHOOK_MESSAGES.tooMany);
   });
 
+  it('a webhook added after rankings began gets the very next one (and only rankings after it)', async () => {
+    const owner = await h.user('Late Owner');
+    const game = await h.createGame(owner);
+    // Before any webhook: the instance now remembers this game has none.
+    expect((await h.submit(await h.user(), game.id, ids(game), { name: 'Early' })).status).toBe(
+      200,
+    );
+    const path = `/late-${game.id}`;
+    const added = await addHook(owner, game.id, {
+      url: `${receiver.url}${path}`,
+      events: ['submission'],
+    });
+    const hook = (added.body as { webhook: WebhookView }).webhook;
+    expect((await h.submit(await h.user(), game.id, ids(game), { name: 'Late' })).status).toBe(200);
+    const [event] = await until('the late ranking', () =>
+      receiver.at(path).length > 0 ? receiver.at(path) : undefined,
+    );
+    expect((JSON.parse(event!.body) as WebhookPayload).data).toMatchObject({ player: 'Late' });
+    // Removed: the next ranking sends nothing (the log still has only the one).
+    expect((await owner.request('DELETE', `${base(game.id)}/${hook.id}`)).status).toBe(200);
+    expect((await h.submit(await h.user(), game.id, ids(game), { name: 'After' })).status).toBe(
+      200,
+    );
+    const db = h.server.database.db;
+    const [left] = await db
+      .select({ n: count() })
+      .from(webhookDelivery)
+      .where(eq(webhookDelivery.webhookId, hook.id));
+    expect(left?.n).toBe(0);
+    expect(receiver.at(path)).toHaveLength(1);
+  });
+
   it('several workers at once never send one delivery twice', async () => {
     const owner = await h.user('Busy Owner');
     const game = await h.createGame(owner);

@@ -39,6 +39,15 @@ export class WebhookEvents {
     });
   }
 
+  /**
+   * Forgets what this instance remembers of a game, at once: the route that added or removed one
+   * of its webhooks calls it, so this instance's very next ranking sees the change (other
+   * instances hear it through the hub).
+   */
+  forget(gameId: string): void {
+    this.known.delete(gameId);
+  }
+
   /** Whether the game has any webhook (remembered). */
   hasWebhooks(gameId: string): Promise<boolean> {
     let answer = this.known.get(gameId);

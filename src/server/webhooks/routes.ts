@@ -10,10 +10,16 @@ import { WEBHOOK_EVENTS, WEBHOOK_MESSAGES, MAX_WEBHOOK_URL_LENGTH } from '../../
 import { requireUser, type AuthEnv } from '../auth';
 import type { Db } from '../db/client';
 import { validate } from '../http/validate';
+import type { WebhookEvents } from './enqueue';
 import { addWebhook, listDeliveries, listWebhooks, removeWebhook } from './store';
 import { checkWebhookUrl, type UrlPolicy } from './url-rules';
 
-export type WebhookRoutesDeps = { db: Db; policy: UrlPolicy };
+export type WebhookRoutesDeps = {
+  db: Db;
+  policy: UrlPolicy;
+  /** This instance's memory of which games have webhooks (forgotten on a change here at once). */
+  events?: WebhookEvents;
+};
 
 const GameParam = z.object({
   id: z.string().trim().min(1, LIFECYCLE_MESSAGES.missingGameId).max(100),
@@ -67,12 +73,14 @@ export function webhookRoutes(deps: WebhookRoutesDeps) {
           url: checked.url,
           events: body.events ?? [...WEBHOOK_EVENTS],
         });
+        deps.events?.forget(c.req.valid('param').id);
         return c.json(created, 201);
       },
     )
     .delete('/:id/webhooks/:webhookId', signedIn, validate('param', WebhookParam), async (c) => {
       const { id, webhookId } = c.req.valid('param');
       await removeWebhook(db, { gameId: id, userId: c.get('user').id, webhookId });
+      deps.events?.forget(id);
       return c.json({ deleted: true as const, id: webhookId });
     })
     .get(
