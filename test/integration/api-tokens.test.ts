@@ -269,7 +269,11 @@ describe.each(testDatabases)('API tokens on %s', (kind) => {
       const response = await api.request('GET', '/api/me');
       expect(response.status, `request ${i + 1}`).toBe(200);
     }
-    expectError(await api.request('GET', '/api/me'), 429, 'resource-exhausted');
+    const refused = await api.request('GET', '/api/me');
+    expectError(refused, 429, 'resource-exhausted');
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
     expect((await bearer(second.secret).request('GET', '/api/me')).status).toBe(200);
     // The cookie session is not the token's limit.
     expect((await limited.request('GET', '/api/me')).status).toBe(200);

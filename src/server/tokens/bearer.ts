@@ -15,7 +15,7 @@ import { AppError } from '../../domain/errors';
 import type { AuthEnv, Viewer } from '../auth';
 import type { Db } from '../db/client';
 import { apiToken, rateLimit, user } from '../db/schema';
-import { consumeRateLimit } from '../http/rate-limit';
+import { consumeRateLimit, LimitRefusal } from '../http/rate-limit';
 import { newId } from '../ids';
 import { hashSecret, isSecretShaped } from './secret';
 import { OUT_OF_SCOPE_MESSAGE, tokenMayUse } from './scope';
@@ -56,8 +56,11 @@ export function bearerAuth(deps: BearerDeps): MiddlewareHandler<AuthEnv> {
       throw new AppError('unauthenticated', BAD_TOKEN_MESSAGE);
     }
     if (found.count > deps.perMinute) {
-      throw new AppError(
-        'resource-exhausted',
+      // Counted with the metrics' other refusals; the window's end says how long to wait.
+      const waitMs = found.windowStart + WINDOW_MS - Date.now();
+      c.header('Retry-After', String(Math.max(1, Math.ceil(waitMs / 1000))));
+      throw new LimitRefusal(
+        'rate:api-token',
         'Too many requests with this API token. Please wait a minute and try again.',
       );
     }
@@ -79,12 +82,13 @@ type Row = {
   is_anonymous: boolean;
   role: string;
   count: number | null;
+  window_start: string | number | null;
 };
 
 async function resolve(
   db: Db,
   tokenHash: string,
-): Promise<{ tokenId: string; viewer: Viewer; count: number } | null> {
+): Promise<{ tokenId: string; viewer: Viewer; count: number; windowStart: number } | null> {
   const now = Date.now();
   const cutoff = now - WINDOW_MS;
   const result = await db.execute(sql`
@@ -105,15 +109,17 @@ async function resolve(
                      else ${rateLimit}.count + 1 end,
         last_request = case when ${rateLimit}.last_request < ${cutoff}::bigint then ${now}::bigint
                             else ${rateLimit}.last_request end
-      returning count
+      returning count, last_request
     )
-    select t.*, (select count from counted) as count from t
+    select t.*, counted.count, counted.last_request as window_start
+    from t left join counted on true
   `);
   const row = (result as unknown as { rows: Row[] }).rows[0];
   if (!row) return null;
   return {
     tokenId: row.id,
     count: Number(row.count ?? 1),
+    windowStart: Number(row.window_start ?? now),
     viewer: {
       id: row.user_id,
       name: row.name,
