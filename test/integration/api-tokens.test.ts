@@ -183,6 +183,7 @@ describe.each(testDatabases)('API tokens on %s', (kind) => {
         headers: { authorization: value },
       });
       expectError(response, 401, 'unauthenticated');
+      expect(response.headers.get('www-authenticate')).toBe('Bearer error="invalid_token"');
     }
   });
 
@@ -229,6 +230,7 @@ describe.each(testDatabases)('API tokens on %s', (kind) => {
     for (const [method, path, body] of denied) {
       const response = await api.request<ErrorBody>(method, path, body);
       expect(response.status, `${method} ${path}`).toBe(403);
+      expect(response.headers.get('www-authenticate')).toBe('Bearer error="insufficient_scope"');
       expect(response.body.error).toMatchObject({
         code: 'permission-denied',
         message: expect.stringMatching(/own games and rankings/),

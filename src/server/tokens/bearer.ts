@@ -53,6 +53,8 @@ export function bearerAuth(deps: BearerDeps): MiddlewareHandler<AuthEnv> {
         windowMs: WINDOW_MS,
         max: FAILURES_PER_MINUTE,
       });
+      // RFC 6750's challenge, so generic HTTP clients know what failed.
+      c.header('WWW-Authenticate', 'Bearer error="invalid_token"');
       throw new AppError('unauthenticated', BAD_TOKEN_MESSAGE);
     }
     if (found.count > deps.perMinute) {
@@ -65,6 +67,7 @@ export function bearerAuth(deps: BearerDeps): MiddlewareHandler<AuthEnv> {
       );
     }
     if (!tokenMayUse(c.req.method, c.req.path)) {
+      c.header('WWW-Authenticate', 'Bearer error="insufficient_scope"');
       throw new AppError('permission-denied', OUT_OF_SCOPE_MESSAGE);
     }
     c.set('viewer', found.viewer);
