@@ -5,6 +5,8 @@ import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { limitBodySize } from './http/body-limit';
+import type { ResponseCheck } from './api-docs/check-responses';
+import { apiDocs } from './api-docs/routes';
 import { errorBody, createErrorHandler, notFoundApi } from './http/errors';
 import { withClientIp } from './http/client-ip';
 import { securityHeaders } from './http/security-headers';
@@ -81,6 +83,8 @@ export type AppDeps = {
   metricsToken?: string;
   /** Which webhook URLs owners may register (production rules unless told otherwise). */
   webhookPolicy?: UrlPolicy;
+  /** Tests: every /api response is checked against the OpenAPI document (a mismatch is a 500). */
+  checkResponses?: ResponseCheck;
 };
 
 const MAX_BODY_BYTES = 256 * 1024;
@@ -231,6 +235,9 @@ export function createApp(deps: AppDeps) {
     return c.redirect(`/g/${encodeURIComponent(c.req.param('id'))}?${query}`, 302);
   });
 
+  // The API's own document and reference page (api-docs/), built from the routes below.
+  const docs = apiDocs(app as unknown as Parameters<typeof apiDocs>[0]);
+  if (deps.checkResponses) app.use('/api/*', deps.checkResponses(docs.documentOf));
   app.use(
     '/api/*',
     // The server stops reading the body, so this connection cannot carry another request.
@@ -272,6 +279,8 @@ export function createApp(deps: AppDeps) {
     await sessions.barrier();
   });
   app.route('/api', apiRoutes(deps, states, cards, webhooks));
+  app.get('/api/openapi.json', docs.json);
+  app.get('/api/docs', docs.html);
   app.all('/api/*', notFoundApi);
   app.route('/', sharePageRoutes(cards, deps.canonicalOrigin));
 

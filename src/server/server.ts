@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { PROJECT_ROOT } from './project-root';
 import { serve } from '@hono/node-server';
+import type { ResponseCheck } from './api-docs/check-responses';
 import { createApp } from './app';
 import { createAuth } from './auth';
 import type { Config } from './config';
@@ -78,6 +79,8 @@ export async function startServer(
      * pass theirs). By default the one the build makes, when it exists.
      */
     pgliteTemplate?: Blob;
+    /** Tests: check every /api response against the OpenAPI document (api-docs/check-responses). */
+    checkResponses?: (log: Logger) => ResponseCheck;
   } = {},
 ): Promise<RunningServer> {
   const log = options.log ?? createLogger(config.logLevel);
@@ -143,6 +146,7 @@ export async function startServer(
       streamsPerAddress: config.streamsPerAddress,
       tokenRequestsPerMinute: config.tokenRequestsPerMinute,
       webRoot: options.webRoot,
+      checkResponses: options.checkResponses?.(log),
       webhookPolicy: {
         production: config.env === 'production',
         allowPrivate: config.webhooks.allowPrivate,

@@ -70,6 +70,8 @@ const ROUTES: Record<string, Entry> = {
     request: () => ({ path: '/api/account/methods?email=someone%40example.test' }),
   },
   'GET /api/dev/outbox': { expect: [200, 200, 200, 200, 200] },
+  'GET /api/openapi.json': { expect: [200, 200, 200, 200, 200] },
+  'GET /api/docs': { expect: [200, 200, 200, 200, 200] },
 
   // Games
   'POST /api/games': {

@@ -14,6 +14,7 @@ import { openDatabase } from '../../src/server/db/client';
 import { runMigrations } from '../../src/server/db/migrate';
 import { createLogger, type Logger } from '../../src/server/log';
 import { startServer, type RunningServer } from '../../src/server/server';
+import { responseCheck } from '../../src/server/api-docs/check-responses';
 
 export type TestDatabase = 'pglite' | 'postgres';
 
@@ -143,6 +144,8 @@ export async function startTestServer(
           webRoot: options.webRoot,
           log: options.log,
           pgliteTemplate: kind === 'pglite' ? await pgliteTemplate() : undefined,
+          // Every response of the integration suite is checked against /api/openapi.json.
+          checkResponses: responseCheck,
         });
         return {
           ...server,
