@@ -5,7 +5,7 @@
  * route of the app has no entry here or an entry names no route.
  */
 import { z } from 'zod';
-import { AnyObject, fields, GameViewSchema, ItemSchema, SubmissionViewSchema } from './schemas';
+import { AnyObject, fields, GameViewSchema, SubmissionViewSchema } from './schemas';
 
 /**
  * Who may call a route. public: anyone (a session, if any, changes what is shown); session: any
@@ -529,11 +529,6 @@ export const AUTH_OPERATIONS: Record<
     access: 'session',
     body: z.object({ name: z.string() }),
   },
-  'POST /api/auth/change-email': {
-    summary: 'Change the e-mail address (confirmed by mail)',
-    access: 'account',
-    body: z.object({ newEmail: z.string(), callbackURL: z.string().optional() }),
-  },
   'POST /api/auth/change-password': {
     summary: 'Change the password',
     access: 'account',
@@ -553,6 +548,20 @@ export const AUTH_OPERATIONS: Record<
     access: 'public',
     body: z.object({ newPassword: z.string(), token: z.string() }),
   },
+  'POST /api/auth/send-verification-email': {
+    summary: 'Mail the e-mail confirmation link again',
+    access: 'public',
+    body: z.object({ email: z.string(), callbackURL: z.string().optional() }),
+  },
+  'POST /api/auth/link-social': {
+    summary: 'Link a Google account to the signed-in account (when configured)',
+    access: 'account',
+    body: z.object({ provider: z.literal('google'), callbackURL: z.string().optional() }),
+  },
+  'GET /api/auth/list-accounts': {
+    summary: 'The sign-in methods linked to the account',
+    access: 'account',
+  },
   'GET /api/auth/verify-email': {
     summary: 'Confirm an e-mail address (the link in the mail)',
     access: 'public',
@@ -562,5 +571,3 @@ export const AUTH_OPERATIONS: Record<
     access: 'session',
   },
 };
-
-export { ItemSchema };

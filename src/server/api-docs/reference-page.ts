@@ -129,9 +129,9 @@ const STYLE = `
 a{color:var(--accent)}code{font:0.9em ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;background:var(--code);padding:0.1em 0.35em;border-radius:4px;overflow-wrap:anywhere}
 .skip{position:absolute;left:-999px}.skip:focus{left:1rem;top:1rem;background:var(--bg);padding:0.5rem;z-index:1}
 .layout{display:grid;grid-template-columns:1fr;max-width:1200px;margin:0 auto}
-@media (min-width:900px){.layout{grid-template-columns:260px 1fr}nav.toc{position:sticky;top:0;height:100vh;overflow:auto;border-right:1px solid var(--line)}}
+@media (min-width:900px){.layout{grid-template-columns:320px 1fr}nav.toc{position:sticky;top:0;height:100vh;overflow:auto;border-right:1px solid var(--line)}}
 nav.toc{padding:1rem 1.25rem;font-size:0.92rem}nav.toc ul{list-style:none;margin:0;padding:0}
-nav.toc a.tag{font-weight:600}nav.toc ul.ops a{display:grid;grid-template-columns:4.2em 1fr;gap:0.25rem;padding:0.1rem 0;overflow-wrap:anywhere}
+nav.toc a.tag{font-weight:600}nav.toc ul.ops a{display:grid;grid-template-columns:3.6em 1fr;gap:0.2rem;padding:0.1rem 0;overflow-wrap:break-word;text-decoration:none}nav.toc ul.ops a:hover span+span,nav.toc ul.ops a:focus span+span{text-decoration:underline}
 nav.toc ul.ops{margin:0.2rem 0 0.8rem}nav.toc .m{font:600 0.72rem/1.9 ui-monospace,monospace;color:var(--muted)}
 @media (max-width:899px){nav.toc{border-bottom:1px solid var(--line)}nav.toc>ul{display:flex;flex-wrap:wrap;gap:0.4rem}nav.toc>ul>li>a.tag{display:inline-block;padding:0.35rem 0.7rem;border:1px solid var(--line);border-radius:999px;text-decoration:none}nav.toc ul.ops{display:none}}
 main{padding:1rem 1.25rem 4rem;min-width:0;overflow-wrap:anywhere}h1{margin:0.5rem 0 0.25rem;font-size:1.8rem}h2{margin-top:2.5rem;padding-top:0.5rem;border-top:2px solid var(--line)}
