@@ -359,8 +359,10 @@ describe.concurrent.each(testDatabases)('community publishing on %s', (kind) => 
     });
 
     expect((await owner.request('DELETE', `/api/games/${published.id}`)).status).toBe(200);
-    const gone = await live.nextEvent(5000);
+    // A snapshot of the still-listed rank may come first (a resync when the listener catches up,
+    // seen once on a loaded machine); what counts is that the page hears the rank is gone.
+    let gone = await live.nextEvent(5000);
+    while ((JSON.parse(gone.data) as { listed: boolean }).listed) gone = await live.nextEvent(5000);
     expect(gone.event).toBe('rank');
-    expect(JSON.parse(gone.data)).toMatchObject({ listed: false });
   });
 });
