@@ -5,7 +5,18 @@
  * route of the app has no entry here or an entry names no route.
  */
 import { z } from 'zod';
-import { AnyObject, fields, GameViewSchema, SubmissionViewSchema } from './schemas';
+import {
+  AnyObject,
+  fields,
+  GameViewSchema,
+  MyGameSchema,
+  PlayedGameSchema,
+  ProfileSchema,
+  PublicProfileSchema,
+  ResultsSchema,
+  SubmissionViewSchema,
+  XpActivitySchema,
+} from './schemas';
 
 /**
  * Who may call a route. public: anyone (a session, if any, changes what is shown); session: any
@@ -221,7 +232,7 @@ export const OPERATIONS: Record<string, Operation> = {
     ok: {
       200: z.object({
         results: fields({
-          items: z.array(fields({ id: z.string(), label: z.string() })),
+          ...ResultsSchema.shape,
           method: z.string(),
           myAgreement: z.number().nullable(),
         }),
@@ -352,14 +363,14 @@ export const OPERATIONS: Record<string, Operation> = {
     tag: 'Profiles',
     summary: 'A player’s public profile',
     access: 'public',
-    ok: { 200: fields({ profile: AnyObject }) },
+    ok: { 200: z.object({ profile: PublicProfileSchema }) },
     errors: [404],
   },
   'GET /api/me': {
     tag: 'Me',
     summary: 'The caller’s profile (null without a session)',
     access: 'public',
-    ok: { 200: z.object({ profile: AnyObject.nullable() }) },
+    ok: { 200: z.object({ profile: ProfileSchema.nullable() }) },
   },
   'GET /api/me/events': {
     tag: 'Me',
@@ -385,7 +396,7 @@ export const OPERATIONS: Record<string, Operation> = {
     tag: 'Me',
     summary: 'Choose or change the caller’s handle',
     access: 'account',
-    ok: { 200: fields({ profile: AnyObject }) },
+    ok: { 200: z.object({ profile: ProfileSchema }) },
     errors: [409],
   },
   'GET /api/me/handle-available': {
@@ -398,19 +409,19 @@ export const OPERATIONS: Record<string, Operation> = {
     tag: 'Me',
     summary: 'The caller’s recent activity',
     access: 'session',
-    ok: { 200: fields({ activity: z.array(AnyObject) }) },
+    ok: { 200: z.object({ activity: z.array(XpActivitySchema) }) },
   },
   'GET /api/me/games': {
     tag: 'Me',
     summary: 'Games the caller created (My Ranks), a page at a time',
     access: 'session',
-    ok: { 200: Page(AnyObject) },
+    ok: { 200: Page(MyGameSchema) },
   },
   'GET /api/me/played': {
     tag: 'Me',
     summary: 'Games the caller played (My Ranks), a page at a time',
     access: 'session',
-    ok: { 200: Page(AnyObject) },
+    ok: { 200: Page(PlayedGameSchema) },
   },
 
   // API tokens

@@ -6,6 +6,14 @@
 import { z } from 'zod';
 import { ERROR_STATUS, type ErrorBody } from '../../domain/errors';
 import type { GameView, Item, SubmissionView } from '../../domain/game';
+import type {
+  MyGameView,
+  PlayedGameView,
+  ProfileView,
+  PublicProfileView,
+  XpActivityView,
+} from '../../domain/profile';
+import type { ItemResult, Results } from '../../domain/results';
 
 /** Every code an error body may carry (SPEC §8): `unknown` only for a status with no code. */
 export const ERROR_CODES = [
@@ -74,6 +82,105 @@ export const SubmissionViewSchema = z
   })
   .meta({ id: 'Submission' });
 
+const StatsSchema = z.object({
+  gamesCreated: z.number(),
+  rankingsSubmitted: z.number(),
+  communityPublishes: z.number(),
+});
+/** Achievement id -> when it was unlocked (ms since the epoch). */
+const UnlocksSchema = z.record(z.string(), z.number()).meta({ id: 'Achievements' });
+
+export const ProfileSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string().nullable(),
+    emailVerified: z.boolean(),
+    isAnonymous: z.boolean(),
+    role: z.enum(['user', 'admin']),
+    handle: z.string().nullable(),
+    image: z.string().nullable(),
+    level: z.number(),
+    xp: z.number(),
+    xpToNext: z.number(),
+    crowns: z.number(),
+    totalXp: z.number(),
+    stats: StatsSchema,
+    achievements: UnlocksSchema,
+  })
+  .meta({ id: 'Profile' });
+
+export const PublicProfileSchema = z
+  .object({
+    handle: z.string(),
+    name: z.string(),
+    image: z.string().nullable(),
+    level: z.number(),
+    crowns: z.number(),
+    achievements: UnlocksSchema,
+    stats: StatsSchema,
+    joinedAt: z.number(),
+  })
+  .meta({ id: 'PublicProfile' });
+
+export const XpActivitySchema = z
+  .object({
+    reason: z.enum(['create', 'play', 'publish']),
+    amount: z.number(),
+    at: z.number(),
+    gameId: z.string(),
+    gameTitle: z.string().nullable(),
+  })
+  .meta({ id: 'XpActivity' });
+
+export const MyGameSchema = z
+  .object({
+    id: z.string(),
+    slug: z.string(),
+    title: z.string(),
+    emoji: z.string().nullable(),
+    itemsCount: z.number(),
+    players: z.number(),
+    state: z.enum(['open', 'locked', 'closed']),
+    isPublic: z.boolean(),
+    communityRankId: z.string().nullable(),
+    archived: z.boolean(),
+    createdAt: z.number(),
+  })
+  .meta({ id: 'MyGame' });
+
+export const PlayedGameSchema = z
+  .object({
+    gameId: z.string(),
+    slug: z.string(),
+    title: z.string(),
+    emoji: z.string().nullable(),
+    itemsCount: z.number(),
+    status: z.enum(['started', 'completed']),
+    lastPlayedAt: z.number(),
+    closed: z.boolean(),
+  })
+  .meta({ id: 'PlayedGame' });
+
+export const ItemResultSchema = z
+  .object({
+    id: z.string(),
+    label: z.string(),
+    meanPosition: z.number().nullable(),
+    firstShare: z.number(),
+    distribution: z.array(z.number()),
+    contested: z.number(),
+  })
+  .meta({ id: 'ItemResult' });
+
+/** The summary every voting method's answer carries (the method's own fields come beside it). */
+export const ResultsSchema = z.object({
+  submissions: z.number(),
+  items: z.array(ItemResultSchema),
+  condorcetWinner: z.string().nullable(),
+  headToHead: z.record(z.string(), z.record(z.string(), z.number())),
+});
+
 /**
  * A body documented by its top-level fields only: each listed field is required and checked,
  * and fields beyond them are allowed (views with deep, changing structure: results, admin
@@ -93,3 +200,18 @@ agree<Same<z.infer<typeof ItemSchema>, Item>>(true);
 agree<Same<z.infer<typeof GameViewSchema>, GameView>>(true);
 agree<Same<z.infer<typeof SubmissionViewSchema>, SubmissionView>>(true);
 agree<Same<z.infer<typeof ErrorBodySchema>['error']['code'], ErrorBody['error']['code']>>(true);
+// Achievements: the schema's record of any id stands for the domain's record of known ids.
+agree<Same<Omit<z.infer<typeof ProfileSchema>, 'achievements'>, Omit<ProfileView, 'achievements'>>>(
+  true,
+);
+agree<
+  Same<
+    Omit<z.infer<typeof PublicProfileSchema>, 'achievements'>,
+    Omit<PublicProfileView, 'achievements'>
+  >
+>(true);
+agree<Same<z.infer<typeof XpActivitySchema>, XpActivityView>>(true);
+agree<Same<z.infer<typeof MyGameSchema>, MyGameView>>(true);
+agree<Same<z.infer<typeof PlayedGameSchema>, PlayedGameView>>(true);
+agree<Same<z.infer<typeof ItemResultSchema>, ItemResult>>(true);
+agree<Same<z.infer<typeof ResultsSchema>, Results>>(true);
