@@ -1,5 +1,5 @@
 /**
- * Who may read `/metrics` (decision 0024). With METRICS_TOKEN set: whoever sends
+ * Who may read `/metrics` (decision 0026). With METRICS_TOKEN set: whoever sends
  * `Authorization: Bearer <token>` (compared in constant time), anyone else 401. Without it: only
  * a client on this machine, judged by the socket's peer address (a header can be forged) and
  * only when no forwarding header says a proxy passed it on (a proxy on this host connects from

@@ -4,7 +4,7 @@
  * long they took; open live streams; hub deliveries; submission batch sizes; the database pool;
  * rate-limit refusals by kind; and the process's default metrics. Every label value comes from a
  * closed set (route patterns the router has, known methods, status codes, fixed refusal kinds):
- * a client can never make a new series (decision 0024).
+ * a client can never make a new series (decision 0026).
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Database } from '../db/client';
