@@ -21,7 +21,11 @@ const SIZES = [
   { name: '1280', viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 },
   { name: 'zoom200', viewport: { width: 640, height: 450 }, deviceScaleFactor: 2 },
 ] as const;
-type Size = (typeof SIZES)[number];
+interface Size {
+  name: string;
+  viewport: { width: number; height: number };
+  deviceScaleFactor: number;
+}
 
 /** Fails unless the control is wholly in the viewport and is what sits at its own middle. */
 async function expectInViewUncovered(page: Page, control: Locator, what: string): Promise<void> {
@@ -69,6 +73,68 @@ describe.runIf(browserAvailable())('main actions at 375 px, 1280 px and 200% zoo
     mkdirSync(SHOT_DIR, { recursive: true });
     await page.evaluate(() => document.fonts.ready);
     await page.screenshot({ path: path.join(SHOT_DIR, `zoom-${name}-${size.name}.png`) });
+  }
+
+  /*
+   * The play page's room for the list: with the header scrolled away, the part of the viewport
+   * above the sticky submit bar (the bar and the navigation under it cover the rest). On short
+   * viewports (200% zoom, a phone on its side) the navigation is compact, so the list keeps at
+   * least MIN_ROOM of the screen; everywhere the Submit button is whole, on top and above the nav,
+   * and the nav's links keep a 44 px tap target.
+   */
+  const MIN_ROOM = 0.72;
+  const PLAY_SIZES = [
+    { name: '375', viewport: { width: 375, height: 812 }, deviceScaleFactor: 1, short: false },
+    {
+      name: '1280x900',
+      viewport: { width: 1280, height: 900 },
+      deviceScaleFactor: 1,
+      short: false,
+    },
+    { name: 'zoom200', viewport: { width: 640, height: 450 }, deviceScaleFactor: 2, short: true },
+    { name: 'landscape', viewport: { width: 812, height: 375 }, deviceScaleFactor: 1, short: true },
+  ];
+
+  for (const size of PLAY_SIZES) {
+    it(`play leaves room for the list, Submit above the nav, at ${size.name}`, async () => {
+      const { context, page } = await open(size);
+      await page.goto('/g/pizza-demo/play');
+      const list = page.getByTestId('rank-list');
+      await list.waitFor();
+      const submit = page.getByRole('button', { name: 'Submit ranking' });
+      // Scroll the list's top to the top of the viewport (as far as the page scrolls).
+      await list.evaluate((element) =>
+        window.scrollTo(0, element.getBoundingClientRect().top + window.scrollY),
+      );
+      await expectInViewUncovered(page, submit, 'Submit ranking');
+      const measured = await page.evaluate(() => {
+        const bar = document.querySelector('.submit-bar')!.getBoundingClientRect();
+        const nav = document.querySelector('[data-testid="bottom-nav"]')!.getBoundingClientRect();
+        const submitButton = [...document.querySelectorAll('.submit-bar button')].find((b) =>
+          /submit ranking/i.test(b.textContent ?? ''),
+        )!;
+        const links = [...document.querySelectorAll('.bottom-nav a')].map(
+          (a) => a.getBoundingClientRect().height,
+        );
+        const header = document.querySelector('.site-header')!.getBoundingClientRect();
+        return {
+          room: Math.max(0, bar.top - Math.max(0, header.bottom)) / window.innerHeight,
+          submitBottom: submitButton.getBoundingClientRect().bottom,
+          navTop: nav.top,
+          minLink: Math.min(...links),
+        };
+      });
+      expect(measured.submitBottom, 'Submit above the nav').toBeLessThanOrEqual(measured.navTop);
+      expect(measured.minLink, 'nav tap targets').toBeGreaterThanOrEqual(44);
+      if (size.short) expect(measured.room, 'room for the list').toBeGreaterThanOrEqual(MIN_ROOM);
+      // Tab reaches the navigation and it is on screen, whole.
+      const navLink = page.getByTestId('bottom-nav').getByRole('link', { name: 'My Ranks' });
+      await navLink.focus();
+      await expectInViewUncovered(page, navLink, 'My Ranks link');
+      await navLink.evaluate((element) => (element as HTMLElement).blur());
+      await shot(page, 'play-room', size);
+      await context.close();
+    });
   }
 
   for (const size of SIZES) {
