@@ -4,6 +4,22 @@
  * them below, so a field added to a view without its schema fails `tsc`.
  */
 import { z } from 'zod';
+import type {
+  AdminAnalytics,
+  AdminGameView,
+  AdminOverview,
+  AuditEntryView,
+  AdminUserView,
+  Page,
+} from '../../domain/admin';
+import { FUNNEL_STEPS } from '../../domain/analytics';
+import type { ApiTokenView, CreatedApiToken } from '../../domain/api-tokens';
+import type { PublicCard } from '../../domain/card';
+import type {
+  CommunityListResponse,
+  CommunityRankView,
+  RankReportView,
+} from '../../domain/community';
 import { ERROR_STATUS, type ErrorBody } from '../../domain/errors';
 import type { GameView, Item, SubmissionView } from '../../domain/game';
 import type {
@@ -14,6 +30,9 @@ import type {
   XpActivityView,
 } from '../../domain/profile';
 import type { ItemResult, Results } from '../../domain/results';
+import type { setAdminRole } from '../admin/mutations';
+import type { addWebhook } from '../webhooks/store';
+import { WEBHOOK_EVENTS, type DeliveryView, type WebhookView } from '../../domain/webhooks';
 
 /** Every code an error body may carry (SPEC §8): `unknown` only for a status with no code. */
 export const ERROR_CODES = [
@@ -181,6 +200,194 @@ export const ResultsSchema = z.object({
   headToHead: z.record(z.string(), z.record(z.string(), z.number())),
 });
 
+export const CommunityRankSchema = z
+  .object({
+    id: z.string(),
+    gameId: z.string().nullable(),
+    title: z.string(),
+    emoji: z.string().nullable(),
+    items: z.array(z.string()).meta({ description: 'Item labels, in the game’s order' }),
+    itemsCount: z.number(),
+    creatorName: z.string(),
+    creatorHandle: z.string().nullable(),
+    tags: z.array(z.string()),
+    plays: z.number(),
+    likes: z.number(),
+    likedByMe: z.boolean(),
+    createdAt: z.number(),
+    isMine: z.boolean().meta({ description: 'The caller created it' }),
+    moderation: z
+      .object({ openReports: z.number(), hidden: z.boolean() })
+      .optional()
+      .meta({ description: 'Administrators only' }),
+  })
+  .meta({ id: 'CommunityRank' });
+
+export const CommunityListSchema = z.object({
+  ranks: z.array(CommunityRankSchema),
+  nextCursor: z.string().nullable(),
+});
+
+export const RankReportSchema = z
+  .object({
+    id: z.string(),
+    rankId: z.string(),
+    rankTitle: z.string(),
+    reason: z.enum(['spam', 'offensive', 'other']),
+    note: z.string().nullable(),
+    reporterName: z.string(),
+    createdAt: z.number(),
+    hidden: z.boolean(),
+  })
+  .meta({ id: 'RankReport' });
+
+const AdminRoleSchema = z.enum(['admin', 'user']);
+const IsoTime = z.string().meta({ description: 'ISO 8601 time' });
+
+const DailyCountsSchema = z.object({
+  day: z.string().meta({ description: 'YYYY-MM-DD (UTC)' }),
+  signups: z.number(),
+  gamesCreated: z.number(),
+  rankingsSubmitted: z.number(),
+  publishes: z.number(),
+});
+
+export const AdminOverviewSchema = z
+  .object({
+    totals: z.object({
+      users: z.number(),
+      guests: z.number(),
+      games: z.number(),
+      rankings: z.number(),
+      communityRanks: z.number(),
+    }),
+    active: z.object({ day1: z.number(), day7: z.number(), day30: z.number() }),
+    daily: z.array(DailyCountsSchema),
+  })
+  .meta({ id: 'AdminOverview' });
+
+export const AdminUserSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    handle: z.string().nullable(),
+    email: z.string(),
+    role: AdminRoleSchema,
+    level: z.number(),
+    gamesCreated: z.number(),
+    lastActiveAt: IsoTime.nullable(),
+    createdAt: IsoTime,
+  })
+  .meta({ id: 'AdminUser' });
+
+export const AdminGameSchema = z
+  .object({
+    id: z.string(),
+    slug: z.string().nullable(),
+    prompt: z.string(),
+    ownerId: z.string().nullable(),
+    ownerName: z.string(),
+    itemsCount: z.number(),
+    playCount: z.number(),
+    createdAt: IsoTime,
+    isPublic: z.boolean(),
+    closed: z.boolean(),
+  })
+  .meta({ id: 'AdminGame' });
+
+export const AuditEntrySchema = z
+  .object({
+    id: z.string(),
+    actorId: z.string().nullable(),
+    actorName: z.string(),
+    action: z.enum(['grant-admin', 'revoke-admin', 'delete-game']),
+    targetKind: z.enum(['user', 'game']),
+    targetId: z.string(),
+    targetLabel: z.string(),
+    at: IsoTime,
+  })
+  .meta({ id: 'AuditEntry' });
+
+export const AdminUsersPageSchema = z.object({
+  users: z.array(AdminUserSchema),
+  nextCursor: z.string().nullable(),
+});
+export const AdminGamesPageSchema = z.object({
+  games: z.array(AdminGameSchema),
+  nextCursor: z.string().nullable(),
+});
+export const AuditPageSchema = z.object({
+  entries: z.array(AuditEntrySchema),
+  nextCursor: z.string().nullable(),
+});
+
+/** The answer to a role change. */
+export const RoleChangeSchema = z.object({
+  user: z.object({ id: z.string(), role: AdminRoleSchema }),
+});
+
+export const AdminAnalyticsSchema = z
+  .object({
+    days: z.number(),
+    funnel: z.array(z.object({ step: z.enum(FUNNEL_STEPS), visitors: z.number() })),
+    firstTouch: z.array(z.object({ source: z.string(), visitors: z.number() })),
+    lastTouch: z.array(z.object({ source: z.string(), visitors: z.number() })),
+    devices: z.array(z.object({ device: z.string(), visitors: z.number() })),
+    locales: z.array(z.object({ locale: z.string(), visitors: z.number() })),
+  })
+  .meta({ id: 'AdminAnalytics' });
+
+export const WebhookSchema = z
+  .object({
+    id: z.string(),
+    url: z.string(),
+    events: z.array(z.enum(WEBHOOK_EVENTS)),
+    createdAt: z.number(),
+  })
+  .meta({ id: 'Webhook' });
+
+/** The answer to a webhook's creation: its signing secret, shown this once. */
+export const CreatedWebhookSchema = z.object({ webhook: WebhookSchema, secret: z.string() });
+
+export const DeliverySchema = z
+  .object({
+    id: z.string(),
+    event: z.enum(WEBHOOK_EVENTS),
+    status: z.enum(['pending', 'delivered', 'failed']),
+    attempts: z.number(),
+    lastStatusCode: z.number().nullable(),
+    lastError: z.string().nullable(),
+    createdAt: z.number(),
+    deliveredAt: z.number().nullable(),
+    nextAttemptAt: z.number().nullable(),
+  })
+  .meta({ id: 'WebhookDelivery' });
+
+export const ApiTokenSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    prefix: z.string().meta({ description: 'The secret’s first characters, to tell tokens apart' }),
+    createdAt: z.number(),
+    lastUsedAt: z.number().nullable(),
+  })
+  .meta({ id: 'ApiToken' });
+
+/** The answer to a token's creation: its secret, shown this once. */
+export const CreatedApiTokenSchema = z.object({ token: ApiTokenSchema, secret: z.string() });
+
+export const PublicCardSchema = z
+  .object({
+    id: z.string(),
+    prompt: z.string(),
+    players: z.number(),
+    closed: z.boolean(),
+    locked: z.boolean(),
+    items: z.array(z.string()),
+    leaders: z.array(z.object({ label: z.string(), firstShare: z.number() })).nullable(),
+  })
+  .meta({ id: 'PublicCard' });
+
 /**
  * A body documented by its top-level fields only: each listed field is required and checked,
  * and fields beyond them are allowed (views with deep, changing structure: results, admin
@@ -215,3 +422,18 @@ agree<Same<z.infer<typeof MyGameSchema>, MyGameView>>(true);
 agree<Same<z.infer<typeof PlayedGameSchema>, PlayedGameView>>(true);
 agree<Same<z.infer<typeof ItemResultSchema>, ItemResult>>(true);
 agree<Same<z.infer<typeof ResultsSchema>, Results>>(true);
+agree<Same<z.infer<typeof CommunityRankSchema>, CommunityRankView>>(true);
+agree<Same<z.infer<typeof CommunityListSchema>, CommunityListResponse>>(true);
+agree<Same<z.infer<typeof RankReportSchema>, RankReportView>>(true);
+agree<Same<z.infer<typeof AdminOverviewSchema>, AdminOverview>>(true);
+agree<Same<z.infer<typeof AdminUsersPageSchema>, Page<'users', AdminUserView>>>(true);
+agree<Same<z.infer<typeof AdminGamesPageSchema>, Page<'games', AdminGameView>>>(true);
+agree<Same<z.infer<typeof AuditPageSchema>, Page<'entries', AuditEntryView>>>(true);
+agree<Same<z.infer<typeof RoleChangeSchema>, Awaited<ReturnType<typeof setAdminRole>>>>(true);
+agree<Same<z.infer<typeof AdminAnalyticsSchema>, AdminAnalytics>>(true);
+agree<Same<z.infer<typeof WebhookSchema>, WebhookView>>(true);
+agree<Same<z.infer<typeof CreatedWebhookSchema>, Awaited<ReturnType<typeof addWebhook>>>>(true);
+agree<Same<z.infer<typeof DeliverySchema>, DeliveryView>>(true);
+agree<Same<z.infer<typeof ApiTokenSchema>, ApiTokenView>>(true);
+agree<Same<z.infer<typeof CreatedApiTokenSchema>, CreatedApiToken>>(true);
+agree<Same<z.infer<typeof PublicCardSchema>, PublicCard>>(true);
