@@ -1,5 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * How long `expect.poll` waits for what it expects (vitest's default is 1 s): a debounced save
+ * plus a round trip can take longer than that on a loaded 2-core machine. A poll that succeeds
+ * returns at once, so only a failing one waits this long.
+ */
+const POLL_TIMEOUT_MS = 10_000;
+
 export default defineConfig({
   test: {
     // Integration and end-to-end files mostly wait (on the database, the browser, live updates):
@@ -16,6 +23,7 @@ export default defineConfig({
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
           testTimeout: 60_000,
+          expect: { poll: { timeout: POLL_TIMEOUT_MS } },
           hookTimeout: 120_000,
         },
       },
@@ -24,6 +32,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.spec.ts'],
           testTimeout: 120_000,
+          expect: { poll: { timeout: POLL_TIMEOUT_MS } },
           hookTimeout: 180_000,
         },
       },

@@ -10,7 +10,7 @@ import type { SseStream } from '../support/client';
 import { testDatabases } from '../support/server';
 import { ids, useServer, type EventData, type Harness } from './harness';
 
-const AHEAD_MS = 1500;
+const AHEAD_MS = 2500;
 
 const closedBody = {
   error: { code: 'permission-denied', message: LIFECYCLE_MESSAGES.closed, closed: true },
@@ -40,11 +40,11 @@ describe.each(testDatabases)('deadlines on %s', (kind) => {
     it('watchers get the unlock live, without any request; a late ranking is refused', async ({
       onTestFinished,
     }) => {
-      const owner = await h.user();
+      // Both accounts first: only creating and ranking need to fit before the deadline.
+      const [owner, player] = await Promise.all([h.user(), h.guest()]);
       const deadlineAt = Date.now() + AHEAD_MS;
       const created = await h.createGame(owner, undefined, undefined, { deadlineAt });
       expect(created).toMatchObject({ deadlineAt, timeLimit: 1, resultsLocked: true });
-      const player = await h.guest();
       expect((await h.submit(player, created.id, ids(created))).status).toBe(200);
       const locked = await h.results(player, created.id);
       expect(locked.status).toBe(403);
