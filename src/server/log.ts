@@ -2,8 +2,11 @@
  * A tiny leveled logger writing one JSON line per event to stderr (or to a sink: tests read the
  * lines there): `{"time","level","msg",...}`. A plain object as `extra` adds its fields to the
  * line (the request log's requestId, route, status…); an Error adds `error` (its message); any
- * other value goes in `detail`.
+ * other value goes in `detail`. Every line is written without the secrets URLs and bodies carry
+ * (reset and verification tokens, OAuth codes, passwords: log-redaction.ts, decision 0032).
  */
+import { redactSecrets } from './log-redaction';
+
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 export type Logger = Record<
   Exclude<LogLevel, 'silent'>,
@@ -32,7 +35,10 @@ function fieldsOf(extra: unknown): Record<string, unknown> {
   return { detail: extra };
 }
 
-/** One JSON line; a value JSON cannot write (a cycle, a BigInt) is written as text instead. */
+/**
+ * One JSON line, secrets redacted; a value JSON cannot write (a cycle, a BigInt) is written as
+ * text instead.
+ */
 export function logLine(
   level: Exclude<LogLevel, 'silent'>,
   message: string,
@@ -40,11 +46,13 @@ export function logLine(
   time = new Date(),
 ): string {
   const line = { time: time.toISOString(), level, msg: message, ...fieldsOf(extra) };
+  let text: string;
   try {
-    return JSON.stringify(line);
+    text = JSON.stringify(line);
   } catch {
-    return JSON.stringify({ time: line.time, level, msg: message, detail: String(extra) });
+    text = JSON.stringify({ time: line.time, level, msg: message, detail: String(extra) });
   }
+  return redactSecrets(text);
 }
 
 export function createLogger(level: LogLevel, options: LoggerOptions = {}): Logger {
