@@ -57,16 +57,24 @@ export type Quotas = Readonly<Record<QuotaAction, number>>;
 export const DEFAULT_QUOTAS: Quotas = { create: 60, publish: 30, report: 30, edit: 600 };
 
 /**
- * Open event streams one instance keeps per account and per client address; a new stream over
- * either closes the oldest first. An address is often shared (a classroom, an office behind one
- * NAT), so its limit is the looser one.
+ * Open event streams one instance keeps per account and per client address. A new stream over
+ * the account's limit closes that account's own oldest stream; a new stream over the address's
+ * limit is refused (429), never closing anyone else's. An address is often shared (a classroom,
+ * an office behind one NAT), so its limit is the looser one.
  */
 export const DEFAULT_STREAMS_PER_ACCOUNT = 20;
 export const DEFAULT_STREAMS_PER_ADDRESS = 100;
-/** How long a browser waits before reconnecting a stream closed for being over the limit. */
-export const STREAM_CLOSED_RETRY_MS = 10 * 60 * 1000;
+/**
+ * How long a browser waits before reconnecting a stream closed for its account's limit (the
+ * `retry:` hint), and the Retry-After of a stream refused for its address's limit. No hint is
+ * longer than a minute: a page that lost its stream this way is back within one.
+ */
+export const STREAM_CLOSED_RETRY_MS = 60 * 1000;
+export const STREAM_REFUSED_RETRY_SECONDS = 30;
 export const STREAM_CLOSED_MESSAGE =
   'Too many live pages are open at once, so this one stopped updating. Close some tabs, then reload this page.';
+export const STREAM_REFUSED_MESSAGE =
+  'Too many live pages are open from your network. Try again in 30 seconds.';
 
 const QUOTA_PHRASES: Record<QuotaAction, (max: number) => string> = {
   create: (max) => `created ${max} ${max === 1 ? 'game' : 'games'}`,

@@ -2,14 +2,15 @@
  * Per-account quotas (issue 11): creates, publishes, reports and item edits per hour, answered
  * 429 with a message that says what was done and how long to wait; counted in the database, so
  * several instances share them. And open event streams per account and per client address: a
- * new one over the limit closes the oldest, which is told why and asked to wait long.
+ * new one over the account's limit closes that account's oldest, which is told why and asked to
+ * come back within a minute; a new one over the address's limit is refused (429, Retry-After).
  */
 import { randomBytes } from 'node:crypto';
 import { like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../../src/domain/errors';
 import type { GameView } from '../../src/domain/game';
-import { STREAM_CLOSED_RETRY_MS } from '../../src/domain/limits';
+import { STREAM_CLOSED_RETRY_MS, STREAM_REFUSED_MESSAGE } from '../../src/domain/limits';
 import { rateLimit } from '../../src/server/db/schema';
 import { startServer, type RunningServer } from '../../src/server/server';
 import { TestClient } from '../support/client';
@@ -214,30 +215,62 @@ describe.each(testDatabases)('quotas on %s', (kind) => {
     for (const stream of [...others, fourth]) stream.close();
   });
 
-  it('limits streams per client address, with or without a session; a closed stream frees its slot', async () => {
+  it('refuses a new stream over the address limit, closing nobody else’s; a closed one frees its slot', async () => {
     const owner = await h.user('Host');
     const game = await h.createGame(owner);
     const path = `/api/games/${game.id}/events`;
     const ip = '10.250.0.9';
-    const first = await rawStream(new TestClient(h.url, ip), path);
-    const second = await rawStream(new TestClient(h.url, ip), path);
-    const kept = [];
-    for (let i = 0; i < 2; i++) kept.push(await new TestClient(h.url, ip).events(path));
-    // Four open (the address's limit); closing one frees a slot.
-    second.close();
-    await settle();
-    kept.push(await new TestClient(h.url, ip).events(path));
-    await settle();
-    // Nothing was closed by the server so far: the first stream is still open.
-    const race = await Promise.race([
-      first.text.then(() => 'ended'),
-      settle(200).then(() => 'open'),
-    ]);
-    expect(race).toBe('open');
-    // A fifth closes the oldest.
-    kept.push(await new TestClient(h.url, ip).events(path));
-    expect(await first.text).toContain('event: closed');
-    for (const stream of kept) stream.close();
+    // Four open at one address (its limit), with and without a session.
+    const neighbour = new TestClient(h.url, ip);
+    await neighbour.signUp({ name: 'Neighbour' });
+    const open = [await neighbour.events(path)];
+    for (let i = 0; i < 3; i++) open.push(await new TestClient(h.url, ip).events(path));
+    for (const stream of open) {
+      expect(stream.status).toBe(200);
+      expect((await stream.nextEvent()).event).toBe('snapshot');
+    }
+    // A fifth, signed in or not, is refused; it does not close anyone's stream.
+    const attacker = new TestClient(h.url, ip);
+    await attacker.signUp({ name: 'Crowd' });
+    for (const client of [new TestClient(h.url, ip), attacker]) {
+      const refused = await client.request('GET', path, undefined, {
+        headers: { accept: 'text/event-stream' },
+      });
+      expect(refused.status).toBe(429);
+      expect(refused.body).toEqual({
+        error: { code: 'resource-exhausted', message: STREAM_REFUSED_MESSAGE },
+      });
+      const retryAfter = Number(refused.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+    }
+    // Every stream that was open still hears the game.
+    await h.submit(
+      await h.guest(),
+      game.id,
+      game.items.map((item) => item.id),
+    );
+    for (const stream of open) {
+      let event = await stream.nextEvent();
+      while (event.event !== 'submission') event = await stream.nextEvent();
+      expect(JSON.parse(event.data)).toMatchObject({ submissionCount: 1 });
+    }
+    // Another address is not affected.
+    const elsewhere = await new TestClient(h.url, '10.250.0.10').events(path);
+    expect(elsewhere.status).toBe(200);
+    elsewhere.close();
+    // Once one closes, a new one at the address is admitted (when the server has seen it go).
+    open.shift()!.close();
+    let admitted: Awaited<ReturnType<TestClient['events']>> | undefined;
+    await expect
+      .poll(async () => {
+        const stream = await new TestClient(h.url, ip).events(path);
+        if (stream.status === 200) admitted = stream;
+        else stream.close();
+        return stream.status;
+      })
+      .toBe(200);
+    for (const stream of [...open, admitted!]) stream.close();
   });
 });
 

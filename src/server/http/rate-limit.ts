@@ -10,11 +10,12 @@ import { newId } from '../ids';
 
 /**
  * A refusal for a limit (429): an AppError that also says which limit, for the metrics
- * (`crowned_rate_limit_refusals_total{kind}`); the client sees the usual error body.
+ * (`crowned_rate_limit_refusals_total{kind}`); the client sees the usual error body. `streams`:
+ * an event stream refused for its address's limit (realtime/stream-limits.ts).
  */
 export class LimitRefusal extends AppError {
   constructor(
-    readonly kind: `rate:${string}` | `quota:${string}`,
+    readonly kind: `rate:${string}` | `quota:${string}` | 'streams',
     message: string,
   ) {
     super('resource-exhausted', message);

@@ -79,7 +79,10 @@ type StreamOptions = {
   hub: EventHub;
   topic: string;
   heartbeatMs: number;
-  /** Per account and address limits: over them, the oldest stream is closed (stream-limits.ts). */
+  /**
+   * Per account and address limits (stream-limits.ts): over the account's, its oldest stream is
+   * closed; over the address's, this one is refused with 429 before anything is written.
+   */
   limits?: StreamLimits | undefined;
 };
 
@@ -130,7 +133,8 @@ export function streamTopic(
 ): Response {
   const open = openStreams(options.hub);
   const control: Control = { stopping: open.draining, evicted: false, wake: undefined };
-  // Over the limits, the oldest stream is closed: once its handlers are done with their message.
+  // Over the account's limit, its oldest stream is closed (once its handlers are done with their
+  // message); over the address's, this throws a 429 refusal, answered by the error handler.
   const release = options.limits?.admit(c, () => {
     control.evicted = true;
     control.wake?.();

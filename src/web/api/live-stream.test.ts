@@ -81,16 +81,20 @@ afterEach(() => {
 });
 
 describe('reconnectDelay', () => {
-  it('is quick at first, then doubles up to a minute, with jitter', () => {
+  it('waits 2 s at first (a refused stream is not hammered), then doubles up to a minute', () => {
     const middle = () => 0.5; // jitter factor 1
-    expect(reconnectDelay(1, middle)).toBe(200);
-    expect(reconnectDelay(2, middle)).toBe(400);
-    expect(reconnectDelay(5, middle)).toBe(3200);
-    expect(reconnectDelay(9, middle)).toBe(51_200);
-    expect(reconnectDelay(10, middle)).toBe(60_000);
+    expect(reconnectDelay(1, middle)).toBe(2000);
+    expect(reconnectDelay(2, middle)).toBe(4000);
+    expect(reconnectDelay(5, middle)).toBe(32_000);
+    expect(reconnectDelay(6, middle)).toBe(60_000);
     expect(reconnectDelay(50, middle)).toBe(60_000);
-    expect(reconnectDelay(1, () => 0)).toBe(100);
+    expect(reconnectDelay(1, () => 0)).toBe(1000);
     expect(reconnectDelay(10, () => 0.999)).toBeLessThan(90_000);
+    // Without jitter, five reopens in the first two minutes, then one a minute.
+    let spent = 0;
+    let tries = 0;
+    while ((spent += reconnectDelay(tries + 1, middle)) <= 120_000) tries += 1;
+    expect(tries).toBe(5);
   });
 });
 
@@ -161,13 +165,13 @@ describe('live streams', () => {
     latest().answer();
     latest().refuse();
     expect(liveStatus(key)).toBe('offline');
-    vi.advanceTimersByTime(199);
+    vi.advanceTimersByTime(1999);
     expect(FakeEventSource.opened).toHaveLength(1);
     vi.advanceTimersByTime(1);
     expect(FakeEventSource.opened).toHaveLength(2);
-    // Refused again: the wait doubles.
+    // Refused again (a 429 looks like any error answer to EventSource): the wait doubles.
     latest().refuse();
-    vi.advanceTimersByTime(399);
+    vi.advanceTimersByTime(3999);
     expect(FakeEventSource.opened).toHaveLength(2);
     vi.advanceTimersByTime(1);
     expect(FakeEventSource.opened).toHaveLength(3);
@@ -177,7 +181,7 @@ describe('live streams', () => {
     // Its first event: the count starts over.
     latest().send('snapshot', '{}');
     latest().refuse();
-    vi.advanceTimersByTime(200);
+    vi.advanceTimersByTime(2000);
     expect(FakeEventSource.opened).toHaveLength(4);
   });
 

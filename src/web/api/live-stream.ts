@@ -5,9 +5,11 @@
  *
  * EventSource reconnects by itself after a dropped connection (sending Last-Event-ID, and waiting
  * what the server's `retry:` says). When the browser gives up (the stream answered with an error)
- * we reopen it ourselves with backoff, for as long as someone listens: quickly at first (a
- * restart), then further apart up to a minute (an older server without the stream, or a signed-out
- * session, is not hammered).
+ * we reopen it ourselves with backoff, for as long as someone listens: after about 2 s at first
+ * (a restart behind a proxy), then doubling up to a minute. EventSource does not show the status
+ * or the Retry-After of an error answer, so every error is treated as the one that needs the most
+ * patience: a stream refused 429 for its address's limit (the server asks for 30 s), an older
+ * server without the stream, or a signed-out session, is never hammered: 2, 4, 8, 16, 32, 60 s.
  *
  * Status: 'connecting' for the first connection, 'live' once it answers, 'offline' while it is
  * down after that (a dropped connection, the browser offline, an error answer; pages say
@@ -45,12 +47,13 @@ type Stream = {
 
 /** Unmount and mount in quick succession (play -> results) keeps the same connection. */
 export const STREAM_CLOSE_GRACE_MS = 2000;
-/** The longest wait between our own reopens (before jitter). */
+/** The first wait before our own reopen, and the longest (both before jitter). */
+export const STREAM_RETRY_BASE_MS = 2000;
 export const STREAM_RETRY_MAX_MS = 60_000;
 
 /** The wait before reopening after the browser gave up `failures` times in a row. */
 export function reconnectDelay(failures: number, random: () => number = Math.random): number {
-  return backoffDelay(failures, random, STREAM_RETRY_MAX_MS);
+  return backoffDelay(failures, random, STREAM_RETRY_MAX_MS, STREAM_RETRY_BASE_MS);
 }
 
 const streams = new Map<string, Stream>();

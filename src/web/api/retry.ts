@@ -18,15 +18,17 @@ export function isRetryable(error: unknown): boolean {
 }
 
 /**
- * The wait before retry number `attempt` (1 = the wait after the first failed try), at most
- * `maxMs` before the jitter (live streams wait longer than calls: see live-stream.ts).
+ * The wait before retry number `attempt` (1 = the wait after the first failed try): `baseMs`
+ * doubling, at most `maxMs` before the jitter (live streams wait longer than calls: see
+ * live-stream.ts).
  */
 export function backoffDelay(
   attempt: number,
   random: () => number = Math.random,
   maxMs: number = RETRY_MAX_MS,
+  baseMs: number = RETRY_BASE_MS,
 ): number {
-  const base = Math.min(maxMs, RETRY_BASE_MS * 2 ** (attempt - 1));
+  const base = Math.min(maxMs, baseMs * 2 ** (attempt - 1));
   return Math.round(base * (JITTER_MIN + (JITTER_MAX - JITTER_MIN) * random()));
 }
 
