@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 
 /** The bodies of the inline `<script>` elements (those without `src`) of an HTML document. */
 export function inlineScripts(html: string): string[] {
@@ -49,6 +49,21 @@ export function contentSecurityPolicy(scriptHashes: string[]): string {
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join('; ');
+}
+
+/** Responses their handler marked as made to be framed anywhere (see `allowFraming`). */
+const framable = new WeakSet<Context>();
+
+/**
+ * Marks this request's response as one any site may frame (`frame-ancestors *`, no
+ * X-Frame-Options). Only the embed card's own handler calls it (share/embed.ts): a read-only,
+ * server-rendered page that never acts with the visitor's session. The mark is on the request
+ * that handler answered, never on a path prefix: `/embed/anything-else`, `/embed/g/x/../../account`
+ * or a query naming an embed still get the app (or a 404) with `frame-ancestors 'none'`
+ * (clickjacking: decision 0032).
+ */
+export function allowFraming(c: Context): void {
+  framable.add(c);
 }
 
 /** HSTS for a site served over https: a year, this host only (the operator's other hosts are theirs). */
@@ -99,7 +114,7 @@ export function securityHeaders(options: {
       headers = c.res.headers;
     }
     const isHtml = (headers.get('content-type') ?? '').includes('text/html');
-    const embed = c.req.path.startsWith('/embed/');
+    const embed = framable.has(c);
     headers.set(
       'Content-Security-Policy',
       embed ? embedPolicy : isHtml ? policyFor(options.indexFile) : apiPolicy,

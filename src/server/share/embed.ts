@@ -4,7 +4,9 @@
  * script (EMBED_SCRIPT, served from /embed/embed.js) that refreshes the card every 10 s from the
  * public card endpoint, without cookies. Read-only: nothing on it acts for the viewer.
  */
+import type { Context } from 'hono';
 import { playersText, type PublicCard } from '../../domain/card';
+import { allowFraming } from '../http/security-headers';
 import { escapeHtml } from './preview-tags';
 
 const STYLE = `
@@ -80,6 +82,16 @@ ${body}
 </body>
 </html>
 `;
+}
+
+/**
+ * The embed card's answer (404 for a game that does not exist): the one response any site may
+ * frame (http/security-headers.ts). Static HTML from the public card only: no session is read,
+ * no cookie set, nothing on it acts for the viewer.
+ */
+export function embedResponse(c: Context, card: PublicCard | null, origin: string): Response {
+  allowFraming(c);
+  return c.html(embedPage(card, origin), card ? 200 : 404);
 }
 
 /**

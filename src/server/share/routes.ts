@@ -14,7 +14,7 @@ import type { Db } from '../db/client';
 import { communityRank } from '../db/schema';
 import type { GameStates } from '../games/state';
 import { hasUnstorableText } from '../http/validate';
-import { embedPage, EMBED_SCRIPT } from './embed';
+import { EMBED_SCRIPT, embedResponse } from './embed';
 import { renderOgImage } from './og-image';
 import { previewHead } from './preview-tags';
 
@@ -146,11 +146,9 @@ export function sharePageRoutes(cards: ShareCards, canonicalOrigin: string | und
       }),
     )
     .get('/embed/g/:id', async (c) => {
+      // The only response any site may frame (embed.ts): read-only, no session.
       const found = await cards.card(c.req.param('id'));
-      if (!found) {
-        return c.html(embedPage(null, originOf(c, canonicalOrigin)), 404);
-      }
-      return c.html(embedPage(found.card, originOf(c, canonicalOrigin)));
+      return embedResponse(c, found?.card ?? null, originOf(c, canonicalOrigin));
     });
 }
 
