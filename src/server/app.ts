@@ -79,8 +79,13 @@ export type AppDeps = {
   webRoot?: string;
   /** This server's Prometheus metrics (made here when omitted). */
   metrics?: AppMetrics;
-  /** METRICS_TOKEN: /metrics requires it as a bearer token; unset, it answers loopback only. */
+  /** METRICS_TOKEN: /metrics requires it as a bearer token; unset, see the next. */
   metricsToken?: string;
+  /**
+   * Without METRICS_TOKEN, whether /metrics answers this machine (loopback, no forwarding
+   * header); false (production): /metrics is off. Off when omitted.
+   */
+  metricsLoopback?: boolean;
   /** Which webhook URLs owners may register (production rules unless told otherwise). */
   webhookPolicy?: UrlPolicy;
   /** Tests: every /api response is checked against the OpenAPI document (a mismatch is a 500). */
@@ -224,6 +229,7 @@ export function createApp(deps: AppDeps) {
     metricsRoute({
       metrics,
       token: deps.metricsToken,
+      loopbackWithoutToken: deps.metricsLoopback ?? false,
       trustedProxyHeader: deps.trustedProxyHeader,
     }),
   );

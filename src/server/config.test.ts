@@ -1,4 +1,4 @@
-/** The database settings of several instances (docs/deploy.md): pool size and the direct URL. */
+/** Config: the database settings of several instances (docs/deploy.md), and what production turns off. */
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
@@ -34,5 +34,29 @@ describe('database settings', () => {
     expect(() => loadConfig({ DATABASE_DIRECT_URL: DIRECT })).toThrow(
       /DATABASE_DIRECT_URL: needs DATABASE_URL/,
     );
+  });
+});
+
+describe('what production turns off', () => {
+  const SECRET = 'a'.repeat(32);
+
+  it('has /metrics off without METRICS_TOKEN, and on this machine only outside production', () => {
+    expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: SECRET })).toMatchObject({
+      metricsToken: undefined,
+      metricsLoopback: false,
+    });
+    expect(loadConfig({ NODE_ENV: 'development' }).metricsLoopback).toBe(true);
+    expect(
+      loadConfig({ NODE_ENV: 'production', AUTH_SECRET: SECRET, METRICS_TOKEN: 'tok' }),
+    ).toMatchObject({ metricsToken: 'tok', metricsLoopback: false });
+  });
+
+  it('refuses the dev outbox', () => {
+    for (const value of ['1', 'true']) {
+      expect(() =>
+        loadConfig({ NODE_ENV: 'production', AUTH_SECRET: SECRET, DEV_OUTBOX: value }),
+      ).toThrow(/DEV_OUTBOX: must be off in production/);
+    }
+    expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: SECRET }).devOutbox).toBe(false);
   });
 });

@@ -49,7 +49,8 @@ const ConfigSchema = z
       .default('')
       .transform((value) => value === '1' || value === 'true'),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
-    // /metrics needs `Authorization: Bearer <token>` when set; else only loopback may read it.
+    // /metrics needs `Authorization: Bearer <token>` when set; else only loopback may read it,
+    // and in production nobody (it is off).
     METRICS_TOKEN: optionalString,
     SSE_HEARTBEAT_MS: z.coerce.number().int().min(100).default(15_000),
     DEADLINE_CHECK_MS: z.coerce.number().int().min(50).default(5000),
@@ -128,8 +129,13 @@ export type Config = {
   /** Without SMTP_URL, keep mail in an outbox readable at /dev/outbox from this machine. */
   devOutbox: boolean;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
-  /** Required as a bearer token by /metrics when set; unset: /metrics answers loopback only. */
+  /** Required as a bearer token by /metrics when set; unset: see metricsLoopback. */
   metricsToken: string | undefined;
+  /**
+   * Without METRICS_TOKEN, whether /metrics answers this machine (loopback, no forwarding
+   * header): outside production only. In production without a token, /metrics is off.
+   */
+  metricsLoopback: boolean;
   sseHeartbeatMs: number;
   /** How often open games past their deadline are closed (and watchers told). */
   deadlineCheckMs: number;
@@ -187,6 +193,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     devOutbox: c.DEV_OUTBOX,
     logLevel: c.LOG_LEVEL,
     metricsToken: c.METRICS_TOKEN,
+    metricsLoopback: c.NODE_ENV !== 'production',
     sseHeartbeatMs: c.SSE_HEARTBEAT_MS,
     deadlineCheckMs: c.DEADLINE_CHECK_MS,
     webhooks: {

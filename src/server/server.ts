@@ -141,6 +141,7 @@ export async function startServer(
       heartbeatMs: config.sseHeartbeatMs,
       metrics: new AppMetrics({ database, hub }),
       metricsToken: config.metricsToken,
+      metricsLoopback: config.metricsLoopback,
       quotas: config.quotas,
       streamsPerAccount: config.streamsPerAccount,
       streamsPerAddress: config.streamsPerAddress,

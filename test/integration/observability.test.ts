@@ -231,6 +231,46 @@ describe('/metrics with METRICS_TOKEN', () => {
   });
 });
 
+/** What production needs: an AUTH_SECRET, and no dev outbox (config refuses it there). */
+const PRODUCTION = { NODE_ENV: 'production', AUTH_SECRET: 'p'.repeat(40), DEV_OUTBOX: '' };
+
+describe('/metrics in production without METRICS_TOKEN', () => {
+  const { h } = useLoggedServer('pglite', PRODUCTION);
+
+  it('is off: this machine too, with or without a forwarding header or a bearer', async () => {
+    const asks: Record<string, string>[] = [
+      {},
+      { authorization: 'Bearer anything' },
+      { 'x-forwarded-for': '127.0.0.1' },
+    ];
+    for (const headers of asks) {
+      const response = await local(h.server, '/metrics', headers);
+      expect(response.status, JSON.stringify(headers)).toBe(404);
+      expect(await response.json()).toMatchObject({
+        error: { code: 'not-found', message: 'Not found' },
+      });
+    }
+    // The dev outbox is not there either.
+    expect((await local(h.server, '/api/dev/outbox')).status).toBe(404);
+    expect((await h.anonymous().request('GET', '/api/config')).body).toMatchObject({
+      devOutbox: false,
+    });
+  });
+});
+
+describe('/metrics in production with METRICS_TOKEN', () => {
+  const { h } = useLoggedServer('pglite', { ...PRODUCTION, METRICS_TOKEN: 'a-production-token-0' });
+
+  it('answers the bearer token only', async () => {
+    expect((await local(h.server, '/metrics')).status).toBe(401);
+    const right = await local(h.server, '/metrics', {
+      authorization: 'Bearer a-production-token-0',
+    });
+    expect(right.status).toBe(200);
+    expect(await right.text()).toContain('crowned_http_requests_total');
+  });
+});
+
 describe.each(testDatabases)('readiness failing on %s', (kind) => {
   const { h, lines } = useLoggedServer(kind);
 

@@ -12,6 +12,7 @@ describe('metricsAccess', () => {
           authorization: undefined,
           socketAddress: address,
           forwarded: false,
+          loopbackWithoutToken: true,
         }),
         address,
       ).toBe('allow');
@@ -29,6 +30,7 @@ describe('metricsAccess', () => {
           authorization: undefined,
           socketAddress: address,
           forwarded: false,
+          loopbackWithoutToken: true,
         }),
         String(address),
       ).toBe('hidden');
@@ -40,13 +42,34 @@ describe('metricsAccess', () => {
         authorization: undefined,
         socketAddress: '127.0.0.1',
         forwarded: true,
+        loopbackWithoutToken: true,
       }),
     ).toBe('hidden');
   });
 
+  it('without a token in production, is off: nobody, this machine included', () => {
+    for (const forwarded of [false, true]) {
+      expect(
+        metricsAccess({
+          token: undefined,
+          authorization: undefined,
+          socketAddress: '127.0.0.1',
+          forwarded,
+          loopbackWithoutToken: false,
+        }),
+      ).toBe('hidden');
+    }
+  });
+
   it('with a token, requires it from everyone, loopback included', () => {
     const ask = (authorization: string | undefined, socketAddress = '127.0.0.1') =>
-      metricsAccess({ token: TOKEN, authorization, socketAddress, forwarded: false });
+      metricsAccess({
+        token: TOKEN,
+        authorization,
+        socketAddress,
+        forwarded: false,
+        loopbackWithoutToken: false,
+      });
     expect(ask(undefined)).toBe('unauthorized');
     expect(ask(`Bearer ${TOKEN}`)).toBe('allow');
     expect(ask(`bearer ${TOKEN}`, '203.0.113.9')).toBe('allow');

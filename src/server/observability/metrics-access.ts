@@ -1,9 +1,10 @@
 /**
- * Who may read `/metrics` (decision 0026). With METRICS_TOKEN set: whoever sends
- * `Authorization: Bearer <token>` (compared in constant time), anyone else 401. Without it: only
- * a client on this machine, judged by the socket's peer address (a header can be forged) and
- * only when no forwarding header says a proxy passed it on (a proxy on this host connects from
- * loopback for everyone), anyone else 404, as if there were no such page.
+ * Who may read `/metrics` (decisions 0026 and 0032). With METRICS_TOKEN set: whoever sends
+ * `Authorization: Bearer <token>` (compared in constant time), anyone else 401. Without it, in
+ * production: nobody (404), since a reverse proxy on this host that adds no forwarding header
+ * makes everyone look like this machine. Without it, outside production: only a client on this
+ * machine, judged by the socket's peer address (a header can be forged) and only when no
+ * forwarding header says a proxy passed it on, anyone else 404, as if there were no such page.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Handler } from 'hono';
@@ -30,16 +31,21 @@ export function metricsAccess(request: {
   socketAddress: string | undefined;
   /** Whether the request carries a forwarding header (it came through a proxy). */
   forwarded: boolean;
+  /** Without a token, whether this machine may read it (not in production: then it is off). */
+  loopbackWithoutToken: boolean;
 }): MetricsAccess {
   if (request.token !== undefined) {
     return bearerMatches(request.authorization, request.token) ? 'allow' : 'unauthorized';
   }
+  if (!request.loopbackWithoutToken) return 'hidden';
   return isLoopback(request.socketAddress) && !request.forwarded ? 'allow' : 'hidden';
 }
 
 export function metricsRoute(options: {
   metrics: AppMetrics;
   token: string | undefined;
+  /** Without a token, whether loopback may read it (config: not in production). */
+  loopbackWithoutToken: boolean;
   trustedProxyHeader: string | undefined;
 }): Handler {
   return async (c) => {
@@ -48,6 +54,7 @@ export function metricsRoute(options: {
       authorization: c.req.header('authorization'),
       socketAddress: socketAddress(c),
       forwarded: isForwarded(c, options.trustedProxyHeader),
+      loopbackWithoutToken: options.loopbackWithoutToken,
     });
     if (access === 'unauthorized') {
       return c.json(errorBody('unauthenticated', 'The metrics token is required'), 401, {
