@@ -297,6 +297,8 @@ export const OPERATIONS: Record<string, Operation> = {
   'POST /api/games/{id}/webhooks': {
     tag: 'Webhooks',
     summary: 'Register a webhook (its signing secret is shown once)',
+    description:
+      'Needs a verified e-mail address and a session opened after it was verified (403 otherwise).',
     access: 'owner',
     ok: { 201: CreatedWebhookSchema },
     errors: [404, 409],
@@ -449,9 +451,11 @@ export const OPERATIONS: Record<string, Operation> = {
   'POST /api/me/tokens': {
     tag: 'API tokens',
     summary: 'Create a token: its secret is in this answer only',
+    description:
+      'Needs a verified e-mail address and a session opened after it was verified (403 otherwise). Tokens are revoked by a password reset, a verification, signing out everywhere and a role change.',
     access: 'account',
     ok: { 201: CreatedApiTokenSchema },
-    errors: [429],
+    errors: [403, 429],
   },
   'DELETE /api/me/tokens/{id}': {
     tag: 'API tokens',

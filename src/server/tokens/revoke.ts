@@ -45,7 +45,10 @@ export async function removeUnprovenWebhooksOf(db: Runner, userId: string): Prom
     .delete(webhook)
     .where(
       and(
-        inArray(webhook.gameId, db.select({ id: game.id }).from(game).where(eq(game.ownerId, userId))),
+        inArray(
+          webhook.gameId,
+          db.select({ id: game.id }).from(game).where(eq(game.ownerId, userId)),
+        ),
         sql`${webhook.createdAt} < coalesce(${proven}, 'infinity'::timestamptz)`,
       ),
     )
