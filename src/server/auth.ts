@@ -15,6 +15,7 @@ import { publish } from './realtime/hub';
 import { CLIENT_IP_HEADER } from './http/client-ip';
 import { authInputHook } from './account/auth-input';
 import { shownName } from '../domain/game';
+import { keptImage } from '../domain/account-image';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../domain/passwords';
 import * as schema from './db/schema';
 import { sessionTokenOf, type SessionCache } from './session-cache';
@@ -109,8 +110,13 @@ export function createAuth(options: AuthOptions) {
     hooks: { before: authInputHook, after: revokeTokensWithSessions(options.db) },
     databaseHooks: {
       user: {
-        // Names from elsewhere (a Google profile) are cleaned and cut to the limit too.
-        create: { before: async (user) => ({ data: { ...user, name: shownName(user.name) } }) },
+        // Names from elsewhere (a Google profile) are cleaned and cut to the limit too, and a
+        // picture is kept only when it is an https address of at most 2 KB.
+        create: {
+          before: async (user) => ({
+            data: { ...user, name: shownName(user.name), image: keptImage(user.image) },
+          }),
+        },
         // Every way an account goes (a guest leaving, an account deleted): its rankings leave
         // the tallies first.
         delete: { before: async (deleted) => removePlayerRankings(options.db, deleted.id) },
