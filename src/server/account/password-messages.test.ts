@@ -29,6 +29,8 @@ describe('the rules in the API and in the web', () => {
     for (const problem of Object.keys(PASSWORD_MESSAGES) as PasswordProblem[]) {
       expect(passwordProblemWords(problem)).toBe(PASSWORD_MESSAGES[problem]);
     }
-    expect(passwordHint()).toBe('At least 10 characters, and not a common password.');
+    expect(passwordHint()).toBe(
+      'At least 10 characters, not your email or name, and not a common password.',
+    );
   });
 });
