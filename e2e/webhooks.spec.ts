@@ -14,7 +14,14 @@ import { verifySignature } from '../src/server/webhooks/signing';
 import type { TestServer } from '../test/support/server';
 import { browserAvailable, newPerson, useAppInBrowser } from './support/harness';
 import { tabTo } from './support/keyboard';
-import { DESKTOP, MOBILE, newVisitor, registerByApi, screenshotBothWidths } from './support/web';
+import {
+  DESKTOP,
+  MOBILE,
+  newVisitor,
+  registerByApi,
+  screenshotBothWidths,
+  verifyEmailByApi,
+} from './support/web';
 
 const ITEMS = ['Pancakes', 'Waffles', 'French toast'];
 
@@ -42,7 +49,7 @@ describe.runIf(browserAvailable())('owner webhooks in Chromium', () => {
 
   it('adds a webhook from the keyboard, shows its secret once, delivers and logs a ranking', async () => {
     const { page } = await newVisitor(browser, server, { viewport: DESKTOP });
-    await registerByApi(page, server, 'Hooky');
+    await verifyEmailByApi(page, await registerByApi(page, server, 'Hooky'));
     const created = await page.request.post('/api/games', {
       data: { prompt: 'Best breakfast', items: ITEMS },
       headers: { origin: server.url },
