@@ -6,9 +6,7 @@ import { params } from '@nanostores/i18n';
 import { i18n } from '../i18n';
 
 export const passwordRuleText = i18n('account/password-rule', {
-  hint: params(
-    'At least {min} characters, not your email or name, and not a common password.',
-  ),
+  hint: params('At least {min} characters, not your email or name, and not a common password.'),
   required: 'Please choose a password.',
   tooShort: params('Password must be at least {min} characters.'),
   tooLong: params('Password must be at most {max} characters.'),
