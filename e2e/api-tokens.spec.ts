@@ -48,7 +48,7 @@ describe.runIf(browserAvailable())('API tokens on /account in Chromium', () => {
     expect(await section.getByLabel('Token name').count()).toBe(0);
     await shootSection(page, 'api-tokens-unverified');
     await page.setViewportSize(DESKTOP);
-    await verifyEmailByApi(page, account);
+    await verifyEmailByApi(page, server, account);
     await page.goto('/account');
     await section.getByRole('heading', { name: 'API tokens' }).waitFor();
     await section.getByText('You have no API tokens yet.').waitFor();
@@ -116,7 +116,7 @@ describe.runIf(browserAvailable())('API tokens on /account in Chromium', () => {
 
   it('says what is wrong with an empty name, without creating anything', async () => {
     const { context, page } = await newVisitor(browser, server, { viewport: MOBILE });
-    await registerByApi(page, server, 'Tokenempty');
+    await verifyEmailByApi(page, server, await registerByApi(page, server, 'Tokenempty'));
     await page.goto('/account');
     const section = page.getByTestId('api-tokens');
     await section.getByText('You have no API tokens yet.').waitFor();

@@ -49,7 +49,7 @@ describe.runIf(browserAvailable())('owner webhooks in Chromium', () => {
 
   it('adds a webhook from the keyboard, shows its secret once, delivers and logs a ranking', async () => {
     const { page } = await newVisitor(browser, server, { viewport: DESKTOP });
-    await verifyEmailByApi(page, await registerByApi(page, server, 'Hooky'));
+    await verifyEmailByApi(page, server, await registerByApi(page, server, 'Hooky'));
     const created = await page.request.post('/api/games', {
       data: { prompt: 'Best breakfast', items: ITEMS },
       headers: { origin: server.url },
