@@ -90,6 +90,17 @@ describe.each(testDatabases)('handles, pictures and personal passwords on %s', (
     expect((await setHandle(second, `BiII_${suffix}`)).status).toBe(200);
   });
 
+  it('of look-alikes claimed at once, exactly one wins', async () => {
+    const suffix = tag();
+    const variants = ['Bill', 'BiII', 'B1ll', 'BILL', 'bIll', 'B1Il', 'bill', 'BIll'].map(
+      (head) => `${head}_${suffix}`,
+    );
+    const clients = await Promise.all(variants.map((_, n) => h.user(`Racer ${n}`)));
+    const answers = await Promise.all(clients.map((client, n) => setHandle(client, variants[n]!)));
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([200, ...Array<number>(variants.length - 1).fill(409)]);
+  });
+
   it('stores when a handle was claimed: a new handle restamps it, a change of case does not', async () => {
     const client = await h.user('Claimer');
     expect((await h.me(client)).handleClaimedAt).toBeNull();
