@@ -412,6 +412,8 @@ export const OPERATIONS: Record<string, Operation> = {
   'PUT /api/me/handle': {
     tag: 'Me',
     summary: 'Choose or change the caller’s handle',
+    description:
+      'Reserved handles (admin, support, official…) are 400; a handle held by another account in any case, or looking like one (Bill and BiII), is 409 "taken". The claim time is stored (handleClaimedAt).',
     access: 'account',
     ok: { 200: z.object({ profile: ProfileSchema }) },
     errors: [409],
