@@ -14,7 +14,14 @@ import { verifySignature } from '../src/server/webhooks/signing';
 import type { TestServer } from '../test/support/server';
 import { browserAvailable, newPerson, useAppInBrowser } from './support/harness';
 import { tabTo } from './support/keyboard';
-import { DESKTOP, MOBILE, newVisitor, registerByApi, screenshotBothWidths } from './support/web';
+import {
+  DESKTOP,
+  MOBILE,
+  newVisitor,
+  registerByApi,
+  screenshotBothWidths,
+  verifyEmailByApi,
+} from './support/web';
 
 const ITEMS = ['Pancakes', 'Waffles', 'French toast'];
 
@@ -42,7 +49,7 @@ describe.runIf(browserAvailable())('owner webhooks in Chromium', () => {
 
   it('adds a webhook from the keyboard, shows its secret once, delivers and logs a ranking', async () => {
     const { page } = await newVisitor(browser, server, { viewport: DESKTOP });
-    await registerByApi(page, server, 'Hooky');
+    const account = await registerByApi(page, server, 'Hooky');
     const created = await page.request.post('/api/games', {
       data: { prompt: 'Best breakfast', items: ITEMS },
       headers: { origin: server.url },
@@ -51,6 +58,19 @@ describe.runIf(browserAvailable())('owner webhooks in Chromium', () => {
     const { game } = (await created.json()) as { game: GameView };
     await page.goto(`/g/${game.id}/results`);
     const section = page.getByTestId('owner-webhooks');
+    await section.waitFor({ timeout: 15_000 });
+
+    // Unconfirmed: the section says what adding a webhook needs, with a link to the account page
+    // (decision 0029), instead of a form the server would refuse.
+    await section.locator('summary').click();
+    const verify = section.getByTestId('webhooks-verify');
+    await verify.waitFor();
+    expect(await section.getByTestId('webhook-url').count()).toBe(0);
+    await screenshotBothWidths(page, 'webhooks-unverified', '[data-testid="webhooks-verify"]');
+    await page.setViewportSize(DESKTOP);
+    expect(await verify.getByRole('link').getAttribute('href')).toBe('/account');
+    await verifyEmailByApi(page, server, account);
+    await page.goto(`/g/${game.id}/results`);
     await section.waitFor({ timeout: 15_000 });
 
     // Folded until asked for; Enter on its summary opens it.

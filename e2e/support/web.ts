@@ -103,6 +103,32 @@ export async function registerByApi(
   return { id: body.user.id, name, email, password: PASSWORD };
 }
 
+/**
+ * Proves the account's e-mail from the page's context: follows the link its sign-up mailed (read
+ * from the dev outbox), so this session is the verifying one (creating API tokens and webhooks
+ * needs that, decision 0029).
+ */
+export async function verifyEmailByApi(
+  page: Page,
+  server: TestServer,
+  account: Account,
+): Promise<void> {
+  // Read as a developer on this machine would (the page's requests carry a forwarding header,
+  // which the outbox refuses).
+  const outbox = await fetch(`${server.url}/api/dev/outbox`);
+  if (!outbox.ok) throw new Error(`outbox: ${outbox.status}`);
+  const { messages } = (await outbox.json()) as {
+    messages: { to: string; links: string[] }[];
+  };
+  const link = messages
+    .filter((message) => message.to === account.email)
+    .flatMap((message) => message.links)
+    .findLast((url) => url.includes('/api/auth/verify-email'));
+  if (!link) throw new Error(`no verification mail to ${account.email}`);
+  const verified = await page.request.get(link);
+  if (!verified.ok()) throw new Error(`verification failed: ${verified.status()}`);
+}
+
 export async function signOutByApi(page: Page, server: TestServer): Promise<void> {
   const response = await page.request.post('/api/auth/sign-out', {
     data: {},

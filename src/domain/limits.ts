@@ -15,6 +15,8 @@ export const CROWNS_PER_LEVEL = 5;
 
 export const HANDLE_MIN_LENGTH = 3;
 export const HANDLE_MAX_LENGTH = 20;
+/** A profile picture's address, in UTF-8 bytes (issue 22): an https:// URL, never inline data. */
+export const MAX_IMAGE_URL_BYTES = 2048;
 
 export const OWN_GAMES_PAGE_SIZE = 24;
 export const COMMUNITY_PAGE_SIZE = 50;

@@ -13,6 +13,8 @@ export type ProfileView = Progress & {
   isAnonymous: boolean;
   role: 'user' | 'admin';
   handle: string | null;
+  /** When the handle was claimed (epoch ms); null with no handle or one claimed before 2026-11. */
+  handleClaimedAt: number | null;
   image: string | null;
   /** Every XP ever earned (the ledger's sum); `xp` is the part towards the next level. */
   totalXp: number;

@@ -15,9 +15,12 @@ import { publish } from './realtime/hub';
 import { CLIENT_IP_HEADER } from './http/client-ip';
 import { authInputHook } from './account/auth-input';
 import { shownName } from '../domain/game';
+import { keptImage } from '../domain/account-image';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../domain/passwords';
 import * as schema from './db/schema';
 import { sessionTokenOf, type SessionCache } from './session-cache';
+import { revokeTokensWithSessions } from './tokens/auth-hooks';
+import { removeUnprovenWebhooksOf, revokeTokensOf } from './tokens/revoke';
 
 export type AuthOptions = {
   db: Db;
@@ -68,6 +71,14 @@ export function createAuth(options: AuthOptions) {
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) =>
         options.mailer.send(passwordResetMail(user.email, user.name, url)),
+      // The same goes for every other credential (decision 0029): the account's API tokens, and
+      // webhooks added before anyone proved the inbox.
+      onPasswordReset: async ({ user }) => {
+        await options.db.transaction(async (tx) => {
+          await revokeTokensOf(tx, user.id);
+          await removeUnprovenWebhooksOf(tx, user.id);
+        });
+      },
     },
     // Verification proves an inbox: the admin self-grant needs it. Playing does not.
     emailVerification: {
@@ -94,12 +105,18 @@ export function createAuth(options: AuthOptions) {
       sendVerificationEmail: async ({ user, url }) =>
         options.mailer.send(verificationMail(user.email, user.name, url)),
     },
-    // Every request body is checked first: storable text, display names, the password rule.
-    hooks: { before: authInputHook },
+    // Every request body is checked first: storable text, display names, the password rule, the
+    // image. Signing out everywhere revokes the API tokens after it.
+    hooks: { before: authInputHook, after: revokeTokensWithSessions(options.db) },
     databaseHooks: {
       user: {
-        // Names from elsewhere (a Google profile) are cleaned and cut to the limit too.
-        create: { before: async (user) => ({ data: { ...user, name: shownName(user.name) } }) },
+        // Names from elsewhere (a Google profile) are cleaned and cut to the limit too, and a
+        // picture is kept only when it is an https address of at most 2 KB.
+        create: {
+          before: async (user) => ({
+            data: { ...user, name: shownName(user.name), image: keptImage(user.image) },
+          }),
+        },
         // Every way an account goes (a guest leaving, an account deleted): its rankings leave
         // the tallies first.
         delete: { before: async (deleted) => removePlayerRankings(options.db, deleted.id) },

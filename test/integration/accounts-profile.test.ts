@@ -52,6 +52,7 @@ describe.concurrent.each(testDatabases)('profile on %s', (kind) => {
       isAnonymous: false,
       role: 'user',
       handle: null,
+      handleClaimedAt: null,
       image: null,
       level: 1,
       xp: 0,

@@ -47,7 +47,7 @@ describe.each(testDatabases)('API tokens on %s', (kind) => {
   };
 
   beforeAll(async () => {
-    owner = await h.user('Token Owner');
+    owner = await h.verifiedUser('Token Owner');
   });
 
   it('creates (secret once), lists without secrets or hashes, and revokes only own tokens', async () => {
@@ -108,7 +108,7 @@ describe.each(testDatabases)('API tokens on %s', (kind) => {
     );
     expectError(await h.anonymous().request('GET', '/api/me/tokens'), 401, 'unauthenticated');
 
-    const many = await h.user('Many');
+    const many = await h.verifiedUser('Many');
     for (let i = 0; i < 20; i++) await createToken(many, `t${i}`);
     const refused = await many.request<ErrorBody>('POST', '/api/me/tokens', { name: 'one more' });
     expectError(refused, 429, 'resource-exhausted');
@@ -194,7 +194,7 @@ describe.each(testDatabases)('API tokens on %s', (kind) => {
     expect((await owner.request('DELETE', `/api/me/tokens/${token.id}`)).status).toBe(200);
     expectError(await api.request('GET', '/api/me/games'), 401, 'unauthenticated');
 
-    const leaving = await h.user('Leaving');
+    const leaving = await h.verifiedUser('Leaving');
     const theirs = await createToken(leaving);
     const leavingId = (await h.me(leaving)).id;
     await db().delete(user).where(eq(user.id, leavingId));
@@ -202,7 +202,7 @@ describe.each(testDatabases)('API tokens on %s', (kind) => {
   });
 
   it('reaches only its scope: no token routes, sign-in or account changes, admin routes even for an admin', async () => {
-    const admin = await h.user('Token Admin');
+    const admin = await h.verifiedUser('Token Admin');
     const adminId = (await h.me(admin)).id;
     await db().update(user).set({ role: 'admin' }).where(eq(user.id, adminId));
     const { secret, token } = await createToken(admin);
@@ -263,7 +263,7 @@ describe.each(testDatabases)('API tokens on %s', (kind) => {
   });
 
   it('rate limits each token (429), counted in the database, without touching other tokens', async () => {
-    const limited = await h.user('Busy');
+    const limited = await h.verifiedUser('Busy');
     const first = await createToken(limited);
     const second = await createToken(limited);
     const api = bearer(first.secret);

@@ -12,7 +12,7 @@ type Me = {
 };
 
 /** Who the provider says signs in next. */
-const identity = { sub: '', email: '', name: '' };
+const identity = { sub: '', email: '', name: '', picture: undefined as string | undefined };
 
 /** Signs in (or links) with "Google": start, let the provider answer, follow the callback. */
 async function viaGoogle(client: TestClient, start: ApiResponse): Promise<ApiResponse> {
@@ -39,6 +39,7 @@ describe.each(testDatabases)('Google sign-in on %s', (kind) => {
       email: identity.email,
       email_verified: true,
       name: identity.name,
+      ...(identity.picture === undefined ? {} : { picture: identity.picture }),
     });
     provider.service.on('beforeTokenSigning', (token) => Object.assign(token.payload, claims()));
     provider.service.on('beforeUserinfo', (response) => {
@@ -62,6 +63,7 @@ describe.each(testDatabases)('Google sign-in on %s', (kind) => {
     identity.sub = `google-${tag()}`;
     identity.email = `${name.toLowerCase()}-${tag()}@gmail.test`;
     identity.name = name;
+    identity.picture = undefined;
     return identity.email;
   }
 
@@ -86,6 +88,26 @@ describe.each(testDatabases)('Google sign-in on %s', (kind) => {
       `/api/account/methods?email=${encodeURIComponent(email)}`,
     );
     expect(methods.body).toEqual({ methods: ['google'] });
+  });
+
+  it('keeps a Google picture only when it is an https address of at most 2 KB (issue 22)', async () => {
+    const image = async (picture: string) => {
+      nextIdentity('Pic');
+      identity.picture = picture;
+      const client = new TestClient(server.url);
+      const start = await client.request('POST', '/api/auth/sign-in/social', {
+        provider: 'google',
+        callbackURL: '/',
+      });
+      expect((await viaGoogle(client, start)).status).toBe(302);
+      const me = await client.request<{ profile: { image: string | null } }>('GET', '/api/me');
+      return me.body.profile.image;
+    };
+    expect(await image('https://lh3.example.test/a/photo=s96-c')).toBe(
+      'https://lh3.example.test/a/photo=s96-c',
+    );
+    expect(await image('http://lh3.example.test/a/photo')).toBeNull();
+    expect(await image(`https://lh3.example.test/${'a'.repeat(3000)}`)).toBeNull();
   });
 
   it('a guest who signs in with Google keeps their submission', async () => {

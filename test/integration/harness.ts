@@ -4,6 +4,7 @@ import type { ErrorBody } from '../../src/domain/errors';
 import type { GameView, SubmissionView } from '../../src/domain/game';
 import type { ProfileView } from '../../src/domain/profile';
 import type { Item } from '../../src/domain/game';
+import type { OutboxMessage } from '../../src/server/mail/mailer';
 import { bordaOrder, meanOrder, schulzeOrder } from '../../src/domain/methods';
 import { summarize, type Results, type Tally } from '../../src/domain/results';
 import { tag, TestClient, type ApiResponse } from '../support/client';
@@ -68,6 +69,34 @@ export class Harness {
     const client = new TestClient(this.url);
     await client.signUp({ name });
     return client;
+  }
+
+  /**
+   * A signed-up user who proved the e-mail by following the mailed link in this same session
+   * (which the proof keeps, as opened now): what creating API tokens and webhooks needs.
+   */
+  async verifiedUser(name = 'Player'): Promise<TestClient> {
+    const client = new TestClient(this.url);
+    const signedUp = await client.signUp({ name });
+    const { email } = (signedUp.body as { user: { email: string } }).user;
+    await client.follow(await this.mailedLink(email, '/api/auth/verify-email'), {
+      stopAt: (location) => !location.pathname.startsWith('/api/'),
+    });
+    return client;
+  }
+
+  /** The newest link containing `part` in a mail to `to` (the dev outbox). */
+  async mailedLink(to: string, part: string): Promise<string> {
+    const outbox = await this.anonymous().request<{ messages: OutboxMessage[] }>(
+      'GET',
+      '/api/dev/outbox',
+    );
+    const link = outbox.body.messages
+      .filter((message) => message.to === to)
+      .flatMap((message) => message.links)
+      .findLast((url) => url.includes(part));
+    expect(link, `a mail to ${to} with ${part}`).toBeDefined();
+    return link!;
   }
 
   /** A guest (anonymous better-auth user) with a session. */

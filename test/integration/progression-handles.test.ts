@@ -174,7 +174,12 @@ describe.concurrent.each(testDatabases)('handles and public profiles on %s', (ki
     // deletion reaches the write with no row, checked here on the write itself.
     const { setHandle: setHandleDirect } = await import('../../src/server/players/mutations');
     await expect(
-      setHandleDirect(db(), { userId: 'no-such-user', handle: 'Ghost', handleLower: 'ghost' }),
+      setHandleDirect(db(), {
+        userId: 'no-such-user',
+        handle: 'Ghost',
+        handleLower: 'ghost',
+        skeleton: 'ghost',
+      }),
     ).rejects.toMatchObject({ code: 'not-found', message: 'Profile missing' });
   });
 

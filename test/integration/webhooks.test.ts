@@ -107,7 +107,7 @@ describe.each(testDatabases)('webhooks on %s', (kind) => {
   }
 
   it('sends signed submission and closed events; the log shows them delivered', async () => {
-    const owner = await h.user('Hook Owner');
+    const owner = await h.verifiedUser('Hook Owner');
     const game = await h.createGame(owner, ['Alpha', 'Bravo', 'Charlie']);
     const path = `/hook-${game.id}`;
     const added = await addHook(owner, game.id, { url: `${receiver.url}${path}` });
@@ -200,7 +200,7 @@ describe.each(testDatabases)('webhooks on %s', (kind) => {
   });
 
   it('retries a failing receiver with backoff: two failures then 200 is delivered after 3 attempts', async () => {
-    const owner = await h.user('Retry Owner');
+    const owner = await h.verifiedUser('Retry Owner');
     const game = await h.createGame(owner);
     const path = `/flaky-${game.id}`;
     const added = await addHook(owner, game.id, {
@@ -232,7 +232,7 @@ describe.each(testDatabases)('webhooks on %s', (kind) => {
   });
 
   it('marks a delivery failed after the last attempt, with the last error', async () => {
-    const owner = await h.user('Failing Owner');
+    const owner = await h.verifiedUser('Failing Owner');
     const game = await h.createGame(owner, undefined, undefined, { sizeLimit: 1 });
     // Nothing listens on port 9 (discard) of this machine: every attempt is refused.
     const added = await addHook(owner, game.id, { url: 'http://127.0.0.1:9/hook' });
@@ -254,11 +254,11 @@ describe.each(testDatabases)('webhooks on %s', (kind) => {
   });
 
   it('only the owner sees and changes a game’s webhooks', async () => {
-    const owner = await h.user('Private Owner');
+    const owner = await h.verifiedUser('Private Owner');
     const game = await h.createGame(owner);
     const added = await addHook(owner, game.id, { url: `${receiver.url}/private` });
     const hook = (added.body as { webhook: WebhookView }).webhook;
-    const stranger = await h.user('Stranger');
+    const stranger = await h.verifiedUser('Stranger');
     const notOwner = errorOf('permission-denied', LIFECYCLE_MESSAGES.notOwner);
     expect(await stranger.request('GET', base(game.id))).toMatchObject({
       status: 403,
@@ -296,7 +296,7 @@ describe.each(testDatabases)('webhooks on %s', (kind) => {
   });
 
   it('refuses bad URLs and events with clear messages, and more than five webhooks', async () => {
-    const owner = await h.user('Careful Owner');
+    const owner = await h.verifiedUser('Careful Owner');
     const game = await h.createGame(owner);
     const refused = async (body: Record<string, unknown>, message: string) => {
       const response = await addHook(owner, game.id, body);
@@ -328,7 +328,7 @@ describe.each(testDatabases)('webhooks on %s', (kind) => {
   });
 
   it('a webhook added after rankings began gets the very next one (and only rankings after it)', async () => {
-    const owner = await h.user('Late Owner');
+    const owner = await h.verifiedUser('Late Owner');
     const game = await h.createGame(owner);
     // Before any webhook: the instance now remembers this game has none.
     expect((await h.submit(await h.user(), game.id, ids(game), { name: 'Early' })).status).toBe(
@@ -360,7 +360,7 @@ describe.each(testDatabases)('webhooks on %s', (kind) => {
   });
 
   it('several workers at once never send one delivery twice', async () => {
-    const owner = await h.user('Busy Owner');
+    const owner = await h.verifiedUser('Busy Owner');
     const game = await h.createGame(owner);
     const path = `/busy-${game.id}`;
     const added = await addHook(owner, game.id, { url: `${receiver.url}${path}` });
@@ -401,7 +401,7 @@ describe.each(testDatabases)('webhooks on %s', (kind) => {
   });
 
   it('deleting a game removes its webhooks and their deliveries', async () => {
-    const owner = await h.user('Leaving Owner');
+    const owner = await h.verifiedUser('Leaving Owner');
     const game = await h.createGame(owner);
     const added = await addHook(owner, game.id, { url: `${receiver.url}/gone-${game.id}` });
     const hook = (added.body as { webhook: WebhookView }).webhook;

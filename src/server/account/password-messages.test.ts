@@ -15,11 +15,12 @@ describe('the rules in the API and in the web', () => {
     expect(HANDLE_MESSAGES).toEqual({
       required: 'Handle required',
       invalid: 'Handle must be 3-20 chars, start with a letter, and use letters/numbers/_ only.',
+      reserved: 'That handle is reserved',
       taken: 'taken',
       notSignedIn: 'Not signed in',
       profileMissing: 'Profile missing',
     });
-    for (const problem of ['required', 'invalid'] satisfies HandleProblem[]) {
+    for (const problem of ['required', 'invalid', 'reserved'] satisfies HandleProblem[]) {
       expect(handleProblemText(problem)).toBe(HANDLE_MESSAGES[problem]);
     }
   });
@@ -29,6 +30,8 @@ describe('the rules in the API and in the web', () => {
     for (const problem of Object.keys(PASSWORD_MESSAGES) as PasswordProblem[]) {
       expect(passwordProblemWords(problem)).toBe(PASSWORD_MESSAGES[problem]);
     }
-    expect(passwordHint()).toBe('At least 10 characters, and not a common password.');
+    expect(passwordHint()).toBe(
+      'At least 10 characters, not your email or name, and not a common password.',
+    );
   });
 });

@@ -14,5 +14,8 @@ export const PASSWORD_MESSAGES: Record<PasswordProblem, string> = {
   tooShort: `Password must be at least ${MIN_PASSWORD_LENGTH} characters.`,
   tooLong: `Password must be at most ${MAX_PASSWORD_LENGTH} characters.`,
   onlySpaces: 'Password must not be only spaces.',
+  oneCharacter: 'Password must not be one character repeated.',
+  sameAsEmail: 'Password must not be your email address.',
+  sameAsName: 'Password must not be your name.',
   tooCommon: 'That password is too common. Please choose one that is harder to guess.',
 };

@@ -297,6 +297,8 @@ export const OPERATIONS: Record<string, Operation> = {
   'POST /api/games/{id}/webhooks': {
     tag: 'Webhooks',
     summary: 'Register a webhook (its signing secret is shown once)',
+    description:
+      'Needs a verified e-mail address and a session opened after it was verified (403 otherwise).',
     access: 'owner',
     ok: { 201: CreatedWebhookSchema },
     errors: [404, 409],
@@ -410,6 +412,8 @@ export const OPERATIONS: Record<string, Operation> = {
   'PUT /api/me/handle': {
     tag: 'Me',
     summary: 'Choose or change the caller’s handle',
+    description:
+      'Reserved handles (admin, support, official…) are 400; a handle held by another account in any case, or looking like one (Bill and BiII), is 409 "taken". The claim time is stored (handleClaimedAt).',
     access: 'account',
     ok: { 200: z.object({ profile: ProfileSchema }) },
     errors: [409],
@@ -449,9 +453,11 @@ export const OPERATIONS: Record<string, Operation> = {
   'POST /api/me/tokens': {
     tag: 'API tokens',
     summary: 'Create a token: its secret is in this answer only',
+    description:
+      'Needs a verified e-mail address and a session opened after it was verified (403 otherwise). Tokens are revoked by a password reset, a verification, signing out everywhere and a role change.',
     access: 'account',
     ok: { 201: CreatedApiTokenSchema },
-    errors: [429],
+    errors: [403, 429],
   },
   'DELETE /api/me/tokens/{id}': {
     tag: 'API tokens',

@@ -118,6 +118,7 @@ export const ProfileSchema = z
     isAnonymous: z.boolean(),
     role: z.enum(['user', 'admin']),
     handle: z.string().nullable(),
+    handleClaimedAt: z.number().nullable(),
     image: z.string().nullable(),
     level: z.number(),
     xp: z.number(),

@@ -53,6 +53,13 @@ export const user = pgTable(
     adminGrantedBy: text('admin_granted_by'),
     handle: text('handle'),
     handleLower: text('handle_lower').unique(),
+    /**
+     * The handle's confusable skeleton (domain/handle.ts handleSkeleton): look-alike handles
+     * collide here. Null for no handle, and for a look-alike held before this rule (decision 0029).
+     */
+    handleSkeleton: text('handle_skeleton').unique(),
+    /** When the current handle was claimed (SPEC §3 usernames.at); null before it was recorded. */
+    handleClaimedAt: timestamp('handle_claimed_at', { withTimezone: true }),
     level: integer('level').notNull().default(1),
     xp: integer('xp').notNull().default(0),
     xpToNext: integer('xp_to_next').notNull().default(100),

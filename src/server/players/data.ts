@@ -1,5 +1,5 @@
 /** Reads of players: profiles, recent XP activity, public profiles, and My Ranks' lists. */
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { isClosed, pastDeadline } from '../../domain/lifecycle';
 import { resultsLocked } from '../../domain/game';
@@ -37,6 +37,7 @@ export function toProfileView(row: UserRow): ProfileView {
     isAnonymous: row.isAnonymous,
     role: row.role === 'admin' ? 'admin' : 'user',
     handle: row.handle,
+    handleClaimedAt: row.handleClaimedAt ? row.handleClaimedAt.getTime() : null,
     image: row.image,
     level: row.level,
     xp: row.xp,
@@ -61,12 +62,19 @@ export async function readProfile(db: Db, userId: string): Promise<ProfileView |
   return row ? toProfileView(row) : null;
 }
 
-/** Who holds a handle (case-insensitively), if anyone. */
-export async function findHandleOwner(db: Db, handleLower: string): Promise<string | null> {
+/**
+ * Who holds a handle, if anyone: the same one in any case, or a look-alike (same skeleton). A
+ * look-alike held from before the skeleton rule has none stored, so `handle_lower` is asked too.
+ */
+export async function findHandleOwner(
+  db: Db,
+  handle: { handleLower: string; skeleton: string },
+): Promise<string | null> {
   const [row] = await db
     .select({ id: user.id })
     .from(user)
-    .where(eq(user.handleLower, handleLower));
+    .where(or(eq(user.handleSkeleton, handle.skeleton), eq(user.handleLower, handle.handleLower)))
+    .limit(1);
   return row?.id ?? null;
 }
 

@@ -9,6 +9,7 @@ import { HANDLE_MAX_LENGTH, HANDLE_MIN_LENGTH } from '../../domain/limits';
 export const HANDLE_MESSAGES = {
   required: 'Handle required',
   invalid: `Handle must be ${HANDLE_MIN_LENGTH}-${HANDLE_MAX_LENGTH} chars, start with a letter, and use letters/numbers/_ only.`,
+  reserved: 'That handle is reserved',
   taken: 'taken',
   notSignedIn: 'Not signed in',
   profileMissing: 'Profile missing',

@@ -9,21 +9,32 @@ import { EVENTS_CHANNEL, publish, type ProfileEvent } from '../realtime/hub';
 import { toProfileView } from './data';
 
 /**
- * Sets the player's handle (already checked by `checkHandle`). Uniqueness, case-insensitive, is
- * the handle_lower unique index's: of concurrent claims of one handle exactly one commits and the
- * others get 409 'taken'. One statement, which also tells the player's open tabs (NOTIFY,
- * delivered on commit).
+ * Sets the player's handle (already checked by `checkHandleClaim`). Uniqueness is the unique
+ * indexes' (handle_lower, and handle_skeleton for look-alikes): of concurrent claims of one
+ * handle or of look-alikes exactly one commits and the others get 409 'taken'. The claim time is
+ * stamped when the handle changes (not for a change of case only). One statement, which also
+ * tells the player's open tabs (NOTIFY, delivered on commit).
  */
 export async function setHandle(
   db: Db,
-  input: { userId: string; handle: string; handleLower: string },
+  input: { userId: string; handle: string; handleLower: string; skeleton: string },
 ): Promise<ProfileView> {
   const event: ProfileEvent = { type: 'profile', userId: input.userId };
   let rows;
   try {
     rows = await db
       .update(user)
-      .set({ handle: input.handle, handleLower: input.handleLower, updatedAt: sql`now()` })
+      .set({
+        handle: input.handle,
+        handleLower: input.handleLower,
+        // A change of case only keeps the claim: its time, and its skeleton (none for a
+        // look-alike held from before the rule, which keeps its handle).
+        handleSkeleton: sql`case when ${user.handleLower} is not distinct from ${input.handleLower}
+          then ${user.handleSkeleton} else ${input.skeleton} end`,
+        handleClaimedAt: sql`case when ${user.handleLower} is not distinct from ${input.handleLower}
+          then coalesce(${user.handleClaimedAt}, now()) else now() end`,
+        updatedAt: sql`now()`,
+      })
       .where(eq(user.id, input.userId))
       .returning({
         ...getTableColumns(user),

@@ -4,7 +4,7 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { checkHandle } from '../../domain/handle';
+import { checkHandleClaim } from '../../domain/handle';
 import { HANDLE_MESSAGES } from './handle-messages';
 import { AppError } from '../../domain/errors';
 import { isAllowlistedAdmin } from '../../domain/profile';
@@ -105,20 +105,21 @@ export function playersRoutes(deps: PlayersDeps) {
       })
       // A handle is a public identity: accounts only (a guest's row goes when they sign up).
       .put('/handle', withAccount, validate('json', HandleBody), async (c) => {
-        const checked = checkHandle(c.req.valid('json').handle);
+        const checked = checkHandleClaim(c.req.valid('json').handle);
         if (!checked.ok) throw new AppError('invalid-argument', HANDLE_MESSAGES[checked.problem]);
         const profile = await setHandle(db, {
           userId: c.get('user').id,
           handle: checked.handle,
           handleLower: checked.handleLower,
+          skeleton: checked.skeleton,
         });
         return c.json({ profile });
       })
       .get('/handle-available', withAccount, validate('query', HandleQuery), async (c) => {
-        const checked = checkHandle(c.req.valid('query').handle);
+        const checked = checkHandleClaim(c.req.valid('query').handle);
         if (!checked.ok)
           return c.json({ available: false, message: HANDLE_MESSAGES[checked.problem] });
-        const owner = await findHandleOwner(db, checked.handleLower);
+        const owner = await findHandleOwner(db, checked);
         const available = owner === null || owner === c.get('user').id;
         return c.json({ available, message: available ? null : HANDLE_MESSAGES.taken });
       })

@@ -12,6 +12,7 @@ import {
   type ApiTokenView,
 } from '../../domain/api-tokens';
 import { AppError } from '../../domain/errors';
+import { assertProvenEmail, TOKEN_PROOF_MESSAGES } from '../account/proven-email';
 import { requireUser, type AuthEnv } from '../auth';
 import type { Db } from '../db/client';
 import { apiToken, user } from '../db/schema';
@@ -69,12 +70,17 @@ export function tokenRoutes(deps: { db: Db }) {
       return c.json({ tokens: rows.map(toView) });
     })
     .post('/', withAccount, validate('json', CreateBody), async (c) => {
-      const userId = c.get('user').id;
+      const viewer = c.get('user');
+      const userId = viewer.id;
       const { name } = c.req.valid('json');
       const secret = newSecret();
       const row = await db.transaction(async (tx) => {
-        // The user's row is the lock: two creations at once count one after the other.
+        // The user's row is the lock: two creations at once count one after the other, and a
+        // verification (which revokes tokens) waits for this one or is seen by it.
         await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for('update');
+        // Only a proven inbox makes tokens (decision 0029): a token made by whoever signed up
+        // first with someone else's address would outlive the owner's reset.
+        await assertProvenEmail(tx, viewer, TOKEN_PROOF_MESSAGES);
         const [held] = await tx
           .select({ n: count() })
           .from(apiToken)

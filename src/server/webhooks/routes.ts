@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { AppError } from '../../domain/errors';
 import { LIFECYCLE_MESSAGES } from '../../domain/lifecycle';
 import { WEBHOOK_EVENTS, WEBHOOK_MESSAGES, MAX_WEBHOOK_URL_LENGTH } from '../../domain/webhooks';
+import { assertProvenEmail, WEBHOOK_PROOF_MESSAGES } from '../account/proven-email';
 import { requireUser, type AuthEnv } from '../auth';
 import type { Db } from '../db/client';
 import { validate } from '../http/validate';
@@ -65,6 +66,8 @@ export function webhookRoutes(deps: WebhookRoutesDeps) {
       validate('json', AddBody),
       async (c) => {
         const body = c.req.valid('json');
+        // Only a proven inbox adds webhooks (decision 0029): guests and unverified accounts get 403.
+        await assertProvenEmail(db, c.get('user'), WEBHOOK_PROOF_MESSAGES);
         const checked = checkWebhookUrl(body.url, deps.policy);
         if (!checked.ok) throw new AppError('invalid-argument', checked.message);
         const created = await addWebhook(db, {

@@ -12,6 +12,7 @@ import {
   type ApiTokenView,
   type CreatedApiToken,
 } from '../../domain/api-tokens';
+import { authClient } from '../api/auth-client';
 import { errorMessage } from '../api/errors';
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '../api/tokens';
 import { useText } from '../i18n/i18n';
@@ -30,6 +31,8 @@ export function ApiTokensSection() {
   const nameInput = useRef<HTMLInputElement>(null);
   const titleId = useId();
   const full = (tokens.data?.length ?? 0) >= MAX_TOKENS_PER_USER;
+  // Tokens need a proven inbox (decision 0029): say so instead of a form the server refuses.
+  const verified = authClient.useSession().data?.user.emailVerified !== false;
 
   return (
     <section
@@ -71,12 +74,18 @@ export function ApiTokensSection() {
           ))}
         </ul>
       )}
-      <CreateTokenForm
-        inputRef={nameInput}
-        full={full}
-        disabled={!tokens.isSuccess}
-        onCreated={setCreated}
-      />
+      {verified ? (
+        <CreateTokenForm
+          inputRef={nameInput}
+          full={full}
+          disabled={!tokens.isSuccess}
+          onCreated={setCreated}
+        />
+      ) : (
+        <p className="notice api-tokens__verify" data-testid="api-tokens-verify">
+          {t.verifyFirst}
+        </p>
+      )}
     </section>
   );
 }

@@ -30,4 +30,22 @@ describe('authFieldProblem', () => {
     expect(authFieldProblem('register', fields)).toBeNull();
     expect(authFieldProblem('forgot', { ...fields, password: '' })).toBeNull();
   });
+
+  it('refuses, when registering, a password that is the e-mail, its local part or the name', () => {
+    const register = { name: 'Ada Lovelace', email: 'ada.lovelace@example.com' };
+    expect(
+      authFieldProblem('register', { ...register, password: 'ADA.LOVELACE@example.com' }),
+    ).toBe('Password must not be your email address.');
+    expect(authFieldProblem('register', { ...register, password: 'ada.lovelace' })).toBe(
+      'Password must not be your email address.',
+    );
+    expect(authFieldProblem('register', { ...register, password: 'ada lovelace' })).toBe(
+      'Password must not be your name.',
+    );
+    expect(authFieldProblem('register', { ...register, password: 'xxxxxxxxxxxx' })).toBe(
+      'Password must not be one character repeated.',
+    );
+    // Signing in checks no rule: an old password still opens the account.
+    expect(authFieldProblem('sign-in', { ...register, password: 'ada lovelace' })).toBeNull();
+  });
 });

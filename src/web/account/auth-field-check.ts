@@ -15,5 +15,5 @@ export function authFieldProblem(view: AuthView, fields: AuthFieldValues): strin
   if (view === 'forgot') return null;
   if (!registering) return fields.password === '' ? t.enterPassword : null;
   // The server also refuses common passwords, with its own message.
-  return passwordProblemText(fields.password);
+  return passwordProblemText(fields.password, { email: fields.email, name: fields.name });
 }

@@ -3,6 +3,7 @@ import {
   MAX_PASSWORD_LENGTH,
   MIN_PASSWORD_LENGTH,
   passwordProblem,
+  type PasswordContext,
   type PasswordProblem,
 } from '../../domain/passwords';
 import { passwordRuleText } from '../i18n/messages/passwords';
@@ -19,9 +20,15 @@ export function passwordProblemWords(problem: PasswordProblem): string {
   }
 }
 
-/** What is wrong with a new password, in words, or null (the server checks the common list). */
-export function passwordProblemText(password: string): string | null {
-  const problem = passwordProblem(password);
+/**
+ * What is wrong with a new password, in words, or null (the server checks the common list, and
+ * the e-mail and name where the form does not know them).
+ */
+export function passwordProblemText(
+  password: string,
+  context: PasswordContext = {},
+): string | null {
+  const problem = passwordProblem(password, undefined, context);
   return problem === null ? null : passwordProblemWords(problem);
 }
 

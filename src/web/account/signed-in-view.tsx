@@ -206,7 +206,7 @@ function SignInMethodsSection(props: { user: User; config: AuthConfig; linkError
       </div>
       {linked.isSuccess ? (
         hasPassword ? (
-          <ChangePassword email={props.user.email} />
+          <ChangePassword email={props.user.email} name={props.user.name} />
         ) : (
           <SetPassword email={props.user.email} devOutbox={props.config.devOutbox} />
         )
@@ -215,7 +215,7 @@ function SignInMethodsSection(props: { user: User; config: AuthConfig; linkError
   );
 }
 
-function ChangePassword(props: { email: string }) {
+function ChangePassword(props: { email: string; name: string }) {
   const t = useText(signedInText);
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
@@ -235,7 +235,7 @@ function ChangePassword(props: { email: string }) {
     event.preventDefault();
     if (current === '') return setError(t.enterCurrent);
     // The server also refuses common passwords, with its own message.
-    const problem = passwordProblemText(next);
+    const problem = passwordProblemText(next, { email: props.email, name: props.name });
     if (problem) return setError(problem);
     setBusy(true);
     setError(null);

@@ -6,6 +6,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Check, Copy, Trash2, Webhook } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import {
   MAX_WEBHOOKS_PER_GAME,
   WEBHOOK_EVENTS,
@@ -13,6 +14,7 @@ import {
   type WebhookEvent,
   type WebhookView,
 } from '../../domain/webhooks';
+import { authClient } from '../api/auth-client';
 import { errorMessage } from '../api/errors';
 import {
   addWebhook,
@@ -27,6 +29,7 @@ import { deliveryLogText, webhookSecretText, webhooksText } from '../i18n/messag
 import { copyText } from '../shell/ui/copy-link-button';
 import { ListError } from '../shell/ui/list-states';
 import { toast } from '../shell/ui/toasts';
+import { paths } from '../paths';
 import { ConfirmDialog } from './confirm-dialog';
 import './webhooks.css';
 
@@ -42,6 +45,8 @@ export function WebhooksSection(props: { gameId: string }) {
   const hooks = useWebhooks(props.gameId, open);
   const [secret, setSecret] = useState<string | null>(null);
   const listId = useId();
+  // Webhooks need a proven inbox (decision 0029): say so instead of a form the server refuses.
+  const verified = authClient.useSession().data?.user.emailVerified !== false;
 
   return (
     <details
@@ -56,7 +61,11 @@ export function WebhooksSection(props: { gameId: string }) {
       <div className="owner-webhooks__body">
         <p className="owner-webhooks__lede">{t.lede}</p>
         {secret ? <SecretNotice secret={secret} onDone={() => setSecret(null)} /> : null}
-        {hooks.data && hooks.data.length >= MAX_WEBHOOKS_PER_GAME ? (
+        {!verified ? (
+          <p className="notice owner-webhooks__verify" data-testid="webhooks-verify">
+            {t.verifyFirst} <Link to={paths.account()}>{t.verifyLink}</Link>
+          </p>
+        ) : hooks.data && hooks.data.length >= MAX_WEBHOOKS_PER_GAME ? (
           <p className="field__hint">{t.full({ max: MAX_WEBHOOKS_PER_GAME })}</p>
         ) : (
           <AddWebhookForm gameId={props.gameId} onAdded={setSecret} />

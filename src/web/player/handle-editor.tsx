@@ -8,7 +8,7 @@ import { AtSign, Check, Pencil, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { toast } from '../shell/ui/toasts';
-import { checkHandle } from '../../domain/handle';
+import { checkHandleClaim } from '../../domain/handle';
 import { errorMessage } from '../api/errors';
 import { fetchHandleAvailable, playerKeys, saveHandle } from '../api/players';
 import { paths } from '../paths';
@@ -78,7 +78,7 @@ function HandleForm(props: { profile: Profile; onDone: () => void }) {
   // A moment after the last key: the rules are checked here (the same words as the server's),
   // and whether someone has it, there.
   const settled = useDebounced(typed, CHECK_DELAY_MS);
-  const rules = checkHandle(settled);
+  const rules = checkHandleClaim(settled);
   const check = useQuery({
     queryKey: playerKeys.handleAvailable(settled.toLowerCase()),
     queryFn: ({ signal }) => fetchHandleAvailable(settled, signal),

@@ -3,7 +3,7 @@
  * typing has paused — the rules' verdict, then whether the server says the handle is free.
  * Pure; the editor passes what it knows.
  */
-import { checkHandle, type HandleProblem } from '../../domain/handle';
+import { checkHandleClaim, type HandleProblem } from '../../domain/handle';
 import { HANDLE_MAX_LENGTH, HANDLE_MIN_LENGTH } from '../../domain/limits';
 import { handleEditorText } from '../i18n/messages/player';
 
@@ -15,9 +15,9 @@ const API_TAKEN = 'taken';
 /** A handle the rules refuse, in the catalog's words. */
 export function handleProblemText(problem: HandleProblem): string {
   const t = handleEditorText.get();
-  return problem === 'required'
-    ? t.required
-    : t.invalid({ min: HANDLE_MIN_LENGTH, max: HANDLE_MAX_LENGTH });
+  if (problem === 'required') return t.required;
+  if (problem === 'reserved') return t.reserved;
+  return t.invalid({ min: HANDLE_MIN_LENGTH, max: HANDLE_MAX_LENGTH });
 }
 
 /** What the server said of a handle, SPEC §5's word 'taken' said about the handle typed. */
@@ -45,7 +45,7 @@ export function handleStatus(input: {
   }
   if (typed !== settled) return null;
   if (typed === '') return { tone: 'muted', text: handleProblemText('required') };
-  const rules = checkHandle(typed);
+  const rules = checkHandleClaim(typed);
   if (!rules.ok) return { tone: 'error', text: handleProblemText(rules.problem) };
   if (typed.toLowerCase() === (current ?? '').toLowerCase()) {
     return typed === current ? { tone: 'muted', text: handleEditorText.get().yours } : null;

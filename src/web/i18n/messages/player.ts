@@ -76,4 +76,6 @@ export const handleEditorText = i18n('player/handle', {
     'Handle must be {min}-{max} chars, start with a letter, and use letters/numbers/_ only.',
   ),
   notAvailable: params('@{handle} is not available'),
+  /** Kept for the service (admin, support, official…), as the server words it too. */
+  reserved: 'That handle is reserved',
 });

@@ -18,6 +18,9 @@ export const apiTokensText = i18n('account/api-tokens', {
   nameLabel: 'Token name',
   nameHint: params('What it is for, e.g. "Stream overlay". At most {max} characters.'),
   nameRequired: 'Give the token a name.',
+  /** Shown instead of the form while the account's e-mail address is not confirmed. */
+  verifyFirst:
+    'Confirm your email address to create API tokens: open the link we mailed you, or send a new one above. Tokens made before a password reset, a confirmation or signing out everywhere stop working.',
   create: 'Create token',
   creating: 'Creating…',
   limitReached: params('You have {max} tokens, the most allowed. Revoke one to create another.'),

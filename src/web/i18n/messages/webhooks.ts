@@ -15,6 +15,10 @@ export const webhooksText = i18n('webhooks/section', {
   events: 'Events',
   submission: 'New ranking',
   closed: 'Rank closed',
+  /** Shown instead of the form while the owner's e-mail address is not confirmed. */
+  verifyFirst: 'Confirm your email address to add webhooks.',
+  /** The link to /account after verifyFirst. */
+  verifyLink: 'Confirm it on your account page',
   add: 'Add webhook',
   adding: 'Adding…',
   added: 'Webhook added',
