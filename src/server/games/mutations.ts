@@ -33,8 +33,16 @@ export async function createGame(
     labels: string[];
     rules: Rules;
     publishRequested: boolean;
-    /** The game this one is a remix of. */
+    /**
+     * The game this one is a remix of. It is locked (key share) before the insert: when it was
+     * deleted meanwhile, the remix is refused with 404 and nothing is written.
+     */
     remixedFrom?: string;
+    /**
+     * Runs in the transaction before anything is written (the creation quota: refused or rolled
+     * back with the game, never consumed by a creation that did not happen).
+     */
+    before?: (tx: Tx) => Promise<void>;
   },
 ): Promise<GameRow> {
   const ids = new Set<string>();
@@ -42,6 +50,15 @@ export async function createGame(
   const items: Item[] = [...ids].map((id, index) => ({ id, label: input.labels[index]! }));
   const base = slugify(input.prompt);
   return db.transaction(async (tx) => {
+    if (input.remixedFrom !== undefined) {
+      const [original] = await tx
+        .select({ id: game.id })
+        .from(game)
+        .where(eq(game.id, input.remixedFrom))
+        .for('key share');
+      if (!original) throw new AppError('not-found', MESSAGES.gameNotFound);
+    }
+    await input.before?.(tx);
     // The readable slug first; when it is taken, the same words with a short random suffix.
     for (const slug of [
       base,

@@ -1,0 +1,145 @@
+/**
+ * Races (issue 22, rows 7, 10 and 11; decision 0033): the transaction helper retries deadlocks
+ * and serialization failures and gives up with 409 after 5 attempts; a remix racing the deletion
+ * of its original is a 404 that consumes no quota, never a 500; concurrent admin role changes
+ * never deadlock into a 500. Races only mean something on PostgreSQL (PGlite runs one
+ * transaction at a time): those tests are skipped on PGlite, and say so in their names.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../../src/domain/errors';
+import { TRANSACTION_MAX_ATTEMPTS } from '../../src/domain/limits';
+import { rateLimit, user } from '../../src/server/db/schema';
+import { tag, type TestClient } from '../support/client';
+import { testDatabases } from '../support/server';
+import { useServer } from './harness';
+
+const ON_POSTGRES = '(PostgreSQL only: PGlite runs one transaction at a time, so it cannot race)';
+
+describe.each(testDatabases)('races on %s', (kind) => {
+  const h = useServer(kind);
+  const db = () => h.server.database.db;
+  const onPglite = kind === 'pglite';
+
+  async function makeAdmin(client: TestClient): Promise<string> {
+    const me = await h.me(client);
+    await db().update(user).set({ role: 'admin' }).where(eq(user.id, me.id));
+    return me.id;
+  }
+
+  it('gives up on a transaction that always loses its race after 5 attempts, with 409', async () => {
+    let attempts = 0;
+    const failing = db().transaction(async (tx) => {
+      attempts += 1;
+      // A real serialization failure, raised by the database itself.
+      await tx.execute(
+        sql.raw(
+          `do $$ begin raise exception 'forced' using errcode = 'serialization_failure'; end $$`,
+        ),
+      );
+    });
+    const error = await failing.then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).code).toBe('aborted');
+    expect(attempts).toBe(TRANSACTION_MAX_ATTEMPTS);
+    expect(TRANSACTION_MAX_ATTEMPTS).toBe(5);
+  });
+
+  it.skipIf(onPglite)(
+    `runs again the transaction PostgreSQL picked as a deadlock's victim ${ON_POSTGRES}`,
+    async () => {
+      const keys = [Math.floor(Math.random() * 1e9), Math.floor(Math.random() * 1e9) + 1];
+      let arrived = 0;
+      let release!: () => void;
+      const bothHoldTheirFirstLock = new Promise<void>((resolve) => (release = resolve));
+      const attempts = [0, 0];
+      // Each takes one advisory lock, waits until the other holds its own, then asks for the
+      // other's: a deadlock on the first attempt, which PostgreSQL breaks by aborting one.
+      const run = (me: 0 | 1) =>
+        db().transaction(async (tx) => {
+          attempts[me]! += 1;
+          await tx.execute(sql`select pg_advisory_xact_lock(${keys[me]!})`);
+          if (attempts[me] === 1) {
+            arrived += 1;
+            if (arrived === 2) release();
+            await bothHoldTheirFirstLock;
+          }
+          await tx.execute(sql`select pg_advisory_xact_lock(${keys[1 - me]!})`);
+          return me;
+        });
+      expect(await Promise.all([run(0), run(1)])).toEqual([0, 1]);
+      // One of them was aborted once and ran again; neither failed.
+      expect(attempts[0]! + attempts[1]!).toBe(3);
+    },
+  );
+
+  it.skipIf(onPglite)(
+    `answers 201 or 404 to 20 remixes racing the deletion of their original, never 500, and a 404 consumes no quota ${ON_POSTGRES}`,
+    async () => {
+      const owner = await h.user(`Owner ${tag()}`);
+      const remixer = await h.user(`Remixer ${tag()}`);
+      const remixerId = (await h.me(remixer)).id;
+      const quotaCount = async () => {
+        const [row] = await db()
+          .select({ count: rateLimit.count })
+          .from(rateLimit)
+          .where(eq(rateLimit.key, `crowned:quota:create:${remixerId}`));
+        return row?.count ?? 0;
+      };
+      const statuses: number[] = [];
+      for (let i = 0; i < 20; i++) {
+        const original = await h.createGame(owner, ['One', 'Two', 'Three']);
+        const before = await quotaCount();
+        const [remix, deletion] = await Promise.all([
+          remixer.request('POST', `/api/games/${original.id}/remix`, {}),
+          owner.request('DELETE', `/api/games/${original.id}`),
+        ]);
+        expect(deletion.status).toBe(200);
+        expect([201, 404], JSON.stringify(remix.body)).toContain(remix.status);
+        expect(await quotaCount()).toBe(remix.status === 201 ? before + 1 : before);
+        statuses.push(remix.status);
+      }
+      expect(statuses).toHaveLength(20);
+    },
+  );
+
+  it.skipIf(onPglite)(
+    `never answers 500 to 20 concurrent admin role changes ${ON_POSTGRES}`,
+    async () => {
+      const admins = await Promise.all([0, 1, 2].map(() => h.user(`Admin ${tag()}`)));
+      const adminIds = await Promise.all(admins.map(makeAdmin));
+      const others = await Promise.all([0, 1, 2].map(() => h.user(`Target ${tag()}`)));
+      const targetIds = [
+        ...adminIds,
+        ...(await Promise.all(others.map(async (o) => (await h.me(o)).id))),
+      ];
+      for (let round = 0; round < 5; round++) {
+        // Admins granting and revoking each other, themselves and others, all at once.
+        const responses = await Promise.all(
+          Array.from({ length: 20 }, (_, i) => {
+            const actor = admins[(i + round) % admins.length]!;
+            const target = targetIds[(i * 7 + round * 3) % targetIds.length]!;
+            const role = (i * 5 + round) % 3 === 0 ? 'admin' : 'user';
+            return actor.request('POST', `/api/admin/users/${target}/role`, { role });
+          }),
+        );
+        for (const response of responses) {
+          // 200, the last-admin rule (400), or an actor revoked while it waited (403).
+          expect([200, 400, 403], JSON.stringify(response.body)).toContain(response.status);
+        }
+        // Someone is still an admin; give the three their role back for the next round.
+        const [left] = await db()
+          .select({ n: sql<number>`count(*)::int` })
+          .from(user)
+          .where(eq(user.role, 'admin'));
+        expect(left?.n).toBeGreaterThan(0);
+        for (const id of adminIds) {
+          await db().update(user).set({ role: 'admin' }).where(eq(user.id, id));
+        }
+      }
+    },
+  );
+});
