@@ -12,7 +12,8 @@ import { TRANSACTION_MAX_ATTEMPTS } from '../../src/domain/limits';
 import { rateLimit, user } from '../../src/server/db/schema';
 import { tag, type TestClient } from '../support/client';
 import { testDatabases } from '../support/server';
-import { useServer } from './harness';
+import { expectTalliesMatchRecount } from '../support/recount';
+import { ids, shuffled, useServer } from './harness';
 
 const ON_POSTGRES = '(PostgreSQL only: PGlite runs one transaction at a time, so it cannot race)';
 
@@ -142,4 +143,49 @@ describe.each(testDatabases)('races on %s', (kind) => {
       }
     },
   );
+
+  it('a guest deleting itself while its rankings are being saved leaves no ghost vote and no 500', async () => {
+    const owner = await h.user(`Owner ${tag()}`);
+    const games = await Promise.all(
+      [0, 1, 2].map(() => h.createGame(owner, ['A', 'B', 'C', 'D', 'E'])),
+    );
+    const gameIds = games.map((game) => game.id);
+    // Players who stay, so every game has rankings of its own to keep right.
+    const stayers = await Promise.all([0, 1].map(() => h.guest()));
+    for (const stayer of stayers) {
+      for (const game of games) {
+        expect((await h.submit(stayer, game.id, shuffled(ids(game)))).status).toBe(200);
+      }
+    }
+    const statuses = new Set<number>();
+    for (let round = 0; round < 12; round++) {
+      const leaving = await h.guest();
+      // Ranked one game before; now re-ranks it, ranks the others, and leaves, all at once.
+      expect((await h.submit(leaving, games[0]!.id, shuffled(ids(games[0]!)))).status).toBe(200);
+      const submits = games.flatMap((game) =>
+        [0, 1].map(() => h.submit(leaving, game.id, shuffled(ids(game)))),
+      );
+      const leave = leaving.request('POST', '/api/auth/delete-anonymous-user', {});
+      const others = stayers.map((stayer, i) => {
+        const game = games[(round + i) % games.length]!;
+        return h.submit(stayer, game.id, shuffled(ids(game)));
+      });
+      const answers = await Promise.all([...submits, leave, ...others]);
+      for (const answer of answers) statuses.add(answer.status);
+      expect((await leave).status, JSON.stringify((await leave).body)).toBe(200);
+      for (const answer of await Promise.all(submits)) {
+        // Saved before the deletion (then removed with it), or refused once the guest is gone.
+        expect([200, 401], JSON.stringify(answer.body)).toContain(answer.status);
+      }
+      for (const answer of await Promise.all(others)) expect(answer.status).not.toBe(500);
+    }
+    expect(statuses.has(500)).toBe(false);
+    // Count, tally and rows agree for every game: nothing of the guests is left counted.
+    const summary = await expectTalliesMatchRecount(db(), { gameIds });
+    expect(summary.submissions).toBe(stayers.length * games.length);
+    for (const game of games) {
+      expect((await h.getGame(owner, game.id)).body.submissionCount).toBe(stayers.length);
+      expect((await h.results(owner, game.id)).body.results.submissions).toBe(stayers.length);
+    }
+  });
 });

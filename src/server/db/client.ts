@@ -89,20 +89,33 @@ const CONFLICT_SQLSTATES = new Set(['40P01', '40001']);
 export const CONFLICT_MESSAGE = 'Someone else changed this at the same moment. Please try again.';
 
 /**
- * Whether `error` (or an error it wraps: Drizzle wraps the driver's as `cause`) is a deadlock or
- * a serialization failure, after which the whole transaction may simply run again.
+ * The SQLSTATE of a database error, or of the error it wraps (Drizzle wraps the driver's as
+ * `cause`); undefined for anything else.
  */
-export function isTransactionConflict(error: unknown): boolean {
+export function sqlStateOf(error: unknown): string | undefined {
   const seen = new Set<unknown>();
   let current: unknown = error;
   while (typeof current === 'object' && current !== null && !seen.has(current)) {
     seen.add(current);
     const { code, cause } = current as { code?: unknown; cause?: unknown };
-    if (typeof code === 'string' && CONFLICT_SQLSTATES.has(code)) return true;
+    // Five characters; no SQLSTATE class starts with E (socket errors: EPIPE).
+    if (typeof code === 'string' && /^(?!E)[0-9A-Z]{5}$/.test(code)) return code;
     current = cause;
   }
-  return false;
+  return undefined;
 }
+
+/**
+ * Whether `error` is a deadlock or a serialization failure, after which the whole transaction may
+ * simply run again.
+ */
+export function isTransactionConflict(error: unknown): boolean {
+  const state = sqlStateOf(error);
+  return state !== undefined && CONFLICT_SQLSTATES.has(state);
+}
+
+/** foreign_key_violation: a row refers to one that is gone (e.g. a player deleted meanwhile). */
+export const FOREIGN_KEY_VIOLATION = '23503';
 
 /**
  * Runs `attempt` (one whole transaction) again when it fails with a deadlock or serialization

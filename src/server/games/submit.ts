@@ -12,7 +12,7 @@
  * instance (one pooled connection per busy game); across instances the game row's lock orders
  * them.
  */
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '../../domain/errors';
 import { MESSAGES } from '../../domain/game';
 import {
@@ -22,8 +22,8 @@ import {
   type SavedRanking,
   type SubmissionRequest,
 } from '../../domain/submissions';
-import type { Db, Tx } from '../db/client';
-import { communityRank, game, gameTally, play, playedGame, submission } from '../db/schema';
+import { FOREIGN_KEY_VIOLATION, sqlStateOf, type Db, type Tx } from '../db/client';
+import { communityRank, game, gameTally, play, playedGame, submission, user } from '../db/schema';
 import { newId } from '../ids';
 import type { KeyedQueue } from '../keyed-queue';
 import { awardXpMany } from '../players/progression';
@@ -232,10 +232,16 @@ async function writeOnKnownState(
   if (plan.closes === 'deadline' || plan.writes.length === 0) return null;
   const version = plan.counted > 0 ? state.version + plan.counted : null;
   const before = new Map(userIds.map((userId) => [userId, known.get(userId) ?? null]));
-  const { at, applied } = await writePlan(db, state.row, plan, version, {
-    version: state.version,
-    before,
-  });
+  let written: { at: number; applied: boolean };
+  try {
+    written = await writePlan(db, state.row, plan, version, { version: state.version, before });
+  } catch (error) {
+    // A player of the batch was deleted meanwhile (their ranking's foreign key): nothing of the
+    // statement applied; under the lock their requests are refused alone (writeUnderLock).
+    if (sqlStateOf(error) !== FOREIGN_KEY_VIOLATION) throw error;
+    written = { at: Date.now(), applied: false };
+  }
+  const { at, applied } = written;
   if (!applied) {
     states.forget(gameId);
     return null;
@@ -299,12 +305,29 @@ async function writeUnderLock(
       ]),
     );
     const before = new Map(userIds.map((userId) => [userId, previous.get(userId) ?? null]));
-    const plan = planBatch(
-      batchGame(locked),
-      { tally: state.tally, previous },
-      requests,
-      Date.now(),
+    // The batch's players, locked against deletion until this commits (key share: their
+    // rankings' foreign keys take the same). A player deleted meanwhile is refused alone, 401;
+    // their deletion (mutations.ts deletePlayer) took their rankings out of the tallies.
+    const present = new Set(
+      (
+        await tx
+          .select({ id: user.id })
+          .from(user)
+          .where(inArray(user.id, userIds))
+          .for('key share')
+      ).map((row) => row.id),
     );
+    const kept = requests.filter((request) => present.has(request.userId));
+    const plan = planBatch(batchGame(locked), { tally: state.tally, previous }, kept, Date.now());
+    if (kept.length < requests.length) {
+      const planned = plan.outcomes;
+      let next = 0;
+      plan.outcomes = requests.map((request) =>
+        present.has(request.userId)
+          ? planned[next++]!
+          : { ok: false, error: new AppError('unauthenticated', MESSAGES.mustSignInToSubmit) },
+      );
+    }
     const base = { plan, row: locked, baseVersion: state.version, before };
     if (plan.closes !== null && plan.counted === 0) {
       // Past its deadline, or found at its players limit: it closes now (committed), and the
