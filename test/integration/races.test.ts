@@ -9,7 +9,12 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src/domain/errors';
 import { TRANSACTION_MAX_ATTEMPTS } from '../../src/domain/limits';
+import { MESSAGES } from '../../src/domain/game';
 import { rateLimit, user } from '../../src/server/db/schema';
+import { deletePlayer } from '../../src/server/games/mutations';
+import { GameStates } from '../../src/server/games/state';
+import { Submissions } from '../../src/server/games/submit';
+import { KeyedQueue } from '../../src/server/keyed-queue';
 import { tag, type TestClient } from '../support/client';
 import { testDatabases } from '../support/server';
 import { expectTalliesMatchRecount } from '../support/recount';
@@ -187,5 +192,46 @@ describe.each(testDatabases)('races on %s', (kind) => {
       expect((await h.getGame(owner, game.id)).body.submissionCount).toBe(stayers.length);
       expect((await h.results(owner, game.id)).body.results.submissions).toBe(stayers.length);
     }
+  });
+
+  it('refuses alone, with 401, a batch’s request whose player was deleted before it was written', async () => {
+    const owner = await h.user(`Owner ${tag()}`);
+    const game = await h.createGame(owner, ['A', 'B', 'C']);
+    const run = tag();
+    const [gone, stays, known] = ['gone', 'stays', 'known'].map((who) => `${who}-${run}`);
+    await db()
+      .insert(user)
+      .values([gone!, stays!, known!].map((id) => ({ id, name: id, email: `${id}@example.test` })));
+    const writer = new Submissions(db(), new GameStates(db()), new KeyedQueue());
+    const order = ids(game);
+    const input = (userId: string, ranking = order) => ({
+      gameId: game.id,
+      userId,
+      name: userId,
+      ranking,
+      partial: false,
+    });
+    // This instance now keeps the game, and `known`'s ranking.
+    expect((await writer.submit(input(known!))).count).toBe(1);
+    await deletePlayer(db(), gone!);
+    await deletePlayer(db(), known!);
+    // `gone` is taken for a new player (its foreign key fails the one-statement write), `known`
+    // for one whose ranking is still there (the guard finds it gone): both are refused alone,
+    // under the game's lock; `stays` is written.
+    const settled = await Promise.allSettled([
+      writer.submit(input(gone!)),
+      writer.submit(input(stays!, [...order].reverse())),
+      writer.submit(input(known!, [...order].reverse())),
+    ]);
+    expect(settled.map((s) => s.status)).toEqual(['rejected', 'fulfilled', 'rejected']);
+    for (const refused of [settled[0], settled[2]]) {
+      const reason = (refused as PromiseRejectedResult).reason as unknown;
+      expect(reason).toBeInstanceOf(AppError);
+      expect((reason as AppError).code).toBe('unauthenticated');
+      expect((reason as AppError).message).toBe(MESSAGES.mustSignInToSubmit);
+    }
+    expect((settled[1] as PromiseFulfilledResult<{ count: number }>).value.count).toBe(1);
+    const summary = await expectTalliesMatchRecount(db(), { gameIds: [game.id] });
+    expect(summary.submissions).toBe(1);
   });
 });
