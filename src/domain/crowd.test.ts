@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { biggestDifference, closestBallot, controversy, disagreements } from './crowd';
+import {
+  biggestDifference,
+  closestBallot,
+  coarseAgreement,
+  controversy,
+  disagreements,
+} from './crowd';
 import { METHODS, type Method } from './methods';
 import { addRanking, emptyTally, summarize } from './results';
 
@@ -136,5 +142,16 @@ describe('disagreements', () => {
         },
       ),
     );
+  });
+});
+
+describe('coarseAgreement', () => {
+  it('rounds another player’s agreement to the nearest 10%', () => {
+    expect(coarseAgreement(null)).toBeNull();
+    expect(coarseAgreement(100)).toBe(100);
+    expect(coarseAgreement(100 * (1 - 1 / 28))).toBe(100);
+    expect(coarseAgreement(100 * (1 - 3 / 28))).toBe(90);
+    expect(coarseAgreement(44.9)).toBe(40);
+    expect(coarseAgreement(0)).toBe(0);
   });
 });

@@ -73,6 +73,20 @@ export function biggestDifference(
   return best;
 }
 
+/** How coarsely another player's agreement with the viewer is shown (percentage points). */
+export const CLOSEST_AGREEMENT_STEP = 10;
+
+/**
+ * Another player's agreement with the viewer, to the nearest CLOSEST_AGREEMENT_STEP (decision
+ * 0033): the exact figure, read after each of one's own re-rankings, let a player rebuild that
+ * player's private ballot by trial and error. The nearest 10% hides a swap or two, so the last
+ * steps of such a search get no signal.
+ */
+export function coarseAgreement(exact: number | null): number | null {
+  if (exact === null) return null;
+  return Math.round(exact / CLOSEST_AGREEMENT_STEP) * CLOSEST_AGREEMENT_STEP;
+}
+
 /**
  * Which other ballot is closest to `mine`: the smallest total displacement (Spearman's footrule)
  * over the items both hold, ties to the earlier ballot. Ballots without a shown name are skipped.

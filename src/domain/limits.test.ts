@@ -12,7 +12,7 @@ import {
 describe('quotas', () => {
   it('has hourly defaults a person never meets and a script does', () => {
     expect(QUOTA_WINDOW_MS).toBe(3_600_000);
-    expect(DEFAULT_QUOTAS).toEqual({ create: 60, publish: 30, report: 30, edit: 600 });
+    expect(DEFAULT_QUOTAS).toEqual({ create: 60, publish: 30, report: 30, edit: 600, rerank: 30 });
     expect(DEFAULT_STREAMS_PER_ACCOUNT).toBe(20);
     expect(DEFAULT_STREAMS_PER_ADDRESS).toBeGreaterThanOrEqual(DEFAULT_STREAMS_PER_ACCOUNT);
   });
@@ -23,6 +23,9 @@ describe('quotas', () => {
     );
     expect(quotaMessage('publish', 30, 60_000)).toBe(
       'You have published 30 games in the last hour. Try again in 1 minute.',
+    );
+    expect(quotaMessage('rerank', 30, 60_000)).toBe(
+      'You have re-ranked this game 30 times in the last hour. Try again in 1 minute.',
     );
     expect(quotaMessage('report', 1, 5_000)).toBe(
       'You have reported 1 rank in the last hour. Try again in 1 minute.',

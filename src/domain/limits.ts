@@ -54,9 +54,20 @@ export const ACHIEVEMENT_THRESHOLDS = {
  * configuration (LIMIT_GAMES_PER_HOUR and the like).
  */
 export const QUOTA_WINDOW_MS = 60 * 60 * 1000;
-export type QuotaAction = 'create' | 'publish' | 'report' | 'edit';
+export type QuotaAction = 'create' | 'publish' | 'report' | 'edit' | 'rerank';
 export type Quotas = Readonly<Record<QuotaAction, number>>;
-export const DEFAULT_QUOTAS: Quotas = { create: 60, publish: 30, report: 30, edit: 600 };
+/**
+ * `rerank`: final rankings of one game by one player that replace their earlier final ranking,
+ * per game (decision 0033: with `/closest`'s agreement, unlimited re-ranking let a player rebuild
+ * another's ballot by trial and error). Counted on the player's submission row, not here.
+ */
+export const DEFAULT_QUOTAS: Quotas = {
+  create: 60,
+  publish: 30,
+  report: 30,
+  edit: 600,
+  rerank: 30,
+};
 
 /**
  * Open event streams one instance keeps per account and per client address. A new stream over
@@ -83,6 +94,7 @@ const QUOTA_PHRASES: Record<QuotaAction, (max: number) => string> = {
   publish: (max) => `published ${max} ${max === 1 ? 'game' : 'games'}`,
   report: (max) => `reported ${max} ${max === 1 ? 'rank' : 'ranks'}`,
   edit: (max) => `edited items ${max} ${max === 1 ? 'time' : 'times'}`,
+  rerank: (max) => `re-ranked this game ${max} ${max === 1 ? 'time' : 'times'}`,
 };
 
 /** Whole minutes to wait, rounded up (at least 1): "Try again in 12 minutes." */

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LIFECYCLE_MESSAGES } from './lifecycle';
 import { addRanking, emptyTally, type Tally } from './results';
-import { planBatch, type SavedRanking, type SubmissionRequest } from './submissions';
+import { planBatch, RerankRefusal, type SavedRanking, type SubmissionRequest } from './submissions';
 
 const items = ['a', 'b', 'c', 'd'].map((id) => ({ id, label: id.toUpperCase() }));
 const open = { items, closed: false, sizeLimit: null, deadlineAt: null };
@@ -121,5 +121,50 @@ describe('planBatch', () => {
     expect(plan.writes).toEqual([
       expect.objectContaining({ userId: 'p1', ranking: ['a', 'b', 'c', 'd'], finals: 1 }),
     ]);
+  });
+});
+
+describe('the re-ranking limit', () => {
+  const limit = { max: 2, windowMs: 1000 };
+  const saved = (over: Partial<SavedRanking> = {}): SavedRanking => ({
+    name: 'p1',
+    ranking: ['a', 'b', 'c', 'd'],
+    partial: false,
+    at: 0,
+    reranks: 0,
+    reranksSince: null,
+    ...over,
+  });
+  const state = (previous: SavedRanking | null) => ({
+    tally: recount(previous && !previous.partial ? [previous.ranking] : []),
+    previous: new Map(previous ? [['p1', previous]] : []),
+  });
+
+  it('counts only final rankings that replace a final one, and refuses past the limit', () => {
+    const requests = [1, 2, 3].map(() => final('p1', ['d', 'c', 'b', 'a']));
+    const plan = planBatch(open, state(saved()), requests, 5000, limit);
+    expect(plan.outcomes.map((o) => o.ok)).toEqual([true, true, false]);
+    const refused = plan.outcomes[2];
+    expect(refused?.ok === false && refused.error).toBeInstanceOf(RerankRefusal);
+    expect(refused?.ok === false && (refused.error as RerankRefusal).retryAfterMs).toBe(1000);
+    expect(refused?.ok === false && refused.error.message).toBe(
+      'You have re-ranked this game 2 times in the last hour. Try again in 1 minute.',
+    );
+    expect(plan.writes).toEqual([
+      expect.objectContaining({ reranks: 2, reranksSince: 5000, finals: 2 }),
+    ]);
+    // A first final ranking (after saved progress) is not a re-ranking.
+    const first = planBatch(open, state(saved({ partial: true })), [requests[0]!], 0, limit);
+    expect(first.writes[0]).toMatchObject({ reranks: 0, reranksSince: null });
+  });
+
+  it('starts a new window once the last one has ended; without a limit, nothing is refused', () => {
+    const full = saved({ reranks: 2, reranksSince: 1000 });
+    const request = final('p1', ['d', 'c', 'b', 'a']);
+    expect(planBatch(open, state(full), [request], 1999, limit).outcomes[0]?.ok).toBe(false);
+    const later = planBatch(open, state(full), [request], 2000, limit);
+    expect(later.outcomes[0]?.ok).toBe(true);
+    expect(later.writes[0]).toMatchObject({ reranks: 1, reranksSince: 2000 });
+    expect(planBatch(open, state(full), [request], 1999).outcomes[0]?.ok).toBe(true);
   });
 });

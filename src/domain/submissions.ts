@@ -7,6 +7,7 @@
 import { AppError } from './errors';
 import { checkRanking, type Item } from './game';
 import { closedError, isClosed } from './lifecycle';
+import { quotaMessage, quotaVerdict } from './limits';
 import { replaceRankings, type Tally } from './results';
 
 export type SubmissionRequest = {
@@ -16,8 +17,32 @@ export type SubmissionRequest = {
   partial: boolean;
 };
 
-/** A player's saved ranking; `at` is null when it is saved by this batch (the commit's time). */
-export type SavedRanking = { name: string; ranking: string[]; partial: boolean; at: number | null };
+/**
+ * A player's saved ranking; `at` is null when it is saved by this batch (the commit's time).
+ * `reranks`: final rankings that replaced an earlier final one in the window that started at
+ * `reranksSince` (ms; null: none yet), for the re-ranking limit.
+ */
+export type SavedRanking = {
+  name: string;
+  ranking: string[];
+  partial: boolean;
+  at: number | null;
+  reranks: number;
+  reranksSince: number | null;
+};
+
+/** A re-ranking over the limit (429): `retryAfterMs` until the player's window ends. */
+export class RerankRefusal extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterMs: number,
+  ) {
+    super('resource-exhausted', message);
+  }
+}
+
+/** Re-rankings (a final ranking replacing one's own final ranking) per player, game and hour. */
+export type RerankLimit = { max: number; windowMs: number };
 
 export type BatchGame = {
   items: readonly Item[];
@@ -55,6 +80,7 @@ export function planBatch(
   state: { tally: Tally; previous: ReadonlyMap<string, SavedRanking> },
   requests: readonly SubmissionRequest[],
   now: number,
+  rerankLimit: RerankLimit | null = null,
 ): BatchPlan {
   const plan: BatchPlan = {
     outcomes: [],
@@ -98,11 +124,33 @@ export function planBatch(
       plan.outcomes.push({ ok: true, saved: previous, count: submissions });
       continue;
     }
+    let reranks = previous?.reranks ?? 0;
+    let reranksSince = previous?.reranksSince ?? null;
+    if (!request.partial && previous && !previous.partial && rerankLimit) {
+      // A re-ranking: counted in a window that starts with the first one after the last ended.
+      const expired = reranksSince === null || now - reranksSince >= rerankLimit.windowMs;
+      reranks = expired ? 1 : reranks + 1;
+      reranksSince = expired ? now : reranksSince;
+      const verdict = quotaVerdict({
+        count: reranks,
+        max: rerankLimit.max,
+        windowStartedAt: reranksSince!,
+        windowMs: rerankLimit.windowMs,
+        now,
+      });
+      if (!verdict.allowed) {
+        const message = quotaMessage('rerank', rerankLimit.max, verdict.retryAfterMs);
+        plan.outcomes.push({ ok: false, error: new RerankRefusal(message, verdict.retryAfterMs) });
+        continue;
+      }
+    }
     const saved: SavedRanking = {
       name: request.name,
       ranking: request.ranking,
       partial: request.partial,
       at: null,
+      reranks,
+      reranksSince,
     };
     latest.set(request.userId, saved);
     const write = writes.get(request.userId) ?? { userId: request.userId, ...saved, finals: 0 };

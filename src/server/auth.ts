@@ -9,7 +9,7 @@ import { AppError } from '../domain/errors';
 import type { Db } from './db/client';
 import type { Logger } from './log';
 import { passwordResetMail, verificationMail, type Mailer } from './mail/mailer';
-import { removePlayerRankings } from './games/mutations';
+import { deletePlayer } from './games/mutations';
 import { moveGuestData } from './players/migrate-guest';
 import { publish } from './realtime/hub';
 import { CLIENT_IP_HEADER } from './http/client-ip';
@@ -118,8 +118,9 @@ export function createAuth(options: AuthOptions) {
           }),
         },
         // Every way an account goes (a guest leaving, an account deleted): its rankings leave
-        // the tallies first.
-        delete: { before: async (deleted) => removePlayerRankings(options.db, deleted.id) },
+        // the tallies and the account row goes in one transaction, serialized with submissions
+        // on each game (games/mutations.ts); better-auth's own delete then finds nothing left.
+        delete: { before: async (deleted) => deletePlayer(options.db, deleted.id) },
         update: {
           // Headers and open tabs show the name and role live.
           after: async (updated) => publish(options.db, { type: 'profile', userId: updated.id }),

@@ -75,6 +75,8 @@ const ConfigSchema = z
     LIMIT_PUBLISHES_PER_HOUR: limit,
     LIMIT_REPORTS_PER_HOUR: limit,
     LIMIT_EDITS_PER_HOUR: limit,
+    // Re-rankings of one game by one player per hour (decision 0033).
+    LIMIT_RERANKS_PER_HOUR: limit,
     LIMIT_STREAMS_PER_ACCOUNT: limit,
     LIMIT_STREAMS_PER_ADDRESS: limit,
     // Requests per personal API token and minute, counted across instances (decision 0024).
@@ -210,6 +212,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       publish: c.LIMIT_PUBLISHES_PER_HOUR ?? orTest(DEFAULT_QUOTAS.publish),
       report: c.LIMIT_REPORTS_PER_HOUR ?? orTest(DEFAULT_QUOTAS.report),
       edit: c.LIMIT_EDITS_PER_HOUR ?? orTest(DEFAULT_QUOTAS.edit),
+      rerank: c.LIMIT_RERANKS_PER_HOUR ?? orTest(DEFAULT_QUOTAS.rerank),
     },
     streamsPerAccount: c.LIMIT_STREAMS_PER_ACCOUNT ?? orTest(DEFAULT_STREAMS_PER_ACCOUNT),
     streamsPerAddress: c.LIMIT_STREAMS_PER_ADDRESS ?? orTest(DEFAULT_STREAMS_PER_ADDRESS),

@@ -2,7 +2,8 @@
  * What admins change: another account's (or their own) admin role, and deleting any game. Each in
  * one transaction with its audit row (audit.ts).
  */
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray, or } from 'drizzle-orm';
+import { COMMUNITY_MESSAGES } from '../../domain/community';
 import { AppError } from '../../domain/errors';
 import { MESSAGES } from '../../domain/game';
 import type { Db } from '../db/client';
@@ -24,24 +25,18 @@ export const ADMIN_ROLE_MESSAGES = {
  * The role change itself ends the target's cached sessions (the user table's trigger, migration
  * 0003), and their open tabs hear a profile event: the target's next request sees it.
  *
- * A revoke locks every admin's row first (in id order, so concurrent revokes queue instead of
- * deadlocking, and two admins revoking each other cannot both succeed).
+ * Every change locks, in one statement and in id order, the rows it reads or writes: every
+ * admin's, the target's and the actor's. Concurrent changes (grants and revokes of any accounts
+ * by any admins) therefore queue instead of deadlocking, and two admins revoking each other cannot
+ * both succeed. Roles are read as locked, so a row changed while this one waited counts as it is
+ * now (decision 0033).
  */
 export async function setAdminRole(
   db: Db,
   input: { actor: Actor; targetId: string; role: AdminRole },
 ): Promise<{ user: { id: string; role: AdminRole } }> {
   return db.transaction(async (tx) => {
-    const admins =
-      input.role === 'user'
-        ? await tx
-            .select({ id: user.id })
-            .from(user)
-            .where(eq(user.role, 'admin'))
-            .orderBy(asc(user.id))
-            .for('update')
-        : [];
-    const [target] = await tx
+    const locked = await tx
       .select({
         id: user.id,
         name: user.name,
@@ -50,8 +45,16 @@ export async function setAdminRole(
         isAnonymous: user.isAnonymous,
       })
       .from(user)
-      .where(eq(user.id, input.targetId))
+      .where(or(eq(user.role, 'admin'), inArray(user.id, [input.targetId, input.actor.id])))
+      .orderBy(asc(user.id))
       .for('update');
+    const admins = locked.filter((row) => row.role === 'admin');
+    const target = locked.find((row) => row.id === input.targetId);
+    // The actor's own role as locked: an admin revoked while this request waited acts no more.
+    const actor = locked.find((row) => row.id === input.actor.id);
+    if (actor?.role !== 'admin') {
+      throw new AppError('permission-denied', COMMUNITY_MESSAGES.adminsOnly);
+    }
     if (!target) throw new AppError('not-found', ADMIN_ROLE_MESSAGES.notAUser);
     if (target.isAnonymous) throw new AppError('invalid-argument', ADMIN_ROLE_MESSAGES.guest);
     const current: AdminRole = target.role === 'admin' ? 'admin' : 'user';

@@ -24,10 +24,12 @@ export function openApiPath(honoPath: string): string {
 /**
  * The error statuses a route may answer beyond its own: any request may be invalid, rate
  * limited or meet a database outage; any may carry a bad or out-of-scope API token (401, 403),
- * and a write from a foreign origin is refused (403).
+ * and a write from a foreign origin is refused (403). A write that lost a race with a concurrent
+ * change five times in a row is 409 (the transaction helper, decision 0033).
  */
 function errorStatuses(method: string, access: Access, own: number[] = []): number[] {
   const statuses = new Set<number>([400, 401, 403, 429, 500, 503, ...own]);
+  if (['POST', 'PUT', 'PATCH', 'DELETE'].includes(method)) statuses.add(409);
   if (['POST', 'PUT', 'PATCH'].includes(method)) statuses.add(413);
   if (access === 'owner') statuses.add(404);
   return [...statuses].sort((a, b) => a - b);
@@ -38,7 +40,7 @@ const ERROR_MEANING: Record<number, string> = {
   401: 'unauthenticated: sign in first (or the API token is unknown, expired or revoked)',
   403: 'permission-denied: not allowed for this caller, outside an API token’s scope, or a write from another site',
   404: 'not-found: no such game, rank, user or route',
-  409: 'aborted: the state changed (closed game, taken handle, duplicate)',
+  409: 'aborted: the state changed (closed game, taken handle, duplicate), or a concurrent change won every retry',
   413: 'invalid-argument: the request body is larger than 256 KB',
   429: 'resource-exhausted: too many requests or over a quota (see Retry-After)',
   500: 'internal: a failure on the server',

@@ -178,7 +178,8 @@ export const OPERATIONS: Record<string, Operation> = {
         closed: z.boolean().optional(),
       }),
     },
-    errors: [404, 409],
+    // 429: over the re-ranking limit (decision 0033).
+    errors: [404, 409, 429],
   },
   'PATCH /api/games/{id}/items': {
     tag: 'Games',
@@ -257,7 +258,7 @@ export const OPERATIONS: Record<string, Operation> = {
   },
   'GET /api/games/{id}/closest': {
     tag: 'Results',
-    summary: 'The named player who ranked most like the caller',
+    summary: 'The named player who ranked most like the caller (agreement to the nearest 10%)',
     access: 'public',
     ok: {
       200: z.object({

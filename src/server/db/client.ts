@@ -9,6 +9,8 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { AppError } from '../../domain/errors';
+import { TRANSACTION_MAX_ATTEMPTS } from '../../domain/limits';
 import type { Logger } from '../log';
 import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
@@ -71,7 +73,88 @@ export type OpenOptions =
 const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  return options.kind === 'pglite' ? openPglite(options) : openPostgres(options);
+  const database =
+    options.kind === 'pglite' ? await openPglite(options) : await openPostgres(options);
+  retryTransactions(database.db);
+  return database;
+}
+
+/**
+ * SQLSTATEs that say "this transaction lost a race, run it again": deadlock_detected (PostgreSQL
+ * aborted one of two transactions waiting on each other) and serialization_failure.
+ */
+const CONFLICT_SQLSTATES = new Set(['40P01', '40001']);
+
+/** The answer when a transaction lost its race every time (409, never 500). */
+export const CONFLICT_MESSAGE = 'Someone else changed this at the same moment. Please try again.';
+
+/**
+ * The SQLSTATE of a database error, or of the error it wraps (Drizzle wraps the driver's as
+ * `cause`); undefined for anything else.
+ */
+export function sqlStateOf(error: unknown): string | undefined {
+  const seen = new Set<unknown>();
+  let current: unknown = error;
+  while (typeof current === 'object' && current !== null && !seen.has(current)) {
+    seen.add(current);
+    const { code, cause } = current as { code?: unknown; cause?: unknown };
+    // Five characters; no SQLSTATE class starts with E (socket errors: EPIPE).
+    if (typeof code === 'string' && /^(?!E)[0-9A-Z]{5}$/.test(code)) return code;
+    current = cause;
+  }
+  return undefined;
+}
+
+/**
+ * Whether `error` is a deadlock or a serialization failure, after which the whole transaction may
+ * simply run again.
+ */
+export function isTransactionConflict(error: unknown): boolean {
+  const state = sqlStateOf(error);
+  return state !== undefined && CONFLICT_SQLSTATES.has(state);
+}
+
+/** foreign_key_violation: a row refers to one that is gone (e.g. a player deleted meanwhile). */
+export const FOREIGN_KEY_VIOLATION = '23503';
+
+/**
+ * Runs `attempt` (one whole transaction) again when it fails with a deadlock or serialization
+ * failure, at most `maxAttempts` times in all (SPEC: transaction max attempts 5), after a short
+ * random wait that grows with each try so the racers do not meet again in step. Gives up with
+ * `aborted` (409). Any other failure is thrown at once.
+ */
+export async function withConflictRetries<T>(
+  attempt: (attemptNumber: number) => Promise<T>,
+  options: { maxAttempts?: number; baseDelayMs?: number } = {},
+): Promise<T> {
+  const maxAttempts = Math.max(1, options.maxAttempts ?? TRANSACTION_MAX_ATTEMPTS);
+  const base = options.baseDelayMs ?? 5;
+  for (let n = 1; ; n++) {
+    try {
+      return await attempt(n);
+    } catch (error) {
+      if (!isTransactionConflict(error)) throw error;
+      if (n >= maxAttempts) {
+        throw Object.assign(new AppError('aborted', CONFLICT_MESSAGE), { cause: error });
+      }
+      const delay = base * 2 ** (n - 1) * (0.5 + Math.random());
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+}
+
+/**
+ * Every top-level `db.transaction(...)` of the server (and of better-auth's adapter, which is
+ * given this same object) runs through withConflictRetries. A transaction's callback must
+ * therefore be safe to run again: it only talks to the database through `tx` (a rolled-back
+ * attempt leaves nothing behind, NOTIFY included, which is sent only at commit) and keeps what it
+ * learns in local variables until it returns. Savepoints (`tx.transaction`) are not retried on
+ * their own: the conflict aborts the whole transaction, which runs again.
+ */
+function retryTransactions(db: Db): void {
+  const transaction = db.transaction.bind(db);
+  db.transaction = ((run, config) =>
+    withConflictRetries(() => transaction(run, config))) as Db['transaction'];
 }
 
 async function openPglite(options: {

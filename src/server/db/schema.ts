@@ -207,6 +207,13 @@ export const submission = pgTable(
     ranking: jsonb('ranking').$type<string[]>().notNull(),
     partial: boolean('partial').notNull().default(false),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Re-rankings (final rankings replacing this player's final one) in the window that started
+     * at `reranks_since` (ms since the epoch): the re-ranking limit, written by the submission's
+     * own statement (decision 0033).
+     */
+    reranks: integer('reranks').notNull().default(0),
+    reranksSince: bigint('reranks_since', { mode: 'number' }),
   },
   (t) => [
     primaryKey({ columns: [t.gameId, t.userId] }),

@@ -15,9 +15,10 @@ import {
   type ItemEdit,
   type Rules,
 } from '../../domain/lifecycle';
+import { TRANSACTION_MAX_ATTEMPTS } from '../../domain/limits';
 import { emptyTally, removeRanking } from '../../domain/results';
-import type { Db, Tx } from '../db/client';
-import { communityRank, game, gameTally, playedGame, submission } from '../db/schema';
+import { CONFLICT_MESSAGE, type Db, type Tx } from '../db/client';
+import { communityRank, game, gameTally, playedGame, submission, user } from '../db/schema';
 import { newId } from '../ids';
 import { awardXp } from '../players/progression';
 import { notifyRankEvent } from '../realtime/hub';
@@ -33,8 +34,16 @@ export async function createGame(
     labels: string[];
     rules: Rules;
     publishRequested: boolean;
-    /** The game this one is a remix of. */
+    /**
+     * The game this one is a remix of. It is locked (key share) before the insert: when it was
+     * deleted meanwhile, the remix is refused with 404 and nothing is written.
+     */
     remixedFrom?: string;
+    /**
+     * Runs in the transaction before anything is written (the creation quota: refused or rolled
+     * back with the game, never consumed by a creation that did not happen).
+     */
+    before?: (tx: Tx) => Promise<void>;
   },
 ): Promise<GameRow> {
   const ids = new Set<string>();
@@ -42,6 +51,15 @@ export async function createGame(
   const items: Item[] = [...ids].map((id, index) => ({ id, label: input.labels[index]! }));
   const base = slugify(input.prompt);
   return db.transaction(async (tx) => {
+    if (input.remixedFrom !== undefined) {
+      const [original] = await tx
+        .select({ id: game.id })
+        .from(game)
+        .where(eq(game.id, input.remixedFrom))
+        .for('key share');
+      if (!original) throw new AppError('not-found', MESSAGES.gameNotFound);
+    }
+    await input.before?.(tx);
     // The readable slug first; when it is taken, the same words with a short random suffix.
     for (const slug of [
       base,
@@ -349,28 +367,59 @@ export async function uncountRanking(
 }
 
 /**
- * Takes a player's saved rankings out of every game they played, before their account is deleted
- * (the rows would go with it, but the tallies would still count them): after any deletion the
- * count, the tally and the rows agree. One short transaction per game, under its lock.
+ * Deletes a player's account row after taking their saved rankings out of every game they played
+ * (the rows would go with the account by cascade, but the tallies would still count them), in ONE
+ * transaction, so that count, tally and rows always agree (decision 0033). better-auth's own
+ * delete, which runs right after this (its `user.delete.before` hook), then finds nothing left.
+ *
+ * Locks, in this order: the games the player has rankings in with their tallies (in id order:
+ * the order every writer of a game takes, game then tally), then the player's row. Holding the
+ * player's row stops a submission from inserting a new ranking (its foreign key check waits for
+ * it); one that got in first, to a game not locked here, is seen once the row is ours, and the
+ * attempt starts again with that game locked too. A submission that waits on the player's row
+ * finds them gone and answers 401 (games/submit.ts).
  */
-export async function removePlayerRankings(db: Db, userId: string): Promise<void> {
-  const played = await db
-    .select({ gameId: submission.gameId })
-    .from(submission)
-    .where(eq(submission.userId, userId));
-  for (const { gameId } of played) {
-    await db.transaction(async (tx) => {
-      // The game row, then its tally: the order every writer of a game takes.
-      await tx.execute(sql`
-        select 1 from ${game} g join ${gameTally} t on t.game_id = g.id
-        where g.id = ${gameId} for update of g, t`);
-      const [removed] = await tx
-        .delete(submission)
-        .where(and(eq(submission.gameId, gameId), eq(submission.userId, userId)))
-        .returning({ ranking: submission.ranking, partial: submission.partial });
-      if (removed && !removed.partial) {
-        await uncountRanking(tx, { gameId, ranking: removed.ranking, keptBy: null });
+export async function deletePlayer(db: Db, userId: string): Promise<void> {
+  for (let attempt = 1; attempt <= TRANSACTION_MAX_ATTEMPTS; attempt++) {
+    const done = await db.transaction(async (tx) => {
+      const gamesOf = async () =>
+        (
+          await tx
+            .selectDistinct({ gameId: submission.gameId })
+            .from(submission)
+            .where(eq(submission.userId, userId))
+        ).map((row) => row.gameId);
+      const played = [...new Set(await gamesOf())].sort();
+      if (played.length > 0) {
+        await tx.execute(sql`
+          select 1 from ${game} g join ${gameTally} t on t.game_id = g.id
+          where g.id in (select jsonb_array_elements_text(${JSON.stringify(played)}::jsonb))
+          order by g.id
+          for update of g, t`);
       }
+      const [player] = await tx
+        .select({ id: user.id })
+        .from(user)
+        .where(eq(user.id, userId))
+        .for('update');
+      if (!player) return true;
+      const locked = new Set(played);
+      // A ranking saved to another game before the player's row was ours: lock that one too.
+      if ((await gamesOf()).some((gameId) => !locked.has(gameId))) return false;
+      for (const gameId of played) {
+        const [removed] = await tx
+          .delete(submission)
+          .where(and(eq(submission.gameId, gameId), eq(submission.userId, userId)))
+          .returning({ ranking: submission.ranking, partial: submission.partial });
+        if (removed && !removed.partial) {
+          await uncountRanking(tx, { gameId, ranking: removed.ranking, keptBy: null });
+        }
+      }
+      // Everything else of the account goes by cascade, as with better-auth's own delete.
+      await tx.delete(user).where(eq(user.id, userId));
+      return true;
     });
+    if (done) return;
   }
+  throw new AppError('aborted', CONFLICT_MESSAGE);
 }

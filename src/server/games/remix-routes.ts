@@ -28,7 +28,9 @@ export function remixRoutes(deps: { db: Db; quota?: QuotaGuard; analytics: Analy
       const { id } = c.req.valid('param');
       const original = id.length > 100 ? null : await findGame(db, id);
       if (!original) throw new AppError('not-found', MESSAGES.gameNotFound);
-      await deps.quota?.consume(c, viewer.id, 'create');
+      // The quota is counted in the creation's transaction, after the original is locked: a
+      // remix of a game deleted meanwhile is a 404 that consumes nothing (decision 0033).
+      const { quota } = deps;
       const row = await createGame(db, {
         ownerId: viewer.id,
         ownerName: shownName(viewer.name),
@@ -37,6 +39,7 @@ export function remixRoutes(deps: { db: Db; quota?: QuotaGuard; analytics: Analy
         rules: normalizeRules({}, Date.now()),
         publishRequested: false,
         remixedFrom: original.id,
+        ...(quota ? { before: (tx) => quota.consume(c, viewer.id, 'create', tx) } : {}),
       });
       deps.analytics.recordFor(c, 'game_create', {
         game_id: row.id,

@@ -55,7 +55,10 @@ import type { WebhookEvents } from '../webhooks/enqueue';
 import { BallotCache } from './ballot-cache';
 import { methodView, runoff, tallyWinners, type MethodView } from './methods-view';
 import { METHODS } from '../../domain/methods';
-import { closestBallot } from '../../domain/crowd';
+import { closestBallot, coarseAgreement } from '../../domain/crowd';
+import { QUOTA_WINDOW_MS } from '../../domain/limits';
+import { RerankRefusal } from '../../domain/submissions';
+import { LimitRefusal } from '../http/rate-limit';
 
 export type GamesDeps = {
   db: Db;
@@ -266,7 +269,16 @@ const signedIn = requireUser({ guests: true, message: 'Not signed in' });
 export function gamesRoutes(deps: GamesDeps) {
   const { db, hub, states } = deps;
   const writesPerGame = new KeyedQueue();
-  const submissions = new Submissions(db, states, writesPerGame, deps.onSubmissionBatch);
+  const rerankLimit = deps.quota
+    ? { max: deps.quota.quotas.rerank, windowMs: QUOTA_WINDOW_MS }
+    : null;
+  const submissions = new Submissions(
+    db,
+    states,
+    writesPerGame,
+    deps.onSubmissionBatch,
+    rerankLimit,
+  );
   const ballots = new BallotCache(db);
   return (
     new Hono<AuthEnv>()
@@ -352,13 +364,20 @@ export function gamesRoutes(deps: GamesDeps) {
           const gameId = id.length > MAX_ID_OR_SLUG_LENGTH ? null : await states.idOf(id);
           if (gameId === null) throw new AppError('not-found', MESSAGES.gameNotFound);
           const name = playerName(body.name, viewer.isAnonymous ? null : viewer.name);
-          const result = await submissions.submit({
-            gameId,
-            userId: viewer.id,
-            name,
-            ranking: body.ranking,
-            partial: body.partial ?? false,
-          });
+          const result = await submissions
+            .submit({
+              gameId,
+              userId: viewer.id,
+              name,
+              ranking: body.ranking,
+              partial: body.partial ?? false,
+            })
+            .catch((error: unknown) => {
+              if (!(error instanceof RerankRefusal)) throw error;
+              // Over the re-ranking limit (decision 0033): 429 with when to try again.
+              c.header('Retry-After', String(Math.max(1, Math.ceil(error.retryAfterMs / 1000))));
+              throw new LimitRefusal('quota:rerank', error.message);
+            });
           if (!result.submission.partial) {
             deps.analytics.recordFor(c, 'ranking_submit', { game_id: gameId });
             // Only games with webhooks pay for this (one statement); it never fails the request.
@@ -499,7 +518,7 @@ export function gamesRoutes(deps: GamesDeps) {
         return c.json({
           closest:
             match?.name != null
-              ? { name: match.name, agreement: agreement(mine, match.ranking) }
+              ? { name: match.name, agreement: coarseAgreement(agreement(mine, match.ranking)) }
               : null,
         });
       })

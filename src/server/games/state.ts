@@ -127,6 +127,8 @@ export class GameStates {
           ranking: submission.ranking,
           partial: submission.partial,
           at: submission.at,
+          reranks: submission.reranks,
+          reranksSince: submission.reranksSince,
         })
         .from(submission)
         .where(and(eq(submission.gameId, gameId), eq(submission.userId, userId)));

@@ -12,18 +12,19 @@
  * instance (one pooled connection per busy game); across instances the game row's lock orders
  * them.
  */
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '../../domain/errors';
 import { MESSAGES } from '../../domain/game';
 import {
   planBatch,
   type BatchGame,
   type BatchPlan,
+  type RerankLimit,
   type SavedRanking,
   type SubmissionRequest,
 } from '../../domain/submissions';
-import type { Db, Tx } from '../db/client';
-import { communityRank, game, gameTally, play, playedGame, submission } from '../db/schema';
+import { FOREIGN_KEY_VIOLATION, sqlStateOf, type Db, type Tx } from '../db/client';
+import { communityRank, game, gameTally, play, playedGame, submission, user } from '../db/schema';
 import { newId } from '../ids';
 import type { KeyedQueue } from '../keyed-queue';
 import { awardXpMany } from '../players/progression';
@@ -68,6 +69,8 @@ export class Submissions {
     private readonly queue: KeyedQueue,
     /** Told each batch's size (observability/metrics.ts). */
     private readonly onBatch?: (size: number) => void,
+    /** Re-rankings per player, game and window (decision 0033); null: unlimited. */
+    private readonly rerankLimit: RerankLimit | null = null,
   ) {}
 
   /** Saves one player's ranking; answers once its batch has committed. */
@@ -98,6 +101,7 @@ export class Submissions {
         this.states,
         gameId,
         batch.map((waiting) => waiting.request),
+        this.rerankLimit,
       );
       batch.forEach((waiting, i) => {
         const answer = answers[i];
@@ -121,6 +125,8 @@ type PreviousRows = {
   ranking: string[];
   partial: boolean;
   at: string;
+  reranks: number;
+  reranksSince: number | null;
 }[];
 
 function rows<Row>(result: unknown): Row[] {
@@ -151,10 +157,11 @@ async function writeBatch(
   states: GameStates,
   gameId: string,
   requests: readonly SubmissionRequest[],
+  rerankLimit: RerankLimit | null,
 ): Promise<(SubmitResult | Error)[]> {
   const written =
-    (await writeOnKnownState(db, states, gameId, requests)) ??
-    (await writeUnderLock(db, gameId, requests));
+    (await writeOnKnownState(db, states, gameId, requests, rerankLimit)) ??
+    (await writeUnderLock(db, gameId, requests, rerankLimit));
   const { plan, row, version, at } = written;
   const closed = plan.closes !== null;
   if (closed && version === null) {
@@ -163,8 +170,15 @@ async function writeBatch(
     const saved = new Map<string, SavedRanking>();
     for (const [userId, before] of written.before) if (before) saved.set(userId, before);
     for (const write of plan.writes) {
-      const { name, ranking, partial } = write;
-      saved.set(write.userId, { name, ranking, partial, at: write.at ?? at });
+      const { name, ranking, partial, reranks, reranksSince } = write;
+      saved.set(write.userId, {
+        name,
+        ranking,
+        partial,
+        at: write.at ?? at,
+        reranks,
+        reranksSince,
+      });
     }
     states.committed(
       {
@@ -188,6 +202,8 @@ async function writeBatch(
         ranking: outcome.saved.ranking,
         partial: outcome.saved.partial,
         at: new Date(outcome.saved.at ?? at),
+        reranks: outcome.saved.reranks,
+        reranksSince: outcome.saved.reranksSince,
       },
       count: outcome.count,
       closed: version !== null && row.sizeLimit !== null && outcome.count >= row.sizeLimit,
@@ -216,6 +232,7 @@ async function writeOnKnownState(
   states: GameStates,
   gameId: string,
   requests: readonly SubmissionRequest[],
+  rerankLimit: RerankLimit | null,
 ): Promise<Written | null> {
   const state = await states.get(gameId);
   if (!state || state.row.closed) return null;
@@ -228,14 +245,21 @@ async function writeOnKnownState(
     { tally: state.tally, previous },
     requests,
     Date.now(),
+    rerankLimit,
   );
   if (plan.closes === 'deadline' || plan.writes.length === 0) return null;
   const version = plan.counted > 0 ? state.version + plan.counted : null;
   const before = new Map(userIds.map((userId) => [userId, known.get(userId) ?? null]));
-  const { at, applied } = await writePlan(db, state.row, plan, version, {
-    version: state.version,
-    before,
-  });
+  let written: { at: number; applied: boolean };
+  try {
+    written = await writePlan(db, state.row, plan, version, { version: state.version, before });
+  } catch (error) {
+    // A player of the batch was deleted meanwhile (their ranking's foreign key): nothing of the
+    // statement applied; under the lock their requests are refused alone (writeUnderLock).
+    if (sqlStateOf(error) !== FOREIGN_KEY_VIOLATION) throw error;
+    written = { at: Date.now(), applied: false };
+  }
+  const { at, applied } = written;
   if (!applied) {
     states.forget(gameId);
     return null;
@@ -259,11 +283,13 @@ async function writeUnderLock(
   db: Db,
   gameId: string,
   requests: readonly SubmissionRequest[],
+  rerankLimit: RerankLimit | null,
 ): Promise<Written> {
   const userIds = [...new Set(requests.map((request) => request.userId))];
   const previousOf = sql<PreviousRows>`coalesce((
     select jsonb_agg(jsonb_build_object('userId', s.user_id, 'name', s.name,
-                     'ranking', s.ranking, 'partial', s.partial, 'at', s.at))
+                     'ranking', s.ranking, 'partial', s.partial, 'at', s.at,
+                     'reranks', s.reranks, 'reranksSince', s.reranks_since))
     from ${submission} s
     where s.game_id = ${gameId}
       and s.user_id in (select jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb))
@@ -295,16 +321,46 @@ async function writeUnderLock(
     const previous = new Map<string, SavedRanking>(
       state.previous.map((row) => [
         row.userId,
-        { name: row.name, ranking: row.ranking, partial: row.partial, at: Date.parse(row.at) },
+        {
+          name: row.name,
+          ranking: row.ranking,
+          partial: row.partial,
+          at: Date.parse(row.at),
+          reranks: row.reranks,
+          reranksSince: row.reranksSince,
+        },
       ]),
     );
     const before = new Map(userIds.map((userId) => [userId, previous.get(userId) ?? null]));
+    // The batch's players, locked against deletion until this commits (key share: their
+    // rankings' foreign keys take the same). A player deleted meanwhile is refused alone, 401;
+    // their deletion (mutations.ts deletePlayer) took their rankings out of the tallies.
+    const present = new Set(
+      (
+        await tx
+          .select({ id: user.id })
+          .from(user)
+          .where(inArray(user.id, userIds))
+          .for('key share')
+      ).map((row) => row.id),
+    );
+    const kept = requests.filter((request) => present.has(request.userId));
     const plan = planBatch(
       batchGame(locked),
       { tally: state.tally, previous },
-      requests,
+      kept,
       Date.now(),
+      rerankLimit,
     );
+    if (kept.length < requests.length) {
+      const planned = plan.outcomes;
+      let next = 0;
+      plan.outcomes = requests.map((request) =>
+        present.has(request.userId)
+          ? planned[next++]!
+          : { ok: false, error: new AppError('unauthenticated', MESSAGES.mustSignInToSubmit) },
+      );
+    }
     const base = { plan, row: locked, baseVersion: state.version, before };
     if (plan.closes !== null && plan.counted === 0) {
       // Past its deadline, or found at its players limit: it closes now (committed), and the
@@ -348,6 +404,8 @@ async function writePlan(
       ranking: write.ranking,
       partial: write.partial,
       finals: write.finals,
+      reranks: write.reranks,
+      reranks_since: write.reranksSince,
     })),
   );
   const closes = plan.closes === 'players';
@@ -388,15 +446,18 @@ async function writePlan(
     await tx.execute(sql`
       with ${guard}input as (
         select * from jsonb_to_recordset(${input}::jsonb)
-          as x(user_id text, name text, ranking jsonb, partial boolean, finals int)
+          as x(user_id text, name text, ranking jsonb, partial boolean, finals int,
+               reranks int, reranks_since bigint)
         where true${ifGuarded}
       ),
       saved as (
-        insert into ${submission} (game_id, user_id, name, ranking, partial, at)
-        select ${gameId}, user_id, name, ranking, partial, now() from input
+        insert into ${submission} (game_id, user_id, name, ranking, partial, at, reranks,
+                                   reranks_since)
+        select ${gameId}, user_id, name, ranking, partial, now(), reranks, reranks_since
+        from input
         on conflict (game_id, user_id) do update
           set name = excluded.name, ranking = excluded.ranking, partial = excluded.partial,
-              at = excluded.at
+              at = excluded.at, reranks = excluded.reranks, reranks_since = excluded.reranks_since
         returning 1
       ),
       played as (
@@ -438,6 +499,8 @@ function guardSql(planned: GameRow, expected: Expected): SQL {
       user_id: userId,
       ranking: saved?.ranking ?? null,
       partial: saved?.partial ?? null,
+      reranks: saved?.reranks ?? null,
+      reranks_since: saved?.reranksSince ?? null,
     })),
   );
   const deadline = planned.deadlineAt?.toISOString() ?? null;
@@ -449,9 +512,11 @@ function guardSql(planned: GameRow, expected: Expected): SQL {
       and date_trunc('milliseconds', g.deadline_at) is not distinct from ${deadline}::timestamptz
       and not exists (
         select 1 from jsonb_to_recordset(${before}::jsonb)
-          as e(user_id text, ranking jsonb, partial boolean)
+          as e(user_id text, ranking jsonb, partial boolean, reranks int, reranks_since bigint)
         left join ${submission} s on s.game_id = g.id and s.user_id = e.user_id
         where s.ranking is distinct from e.ranking or s.partial is distinct from e.partial
+          or s.reranks is distinct from e.reranks
+          or s.reranks_since is distinct from e.reranks_since
       )
     for update of g, t
   ),

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable } from './errors';
+import { Hono } from 'hono';
+import { isTransactionConflict, sqlStateOf } from '../db/client';
+import { createLogger } from '../log';
+import { createErrorHandler, isDatabaseUnavailable } from './errors';
 
 /** An error like pg's: a message, and a SQLSTATE or errno in `code`. */
 function pgError(message: string, code?: string): Error {
@@ -50,5 +53,27 @@ describe('isDatabaseUnavailable', () => {
     const b = new Error('b', { cause: a });
     a.cause = b;
     expect(isDatabaseUnavailable(a)).toBe(false);
+  });
+});
+
+describe('transaction conflicts', () => {
+  it('tells deadlocks and serialization failures, through Drizzle’s wrapper', () => {
+    expect(isTransactionConflict(drizzleError(pgError('deadlock detected', '40P01')))).toBe(true);
+    expect(isTransactionConflict(pgError('could not serialize access', '40001'))).toBe(true);
+    expect(isTransactionConflict(pgError('duplicate key value', '23505'))).toBe(false);
+    expect(isTransactionConflict(pgError('broken pipe', 'EPIPE'))).toBe(false);
+    expect(sqlStateOf(drizzleError(pgError('fk', '23503')))).toBe('23503');
+    expect(sqlStateOf(pgError('broken pipe', 'EPIPE'))).toBeUndefined();
+  });
+
+  it('answers a statement that lost a deadlock with 409, not 500', async () => {
+    const app = new Hono()
+      .get('/', () => {
+        throw drizzleError(pgError('deadlock detected', '40P01'));
+      })
+      .onError(createErrorHandler(createLogger('silent')));
+    const response = await app.request('/');
+    expect(response.status).toBe(409);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe('aborted');
   });
 });

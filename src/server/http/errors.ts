@@ -10,6 +10,7 @@ import {
   type ErrorBody,
   type ErrorDetails,
 } from '../../domain/errors';
+import { CONFLICT_MESSAGE, isTransactionConflict } from '../db/client';
 import type { Logger } from '../log';
 import { requestIdOf } from '../observability/request-log';
 
@@ -110,6 +111,11 @@ export function createErrorHandler(log: Logger): ErrorHandler {
     if (isDatabaseUnavailable(error)) {
       log.warn(`database unavailable on ${c.req.method} ${c.req.path}`, failure(c, error));
       return c.json(errorBody('unavailable', UNAVAILABLE_MESSAGE), 503, { 'Retry-After': '1' });
+    }
+    if (isTransactionConflict(error)) {
+      // A single statement that lost a deadlock (transactions are retried: db/client.ts).
+      log.warn(`transaction conflict on ${c.req.method} ${c.req.path}`, failure(c, error));
+      return c.json(errorBody('aborted', CONFLICT_MESSAGE), 409);
     }
     log.error(`unhandled error on ${c.req.method} ${c.req.path}`, failure(c, error, true));
     return c.json(

@@ -13,7 +13,7 @@ import {
   type QuotaAction,
   type Quotas,
 } from '../../domain/limits';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { rateLimit } from '../db/schema';
 import { newId } from '../ids';
 import { LimitRefusal } from './rate-limit';
@@ -27,14 +27,15 @@ export class QuotaGuard {
 
   /**
    * Counts one `action` by `userId` and throws 429 when it is over the hourly quota. With a
-   * context, the answer also carries Retry-After (seconds).
+   * context, the answer also carries Retry-After (seconds). With `tx`, the count is part of that
+   * transaction: rolled back with it when the action does not happen.
    */
-  async consume(c: Context | null, userId: string, action: QuotaAction): Promise<void> {
+  async consume(c: Context | null, userId: string, action: QuotaAction, tx?: Tx): Promise<void> {
     const now = Date.now();
     const expired = sql`${rateLimit.lastRequest} < ${now - this.windowMs}`;
     // The window starts with the first action after the last window expired: last_request is
     // that start (consumeRateLimit keeps it the same way).
-    const [row] = await this.db
+    const [row] = await (tx ?? this.db)
       .insert(rateLimit)
       .values({
         id: newId(16),
