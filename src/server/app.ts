@@ -162,6 +162,7 @@ function apiRoutes(deps: AppDeps, states: GameStates, cards: ShareCards, webhook
       '/analytics',
       analyticsRoutes({
         db,
+        visitors: deps.analytics.visitors,
         trustedProxyHeader: deps.trustedProxyHeader,
         trustedProxyHops: deps.trustedProxyHops,
       }),
@@ -174,6 +175,7 @@ function apiRoutes(deps: AppDeps, states: GameStates, cards: ShareCards, webhook
         heartbeatMs: deps.heartbeatMs,
         streams,
         adminEmails: deps.adminEmails,
+        visitorIdOf: (c) => deps.analytics.visitors.of(c),
       }),
     )
     .route(

@@ -15,6 +15,7 @@ import { runMigrations } from './db/migrate';
 import { seedDemoGame } from './db/seed';
 import { AnalyticsRecorder } from './analytics/record';
 import { startAnalyticsRetention } from './analytics/retention';
+import { VisitorIds } from './analytics/visitor';
 import { startDeadlineScheduler } from './games/deadlines';
 import { startWebhookWorker } from './webhooks/worker';
 import { DEFAULT_RETRY_SCHEDULE_MS } from '../domain/webhooks';
@@ -123,16 +124,21 @@ export async function startServer(
       log,
       devOutbox: config.devOutbox,
     });
+    const authSecret = await resolveAuthSecret(config);
     const auth = createAuth({
       db: database.db,
-      secret: await resolveAuthSecret(config),
+      secret: authSecret,
       baseUrl: config.publicUrl,
       trustedOrigins,
       log,
       mailer,
       google: config.google,
     });
-    const analytics = new AnalyticsRecorder(database.db, log);
+    const analytics = new AnalyticsRecorder(
+      database.db,
+      log,
+      new VisitorIds(authSecret, config.publicUrl.startsWith('https://')),
+    );
     const app = createApp({
       database,
       analytics,
