@@ -24,7 +24,7 @@ export const MAX_EVENT_BYTES = 2048;
 /** Values in one event's props, counted at every depth (object fields and array items). */
 export const MAX_PROPS_VALUES = 32;
 /** How deep props may nest (`{ first_touch: { utm_source } }` is 2). */
-export const MAX_PROPS_DEPTH = 3;
+export const MAX_PROPS_DEPTH = 4;
 /** Characters in one text value of props (a referrer is clipped to 500 by the web). */
 export const MAX_PROP_TEXT = 500;
 /** Days of raw events kept before they are folded into daily counts (ANALYTICS_RETENTION_DAYS). */
@@ -184,9 +184,7 @@ export function stripEmails<T>(value: T): T {
       copy.forEach((_, index) => stack.push({ holder: copy, key: index }));
     } else if (current !== null && typeof current === 'object') {
       // fromEntries defines own properties, so a key like __proto__ stays plain data.
-      const copy = Object.fromEntries(
-        Object.entries(current).filter(([name]) => !hasEmail(name)),
-      );
+      const copy = Object.fromEntries(Object.entries(current).filter(([name]) => !hasEmail(name)));
       (holder as Record<string | number, unknown>)[key] = copy;
       for (const name of Object.keys(copy)) stack.push({ holder: copy, key: name });
     }
@@ -239,7 +237,7 @@ export type BatchCheck = { ok: true; events: ClientEvent[] } | { ok: false; mess
 
 /**
  * A batch from the web: 1..10 events, each a known client event with object props of at most
- * 2 KB, 32 values, 3 levels and 500 characters a text.
+ * 2 KB, 32 values, 4 levels and 500 characters a text.
  */
 export function checkClientBatch(body: unknown): BatchCheck {
   const events = (body as { events?: unknown } | null)?.events;
