@@ -15,7 +15,7 @@ import {
   MAX_EVENTS_PER_BATCH,
   MAX_PROP_TEXT,
 } from '../../src/domain/analytics';
-import { foldOldEvents } from '../../src/server/analytics/retention';
+import { foldOldEvents, MAX_DAILY_VALUES } from '../../src/server/analytics/retention';
 import { analyticsDaily, analyticsEvent, rateLimit, user } from '../../src/server/db/schema';
 import { randomIp, tag, TestClient } from '../support/client';
 import { testDatabases } from '../support/server';
@@ -425,5 +425,36 @@ describe.each(testDatabases)('analytics on %s', (kind) => {
       .where(eq(user.id, (await h.me(admin)).id));
     const report = await admin.request<AdminAnalytics>('GET', '/api/admin/analytics?days=7');
     expect(report.body.firstTouch).toContainEqual({ source, visitors: 3 });
+  });
+
+  it('keeps at most MAX_DAILY_VALUES sources a day when folding; the rarer ones count as (other)', async () => {
+    const now = new Date();
+    // A day of its own, far back, so no other test's events share it.
+    const at = new Date(now.getTime() - (400 + Math.floor(Math.random() * 1000)) * 86_400_000);
+    const common = `common-${tag()}`;
+    const made = (source: string) => ({
+      id: `flood-${tag()}`,
+      name: 'session_start',
+      props: { first_touch: { utm_source: source } },
+      anonId: `x-${tag()}`,
+      at,
+    });
+    await db()
+      .insert(analyticsEvent)
+      .values([
+        ...Array.from({ length: 3 }, () => made(common)),
+        ...Array.from({ length: MAX_DAILY_VALUES + 20 }, (_, i) => made(`made-up-${i}-${tag()}`)),
+      ]);
+    await foldOldEvents(db(), { retentionDays: 2, now });
+    const daily = await db()
+      .select()
+      .from(analyticsDaily)
+      .where(eq(analyticsDaily.day, at.toISOString().slice(0, 10)));
+    const sources = daily.filter((row) => row.dimension.startsWith('utm_source:'));
+    expect(sources.length).toBeLessThanOrEqual(MAX_DAILY_VALUES + 1);
+    expect(sources.find((row) => row.dimension === `utm_source:${common}`)?.count).toBe(3);
+    expect(sources.find((row) => row.dimension === 'utm_source:(other)')?.count).toBe(21);
+    expect(sources.reduce((sum, row) => sum + row.count, 0)).toBe(MAX_DAILY_VALUES + 23);
+    expect(daily.find((row) => row.dimension === '')?.count).toBe(MAX_DAILY_VALUES + 23);
   });
 });
