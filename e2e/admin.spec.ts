@@ -189,9 +189,17 @@ describe.runIf(browserAvailable())('the admin app in Chromium', () => {
     const friend = await newVisitor(browser, server, { viewport: MOBILE });
     await friend.page.goto(`/share/g/${DEMO_GAME_ID}?utm_source=chat`);
     await friend.page.waitForURL(/\/g\/pizza-demo.*fromShare=1/);
-    const anonId = await friend.page.evaluate(() => localStorage.getItem('crowned.anonId'));
+    // The visitor id the server issued with its answer to the first batch (`<id>.<signature>`).
+    let anonId = '';
+    await expect
+      .poll(async () => {
+        const cookie = (await friend.context.cookies()).find((c) => c.name === 'crowned_anon_id');
+        anonId = cookie?.value.split('.')[0] ?? '';
+        return anonId.length;
+      })
+      .toBe(22);
     const events = () =>
-      server.database.db.select().from(analyticsEvent).where(eq(analyticsEvent.anonId, anonId!));
+      server.database.db.select().from(analyticsEvent).where(eq(analyticsEvent.anonId, anonId));
     await expect
       .poll(async () => (await events()).map((e) => e.name).sort())
       .toEqual(['session_start', 'share_open']);

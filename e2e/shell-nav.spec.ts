@@ -6,6 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VISITOR_TOKEN_PATTERN } from '../src/domain/analytics';
 import { startTestServer, type TestServer } from '../test/support/server';
 import { browserAvailable, launchBrowser, screenshot, WEB_ROOT } from './support/harness';
 import {
@@ -257,20 +258,23 @@ describe.runIf(browserAvailable())('shell: header, bottom navigation, confetti, 
     const { context, page } = await newVisitor(browser, server, { viewport: MOBILE });
     await registerByApi(page, server, 'Toucher');
     const touch = page.waitForRequest((r) => r.url().endsWith('/api/me/touch'));
+    const analytics = page.waitForResponse((r) => r.url().endsWith('/api/analytics'));
     await page.goto('/community?utm_source=news&utm_medium=email&utm_campaign=launch');
     const body = (await touch).postDataJSON() as Record<string, unknown>;
     expect(body).toMatchObject({
       deviceType: 'mobile',
       locale: expect.any(String),
       tzOffset: expect.any(Number),
-      anonId: expect.stringMatching(/^[A-Za-z0-9-]{8,64}$/),
       firstTouch: { utm_source: 'news', utm_medium: 'email', utm_campaign: 'launch' },
       lastTouch: { utm_source: 'news', utm_medium: 'email', utm_campaign: 'launch' },
     });
+    // The browser makes up no visitor id: the server issues a signed one (issue 22).
+    expect(body.anonId).toBeUndefined();
+    expect((await analytics).status()).toBe(202);
     const cookie = (await context.cookies()).find((c) => c.name === 'crowned_anon_id');
-    expect(cookie?.value).toBe(body.anonId);
-    // Asked for 5 years (ANON_ID_COOKIE_YEARS); Chromium caps any cookie at 400 days, and the
-    // app renews it on every visit.
+    expect(cookie?.value).toMatch(VISITOR_TOKEN_PATTERN);
+    // 400 days from the server (the most Chromium keeps any cookie), renewed by the app on every
+    // visit (it asks for 5 years, ANON_ID_COOKIE_YEARS).
     const days = (cookie!.expires * 1000 - Date.now()) / (24 * 3600 * 1000);
     expect(days).toBeGreaterThan(399);
 

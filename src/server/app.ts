@@ -167,6 +167,7 @@ function apiRoutes(deps: AppDeps, states: GameStates, cards: ShareCards, webhook
       '/analytics',
       analyticsRoutes({
         db,
+        visitors: deps.analytics.visitors,
         trustedProxyHeader: deps.trustedProxyHeader,
         trustedProxyHops: deps.trustedProxyHops,
       }),
@@ -179,6 +180,7 @@ function apiRoutes(deps: AppDeps, states: GameStates, cards: ShareCards, webhook
         heartbeatMs: deps.heartbeatMs,
         streams,
         adminEmails: deps.adminEmails,
+        visitorIdOf: (c) => deps.analytics.visitors.of(c),
       }),
     )
     .route(

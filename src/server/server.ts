@@ -1,11 +1,11 @@
 /** Starts a complete Crowned server: database, migrations, seed, auth, live events, HTTP. */
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import type { Server as HttpServer, ServerResponse } from 'node:http';
+import { createServer as createHttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { PROJECT_ROOT } from './project-root';
-import { serve } from '@hono/node-server';
+import { getRequestListener } from '@hono/node-server';
 import type { ResponseCheck } from './api-docs/check-responses';
 import { createApp } from './app';
 import { createAuth } from './auth';
@@ -15,6 +15,7 @@ import { runMigrations } from './db/migrate';
 import { seedDemoGame } from './db/seed';
 import { AnalyticsRecorder } from './analytics/record';
 import { startAnalyticsRetention } from './analytics/retention';
+import { VisitorIds } from './analytics/visitor';
 import { startDeadlineScheduler } from './games/deadlines';
 import { startWebhookWorker } from './webhooks/worker';
 import { DEFAULT_RETRY_SCHEDULE_MS } from '../domain/webhooks';
@@ -23,11 +24,17 @@ import { createMailer } from './mail/mailer';
 import { EventHub } from './realtime/hub';
 import { AppMetrics } from './observability/metrics';
 import { endStreams } from './realtime/sse';
+import { HttpDrain } from './http/drain';
 
 export const DEFAULT_WEB_ROOT = path.join(PROJECT_ROOT, 'dist/web');
 
 /** On shutdown, requests under way get this long to finish; then their connections are cut. */
 export const DRAIN_TIMEOUT_MS = 10_000;
+/**
+ * On shutdown, connections with no request under way stay open this long, so that a request sent
+ * at the moment of the signal is answered rather than cut (http/drain.ts).
+ */
+export const DRAIN_IDLE_GRACE_MS = 1000;
 /** Event streams end on shutdown with this reconnection delay (`retry:`) for the browser. */
 export const STREAM_RETRY_MS = 1000;
 
@@ -81,6 +88,8 @@ export async function startServer(
     pgliteTemplate?: Blob;
     /** Tests: check every /api response against the OpenAPI document (api-docs/check-responses). */
     checkResponses?: (log: Logger) => ResponseCheck;
+    /** DRAIN_IDLE_GRACE_MS unless given (in-process test servers close at once). */
+    drainIdleGraceMs?: number;
   } = {},
 ): Promise<RunningServer> {
   const log = options.log ?? createLogger(config.logLevel);
@@ -115,16 +124,21 @@ export async function startServer(
       log,
       devOutbox: config.devOutbox,
     });
+    const authSecret = await resolveAuthSecret(config);
     const auth = createAuth({
       db: database.db,
-      secret: await resolveAuthSecret(config),
+      secret: authSecret,
       baseUrl: config.publicUrl,
       trustedOrigins,
       log,
       mailer,
       google: config.google,
     });
-    const analytics = new AnalyticsRecorder(database.db, log);
+    const analytics = new AnalyticsRecorder(
+      database.db,
+      log,
+      new VisitorIds(authSecret, config.publicUrl.startsWith('https://')),
+    );
     const app = createApp({
       database,
       analytics,
@@ -153,29 +167,15 @@ export async function startServer(
         allowPrivate: config.webhooks.allowPrivate,
       },
     });
-    const server = serve({
-      fetch: app.fetch,
-      port: config.port,
-      hostname: config.host,
-    }) as HttpServer;
-    // Requests under way, for the drain: once draining, answers close their connection, and a
-    // connection goes as soon as its request is done; once none is under way, every connection
-    // goes (Node does not count a keep-alive connection idle while a request it answered early
-    // has not been read to the end, and the client would keep it open).
-    const inFlight = new Set<ServerResponse>();
-    let draining = false;
-    const closeDone = () => {
-      if (inFlight.size === 0) server.closeAllConnections();
-      else server.closeIdleConnections();
-    };
-    server.prependListener('request', (_req, res: ServerResponse) => {
-      inFlight.add(res);
-      if (draining && !res.headersSent) res.setHeader('connection', 'close');
-      res.once('close', () => {
-        inFlight.delete(res);
-        if (draining) closeDone();
-      });
-    });
+    // Requests under way, for the drain (http/drain.ts): every request that reached this server
+    // gets an answer; none is reset.
+    const httpDrain = new HttpDrain();
+    // What @hono/node-server's serve() does, with the listener wrapped.
+    const server = createHttpServer(
+      httpDrain.wrap(getRequestListener(app.fetch, { hostname: config.host })),
+    );
+    httpDrain.attach(server);
+    server.listen(config.port, config.host);
     await new Promise<void>((resolve, reject) => {
       server.once('listening', resolve);
       server.once('error', reject);
@@ -200,27 +200,19 @@ export async function startServer(
     const port = (server.address() as AddressInfo).port;
     let closing: Promise<void> | undefined;
     const drain = async () => {
-      draining = true;
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      closeDone();
+      const drained = httpDrain.drain({
+        timeoutMs: DRAIN_TIMEOUT_MS,
+        idleGraceMs: options.drainIdleGraceMs ?? DRAIN_IDLE_GRACE_MS,
+      });
       const stopped = Promise.all([deadlines.stop(), retention.stop(), webhookWorker.stop()]);
       // Streams end at once (browsers reconnect elsewhere or here once restarted); requests
       // under way finish, within the limit.
       void endStreams(hub, { retryMs: STREAM_RETRY_MS });
-      let timer: NodeJS.Timeout | undefined;
-      const finished = await Promise.race([
-        closed.then(() => true),
-        new Promise<false>(
-          (resolve) => (timer = setTimeout(() => resolve(false), DRAIN_TIMEOUT_MS)),
-        ),
-      ]);
-      clearTimeout(timer);
-      if (!finished) {
+      const { cut } = await drained;
+      if (cut > 0) {
         log.warn(
-          `shutdown: ${inFlight.size} request(s) still open after ${DRAIN_TIMEOUT_MS} ms; closing their connections`,
+          `shutdown: ${cut} request(s) still open after ${DRAIN_TIMEOUT_MS} ms; closing their connections`,
         );
-        server.closeAllConnections();
-        await closed;
       }
       await stopped;
       await analytics.flush();

@@ -64,13 +64,26 @@ describe.concurrent.each(testDatabases)('profile on %s', (kind) => {
     } satisfies ProfileView);
   });
 
-  it('stores upkeep; the anonymous id and first touch keep their first value', async () => {
+  /** The visitor token the server issues a browser (its first analytics batch). */
+  async function visit(client: TestClient): Promise<string> {
+    const sent = await client.request('POST', '/api/analytics', {
+      events: [{ name: 'share_open', props: { game_id: 'g' } }],
+    });
+    expect(sent.status).toBe(202);
+    const token = client.cookie('crowned_anon_id');
+    if (!token) throw new Error('no visitor cookie issued');
+    return token;
+  }
+
+  it('stores upkeep; the anonymous id (the signed visitor cookie’s) and first touch keep their first value', async () => {
     const client = await h.user('Toucher');
     const id = (await h.me(client)).id;
+    const visitorId = (await visit(client)).split('.')[0];
     const first = {
       locale: 'en-GB',
       tzOffset: -60,
       deviceType: 'mobile',
+      // What older pages sent: not stored, the server's own id is.
       anonId: 'anon-first',
       firstTouch: {
         utm_source: 'newsletter',
@@ -86,7 +99,7 @@ describe.concurrent.each(testDatabases)('profile on %s', (kind) => {
       locale: 'en-GB',
       tzOffset: -60,
       deviceType: 'mobile',
-      anonId: 'anon-first',
+      anonId: visitorId,
       firstTouch: first.firstTouch,
       lastTouch: first.lastTouch,
     });
@@ -94,6 +107,8 @@ describe.concurrent.each(testDatabases)('profile on %s', (kind) => {
     expect(afterFirst.lastSeenAt?.getTime()).toBeGreaterThan(beforeFirst - 5000);
     expect(afterFirst.lastActiveAt?.getTime()).toBeGreaterThan(beforeFirst - 5000);
 
+    // Another browser's visitor cookie later: the first id stays.
+    client.setCookie('crowned_anon_id', await visit(h.anonymous()));
     const second = {
       locale: 'de-DE',
       tzOffset: 120,
@@ -108,7 +123,7 @@ describe.concurrent.each(testDatabases)('profile on %s', (kind) => {
       locale: 'de-DE',
       tzOffset: 120,
       deviceType: 'desktop',
-      anonId: 'anon-first',
+      anonId: visitorId,
       firstTouch: first.firstTouch,
       lastTouch: { utm_medium: 'cpc' },
     });
@@ -118,14 +133,19 @@ describe.concurrent.each(testDatabases)('profile on %s', (kind) => {
 
     // An empty upkeep only marks the person as seen; the rest stays.
     expect((await touch(client, {})).status).toBe(200);
-    expect(await row(id)).toMatchObject({ locale: 'de-DE', anonId: 'anon-first' });
+    expect(await row(id)).toMatchObject({ locale: 'de-DE', anonId: visitorId });
 
-    // Guests keep their profile up too.
+    // Guests keep their profile up too. A visitor cookie the server did not sign, and an id in
+    // the body, are not stored.
     const guest = await h.guest();
-    expect((await touch(guest, { deviceType: 'tablet', tzOffset: 840 })).status).toBe(200);
+    guest.setCookie('crowned_anon_id', `${'A'.repeat(22)}.${'B'.repeat(22)}`);
+    expect(
+      (await touch(guest, { deviceType: 'tablet', tzOffset: 840, anonId: 'chosen-by-me' })).status,
+    ).toBe(200);
     expect(await row((await h.me(guest)).id)).toMatchObject({
       deviceType: 'tablet',
       tzOffset: 840,
+      anonId: null,
     });
   });
 

@@ -1,15 +1,23 @@
 /**
  * First-party analytics (issue 12): the web's batches (limits, e-mail stripping, no IP stored,
  * signed-out visitors keyed by their anonymous id), the server's own events after create,
- * publish, a final ranking and a level-up, the admin's report, and the retention fold.
+ * publish, a final ranking and a level-up, the admin's report, and the retention fold. Issue 22
+ * (row 14): the visitor id is the server's (signed; a client's own is never stored), encoded
+ * addresses are stripped too, and the rate limits count events per visitor and per address.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AdminAnalytics } from '../../src/domain/admin';
-import { ANALYTICS_MESSAGES, MAX_EVENTS_PER_BATCH } from '../../src/domain/analytics';
-import { foldOldEvents } from '../../src/server/analytics/retention';
-import { analyticsDaily, analyticsEvent, user } from '../../src/server/db/schema';
-import { tag, type TestClient } from '../support/client';
+import {
+  ANALYTICS_LIMITS,
+  ANALYTICS_MESSAGES,
+  decodeForReading,
+  MAX_EVENTS_PER_BATCH,
+  MAX_PROP_TEXT,
+} from '../../src/domain/analytics';
+import { foldOldEvents, MAX_DAILY_VALUES } from '../../src/server/analytics/retention';
+import { analyticsDaily, analyticsEvent, rateLimit, user } from '../../src/server/db/schema';
+import { randomIp, tag, TestClient } from '../support/client';
 import { testDatabases } from '../support/server';
 import { errorOf, ids, useServer } from './harness';
 
@@ -22,12 +30,17 @@ describe.each(testDatabases)('analytics on %s', (kind) => {
   const send = (client: TestClient, body: unknown, headers?: Record<string, string>) =>
     client.request<{ accepted: number }>('POST', '/api/analytics', body, { headers });
 
-  /** A signed-out browser with its anonymous id cookie. */
-  function visitor(): { client: TestClient; anonId: string } {
+  /** A signed-out browser; its visitor id is the server's, once it has sent a batch. */
+  function visitor(): { client: TestClient; anonId(): string } {
     const client = h.anonymous();
-    const anonId = `anon-${tag()}`.replace(/[^A-Za-z0-9-]/g, '');
-    client.setCookie(ANON_COOKIE, anonId);
-    return { client, anonId };
+    return { client, anonId: () => visitorIdOf(client) };
+  }
+
+  /** The id of the signed visitor token (`<id>.<signature>`) the server gave this client. */
+  function visitorIdOf(client: TestClient): string {
+    const token = client.cookie(ANON_COOKIE);
+    expect(token, 'a visitor cookie issued by the server').toMatch(/^[A-Za-z0-9]{22}\.[\w-]{22}$/);
+    return token!.split('.')[0]!;
   }
 
   const eventsOf = (where: ReturnType<typeof eq>) =>
@@ -52,7 +65,7 @@ describe.each(testDatabases)('analytics on %s', (kind) => {
     });
     expect(response.status).toBe(202);
     expect(response.body).toEqual({ accepted: 2 });
-    const rows = await eventsOf(eq(analyticsEvent.anonId, anonId));
+    const rows = await eventsOf(eq(analyticsEvent.anonId, anonId()));
     expect(rows.map((row) => row.name).sort()).toEqual(['session_start', 'share_open']);
     expect(rows.every((row) => row.userId === null)).toBe(true);
     const stored = JSON.stringify(rows);
@@ -82,14 +95,14 @@ describe.each(testDatabases)('analytics on %s', (kind) => {
       ],
     });
     expect(response.status).toBe(202);
-    const [row] = await eventsOf(eq(analyticsEvent.anonId, anonId));
+    const [row] = await eventsOf(eq(analyticsEvent.anonId, anonId()));
     const stored = JSON.stringify(row?.props);
     expect(stored).not.toMatch(/[^\s@"]+@[^\s@"]+\.[^\s@"]+/);
     expect(row?.props).toMatchObject({ notes: ['hi  there', { deeper: [''] }] });
   });
 
   it('refuses bad batches with a clear 400 and stores nothing of them', async () => {
-    const { client, anonId } = visitor();
+    const { client } = visitor();
     const event = { name: 'share_open', props: { game_id: 'g' } };
     const cases: [unknown, string][] = [
       [{ events: [] }, ANALYTICS_MESSAGES.batch],
@@ -105,6 +118,18 @@ describe.each(testDatabases)('analytics on %s', (kind) => {
       [
         { events: [event, { name: 'share_open', props: { n: 'bad\u0000' } }] },
         'Text must not contain NUL characters or broken Unicode',
+      ],
+      [
+        { events: [{ name: 'share_open', props: { n: 'x'.repeat(MAX_PROP_TEXT + 1) } }] },
+        ANALYTICS_MESSAGES.propText,
+      ],
+      [
+        { events: [{ name: 'share_open', props: { a: Array(40).fill(1) } }] },
+        ANALYTICS_MESSAGES.propsShape,
+      ],
+      [
+        { events: [{ name: 'share_open', props: { a: { b: { c: { d: { e: 1 } } } } } }] },
+        ANALYTICS_MESSAGES.propsShape,
       ],
     ];
     for (const [body, message] of cases) {
@@ -126,13 +151,154 @@ describe.each(testDatabases)('analytics on %s', (kind) => {
     expect(plain.status).toBe(400);
     const foreign = await send(client, { events: [event] }, { origin: 'https://evil.example' });
     expect(foreign.status).toBe(403);
-    expect(await eventsOf(eq(analyticsEvent.anonId, anonId))).toEqual([]);
+    // Nothing was stored, so no visitor id was issued either.
+    expect(client.cookie(ANON_COOKIE)).toBeUndefined();
+  });
+
+  it('keys events by a visitor id the server issued and signed; a chosen or forged one is never stored', async () => {
+    const event = { name: 'share_open', props: { game_id: 'g' } };
+    const chosen = `mine-${tag()}`;
+    const client = h.anonymous();
+    client.setCookie(ANON_COOKIE, chosen);
+    expect((await send(client, { events: [event] })).status).toBe(202);
+    const issued = visitorIdOf(client);
+    expect(issued).not.toBe(chosen);
+    expect(await eventsOf(eq(analyticsEvent.anonId, chosen))).toEqual([]);
+    // The issued cookie keeps the visitor: a second batch lands under the same id.
+    expect((await send(client, { events: [event] })).status).toBe(202);
+    expect(visitorIdOf(client)).toBe(issued);
+    expect(await eventsOf(eq(analyticsEvent.anonId, issued))).toHaveLength(2);
+
+    // A token of the right shape whose signature is not the server's, or another id under a
+    // real signature: replaced by a new id, never stored.
+    const token = client.cookie(ANON_COOKIE)!;
+    const [id, signature] = token.split('.') as [string, string];
+    const flip = (text: string) => (text[0] === 'A' ? 'B' : 'A') + text.slice(1);
+    for (const forged of [`${id}.${flip(signature)}`, `${flip(id)}.${signature}`]) {
+      const forger = h.anonymous();
+      forger.setCookie(ANON_COOKIE, forged);
+      expect((await send(forger, { events: [event] })).status).toBe(202);
+      expect(forger.cookie(ANON_COOKIE)).not.toBe(forged);
+      const forgedId = forged.split('.')[0]!;
+      if (forgedId !== id) expect(await eventsOf(eq(analyticsEvent.anonId, forgedId))).toEqual([]);
+      expect(visitorIdOf(forger)).not.toBe(id);
+    }
+    expect(await eventsOf(eq(analyticsEvent.anonId, issued))).toHaveLength(2);
+  });
+
+  it('strips addresses hidden by percent-encoding, full-width forms, HTML references and escapes', async () => {
+    const { client, anonId } = visitor();
+    const hidden = [
+      'ada%40example.com',
+      'ada%2540example%252Ecom',
+      'ＡＤＡ＠ＥＸＡＭＰＬＥ．ＣＯＭ',
+      'ada﹫example。com',
+      'ada&#64;example.com',
+      'ada&#x40;example&period;com',
+      'ada&commat;example.com',
+      'ada&amp;#64;example.com',
+      'ada\\u0040example.com',
+    ];
+    const response = await send(client, {
+      events: [
+        {
+          name: 'session_start',
+          props: {
+            first_touch: { utm_source: hidden[0], utm_campaign: `spring ${hidden[1]} sale` },
+            notes: hidden.slice(2),
+            'ada%40example.com': 'a key with an address is dropped',
+            kept: 'news%20letter 50%',
+          },
+        },
+      ],
+    });
+    expect(response.status).toBe(202);
+    const [row] = await eventsOf(eq(analyticsEvent.anonId, anonId()));
+    const texts: string[] = [];
+    const walk = (value: unknown): void => {
+      if (typeof value === 'string') texts.push(value);
+      else if (value && typeof value === 'object') {
+        for (const [key, item] of Object.entries(value)) {
+          texts.push(key);
+          walk(item);
+        }
+      }
+    };
+    walk(row?.props);
+    for (const text of texts) {
+      expect(decodeForReading(text) ?? '', text).not.toMatch(/[^\s@]+@[^\s@]+\.[^\s@]+/);
+    }
+    expect(row?.props).toEqual({
+      first_touch: { utm_source: '', utm_campaign: 'spring  sale' },
+      notes: hidden.slice(2).map(() => ''),
+      // A value without an address is kept exactly as sent.
+      kept: 'news%20letter 50%',
+    });
+  });
+
+  it('limits events per visitor and per address, counted in events, and says when to retry', async () => {
+    const event = { name: 'share_open', props: { game_id: 'g' } };
+    const batch = (n: number) => ({ events: Array(n).fill(event) });
+    // One visitor: its events per minute, whatever address it comes from.
+    const one = h.anonymous();
+    expect((await send(one, batch(1))).status).toBe(202);
+    const id = visitorIdOf(one);
+    let accepted = 1;
+    for (;;) {
+      const next = await new TestClient(
+        h.url,
+        randomIp(),
+        new Map([[ANON_COOKIE, one.cookie(ANON_COOKIE)!]]),
+      ).request<{ accepted: number }>('POST', '/api/analytics', batch(MAX_EVENTS_PER_BATCH));
+      if (next.status !== 202) {
+        expect(next.status).toBe(429);
+        expect(Number(next.headers.get('retry-after'))).toBeGreaterThan(0);
+        break;
+      }
+      accepted += next.body.accepted;
+    }
+    // The first batch came before the id existed: the address limits counted it.
+    expect(accepted - 1).toBeLessThanOrEqual(ANALYTICS_LIMITS.visitorPerMinute);
+    expect(accepted - 1).toBeGreaterThan(ANALYTICS_LIMITS.visitorPerMinute - MAX_EVENTS_PER_BATCH);
+    expect(await eventsOf(eq(analyticsEvent.anonId, id))).toHaveLength(accepted);
+
+    // One address: browsers without a cookie (each is given a new id) share its limit.
+    const ip = randomIp();
+    let fromAddress = 0;
+    let refused: { status: number; headers: Headers } | undefined;
+    for (let i = 0; i < 40 && !refused; i++) {
+      const next = await send(new TestClient(h.url, ip), batch(MAX_EVENTS_PER_BATCH));
+      if (next.status === 202) fromAddress += next.body.accepted;
+      else refused = next;
+    }
+    expect(refused?.status).toBe(429);
+    expect(Number(refused?.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(fromAddress).toBeLessThanOrEqual(ANALYTICS_LIMITS.addressPerMinute);
+    expect(fromAddress).toBeGreaterThan(ANALYTICS_LIMITS.addressPerMinute - MAX_EVENTS_PER_BATCH);
+
+    // The hourly count per address, near its end (as after an hour of traffic).
+    const busy = randomIp();
+    await db()
+      .insert(rateLimit)
+      .values({
+        id: `test-${tag()}`,
+        key: `crowned:analytics:address-hour:${busy}`,
+        count: ANALYTICS_LIMITS.addressPerHour - 1,
+        lastRequest: Date.now(),
+      });
+    expect((await send(new TestClient(h.url, busy), batch(1))).status).toBe(202);
+    const overHour = await send(new TestClient(h.url, busy), batch(1));
+    expect(overHour.status).toBe(429);
+    expect(Number(overHour.headers.get('retry-after'))).toBeGreaterThan(60);
   });
 
   it('records create, publish, a final ranking and a level-up itself, not a partial ranking', async () => {
     const owner = await h.user('Owner');
     const ownerId = (await h.me(owner)).id;
-    owner.setCookie(ANON_COOKIE, `owner-${tag()}`.replace(/[^A-Za-z0-9-]/g, ''));
+    expect((await send(owner, { events: [{ name: 'session_start', props: {} }] })).status).toBe(
+      202,
+    );
+    const ownerVisitor = visitorIdOf(owner);
     // One award away from a level-up.
     await db().update(user).set({ totalXp: 99 }).where(eq(user.id, ownerId));
     const game = await h.createGame(owner, ['Alpha', 'Bravo', 'Charlie', 'Delta']);
@@ -153,7 +319,7 @@ describe.each(testDatabases)('analytics on %s', (kind) => {
       category: 'manual',
       items: 4,
     });
-    expect(byName.get('game_create')?.anonId).toMatch(/^owner-/);
+    expect(byName.get('game_create')?.anonId).toBe(ownerVisitor);
     expect(byName.get('game_publish')?.props).toEqual({ game_id: game.id });
     expect(byName.get('level_up')?.props).toEqual({ level: 2 });
     const plays = await eventsOf(
@@ -259,5 +425,36 @@ describe.each(testDatabases)('analytics on %s', (kind) => {
       .where(eq(user.id, (await h.me(admin)).id));
     const report = await admin.request<AdminAnalytics>('GET', '/api/admin/analytics?days=7');
     expect(report.body.firstTouch).toContainEqual({ source, visitors: 3 });
+  });
+
+  it('keeps at most MAX_DAILY_VALUES sources a day when folding; the rarer ones count as (other)', async () => {
+    const now = new Date();
+    // A day of its own, far back, so no other test's events share it.
+    const at = new Date(now.getTime() - (400 + Math.floor(Math.random() * 1000)) * 86_400_000);
+    const common = `common-${tag()}`;
+    const made = (source: string) => ({
+      id: `flood-${tag()}`,
+      name: 'session_start',
+      props: { first_touch: { utm_source: source } },
+      anonId: `x-${tag()}`,
+      at,
+    });
+    await db()
+      .insert(analyticsEvent)
+      .values([
+        ...Array.from({ length: 3 }, () => made(common)),
+        ...Array.from({ length: MAX_DAILY_VALUES + 20 }, (_, i) => made(`made-up-${i}-${tag()}`)),
+      ]);
+    await foldOldEvents(db(), { retentionDays: 2, now });
+    const daily = await db()
+      .select()
+      .from(analyticsDaily)
+      .where(eq(analyticsDaily.day, at.toISOString().slice(0, 10)));
+    const sources = daily.filter((row) => row.dimension.startsWith('utm_source:'));
+    expect(sources.length).toBeLessThanOrEqual(MAX_DAILY_VALUES + 1);
+    expect(sources.find((row) => row.dimension === `utm_source:${common}`)?.count).toBe(3);
+    expect(sources.find((row) => row.dimension === 'utm_source:(other)')?.count).toBe(21);
+    expect(sources.reduce((sum, row) => sum + row.count, 0)).toBe(MAX_DAILY_VALUES + 23);
+    expect(daily.find((row) => row.dimension === '')?.count).toBe(MAX_DAILY_VALUES + 23);
   });
 });

@@ -89,6 +89,11 @@ export class TestClient {
     this.jar.set(name, value);
   }
 
+  /** A cookie's value as the jar holds it (what the browser would send). */
+  cookie(name: string): string | undefined {
+    return this.jar.get(name);
+  }
+
   async request<T = unknown>(
     method: string,
     path: string,

@@ -146,6 +146,9 @@ export async function startTestServer(
           pgliteTemplate: kind === 'pglite' ? await pgliteTemplate() : undefined,
           // Every response of the integration suite is checked against /api/openapi.json.
           checkResponses: responseCheck,
+          // Idle connections close at once when a test stops its server (test/integration/
+          // drain.test.ts holds the real process to the grace).
+          drainIdleGraceMs: 0,
         });
         return {
           ...server,

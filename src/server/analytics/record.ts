@@ -5,13 +5,13 @@
  * a failed write is logged at debug and forgotten.
  */
 import type { Context } from 'hono';
-import { getCookie } from 'hono/cookie';
-import { ANON_ID_PATTERN, stripEmails, type AnalyticsEventName } from '../../domain/analytics';
+import { stripEmails, type AnalyticsEventName } from '../../domain/analytics';
 import type { Viewer } from '../auth';
 import type { Db } from '../db/client';
 import { analyticsEvent } from '../db/schema';
 import { newId } from '../ids';
 import type { Logger } from '../log';
+import type { VisitorIds } from './visitor';
 
 export type AnalyticsEvent = {
   name: AnalyticsEventName;
@@ -19,14 +19,6 @@ export type AnalyticsEvent = {
   userId?: string | null;
   anonId?: string | null;
 };
-
-export const ANON_ID_COOKIE = 'crowned_anon_id';
-
-/** The browser's anonymous id, when its cookie holds a well-formed one. */
-export function anonIdOf(c: Context): string | null {
-  const value = getCookie(c, ANON_ID_COOKIE);
-  return value && ANON_ID_PATTERN.test(value) ? value : null;
-}
 
 const rowOf = (event: AnalyticsEvent) => ({
   id: newId(16),
@@ -58,6 +50,8 @@ export class AnalyticsRecorder {
   constructor(
     private readonly db: Db,
     private readonly log: Logger,
+    /** The browser's anonymous visitor id, verified (analytics/visitor.ts). */
+    readonly visitors: VisitorIds,
   ) {}
 
   record(event: AnalyticsEvent): void {
@@ -73,7 +67,7 @@ export class AnalyticsRecorder {
       name,
       props,
       userId: (c.get('viewer') as Viewer | null)?.id ?? null,
-      anonId: anonIdOf(c),
+      anonId: this.visitors.of(c),
     });
   }
 

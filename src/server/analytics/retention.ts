@@ -1,8 +1,9 @@
 /**
  * Analytics retention (issue 12): events older than ANALYTICS_RETENTION_DAYS are folded into
  * daily counts (`analytics_daily`: per UTC day and event, the total and one row per device,
- * locale, first- and last-touch source of session starts) and deleted, in one transaction, so
- * a crash in between neither loses nor double-counts a day. Runs at start and every hour; several
+ * locale, first- and last-touch source of session starts, at most MAX_DAILY_VALUES of each a day
+ * and the rest as `(other)`) and deleted, in one transaction, so a crash in between neither loses
+ * nor double-counts a day. Runs at start and every hour; several
  * instances may run it at once (the second finds nothing left to fold once the first commits).
  */
 import { sql } from 'drizzle-orm';
@@ -11,6 +12,13 @@ import type { Logger } from '../log';
 import { startPeriodic, type PeriodicJob } from '../periodic';
 
 const HOUR_MS = 60 * 60 * 1000;
+/**
+ * Distinct values kept per day, event and dimension (device, locale, first- and last-touch
+ * source) by one fold; the rarer ones are counted together as `(other)`. The values come from
+ * browsers: without this, made-up sources would add daily rows kept forever (issue 22).
+ */
+export const MAX_DAILY_VALUES = 50;
+const OTHER = '(other)';
 
 /** Folds and deletes events older than `retentionDays` before `now`; answers how many went. */
 export async function foldOldEvents(
@@ -43,10 +51,26 @@ export async function foldOldEvents(
             coalesce(nullif(props -> 'last_touch' ->> 'utm_source', ''), '(direct)')
           from gone where name = 'session_start'
       ),
+      counted as (
+        select day, name, left(dimension, 200) as dimension, count(*)::int as n from dims
+        group by day, name, left(dimension, 200)
+      ),
+      ranked as (
+        select day, name, dimension, n, row_number() over (
+          partition by day, name, split_part(dimension, ':', 1) order by n desc, dimension
+        ) as place
+        from counted
+      ),
+      kept as (
+        select day, name, n,
+          case when dimension = '' or place <= ${MAX_DAILY_VALUES}::int then dimension
+            else split_part(dimension, ':', 1) || ${`:${OTHER}`}::text end as dimension
+        from ranked
+      ),
       folded as (
         insert into analytics_daily (day, name, dimension, count)
-        select day, name, left(dimension, 200), count(*)::int from dims
-        group by day, name, left(dimension, 200)
+        select day, name, dimension, sum(n)::int from kept
+        group by day, name, dimension
         on conflict (day, name, dimension)
           do update set count = analytics_daily.count + excluded.count
         returning 1

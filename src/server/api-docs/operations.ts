@@ -107,6 +107,8 @@ export const OPERATIONS: Record<string, Operation> = {
   'POST /api/analytics': {
     tag: 'Service',
     summary: 'Record analytics events from the web app',
+    description:
+      'Batches of 1 to 10 `session_start` or `share_open` events. The visitor id is the one the server issued and signed in the `crowned_anon_id` cookie; without a valid one, a new one is issued with this answer (`Set-Cookie`). E-mail addresses are stripped from every value, also when percent-encoded, full-width or written as HTML references. Events are limited per visitor and per client address (429 with `Retry-After`).',
     access: 'public',
     ok: { 202: fields({ accepted: z.number() }) },
   },
@@ -400,6 +402,8 @@ export const OPERATIONS: Record<string, Operation> = {
   'POST /api/me/touch': {
     tag: 'Me',
     summary: 'Record the caller’s locale, time zone and device',
+    description:
+      'The anonymous id kept is the signed visitor id of the `crowned_anon_id` cookie; an `anonId` in the body is accepted and ignored.',
     access: 'session',
     ok: { 200: z.object({ ok: z.literal(true) }) },
   },

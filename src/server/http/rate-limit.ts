@@ -3,6 +3,7 @@
  * table better-auth uses, under keys of our own) so that every instance shares the counts.
  */
 import { sql } from 'drizzle-orm';
+import type { Context } from 'hono';
 import { AppError } from '../../domain/errors';
 import type { Db } from '../db/client';
 import { rateLimit } from '../db/schema';
@@ -45,5 +46,44 @@ export async function consumeRateLimit(
       `rate:${rule.key.split(':')[0] ?? ''}`,
       'Too many requests. Please wait a minute and try again.',
     );
+  }
+}
+
+/**
+ * Several fixed-window limits counted at once, each by `amount` (e.g. the events of one batch), in
+ * one statement (one upsert per rule, as data-modifying CTEs). Throws a LimitRefusal for the first
+ * rule over its max; with a context, the answer carries Retry-After (that window's end).
+ */
+export async function consumeRateLimits(
+  db: Db,
+  c: Context | null,
+  rules: readonly { key: string; windowMs: number; max: number; message: string }[],
+  amount: number,
+): Promise<void> {
+  if (rules.length === 0) return;
+  const now = Date.now();
+  const upserts = rules.map((rule, index) => {
+    const expired = sql`rate_limit.last_request < ${now - rule.windowMs}::bigint`;
+    return sql`${sql.raw(`r${index}`)} as (
+      insert into rate_limit (id, key, count, last_request)
+      values (${newId(16)}, ${`crowned:${rule.key}`}, ${amount}::int, ${now}::bigint)
+      on conflict (key) do update set
+        count = case when ${expired} then ${amount}::int else rate_limit.count + ${amount}::int end,
+        last_request = case when ${expired} then ${now}::bigint else rate_limit.last_request end
+      returning count, last_request)`;
+  });
+  const columns = rules.map(
+    (_, index) =>
+      sql`(select count from ${sql.raw(`r${index}`)}) as ${sql.raw(`c${index}`)}, (select last_request from ${sql.raw(`r${index}`)}) as ${sql.raw(`s${index}`)}`,
+  );
+  const result = await db.execute(
+    sql`with ${sql.join(upserts, sql`, `)} select ${sql.join(columns, sql`, `)}`,
+  );
+  const row = (result as unknown as { rows: Record<string, number | string>[] }).rows[0] ?? {};
+  for (const [index, rule] of rules.entries()) {
+    if (Number(row[`c${index}`]) <= rule.max) continue;
+    const waitMs = Number(row[`s${index}`]) + rule.windowMs - now;
+    c?.header('Retry-After', String(Math.max(1, Math.ceil(waitMs / 1000))));
+    throw new LimitRefusal(`rate:${rule.key.split(':')[0] ?? ''}`, rule.message);
   }
 }

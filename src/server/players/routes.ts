@@ -2,7 +2,7 @@
  * HTTP adapter for the signed-in person (`/api/me`): profile, live profile events, upkeep, admin
  * self-grant, handle, recent XP activity, and My Ranks' created and played lists.
  */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { checkHandleClaim } from '../../domain/handle';
 import { HANDLE_MESSAGES } from './handle-messages';
@@ -25,6 +25,11 @@ export type PlayersDeps = {
   adminEmails: string[];
   /** Open event streams per account and address. */
   streams?: StreamLimits;
+  /**
+   * The browser's anonymous visitor id, as the server issued and signed it (analytics); the
+   * `anonId` a body carries is not stored (issue 22: a client-chosen id is never kept as is).
+   */
+  visitorIdOf?: (c: Context) => string | null;
 };
 
 const shortText = (max: number) => z.string().trim().max(max);
@@ -41,6 +46,7 @@ const UpkeepBody = z.object({
   locale: shortText(35).optional(),
   tzOffset: z.number().int().min(-840).max(840).optional(),
   deviceType: z.enum(['mobile', 'tablet', 'desktop']).optional(),
+  /** Accepted from older pages and ignored: the signed visitor cookie is the anonymous id. */
   anonId: shortText(64).optional(),
   firstTouch: TouchRecord.optional(),
   lastTouch: TouchRecord.optional(),
@@ -89,7 +95,10 @@ export function playersRoutes(deps: PlayersDeps) {
         );
       })
       .post('/touch', signedIn, validate('json', UpkeepBody), async (c) => {
-        await touchProfile(db, c.get('user').id, c.req.valid('json'));
+        await touchProfile(db, c.get('user').id, {
+          ...c.req.valid('json'),
+          anonId: deps.visitorIdOf?.(c) ?? undefined,
+        });
         return c.json({ ok: true as const });
       })
       .post('/admin-claim', withAccount, async (c) => {

@@ -28,7 +28,6 @@ export type TouchBody = {
   locale?: string;
   tzOffset?: number;
   deviceType?: DeviceType;
-  anonId?: string;
   firstTouch?: TouchRecord;
   lastTouch?: TouchRecord;
 };

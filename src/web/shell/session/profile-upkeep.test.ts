@@ -106,29 +106,46 @@ describe('anonymous id', () => {
     };
   }
 
-  it('creates one, keeps it in storage and a 5-year cookie, and reuses it', () => {
+  const issued = 'a1B2c3D4e5F6g7H8i9J0k1.Zy_x-WvUtSrQpOnMlKjIhG';
+  const older = `${'Q'.repeat(22)}.${'q'.repeat(22)}`;
+
+  it('has none until the server issued one (the browser makes none up)', () => {
     const storage = memoryStore();
     const cookies = cookieJar();
-    const id = ensureAnonId(storage, cookies);
-    expect(id).toMatch(/^[A-Za-z0-9-]{8,64}$/);
-    expect(storage.getItem(storageKeys.anonId)).toBe(id);
-    expect(cookies.written[0]).toBe(anonIdCookie(id, true));
-    expect(cookies.written[0]).toContain(`Max-Age=${5 * 365 * 24 * 60 * 60}`);
-    expect(cookies.written[0]).toContain('Secure');
-    expect(ensureAnonId(storage, cookies)).toBe(id);
+    expect(ensureAnonId(storage, cookies)).toBeNull();
+    expect(cookies.written).toEqual([]);
+    expect(storage.getItem(storageKeys.anonId)).toBeNull();
   });
 
-  it('restores it from the cookie when storage was cleared', () => {
-    const cookies = cookieJar(`other=1; ${ANON_ID_COOKIE}=abcdef12-3456`);
-    expect(ensureAnonId(memoryStore(), cookies)).toBe('abcdef12-3456');
+  it('keeps the issued one in storage and a 5-year cookie', () => {
+    const storage = memoryStore();
+    const cookies = cookieJar(`other=1; ${ANON_ID_COOKIE}=${issued}`);
+    expect(ensureAnonId(storage, cookies)).toBe(issued);
+    expect(storage.getItem(storageKeys.anonId)).toBe(issued);
+    expect(cookies.written[0]).toBe(anonIdCookie(issued, true));
+    expect(cookies.written[0]).toContain(`Max-Age=${5 * 365 * 24 * 60 * 60}`);
+    expect(cookies.written[0]).toContain('Secure');
+    expect(ensureAnonId(storage, cookies)).toBe(issued);
     expect(readCookie('a=1; b=x%20y', 'b')).toBe('x y');
     expect(readCookie('a=1', 'b')).toBeNull();
   });
 
-  it('replaces an id that is not id-shaped', () => {
+  it('writes the cookie back from storage when cookies were cleared', () => {
     const storage = memoryStore();
-    storage.setItem(storageKeys.anonId, '<bad>');
-    expect(ensureAnonId(storage, cookieJar())).not.toBe('<bad>');
+    storage.setItem(storageKeys.anonId, issued);
+    const cookies = cookieJar();
+    expect(ensureAnonId(storage, cookies)).toBe(issued);
+    expect(cookies.written).toEqual([anonIdCookie(issued, true)]);
+  });
+
+  it('prefers the cookie (the newest issue), and ignores ids of the old browser-made kind', () => {
+    const storage = memoryStore();
+    storage.setItem(storageKeys.anonId, older);
+    expect(ensureAnonId(storage, cookieJar(`${ANON_ID_COOKIE}=${issued}`))).toBe(issued);
+    expect(storage.getItem(storageKeys.anonId)).toBe(issued);
+    const legacy = memoryStore();
+    legacy.setItem(storageKeys.anonId, 'abcdef12-3456');
+    expect(ensureAnonId(legacy, cookieJar(`${ANON_ID_COOKIE}=abcdef12-3456`))).toBeNull();
   });
 });
 

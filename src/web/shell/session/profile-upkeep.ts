@@ -1,10 +1,11 @@
 /**
  * Profile upkeep (SPEC §3, issue 3): an anonymous visitor id (local storage plus a 5-year
- * cookie), a first-touch record written once, a last-touch record for every visit that carries
+ * cookie; the server issues and signs it, issue 22), a first-touch record written once, a last-touch record for every visit that carries
  * utm parameters, and at each session start one POST /api/me/touch with those, the locale, the
  * time-zone offset and the device type. Visits are recorded when the app boots (before any
  * redirect drops the query); the POST goes out once per person per tab session.
  */
+import { VISITOR_TOKEN_PATTERN } from '../../../domain/analytics';
 import { ANON_ID_COOKIE_YEARS } from '../../../domain/limits';
 import { postTouch, type DeviceType, type TouchBody, type TouchRecord } from '../../api/me';
 import { localStore, readItem, readJson, sessionStore, storageKeys, writeItem } from './storage';
@@ -15,7 +16,6 @@ export const MOBILE_MAX_WIDTH = 767;
 export const TABLET_MAX_WIDTH = 1023;
 const MAX_FIELD_LENGTH = 200;
 const MAX_REFERRER_LENGTH = 500;
-const ANON_ID = /^[A-Za-z0-9-]{8,64}$/;
 const UTM_KEYS = ['utm_source', 'utm_medium', 'utm_campaign'] as const;
 
 /** mobile below 768 px (or a phone), tablet below 1024 px or a touch tablet, else desktop. */
@@ -101,14 +101,6 @@ export function storedTouch(
   return isTouchRecord(value) ? value : undefined;
 }
 
-function randomId(): string {
-  const cryptoApi = globalThis.crypto;
-  if (typeof cryptoApi?.randomUUID === 'function') return cryptoApi.randomUUID();
-  const bytes = new Uint8Array(16);
-  cryptoApi.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
 export function readCookie(cookieString: string, name: string): string | null {
   for (const part of cookieString.split(';')) {
     const [key, ...rest] = part.trim().split('=');
@@ -129,21 +121,24 @@ export function anonIdCookie(id: string, secure: boolean): string {
 }
 
 /**
- * The anonymous visitor id: from local storage, else from the cookie (storage cleared), else a
- * new one. Both copies are (re)written, which also renews the cookie's 5 years.
+ * The anonymous visitor id, as the server issued and signed it (the answer to the first analytics
+ * batch sets the cookie; the browser cannot make one up). The cookie's copy is the newest; local
+ * storage keeps one to write the cookie back when cookies were cleared. Both copies are
+ * (re)written, which also renews the cookie's 5 years. Null until the server has issued one.
  */
 export function ensureAnonId(
   storage: KeyValueStore | null,
   cookies: { read(): string; write(cookie: string): void; secure: boolean },
-): string {
-  const stored = readItem(storage, storageKeys.anonId);
+): string | null {
   const fromCookie = readCookie(cookies.read(), ANON_ID_COOKIE);
+  const stored = readItem(storage, storageKeys.anonId);
   const id =
-    stored && ANON_ID.test(stored)
-      ? stored
-      : fromCookie && ANON_ID.test(fromCookie)
-        ? fromCookie
-        : randomId();
+    fromCookie && VISITOR_TOKEN_PATTERN.test(fromCookie)
+      ? fromCookie
+      : stored && VISITOR_TOKEN_PATTERN.test(stored)
+        ? stored
+        : null;
+  if (id === null) return null;
   writeItem(storage, storageKeys.anonId, id);
   cookies.write(anonIdCookie(id, cookies.secure));
   return id;
@@ -189,8 +184,6 @@ export function touchBody(): TouchBody {
   };
   const locale = navigator.language;
   if (locale) body.locale = clip(locale, 35);
-  const anonId = readItem(storage, storageKeys.anonId);
-  if (anonId && ANON_ID.test(anonId)) body.anonId = anonId;
   const firstTouch = storedTouch('firstTouch', storage);
   if (firstTouch && Object.keys(firstTouch).length > 0) body.firstTouch = firstTouch;
   const lastTouch = storedTouch('lastTouch', storage);
