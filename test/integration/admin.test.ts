@@ -156,6 +156,8 @@ describe.each(testDatabases)('admin API on %s', (kind) => {
       targetId: target.id,
       targetLabel: label,
       at: audit[1]!.at.toISOString(),
+      flaggedAt: null,
+      reviewedAt: null,
     });
     // A page at a time: the newest entries are these two.
     const page1 = await admin.client.request<Page<'entries', AuditEntryView>>(
