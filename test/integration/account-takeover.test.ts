@@ -253,6 +253,10 @@ describe.concurrent.each(testDatabases)('account takeover paths on %s', (kind) =
     }
     const over = await claim(sessions.at(-1)!);
     expect(over.status).toBe(429);
+    // Until the first waiting link expires: at most 30 minutes.
+    const retryAfter = Number(over.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(30 * 60);
     expect(over.body).toEqual(errorOf('resource-exhausted', ADMIN_CLAIM_MESSAGES.tooMany));
     expect(await claimMails(h.url, flood)).toHaveLength(ADMIN_CLAIM_MAX_PENDING);
   });

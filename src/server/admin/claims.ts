@@ -19,6 +19,7 @@ import {
 import { AppError } from '../../domain/errors';
 import type { Db } from '../db/client';
 import { adminClaim, user } from '../db/schema';
+import { LimitRefusal } from '../http/rate-limit';
 import { adminClaimMail, type Mailer } from '../mail/mailer';
 import { publish } from '../realtime/hub';
 import { recordAudit, userLabel } from './audit';
@@ -48,6 +49,24 @@ export type Claimant = {
   sessionStartedAt: number;
 };
 
+/** Too many links waiting for one account: 429, and when the first of them expires. */
+export class ClaimLimit extends LimitRefusal {
+  constructor(readonly retryAfterSeconds: number) {
+    super('rate:admin-claim', ADMIN_CLAIM_MESSAGES.tooMany);
+  }
+}
+
+/** The SQLSTATE of a database error, from pg or PGlite, however the driver wraps it. */
+function sqlState(error: unknown): string | undefined {
+  for (let cause = error, depth = 0; cause && depth < 5; depth++) {
+    if (typeof cause === 'object' && 'code' in cause && typeof cause.code === 'string') {
+      return cause.code;
+    }
+    cause = typeof cause === 'object' && 'cause' in cause ? cause.cause : undefined;
+  }
+  return undefined;
+}
+
 const hashOf = (secret: string) => createHash('sha256').update(secret).digest('hex');
 
 /**
@@ -70,47 +89,58 @@ export async function requestAdminClaim(
   if (claimant.sessionId === null) throw new AppError('unauthenticated', 'Not signed in');
   const sessionId = claimant.sessionId;
   const secret = randomBytes(32).toString('base64url');
-  const outcome = await db.transaction(async (tx) => {
-    // The account's row, locked: concurrent claims of one account count pending links in turn.
-    const [row] = await tx
-      .select({
-        role: user.role,
-        emailVerified: user.emailVerified,
-        emailVerifiedAt: user.emailVerifiedAt,
-        isAnonymous: user.isAnonymous,
-      })
-      .from(user)
-      .where(eq(user.id, claimant.id))
-      .for('update');
-    if (!row || row.isAnonymous) return 'nothing' as const;
-    if (row.role === 'admin') return 'admin' as const;
-    if (!row.emailVerified) return 'nothing' as const;
-    if (
-      row.emailVerifiedAt &&
-      row.emailVerifiedAt.getTime() > claimant.sessionStartedAt + PROOF_SKEW_MS
-    ) {
-      return 'before-proof' as const;
-    }
-    await tx
-      .delete(adminClaim)
-      .where(and(eq(adminClaim.userId, claimant.id), lte(adminClaim.expiresAt, sql`now()`)));
-    const [waiting] = await tx
-      .select({
-        all: count(),
-        mine: sql<number>`count(*) filter (where ${adminClaim.sessionId} = ${sessionId})::int`,
-      })
-      .from(adminClaim)
-      .where(eq(adminClaim.userId, claimant.id));
-    if (Number(waiting?.mine ?? 0) > 0) return 'waiting' as const;
-    if (Number(waiting?.all ?? 0) >= ADMIN_CLAIM_MAX_PENDING) return 'too-many' as const;
-    await tx.insert(adminClaim).values({
-      tokenHash: hashOf(secret),
-      userId: claimant.id,
-      sessionId,
-      expiresAt: sql`now() + ${`${ADMIN_CLAIM_TTL_MS} milliseconds`}::interval`,
+  const outcome = await db
+    .transaction(async (tx) => {
+      // The account's row, locked: concurrent claims of one account count pending links in turn.
+      const [row] = await tx
+        .select({
+          role: user.role,
+          emailVerified: user.emailVerified,
+          emailVerifiedAt: user.emailVerifiedAt,
+          isAnonymous: user.isAnonymous,
+        })
+        .from(user)
+        .where(eq(user.id, claimant.id))
+        .for('update');
+      if (!row || row.isAnonymous) return 'nothing' as const;
+      if (row.role === 'admin') return 'admin' as const;
+      if (!row.emailVerified) return 'nothing' as const;
+      if (
+        row.emailVerifiedAt &&
+        row.emailVerifiedAt.getTime() > claimant.sessionStartedAt + PROOF_SKEW_MS
+      ) {
+        return 'before-proof' as const;
+      }
+      await tx
+        .delete(adminClaim)
+        .where(and(eq(adminClaim.userId, claimant.id), lte(adminClaim.expiresAt, sql`now()`)));
+      const [waiting] = await tx
+        .select({
+          all: count(),
+          mine: sql<number>`count(*) filter (where ${adminClaim.sessionId} = ${sessionId})::int`,
+          // Until the first waiting link expires (ms).
+          freeInMs: sql<number>`(extract(epoch from min(${adminClaim.expiresAt}) - now()) * 1000)::float8`,
+        })
+        .from(adminClaim)
+        .where(eq(adminClaim.userId, claimant.id));
+      if (Number(waiting?.mine ?? 0) > 0) return 'waiting' as const;
+      if (Number(waiting?.all ?? 0) >= ADMIN_CLAIM_MAX_PENDING) {
+        return { tooMany: Math.max(1, Math.ceil(Number(waiting?.freeInMs ?? 0) / 1000)) };
+      }
+      await tx.insert(adminClaim).values({
+        tokenHash: hashOf(secret),
+        userId: claimant.id,
+        sessionId,
+        expiresAt: sql`now() + ${`${ADMIN_CLAIM_TTL_MS} milliseconds`}::interval`,
+      });
+      return 'mail' as const;
+    })
+    .catch((error: unknown) => {
+      // The session ended (signed out elsewhere) between its lookup and the insert.
+      if (sqlState(error) === '23503') throw new AppError('unauthenticated', 'Not signed in');
+      throw error;
     });
-    return 'mail' as const;
-  });
+  if (typeof outcome === 'object') throw new ClaimLimit(outcome.tooMany);
   switch (outcome) {
     case 'admin':
       return { success: true, admin: true, pending: false, sentTo: null };
@@ -118,13 +148,17 @@ export async function requestAdminClaim(
       return { success: false, admin: false, pending: false, sentTo: null };
     case 'before-proof':
       throw new AppError('permission-denied', ADMIN_CLAIM_MESSAGES.sessionBeforeProof);
-    case 'too-many':
-      throw new AppError('resource-exhausted', ADMIN_CLAIM_MESSAGES.tooMany);
     case 'waiting':
       return { success: false, admin: false, pending: true, sentTo: null };
     case 'mail': {
       const url = `${deps.publicUrl}${ADMIN_CLAIM_PAGE}#${secret}`;
-      await deps.mailer.send(adminClaimMail(claimant.email, claimant.name, url));
+      try {
+        await deps.mailer.send(adminClaimMail(claimant.email, claimant.name, url));
+      } catch (error) {
+        // Never delivered: it must not hold this session's place.
+        await db.delete(adminClaim).where(eq(adminClaim.tokenHash, hashOf(secret)));
+        throw error;
+      }
       return { success: false, admin: false, pending: true, sentTo: claimant.email };
     }
   }

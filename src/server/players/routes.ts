@@ -16,7 +16,7 @@ import { streamTopic } from '../realtime/sse';
 import type { StreamLimits } from '../realtime/stream-limits';
 import { findHandleOwner, listMyGames, listPlayedGames, readActivity, readProfile } from './data';
 import { setHandle, touchProfile } from './mutations';
-import { confirmAdminClaim, requestAdminClaim, type Claimant } from '../admin/claims';
+import { ClaimLimit, confirmAdminClaim, requestAdminClaim, type Claimant } from '../admin/claims';
 import type { Mailer } from '../mail/mailer';
 import { pageCursorParam } from './page-cursor';
 
@@ -111,16 +111,21 @@ export function playersRoutes(deps: PlayersDeps) {
       // The admin claim mails a confirmation link (decision 0028); the list as configured now.
       .post('/admin-claim', withAccount, async (c) => {
         const viewer = c.get('user');
-        return c.json(
-          await requestAdminClaim(
-            db,
-            { mailer: deps.mailer, publicUrl: deps.publicUrl },
-            {
-              claimant: claimantOf(viewer),
-              allowlisted: isAllowlistedAdmin(viewer.email, deps.adminEmails),
-            },
-          ),
-        );
+        try {
+          return c.json(
+            await requestAdminClaim(
+              db,
+              { mailer: deps.mailer, publicUrl: deps.publicUrl },
+              {
+                claimant: claimantOf(viewer),
+                allowlisted: isAllowlistedAdmin(viewer.email, deps.adminEmails),
+              },
+            ),
+          );
+        } catch (error) {
+          if (error instanceof ClaimLimit) c.header('Retry-After', String(error.retryAfterSeconds));
+          throw error;
+        }
       })
       .post('/admin-claim/confirm', withAccount, validate('json', ClaimConfirmBody), async (c) => {
         const viewer = c.get('user');
