@@ -45,6 +45,8 @@ export type Claimant = {
   id: string;
   email: string;
   name: string;
+  /** The role as the session's lookup read it (session-cache.ts keeps it current). */
+  role: string;
   sessionId: string | null;
   sessionStartedAt: number;
 };
@@ -82,6 +84,10 @@ export async function requestAdminClaim(
 ): Promise<ClaimAnswer> {
   const { claimant } = input;
   if (!input.allowlisted) {
+    // Most accounts: not admins (as their session says), nothing to read or take away.
+    if (claimant.role !== 'admin') {
+      return { success: false, admin: false, pending: false, sentTo: null };
+    }
     await dropUnlistedClaim(db, claimant.id);
     const [row] = await db.select({ role: user.role }).from(user).where(eq(user.id, claimant.id));
     return { success: false, admin: row?.role === 'admin', pending: false, sentTo: null };

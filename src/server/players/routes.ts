@@ -74,6 +74,7 @@ const claimantOf = (viewer: Viewer): Claimant => ({
   id: viewer.id,
   email: viewer.email,
   name: viewer.name,
+  role: viewer.role,
   sessionId: viewer.sessionId,
   sessionStartedAt: viewer.sessionStartedAt,
 });
