@@ -1,6 +1,7 @@
 /**
  * The admin API (SPEC §6 "Admin", issue 12) under /api/admin: the overview, users and their admin
- * role, games and their deletion, the audit log and the grants to review, analytics. Admins only: signed out 401, everyone else 403
+ * role, games and their deletion, the audit log and the grants to review (grants whose granting
+ * admin later lost the role, decision 0028), analytics. Admins only: signed out 401, everyone else 403
  * (adminsOnly reads the role from the database on every request). app.ts waits for the
  * session barrier after every write here, so a role change is seen on the next request.
  */
@@ -97,75 +98,72 @@ const searchText = (q: string | undefined): string | null => (q?.trim() ? q.trim
 export function adminRoutes(deps: { db: Db }) {
   const { db } = deps;
   const adminOnly = adminsOnly(db);
-  return (
-    new Hono<AuthEnv>()
-      .get('/overview', adminOnly, async (c) => c.json(await readOverview(db)))
-      .get('/users', adminOnly, validate('query', SearchQuery), async (c) => {
-        const query = c.req.valid('query');
-        return c.json(
-          await listUsers(db, {
-            q: searchText(query.q),
-            cursor: adminCursorParam(query.cursor, 'users'),
-            limit: query.limit ?? ADMIN_PAGE_SIZE,
-          }),
-        );
-      })
-      .post(
-        '/users/:userId/role',
-        adminOnly,
-        validate('param', UserParam),
-        validate('json', RoleBody),
-        async (c) => {
-          const actor = c.get('user');
-          return c.json(
-            await setAdminRole(db, {
-              actor: { id: actor.id, name: actor.name },
-              targetId: c.req.valid('param').userId,
-              role: c.req.valid('json').role,
-            }),
-          );
-        },
-      )
-      .get('/games', adminOnly, validate('query', SearchQuery), async (c) => {
-        const query = c.req.valid('query');
-        return c.json(
-          await listGames(db, {
-            q: searchText(query.q),
-            cursor: adminCursorParam(query.cursor, 'games'),
-            limit: query.limit ?? ADMIN_PAGE_SIZE,
-          }),
-        );
-      })
-      .delete('/games/:gameId', adminOnly, validate('param', GameParam), async (c) => {
-        const actor = c.get('user');
-        await deleteGameAsAdmin(db, {
-          actor: { id: actor.id, name: actor.name },
-          gameId: c.req.valid('param').gameId,
-        });
-        return c.json({ deleted: true as const });
-      })
-      .get('/audit', adminOnly, validate('query', AuditQuery), async (c) => {
-        const query = c.req.valid('query');
-        return c.json(
-          await listAudit(db, {
-            cursor: adminCursorParam(query.cursor, 'audit'),
-            limit: query.limit ?? ADMIN_PAGE_SIZE,
-          }),
-        );
-      })
-      // Grants whose granting admin later lost the role (decision 0028).
-      .get('/grant-reviews', adminOnly, async (c) => c.json(await listGrantReviews(db)))
-      .post('/grant-reviews/:entryId/keep', adminOnly, validate('param', EntryParam), async (c) => {
+  return new Hono<AuthEnv>()
+    .get('/overview', adminOnly, async (c) => c.json(await readOverview(db)))
+    .get('/users', adminOnly, validate('query', SearchQuery), async (c) => {
+      const query = c.req.valid('query');
+      return c.json(
+        await listUsers(db, {
+          q: searchText(query.q),
+          cursor: adminCursorParam(query.cursor, 'users'),
+          limit: query.limit ?? ADMIN_PAGE_SIZE,
+        }),
+      );
+    })
+    .post(
+      '/users/:userId/role',
+      adminOnly,
+      validate('param', UserParam),
+      validate('json', RoleBody),
+      async (c) => {
         const actor = c.get('user');
         return c.json(
-          await keepFlaggedGrant(db, {
+          await setAdminRole(db, {
             actor: { id: actor.id, name: actor.name },
-            entryId: c.req.valid('param').entryId,
+            targetId: c.req.valid('param').userId,
+            role: c.req.valid('json').role,
           }),
         );
-      })
-      .get('/analytics', adminOnly, validate('query', AnalyticsQuery), async (c) =>
-        c.json(await readAnalytics(db, c.req.valid('query').days ?? 30)),
-      )
-  );
+      },
+    )
+    .get('/games', adminOnly, validate('query', SearchQuery), async (c) => {
+      const query = c.req.valid('query');
+      return c.json(
+        await listGames(db, {
+          q: searchText(query.q),
+          cursor: adminCursorParam(query.cursor, 'games'),
+          limit: query.limit ?? ADMIN_PAGE_SIZE,
+        }),
+      );
+    })
+    .delete('/games/:gameId', adminOnly, validate('param', GameParam), async (c) => {
+      const actor = c.get('user');
+      await deleteGameAsAdmin(db, {
+        actor: { id: actor.id, name: actor.name },
+        gameId: c.req.valid('param').gameId,
+      });
+      return c.json({ deleted: true as const });
+    })
+    .get('/audit', adminOnly, validate('query', AuditQuery), async (c) => {
+      const query = c.req.valid('query');
+      return c.json(
+        await listAudit(db, {
+          cursor: adminCursorParam(query.cursor, 'audit'),
+          limit: query.limit ?? ADMIN_PAGE_SIZE,
+        }),
+      );
+    })
+    .get('/grant-reviews', adminOnly, async (c) => c.json(await listGrantReviews(db)))
+    .post('/grant-reviews/:entryId/keep', adminOnly, validate('param', EntryParam), async (c) => {
+      const actor = c.get('user');
+      return c.json(
+        await keepFlaggedGrant(db, {
+          actor: { id: actor.id, name: actor.name },
+          entryId: c.req.valid('param').entryId,
+        }),
+      );
+    })
+    .get('/analytics', adminOnly, validate('query', AnalyticsQuery), async (c) =>
+      c.json(await readAnalytics(db, c.req.valid('query').days ?? 30)),
+    );
 }
