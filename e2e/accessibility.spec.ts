@@ -206,6 +206,8 @@ describe.runIf(browserAvailable())('accessibility of every route (axe-core)', ()
       { path: '/builder', ready: 'main h1' },
       { path: `/r/${rankId}`, ready: 'main h1' },
       { path: '/account', ready: 'main h1' },
+      // Where the admin claim's mail lands (decision 0028): it asks before anything changes.
+      { path: `/account/admin-claim#${'A'.repeat(43)}`, ready: 'main h1' },
       { path: `/g/${gameId}/play`, ready: '[data-testid="rank-list"], main h1' },
     ]);
     await context.close();

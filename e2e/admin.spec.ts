@@ -1,6 +1,7 @@
 /**
  * The admin app in Chromium (issue 12): the overview's charts, granting and revoking admin (the
- * target's header follows), searching users, deleting a game, the audit log, analytics drawn
+ * target's header follows), searching users, deleting a game, the audit log, grants to review
+ * (decision 0028), analytics drawn
  * from seeded events; non-admins get the Not found card. Screenshots of every page at 375 and
  * 1280 px.
  */
@@ -243,5 +244,50 @@ describe.runIf(browserAvailable())('the admin app in Chromium', () => {
     await page.goto('/admin/reports');
     await page.getByRole('heading', { name: 'Report queue' }).waitFor();
     await screenshotBothWidths(page, 'admin-reports', '.report-queue');
+  });
+  it('lists grants by an admin who later lost the role for review; keeping one is logged', async () => {
+    const { page } = admin;
+    const carol = await newVisitor(browser, server);
+    const carolAccount = await registerByApi(carol.page, server, 'Carol');
+    const role = (as: Page, userId: string, value: 'admin' | 'user') =>
+      as.request.post(`/api/admin/users/${userId}/role`, {
+        data: { role: value },
+        headers: { origin: server.url },
+      });
+    // Ada makes Bob an admin, Bob makes Carol one, then Ada takes Bob's role away.
+    expect((await role(page, bobAccount.id, 'admin')).ok()).toBe(true);
+    expect((await role(bob.page, carolAccount.id, 'admin')).ok()).toBe(true);
+    expect((await role(page, bobAccount.id, 'user')).ok()).toBe(true);
+
+    await page.goto('/admin');
+    const reviews = page.getByTestId('grant-reviews');
+    await reviews.waitFor();
+    await page.getByRole('heading', { name: 'Grants to review' }).waitFor();
+    expect(await reviews.getByTestId('grant-review').count()).toBe(1);
+    expect(await reviews.innerText()).toContain(
+      `Bob granted admin to Carol <${carolAccount.email}>`,
+    );
+    await screenshotBothWidths(page, 'admin-grant-reviews', '[data-testid="grant-review"]');
+
+    await page.getByRole('link', { name: 'Audit log' }).click();
+    const audit = page.getByTestId('admin-audit');
+    await audit.waitFor();
+    expect(await audit.getByTestId('audit-flag').allInnerTexts()).toEqual([
+      'To review: the granting admin lost the role',
+    ]);
+
+    await page.getByRole('link', { name: 'Overview' }).click();
+    await reviews
+      .getByRole('button', { name: `Keep admin: Carol <${carolAccount.email}>` })
+      .click();
+    await page.locator('[data-sonner-toast]').filter({ hasText: 'stays an admin' }).waitFor();
+    await reviews.waitFor({ state: 'detached' });
+    await page.getByRole('link', { name: 'Audit log' }).click();
+    await audit.waitFor();
+    expect(await audit.getByTestId('audit-flag').allInnerTexts()).toEqual(['Reviewed and kept']);
+    expect(await audit.innerText()).toContain(
+      `Ada reviewed and kept the admin role of Carol <${carolAccount.email}>`,
+    );
+    await carol.context.close();
   });
 });

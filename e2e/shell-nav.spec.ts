@@ -17,6 +17,7 @@ import {
   registerByApi,
   setProgress,
   viewportScreenshot,
+  confirmAdminClaimByMail,
 } from './support/web';
 
 const ADMIN_EMAIL = 'queen-e2e@example.com';
@@ -118,7 +119,7 @@ describe.runIf(browserAvailable())('shell: header, bottom navigation, confetti, 
     }
   });
 
-  it('grants admin to an allowlisted, verified account on sign-in and shows it in the header', async () => {
+  it('mails an allowlisted, verified account a confirmation link on sign-in; opening it grants admin and shows it in the header', async () => {
     const { context, page } = await newVisitor(browser, server);
     const response = await page.request.post('/api/auth/sign-up/email', {
       data: { name: 'Queen', email: ADMIN_EMAIL, password: 'correct horse battery' },
@@ -134,8 +135,24 @@ describe.runIf(browserAvailable())('shell: header, bottom navigation, confetti, 
 
     const claim = page.waitForResponse((r) => r.url().endsWith('/api/me/admin-claim'));
     await page.goto('/admin');
-    expect(await (await claim).json()).toEqual({ success: true, admin: true });
+    expect(await (await claim).json()).toEqual({
+      success: false,
+      admin: false,
+      pending: true,
+      sentTo: ADMIN_EMAIL,
+    });
+    // Nothing granted yet: the page says where the link went, and /admin is not there.
+    await page
+      .locator('[data-sonner-toast]')
+      .filter({ hasText: `We sent a confirmation link to ${ADMIN_EMAIL}` })
+      .waitFor();
+    await page.getByRole('heading', { name: 'Not found' }).waitFor();
+    await screenshot(page, 'admin-claim-sent-1280');
+
+    await confirmAdminClaimByMail(page, server, ADMIN_EMAIL, { screenshotName: 'admin-claim' });
+    await screenshot(page, 'admin-claim-done-1280');
     await page.getByRole('banner').getByRole('link', { name: 'Admin' }).waitFor();
+    await page.getByRole('link', { name: 'Open the admin app' }).click();
     await page.getByRole('heading', { name: 'Overview' }).waitFor();
     await context.close();
   });

@@ -200,3 +200,32 @@ export async function screenshotBothWidths(page: Page, name: string, ready: stri
     await screenshot(page, `${name}-${viewport.width}`);
   }
 }
+
+/**
+ * Opens the admin claim link last mailed to `email` (read from the dev outbox, from this
+ * machine) in this page, the session that asked, and confirms it (decision 0028).
+ */
+export async function confirmAdminClaimByMail(
+  page: Page,
+  server: TestServer,
+  email: string,
+  options: { screenshotName?: string } = {},
+): Promise<void> {
+  const outbox = (await (await fetch(`${server.url}/api/dev/outbox`)).json()) as {
+    messages: { to: string; subject: string; links: string[] }[];
+  };
+  const link = outbox.messages
+    .find((message) => message.to === email && /admin/i.test(message.subject))
+    ?.links.find((url) => url.includes('/account/admin-claim#'));
+  if (!link) throw new Error(`no admin claim link mailed to ${email}`);
+  await page.goto(link);
+  await page.getByRole('heading', { name: 'Become an admin' }).waitFor();
+  // The secret leaves the address bar at once.
+  if (new URL(page.url()).hash !== '') throw new Error('the token stayed in the address bar');
+  if (options.screenshotName) {
+    await page.getByRole('button', { name: 'Make this account an admin' }).waitFor();
+    await screenshotBothWidths(page, options.screenshotName, '.auth-card');
+  }
+  await page.getByRole('button', { name: 'Make this account an admin' }).click();
+  await page.getByText('Done: this account is now an admin.').waitFor();
+}

@@ -54,15 +54,50 @@ export type AdminGameView = {
   closed: boolean;
 };
 
+/** What the admin audit log records (decision 0017; claims and moderation: decision 0028). */
+export const AUDIT_ACTIONS = [
+  'grant-admin',
+  'revoke-admin',
+  'claim-admin',
+  'keep-grant',
+  'delete-game',
+  'hide-rank',
+  'restore-rank',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+export const AUDIT_TARGET_KINDS = ['user', 'game', 'rank'] as const;
+export type AuditTargetKind = (typeof AUDIT_TARGET_KINDS)[number];
+
+/** The actor named in the log when an address left ADMIN_EMAILS and lost its claimed role. */
+export const ALLOWLIST_ACTOR = 'ADMIN_EMAILS';
+
 export type AuditEntryView = {
   id: string;
   actorId: string | null;
   actorName: string;
-  action: 'grant-admin' | 'revoke-admin' | 'delete-game';
-  targetKind: 'user' | 'game';
+  action: AuditAction;
+  targetKind: AuditTargetKind;
   targetId: string;
   targetLabel: string;
   at: string;
+  /** A grant whose granting admin later lost the role: when that happened (else null). */
+  flaggedAt: string | null;
+  /** When an admin reviewed the flagged grant and kept it (else null). */
+  reviewedAt: string | null;
+};
+
+/**
+ * A grant to review (GET /api/admin/grant-reviews): flagged, not yet reviewed, and its target is
+ * still an admin.
+ */
+export type GrantReviewView = {
+  id: string;
+  actorId: string | null;
+  actorName: string;
+  targetId: string;
+  targetLabel: string;
+  at: string;
+  flaggedAt: string;
 };
 
 export type Page<K extends string, T> = { [key in K]: T[] } & { nextCursor: string | null };

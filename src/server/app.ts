@@ -17,6 +17,8 @@ import { communityRoutes, gamePublishRoutes } from './community/routes';
 import { playersRoutes } from './players/routes';
 import { publicProfileRoutes } from './players/public-routes';
 import { adminRoutes } from './admin/routes';
+import { dropUnlistedClaim } from './admin/mutations';
+import { isAllowlistedAdmin } from '../domain/profile';
 import type { AnalyticsRecorder } from './analytics/record';
 import { analyticsRoutes } from './analytics/routes';
 import { sessionMiddleware, type Auth, type AuthEnv } from './auth';
@@ -65,6 +67,8 @@ export type AppDeps = {
   mailer: Mailer;
   googleEnabled: boolean;
   adminEmails: string[];
+  /** PUBLIC_URL: links in mails point here. */
+  publicUrl: string;
   /** Page requests for any other host are redirected here (see config). */
   canonicalOrigin: string | undefined;
   heartbeatMs: number;
@@ -181,6 +185,8 @@ function apiRoutes(deps: AppDeps, states: GameStates, cards: ShareCards, webhook
         streams,
         adminEmails: deps.adminEmails,
         visitorIdOf: (c) => deps.analytics.visitors.of(c),
+        mailer: deps.mailer,
+        publicUrl: deps.publicUrl,
       }),
     )
     .route(
@@ -255,7 +261,14 @@ export function createApp(deps: AppDeps) {
       }),
     ),
   );
-  const sessions = new SessionCache(deps.auth, deps.database.db, deps.log);
+  // An admin whose address left ADMIN_EMAILS loses the role their own claim gave at their next
+  // request, not only at their next claim (decision 0028). Admins only: others cost nothing.
+  const sessions = new SessionCache(deps.auth, deps.database.db, deps.log, async (viewer) =>
+    !isAllowlistedAdmin(viewer.email, deps.adminEmails) &&
+    (await dropUnlistedClaim(deps.database.db, viewer.id))
+      ? { ...viewer, role: 'user' }
+      : viewer,
+  );
   sessions.attach(deps.hub);
   // Before the sign-in routes too: a request with a bearer is the token's alone, and a token
   // never reaches account changes (tokens/scope.ts).

@@ -198,6 +198,8 @@ export type Viewer = {
   role: string;
   /** When this session was opened (ms): older than the e-mail's proof, it claims nothing. */
   sessionStartedAt: number;
+  /** The session's id (null for an API token): an admin claim's link is bound to it. */
+  sessionId: string | null;
 };
 
 export type AuthEnv = {

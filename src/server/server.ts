@@ -151,6 +151,7 @@ export async function startServer(
       mailer,
       googleEnabled: config.google !== undefined,
       adminEmails: config.adminEmails,
+      publicUrl: config.publicUrl,
       canonicalOrigin: config.canonicalOrigin,
       heartbeatMs: config.sseHeartbeatMs,
       metrics: new AppMetrics({ database, hub }),

@@ -36,6 +36,12 @@ export class SessionCache {
     private readonly auth: Auth,
     private readonly db: Db,
     private readonly log: Logger,
+    /**
+     * Called with an admin's viewer whenever it is looked up afresh (never for anyone else, so
+     * no statement for them): answers the viewer as it stands (app.ts takes away a role whose
+     * address left ADMIN_EMAILS, decision 0028).
+     */
+    private readonly onAdmin?: (viewer: Viewer) => Promise<Viewer>,
   ) {}
 
   attach(hub: EventHub): () => void {
@@ -58,14 +64,16 @@ export class SessionCache {
       isAnonymous?: boolean | null;
       role?: string | null;
     };
-    const viewer: Viewer = {
+    let viewer: Viewer = {
       id: u.id,
       name: u.name,
       email: u.email,
       isAnonymous: u.isAnonymous === true,
       role: u.role ?? 'user',
       sessionStartedAt: new Date(session.session.createdAt).getTime(),
+      sessionId: session.session.id,
     };
+    if (viewer.role === 'admin' && this.onAdmin) viewer = await this.onAdmin(viewer);
     if (epoch === this.epoch) {
       const until = Math.min(
         Date.now() + MAX_AGE_MS,

@@ -39,6 +39,9 @@ const AccountPage = lazy(() => account().then((m) => ({ default: m.AccountPage }
 const LoginGatePage = lazy(() => account().then((m) => ({ default: m.LoginGatePage })));
 const ResetPasswordPage = lazy(() => account().then((m) => ({ default: m.ResetPasswordPage })));
 const DevOutboxPage = lazy(() => account().then((m) => ({ default: m.DevOutboxPage })));
+const AdminClaimPage = lazy(() =>
+  import('./account/admin-claim-page').then((m) => ({ default: m.AdminClaimPage })),
+);
 const [CreatePage, loadCreatePage] = lazyPage(() =>
   import('./create/create-page').then((m) => m.CreatePage),
 );
@@ -81,6 +84,7 @@ const ROUTES: RouteObject[] = [
       { path: routes.communityCop, element: <CommunityPage variant="cop" /> },
       { path: routes.account, element: <AccountPage /> },
       { path: routes.accountReset, element: <ResetPasswordPage /> },
+      { path: routes.accountAdminClaim, element: <AdminClaimPage /> },
       { path: routes.login, element: <AccountPage /> },
       { path: routes.loginGate, element: <LoginGatePage /> },
       { path: routes.devOutbox, element: <DevOutboxPage /> },

@@ -1,16 +1,19 @@
 /**
  * The admin self-grant (POST /api/me/admin-claim): only for a verified e-mail on ADMIN_EMAILS,
- * never for guests, and `role` is never writable from a request body.
+ * and only once the link it mails to that address is opened in the session that asked (decision
+ * 0028); never for guests, and `role` is never writable from a request body.
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { user } from '../../src/server/db/schema';
+import { adminAudit, user } from '../../src/server/db/schema';
 import type { OutboxMessage } from '../../src/server/mail/mailer';
+import { claimAndConfirm, claimMails, type AdminClaim } from '../support/admin-claim';
 import { tag, TestClient } from '../support/client';
 import { testDatabases } from '../support/server';
 import { errorOf, useServer, type Harness } from './harness';
 
-type Claim = { success: boolean; admin: boolean };
+const NOTHING: AdminClaim = { success: false, admin: false, pending: false, sentTo: null };
+const ALREADY: AdminClaim = { success: true, admin: true, pending: false, sentTo: null };
 type SessionBody = { user: { id: string; role: string; emailVerified: boolean } } | null;
 
 const PASSWORD = 'correct horse battery';
@@ -39,7 +42,7 @@ async function verify(h: Harness, client: TestClient, email: string): Promise<UR
   return locations;
 }
 
-const claim = (client: TestClient) => client.request<Claim>('POST', '/api/me/admin-claim');
+const claim = (client: TestClient) => client.request<AdminClaim>('POST', '/api/me/admin-claim');
 
 describe.concurrent.each(testDatabases)('admin allowlist on %s', (kind) => {
   // Per database: each server has a database of its own, so the addresses can repeat.
@@ -55,27 +58,34 @@ describe.concurrent.each(testDatabases)('admin allowlist on %s', (kind) => {
     return row?.role;
   }
 
-  it('grants admin to an allowlisted address only once it is verified', async () => {
+  it('grants admin to an allowlisted address only once it is verified and the mailed link is opened', async () => {
     const client = new TestClient(h.url);
     await client.signUp({ name: 'Boss', email: 'boss@example.com', password: PASSWORD });
 
-    expect((await claim(client)).body).toEqual({ success: false, admin: false });
+    expect((await claim(client)).body).toEqual(NOTHING);
     expect((await h.me(client)).role).toBe('user');
+    expect(await claimMails(h.url, 'boss@example.com')).toEqual([]);
 
     const locations = await verify(h, client, 'boss@example.com');
     expect(locations.at(-1)?.pathname).toBe('/');
     expect((await h.me(client)).emailVerified).toBe(true);
 
-    const granted = await claim(client);
-    expect(granted.status).toBe(200);
-    expect(granted.body).toEqual({ success: true, admin: true });
+    // The claim mails a link and grants nothing yet; the link opened in this session grants.
+    await claimAndConfirm(h.url, client, 'boss@example.com');
     const me = await h.me(client);
     expect(me.role).toBe('admin');
     expect(await roleInDb(me.id)).toBe('admin');
     const session = await client.request<SessionBody>('GET', '/api/auth/get-session');
     expect(session.body?.user).toMatchObject({ id: me.id, role: 'admin', emailVerified: true });
-    // Claiming again is harmless.
-    expect((await claim(client)).body).toEqual({ success: true, admin: true });
+    // Claiming again is harmless: nothing is mailed.
+    expect((await claim(client)).body).toEqual(ALREADY);
+    expect(await claimMails(h.url, 'boss@example.com')).toHaveLength(1);
+    // The claim is in the audit log, by the account itself.
+    const logged = await h.server.database.db
+      .select({ action: adminAudit.action, actorId: adminAudit.actorId })
+      .from(adminAudit)
+      .where(eq(adminAudit.targetId, me.id));
+    expect(logged).toEqual([{ action: 'claim-admin', actorId: me.id }]);
   });
 
   it('matches the allowlist case-insensitively; the link signs in another device and signs out the first', async () => {
@@ -86,7 +96,7 @@ describe.concurrent.each(testDatabases)('admin allowlist on %s', (kind) => {
     const elsewhere = new TestClient(h.url);
     await verify(h, elsewhere, email);
     expect(elsewhere.hasSession).toBe(true);
-    expect((await claim(elsewhere)).body).toEqual({ success: true, admin: true });
+    await claimAndConfirm(h.url, elsewhere, email);
     const session = await elsewhere.request<SessionBody>('GET', '/api/auth/get-session');
     expect(session.body?.user.role).toBe('admin');
     // Proving the inbox ends every other session opened before it (issue 11 #1: it may be
@@ -104,8 +114,9 @@ describe.concurrent.each(testDatabases)('admin allowlist on %s', (kind) => {
     expect((await h.me(client)).emailVerified).toBe(true);
     const response = await claim(client);
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ success: false, admin: false });
+    expect(response.body).toEqual(NOTHING);
     expect((await h.me(client)).role).toBe('user');
+    expect(await claimMails(h.url, email)).toEqual([]);
   });
 
   it('answers 401 to guests and to requests without a session', async () => {
@@ -146,8 +157,9 @@ describe.concurrent.each(testDatabases)('admin allowlist on %s', (kind) => {
     }
     const session = await client.request<SessionBody>('GET', '/api/auth/get-session');
     expect(session.body?.user.role).toBe('user');
-    // Even on the allowlist, the unverified address gets nothing.
-    expect((await claim(client)).body).toEqual({ success: false, admin: false });
+    // Even on the allowlist, the unverified address gets nothing, not even a mail.
+    expect((await claim(client)).body).toEqual(NOTHING);
+    expect(await claimMails(h.url, email)).toEqual([]);
     expect(await roleInDb(me.id)).toBe('user');
   });
 });

@@ -204,7 +204,10 @@ describe.each(testDatabases)('API tokens on %s', (kind) => {
   it('reaches only its scope: no token routes, sign-in or account changes, admin routes even for an admin', async () => {
     const admin = await h.verifiedUser('Token Admin');
     const adminId = (await h.me(admin)).id;
-    await db().update(user).set({ role: 'admin' }).where(eq(user.id, adminId));
+    await db()
+      .update(user)
+      .set({ role: 'admin', adminGrantedBy: 'test-seed' })
+      .where(eq(user.id, adminId));
     const { secret, token } = await createToken(admin);
     const api = bearer(secret);
     // The cookie session may (the admin role is real).

@@ -213,6 +213,11 @@ const ROUTES: Record<string, Entry> = {
     request: () => ({ body: { locale: 'en-GB' } }),
   },
   'POST /api/me/admin-claim': { expect: [401, 401, 200, 200, 200] },
+  // A well-formed token nobody was mailed: 400 for every account.
+  'POST /api/me/admin-claim/confirm': {
+    expect: [401, 401, 400, 400, 400],
+    request: () => ({ body: { token: 'A'.repeat(43) } }),
+  },
   'PUT /api/me/handle': {
     expect: [401, 401, 200, 200, 200],
     request: () => ({ body: { handle: `m${tag()}` } }),
@@ -257,6 +262,11 @@ const ROUTES: Record<string, Entry> = {
     request: (fx) => ({ path: `/api/admin/games/${fx.game.id}` }),
   },
   'GET /api/admin/audit': { expect: [401, 403, 403, 403, 200] },
+  'GET /api/admin/grant-reviews': { expect: [401, 403, 403, 403, 200] },
+  'POST /api/admin/grant-reviews/:entryId/keep': {
+    expect: [401, 403, 403, 403, 404],
+    request: () => ({ path: '/api/admin/grant-reviews/nothing/keep' }),
+  },
   'GET /api/admin/analytics': { expect: [401, 403, 403, 403, 200] },
 
   // Analytics: anyone's browser reports its own visits (202 Accepted).
@@ -304,7 +314,7 @@ describe.each(testDatabases)('authorization matrix on %s', (kind) => {
     const me = await h.me(client);
     await h.server.database.db
       .update(userTable)
-      .set({ role: 'admin' })
+      .set({ role: 'admin', adminGrantedBy: 'test-seed' })
       .where(eq(userTable.id, me.id));
   }
 

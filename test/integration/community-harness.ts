@@ -56,10 +56,16 @@ export function community(h: Harness) {
         { liked },
       );
     },
-    /** Makes this signed-in client an admin (in the database, as the self-grant would). */
+    /**
+     * Makes this signed-in client an admin (in the database, as another admin's grant would: a
+     * role of its own claim would go at its next request, its address not being on ADMIN_EMAILS).
+     */
     async makeAdmin(client: TestClient): Promise<void> {
       const me = await h.me(client);
-      await db().update(user).set({ role: 'admin' }).where(eq(user.id, me.id));
+      await db()
+        .update(user)
+        .set({ role: 'admin', adminGrantedBy: 'test-seed' })
+        .where(eq(user.id, me.id));
     },
     async rankRow(rankId: string) {
       const [row] = await db().select().from(communityRank).where(eq(communityRank.id, rankId));

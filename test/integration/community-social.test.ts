@@ -9,6 +9,7 @@ import {
   type RankLiveData,
   type RankReportView,
 } from '../../src/domain/community';
+import type { AuditEntryView, Page } from '../../src/domain/admin';
 import { moderationAction, rankReport, user } from '../../src/server/db/schema';
 import { tag } from '../support/client';
 import { testDatabases } from '../support/server';
@@ -247,6 +248,24 @@ describe.concurrent.each(testDatabases)(
       ]);
       expect(new Set(actions.map((action) => action.moderatorId))).toEqual(
         new Set([(await h.me(admin)).id]),
+      );
+      // Both are in the admin audit log too (decision 0028), newest first, labelled by title.
+      const audit = await admin.request<Page<'entries', AuditEntryView>>(
+        'GET',
+        '/api/admin/audit?limit=100',
+      );
+      expect(audit.status).toBe(200);
+      const adminId = (await h.me(admin)).id;
+      expect(
+        audit.body.entries
+          .filter((entry) => entry.targetId === rankId)
+          .map((entry) => [entry.action, entry.targetKind, entry.actorId, entry.actorName]),
+      ).toEqual([
+        ['restore-rank', 'rank', adminId, 'Ada Admin'],
+        ['hide-rank', 'rank', adminId, 'Ada Admin'],
+      ]);
+      expect(audit.body.entries.find((entry) => entry.targetId === rankId)?.targetLabel).toBe(
+        title,
       );
     });
 

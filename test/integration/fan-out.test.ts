@@ -88,7 +88,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one postgres d
     const id = (await admin.request<{ profile: { id: string } }>('GET', '/api/me')).body.profile.id;
     const onB = admin.at(b!.url);
     expect((await onB.request('GET', '/api/me')).body).toMatchObject({ profile: { role: 'user' } });
-    await a!.database.db.execute(sql`update "user" set role = 'admin' where id = ${id}`);
+    await a!.database.db.execute(
+      sql`update "user" set role = 'admin', admin_granted_by = 'test-seed' where id = ${id}`,
+    );
     // A direct write has no barrier: the database's announcement reaches both within moments.
     await expect
       .poll(async () => (await onB.request('GET', '/api/me')).body, { timeout: 2000, interval: 20 })

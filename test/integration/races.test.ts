@@ -29,7 +29,10 @@ describe.each(testDatabases)('races on %s', (kind) => {
 
   async function makeAdmin(client: TestClient): Promise<string> {
     const me = await h.me(client);
-    await db().update(user).set({ role: 'admin' }).where(eq(user.id, me.id));
+    await db()
+      .update(user)
+      .set({ role: 'admin', adminGrantedBy: 'test-seed' })
+      .where(eq(user.id, me.id));
     return me.id;
   }
 
@@ -143,7 +146,10 @@ describe.each(testDatabases)('races on %s', (kind) => {
           .where(eq(user.role, 'admin'));
         expect(left?.n).toBeGreaterThan(0);
         for (const id of adminIds) {
-          await db().update(user).set({ role: 'admin' }).where(eq(user.id, id));
+          await db()
+            .update(user)
+            .set({ role: 'admin', adminGrantedBy: 'test-seed' })
+            .where(eq(user.id, id));
         }
       }
     },

@@ -1,22 +1,26 @@
 /**
- * The admin audit log's writes: one row per change an admin makes (granting or revoking admin,
- * deleting a game), written in the change's own transaction so neither exists without the other.
- * Names and labels are copied in: the record outlives the accounts and games it names.
+ * The admin audit log's writes: one row per change an admin makes (granting or revoking admin, a
+ * claim confirmed by mail, deleting a game, hiding or restoring a community rank), written in the
+ * change's own transaction so neither exists without the other. Names and labels are copied in:
+ * the record outlives the accounts and games it names.
  */
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { AuditAction, AuditTargetKind } from '../../domain/admin';
 import type { Tx } from '../db/client';
 import { adminAudit } from '../db/schema';
 import { newId } from '../ids';
 
-export type AuditAction = 'grant-admin' | 'revoke-admin' | 'delete-game';
+export type { AuditAction } from '../../domain/admin';
 
-export type Actor = { id: string; name: string };
+/** Who did it: an account (id and name), or the allowlist itself (id null). */
+export type Actor = { id: string | null; name: string };
 
 export async function recordAudit(
-  tx: Tx,
+  tx: Pick<Tx, 'insert'>,
   entry: {
     actor: Actor;
     action: AuditAction;
-    targetKind: 'user' | 'game';
+    targetKind: AuditTargetKind;
     targetId: string;
     targetLabel: string;
   },
@@ -30,6 +34,26 @@ export async function recordAudit(
     targetId: entry.targetId,
     targetLabel: entry.targetLabel,
   });
+}
+
+/**
+ * Flags every grant `adminId` made that is not flagged yet: that admin just lost the role, so
+ * the roles they gave are listed for review on /admin (decision 0028). In the revoke's own
+ * transaction. Answers how many were flagged.
+ */
+export async function flagGrantsBy(tx: Pick<Tx, 'update'>, adminId: string): Promise<number> {
+  const flagged = await tx
+    .update(adminAudit)
+    .set({ flaggedAt: sql`now()` })
+    .where(
+      and(
+        eq(adminAudit.actorId, adminId),
+        eq(adminAudit.action, 'grant-admin'),
+        isNull(adminAudit.flaggedAt),
+      ),
+    )
+    .returning({ id: adminAudit.id });
+  return flagged.length;
 }
 
 /** How an account is named in the log: `name <email>`. */

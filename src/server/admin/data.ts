@@ -2,7 +2,7 @@
  * The admin app's reads: the overview's counts, and the users, games and audit lists (keyset
  * pages, newest first, `limit + 1` rows read to tell whether another page follows).
  */
-import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { adminAudit, communityRank, game, submission, user } from '../db/schema';
@@ -13,6 +13,7 @@ import {
   type AdminOverview,
   type AdminUserView,
   type AuditEntryView,
+  type GrantReviewView,
   type Page,
 } from '../../domain/admin';
 
@@ -23,6 +24,7 @@ export type {
   AdminUserView,
   AuditEntryView,
   DailyCounts,
+  GrantReviewView,
   Page,
 } from '../../domain/admin';
 
@@ -271,6 +273,8 @@ export async function listAudit(
       targetId: adminAudit.targetId,
       targetLabel: adminAudit.targetLabel,
       at: adminAudit.at,
+      flaggedAt: adminAudit.flaggedAt,
+      reviewedAt: adminAudit.reviewedAt,
       atUs: micros(adminAudit.at),
     })
     .from(adminAudit)
@@ -286,5 +290,50 @@ export async function listAudit(
     targetId: row.targetId,
     targetLabel: row.targetLabel,
     at: iso(row.at)!,
+    flaggedAt: iso(row.flaggedAt),
+    reviewedAt: iso(row.reviewedAt),
   }));
+}
+
+/** Grants to review listed at most (the oldest flags wait behind the newest). */
+export const GRANT_REVIEWS_MAX = 100;
+
+/**
+ * Grants to review (decision 0028): flagged when their granting admin lost the role, not yet
+ * reviewed, and whose target is still an admin (a target no longer admin needs no review).
+ * Newest first.
+ */
+export async function listGrantReviews(db: Db): Promise<{ grants: GrantReviewView[] }> {
+  const found = await db
+    .select({
+      id: adminAudit.id,
+      actorId: adminAudit.actorId,
+      actorName: adminAudit.actorName,
+      targetId: adminAudit.targetId,
+      targetLabel: adminAudit.targetLabel,
+      at: adminAudit.at,
+      flaggedAt: adminAudit.flaggedAt,
+    })
+    .from(adminAudit)
+    .innerJoin(user, and(eq(user.id, adminAudit.targetId), eq(user.role, 'admin')))
+    .where(
+      and(
+        eq(adminAudit.action, 'grant-admin'),
+        isNotNull(adminAudit.flaggedAt),
+        isNull(adminAudit.reviewedAt),
+      ),
+    )
+    .orderBy(newestFirst(adminAudit.at), newestFirst(adminAudit.id))
+    .limit(GRANT_REVIEWS_MAX);
+  return {
+    grants: found.map((row) => ({
+      id: row.id,
+      actorId: row.actorId,
+      actorName: row.actorName,
+      targetId: row.targetId,
+      targetLabel: row.targetLabel,
+      at: iso(row.at)!,
+      flaggedAt: iso(row.flaggedAt)!,
+    })),
+  };
 }

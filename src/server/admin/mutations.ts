@@ -1,29 +1,36 @@
 /**
  * What admins change: another account's (or their own) admin role, and deleting any game. Each in
- * one transaction with its audit row (audit.ts).
+ * one transaction with its audit row (audit.ts). Also how a role is lost when its address leaves
+ * ADMIN_EMAILS, and the review of grants whose granting admin lost the role (decision 0028).
  */
-import { asc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, or } from 'drizzle-orm';
+import { ALLOWLIST_ACTOR } from '../../domain/admin';
 import { COMMUNITY_MESSAGES } from '../../domain/community';
 import { AppError } from '../../domain/errors';
 import { MESSAGES } from '../../domain/game';
 import type { Db } from '../db/client';
-import { game, user } from '../db/schema';
+import { adminAudit, game, user } from '../db/schema';
 import { deleteLockedGame } from '../games/mutations';
 import { publish } from '../realtime/hub';
-import { recordAudit, userLabel, type Actor } from './audit';
+import { flagGrantsBy, recordAudit, userLabel } from './audit';
 import type { AdminRole } from './data';
 
 export const ADMIN_ROLE_MESSAGES = {
   notAUser: 'No such account',
   guest: 'Guests cannot be admins: the account must sign up first',
   lastAdmin: 'You are the last admin — grant admin to someone else first.',
+  noSuchReview: 'No such grant to review',
 } as const;
+
+/** An admin acting: always an account. */
+type AdminActor = { id: string; name: string };
 
 /**
  * An admin grants or revokes a user's admin role (SPEC `setAdminClaim`), their own included,
  * unless that would leave no admin at all. Same role as now: nothing changes, nothing is logged.
  * The role change itself ends the target's cached sessions (the user table's trigger, migration
- * 0003), and their open tabs hear a profile event: the target's next request sees it.
+ * 0003), and their open tabs hear a profile event: the target's next request sees it. A revoke
+ * flags every grant the target made (decision 0028): they are listed for review on /admin.
  *
  * Every change locks, in one statement and in id order, the rows it reads or writes: every
  * admin's, the target's and the actor's. Concurrent changes (grants and revokes of any accounts
@@ -33,7 +40,7 @@ export const ADMIN_ROLE_MESSAGES = {
  */
 export async function setAdminRole(
   db: Db,
-  input: { actor: Actor; targetId: string; role: AdminRole },
+  input: { actor: AdminActor; targetId: string; role: AdminRole },
 ): Promise<{ user: { id: string; role: AdminRole } }> {
   return db.transaction(async (tx) => {
     const locked = await tx
@@ -71,6 +78,7 @@ export async function setAdminRole(
           : { role: 'user', adminGrantedBy: null },
       )
       .where(eq(user.id, target.id));
+    if (input.role === 'user') await flagGrantsBy(tx, target.id);
     await publish(tx, { type: 'profile', userId: target.id });
     await recordAudit(tx, {
       actor: input.actor,
@@ -89,7 +97,7 @@ export async function setAdminRole(
  */
 export async function deleteGameAsAdmin(
   db: Db,
-  input: { actor: Actor; gameId: string },
+  input: { actor: AdminActor; gameId: string },
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const [current] = await tx
@@ -106,5 +114,76 @@ export async function deleteGameAsAdmin(
       targetId: current.id,
       targetLabel: current.prompt,
     });
+  });
+}
+
+/**
+ * An account whose address is no longer on ADMIN_EMAILS loses the role its own claim gave (not
+ * one another admin gave: `admin_granted_by` is set then). Called at the claim and whenever an
+ * admin's session is looked up afresh (session-cache.ts, wired in app.ts), so the role ends at
+ * the next request. The demotion is logged as the allowlist's revoke, and flags the grants this
+ * admin made, in one transaction. Answers whether the role was taken away.
+ */
+export async function dropUnlistedClaim(db: Db, userId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [demoted] = await tx
+      .update(user)
+      .set({ role: 'user' })
+      .where(and(eq(user.id, userId), eq(user.role, 'admin'), isNull(user.adminGrantedBy)))
+      .returning({ id: user.id, name: user.name, email: user.email });
+    if (!demoted) return false;
+    await flagGrantsBy(tx, demoted.id);
+    await recordAudit(tx, {
+      actor: { id: null, name: ALLOWLIST_ACTOR },
+      action: 'revoke-admin',
+      targetKind: 'user',
+      targetId: demoted.id,
+      targetLabel: userLabel(demoted),
+    });
+    await publish(tx, { type: 'profile', userId: demoted.id });
+    return true;
+  });
+}
+
+/**
+ * An admin reviews a flagged grant and keeps it: it leaves the review list, and the keeping is
+ * logged. (To undo the grant instead, an admin revokes the target's role.) Reviewing one already
+ * reviewed changes nothing; an unknown or unflagged entry is 404.
+ */
+export async function keepFlaggedGrant(
+  db: Db,
+  input: { actor: AdminActor; entryId: string },
+): Promise<{ reviewed: true }> {
+  return db.transaction(async (tx) => {
+    const [entry] = await tx
+      .select({
+        id: adminAudit.id,
+        targetId: adminAudit.targetId,
+        targetLabel: adminAudit.targetLabel,
+        reviewedAt: adminAudit.reviewedAt,
+      })
+      .from(adminAudit)
+      .where(
+        and(
+          eq(adminAudit.id, input.entryId),
+          eq(adminAudit.action, 'grant-admin'),
+          isNotNull(adminAudit.flaggedAt),
+        ),
+      )
+      .for('update');
+    if (!entry) throw new AppError('not-found', ADMIN_ROLE_MESSAGES.noSuchReview);
+    if (entry.reviewedAt !== null) return { reviewed: true as const };
+    await tx
+      .update(adminAudit)
+      .set({ reviewedAt: new Date(), reviewedBy: input.actor.id })
+      .where(eq(adminAudit.id, entry.id));
+    await recordAudit(tx, {
+      actor: input.actor,
+      action: 'keep-grant',
+      targetKind: 'user',
+      targetId: entry.targetId,
+      targetLabel: entry.targetLabel,
+    });
+    return { reviewed: true as const };
   });
 }

@@ -1,6 +1,7 @@
 /**
  * The admin API (SPEC §6 "Admin", issue 12) under /api/admin: the overview, users and their admin
- * role, games and their deletion, the audit log, analytics. Admins only: signed out 401, everyone else 403
+ * role, games and their deletion, the audit log and the grants to review (grants whose granting
+ * admin later lost the role, decision 0028), analytics. Admins only: signed out 401, everyone else 403
  * (adminsOnly reads the role from the database on every request). app.ts waits for the
  * session barrier after every write here, so a role change is seen on the next request.
  */
@@ -13,9 +14,14 @@ import { validate } from '../http/validate';
 import { COMMUNITY_MESSAGES } from '../../domain/community';
 import { AppError } from '../../domain/errors';
 import { adminCursorParam, MAX_ADMIN_CURSOR_LENGTH } from './cursor';
-import { isAdmin, listAudit, listGames, listUsers, readOverview } from './data';
+import { isAdmin, listAudit, listGames, listGrantReviews, listUsers, readOverview } from './data';
 import { readAnalytics } from '../analytics/report';
-import { ADMIN_ROLE_MESSAGES, deleteGameAsAdmin, setAdminRole } from './mutations';
+import {
+  ADMIN_ROLE_MESSAGES,
+  deleteGameAsAdmin,
+  keepFlaggedGrant,
+  setAdminRole,
+} from './mutations';
 
 export const ADMIN_PAGE_SIZE = 25;
 export const ADMIN_MAX_PAGE_SIZE = 100;
@@ -52,6 +58,12 @@ const RoleBody = z
   .object({ role: z.enum(['admin', 'user'], { error: "Role must be 'admin' or 'user'" }) })
   .strict();
 const GameParam = z.object({ gameId: z.string().min(1).max(200) });
+const EntryParam = z.object({
+  entryId: z
+    .string()
+    .min(1, ADMIN_ROLE_MESSAGES.noSuchReview)
+    .max(200, ADMIN_ROLE_MESSAGES.noSuchReview),
+});
 
 /**
  * Admins only, judged by the role in the database at every request: no session 401, a guest or
@@ -138,6 +150,16 @@ export function adminRoutes(deps: { db: Db }) {
         await listAudit(db, {
           cursor: adminCursorParam(query.cursor, 'audit'),
           limit: query.limit ?? ADMIN_PAGE_SIZE,
+        }),
+      );
+    })
+    .get('/grant-reviews', adminOnly, async (c) => c.json(await listGrantReviews(db)))
+    .post('/grant-reviews/:entryId/keep', adminOnly, validate('param', EntryParam), async (c) => {
+      const actor = c.get('user');
+      return c.json(
+        await keepFlaggedGrant(db, {
+          actor: { id: actor.id, name: actor.name },
+          entryId: c.req.valid('param').entryId,
         }),
       );
     })

@@ -7,6 +7,8 @@
 import { z } from 'zod';
 import {
   AdminAnalyticsSchema,
+  AdminClaimConfirmedSchema,
+  AdminClaimSchema,
   AdminGamesPageSchema,
   AdminOverviewSchema,
   AdminUsersPageSchema,
@@ -20,6 +22,8 @@ import {
   DeliverySchema,
   fields,
   GameViewSchema,
+  GrantReviewedSchema,
+  GrantReviewsSchema,
   MyGameSchema,
   PlayedGameSchema,
   ProfileSchema,
@@ -409,9 +413,26 @@ export const OPERATIONS: Record<string, Operation> = {
   },
   'POST /api/me/admin-claim': {
     tag: 'Me',
-    summary: 'Become an administrator (allowlisted e-mail addresses only)',
+    summary: 'Ask to become an administrator (allowlisted e-mail addresses only)',
+    description:
+      'Grants nothing by itself: for a verified address on ADMIN_EMAILS it mails a one-time link ' +
+      '(30 minutes) bound to this account and session; opening it confirms the claim. `sentTo` ' +
+      'is the address mailed by this request; `pending` says a link for this session is waiting. ' +
+      'An address no longer on the list loses a role its own claim gave. 403 when the session ' +
+      'began before the address was verified; 429 when too many links are waiting.',
     access: 'account',
-    ok: { 200: AnyObject },
+    ok: { 200: AdminClaimSchema },
+    errors: [403, 429],
+  },
+  'POST /api/me/admin-claim/confirm': {
+    tag: 'Me',
+    summary: 'Confirm an admin claim with the mailed link’s token',
+    description:
+      'The token from the link mailed by POST /api/me/admin-claim, sent from the same account ' +
+      'and session that asked. Single use. 400 when unknown, used or expired; 403 from another ' +
+      'session or account, or when the address left the allowlist.',
+    access: 'account',
+    ok: { 200: AdminClaimConfirmedSchema },
     errors: [403],
   },
   'PUT /api/me/handle': {
@@ -510,6 +531,19 @@ export const OPERATIONS: Record<string, Operation> = {
     summary: 'The audit log of administrators’ actions',
     access: 'admin',
     ok: { 200: AuditPageSchema },
+  },
+  'GET /api/admin/grant-reviews': {
+    tag: 'Admin',
+    summary: 'Grants to review: made by an admin who later lost the role',
+    access: 'admin',
+    ok: { 200: GrantReviewsSchema },
+  },
+  'POST /api/admin/grant-reviews/{entryId}/keep': {
+    tag: 'Admin',
+    summary: 'Keep a flagged grant (reviewed; logged)',
+    access: 'admin',
+    ok: { 200: GrantReviewedSchema },
+    errors: [404],
   },
   'GET /api/admin/analytics': {
     tag: 'Admin',

@@ -9,6 +9,7 @@ import type {
   AdminGameView,
   AdminOverview,
   AuditEntryView,
+  GrantReviewView,
   AdminUserView,
   Page,
 } from '../../domain/admin';
@@ -30,7 +31,9 @@ import type {
   XpActivityView,
 } from '../../domain/profile';
 import type { ItemResult, Results } from '../../domain/results';
-import type { setAdminRole } from '../admin/mutations';
+import type { keepFlaggedGrant, setAdminRole } from '../admin/mutations';
+import type { ClaimAnswer, confirmAdminClaim } from '../admin/claims';
+import { AUDIT_ACTIONS, AUDIT_TARGET_KINDS } from '../../domain/admin';
 import type { addWebhook } from '../webhooks/store';
 import { WEBHOOK_EVENTS, type DeliveryView, type WebhookView } from '../../domain/webhooks';
 
@@ -301,13 +304,41 @@ export const AuditEntrySchema = z
     id: z.string(),
     actorId: z.string().nullable(),
     actorName: z.string(),
-    action: z.enum(['grant-admin', 'revoke-admin', 'delete-game']),
-    targetKind: z.enum(['user', 'game']),
+    action: z.enum(AUDIT_ACTIONS),
+    targetKind: z.enum(AUDIT_TARGET_KINDS),
     targetId: z.string(),
     targetLabel: z.string(),
     at: IsoTime,
+    flaggedAt: IsoTime.nullable(),
+    reviewedAt: IsoTime.nullable(),
   })
   .meta({ id: 'AuditEntry' });
+
+export const GrantReviewSchema = z
+  .object({
+    id: z.string(),
+    actorId: z.string().nullable(),
+    actorName: z.string(),
+    targetId: z.string(),
+    targetLabel: z.string(),
+    at: IsoTime,
+    flaggedAt: IsoTime,
+  })
+  .meta({ id: 'GrantReview' });
+export const GrantReviewsSchema = z.object({ grants: z.array(GrantReviewSchema) });
+export const GrantReviewedSchema = z.object({ reviewed: z.literal(true) });
+
+/** The answer to an admin claim (decision 0028). */
+export const AdminClaimSchema = z.object({
+  success: z.boolean(),
+  admin: z.boolean(),
+  pending: z.boolean(),
+  sentTo: z.string().nullable(),
+});
+export const AdminClaimConfirmedSchema = z.object({
+  success: z.literal(true),
+  admin: z.literal(true),
+});
 
 export const AdminUsersPageSchema = z.object({
   users: z.array(AdminUserSchema),
@@ -430,6 +461,14 @@ agree<Same<z.infer<typeof AdminOverviewSchema>, AdminOverview>>(true);
 agree<Same<z.infer<typeof AdminUsersPageSchema>, Page<'users', AdminUserView>>>(true);
 agree<Same<z.infer<typeof AdminGamesPageSchema>, Page<'games', AdminGameView>>>(true);
 agree<Same<z.infer<typeof AuditPageSchema>, Page<'entries', AuditEntryView>>>(true);
+agree<Same<z.infer<typeof GrantReviewsSchema>, { grants: GrantReviewView[] }>>(true);
+agree<Same<z.infer<typeof GrantReviewedSchema>, Awaited<ReturnType<typeof keepFlaggedGrant>>>>(
+  true,
+);
+agree<Same<z.infer<typeof AdminClaimSchema>, ClaimAnswer>>(true);
+agree<
+  Same<z.infer<typeof AdminClaimConfirmedSchema>, Awaited<ReturnType<typeof confirmAdminClaim>>>
+>(true);
 agree<Same<z.infer<typeof RoleChangeSchema>, Awaited<ReturnType<typeof setAdminRole>>>>(true);
 agree<Same<z.infer<typeof AdminAnalyticsSchema>, AdminAnalytics>>(true);
 agree<Same<z.infer<typeof WebhookSchema>, WebhookView>>(true);

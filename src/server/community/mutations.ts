@@ -10,7 +10,14 @@ import { AppError } from '../../domain/errors';
 import { MESSAGES } from '../../domain/game';
 import { MIN_ITEMS } from '../../domain/limits';
 import type { Db, Tx } from '../db/client';
-import { communityRank, game, moderationAction, rankLike, rankReport } from '../db/schema';
+import {
+  adminAudit,
+  communityRank,
+  game,
+  moderationAction,
+  rankLike,
+  rankReport,
+} from '../db/schema';
 import type { GameRow } from '../games/game-view';
 import { createGame, lockOwned } from '../games/mutations';
 import { newId } from '../ids';
@@ -228,19 +235,35 @@ export async function reportRank(
 
 /**
  * A moderator hides a rank (it leaves every list, its page says it was removed) or restores it:
- * the action is recorded (who, when, what, why), the rank's open reports are resolved by it, and
- * the rank's page hears of it. One statement; answers false when there is no such rank.
+ * the action is recorded (who, when, what, why) in the rank's moderation history and in the admin
+ * audit log (decision 0028), the rank's open reports are resolved by it, and the rank's page
+ * hears of it. One statement; answers false when there is no such rank.
  */
 export async function moderateRank(
   db: Db,
-  input: { rankId: string; moderatorId: string; hidden: boolean; note: string | null },
+  input: {
+    rankId: string;
+    moderatorId: string;
+    moderatorName: string;
+    hidden: boolean;
+    note: string | null;
+  },
 ): Promise<boolean> {
   const [row] = rows<{ id: string }>(
     await db.execute(sql`
       with target as (
         update ${communityRank} r set hidden = ${input.hidden}
         where r.id = ${input.rankId}
-        returning r.id, r.plays, r.likes, (r.is_public and not r.archived and not r.hidden) as listed
+        returning r.id, r.title, r.plays, r.likes,
+                  (r.is_public and not r.archived and not r.hidden) as listed
+      ),
+      audited as (
+        insert into ${adminAudit} (id, actor_id, actor_name, action, target_kind, target_id,
+                                   target_label)
+        select ${newId(12)}, ${input.moderatorId}, ${input.moderatorName},
+               ${input.hidden ? 'hide-rank' : 'restore-rank'}, 'rank', id, title
+        from target
+        returning id
       ),
       action as (
         insert into ${moderationAction} (id, rank_id, moderator_id, action, note)
@@ -255,7 +278,8 @@ export async function moderateRank(
         returning id
       )
       select t.id, ${notifyRankEvent(sql`t`)}, (select count(*) from action) as actions,
-             (select count(*) from resolved) as resolved
+             (select count(*) from resolved) as resolved,
+             (select count(*) from audited) as audited
       from target t`),
   );
   return row !== undefined;

@@ -356,6 +356,7 @@ export function communityRoutes(deps: CommunityDeps) {
         const found = await moderateRank(db, {
           rankId,
           moderatorId: viewer.id,
+          moderatorName: viewer.name,
           hidden: body.hidden,
           note: body.note?.trim() ? body.note.trim() : null,
         });

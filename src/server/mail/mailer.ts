@@ -112,3 +112,20 @@ export function verificationMail(to: string, name: string, url: string): Mail {
     html: `<p>${escapeHtml(greeting)}</p><p>Welcome to Crowned! <a href="${escapeHtml(url)}">Confirm that this is your email address</a>.</p><p>If you did not sign up, ignore this mail.</p>`,
   };
 }
+
+/**
+ * The admin claim's confirmation (decision 0028): the link works for 30 minutes, once, in the
+ * browser that asked. Whoever did not ask is told what it means: someone has this account's
+ * password.
+ */
+export function adminClaimMail(to: string, name: string, url: string): Mail {
+  const greeting = name ? `Hi ${name},` : 'Hi,';
+  const ifNot =
+    "If it wasn't you, do not open the link: someone else knows this account's password. Reset it from the sign-in page.";
+  return {
+    to,
+    subject: 'Confirm you are making this account a Crowned admin',
+    text: `${greeting}\n\nSomeone signed in to your Crowned account asked to make it an admin.\nConfirm you are making this account an admin: ${url}\n\nOpen the link in the same browser, signed in to the same account, within 30 minutes. It works once.\n\n${ifNot}\n`,
+    html: `<p>${escapeHtml(greeting)}</p><p>Someone signed in to your Crowned account asked to make it an admin.</p><p><a href="${escapeHtml(url)}">Confirm you are making this account an admin</a></p><p>Open the link in the same browser, signed in to the same account, within 30 minutes. It works once.</p><p>${escapeHtml(ifNot)}</p>`,
+  };
+}

@@ -1,11 +1,11 @@
-/** Writes to players' profiles: the handle, upkeep on each session, and the admin self-grant. */
-import { and, eq, getTableColumns, isNull, lte, sql } from 'drizzle-orm';
+/** Writes to players' profiles: the handle and upkeep on each session (the admin claim: admin/claims.ts). */
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import { AppError } from '../../domain/errors';
 import { HANDLE_MESSAGES } from './handle-messages';
 import type { DeviceType, ProfileView } from '../../domain/profile';
 import type { Db } from '../db/client';
 import { user } from '../db/schema';
-import { EVENTS_CHANNEL, publish, type ProfileEvent } from '../realtime/hub';
+import { EVENTS_CHANNEL, type ProfileEvent } from '../realtime/hub';
 import { toProfileView } from './data';
 
 /**
@@ -97,65 +97,4 @@ export async function touchProfile(db: Db, userId: string, input: ProfileUpkeep)
         : {}),
     })
     .where(eq(user.id, userId));
-}
-
-/** A session opened this long before the e-mail's proof still counts as after it (clock skew). */
-const PROOF_SKEW_MS = 1_000;
-
-export const ADMIN_MESSAGES = {
-  sessionBeforeProof:
-    'Sign in again to claim admin: this session began before your email address was verified',
-} as const;
-
-/**
- * The admin self-grant (SPEC §4 "Admin"), judged at every claim. An address in ADMIN_EMAILS,
- * verified, gets the role, but only in a session opened after the address was proven (a session
- * opened by whoever signed up first with the address predates that proof: 403). An address no
- * longer in the list loses a role its own claim gave (not one another admin gave).
- */
-export async function claimAdmin(
-  db: Db,
-  input: { userId: string; allowlisted: boolean; sessionStartedAt: number },
-): Promise<{ success: boolean; admin: boolean }> {
-  const { userId } = input;
-  if (!input.allowlisted) {
-    const admin = await db.transaction(async (tx) => {
-      const demoted = await tx
-        .update(user)
-        .set({ role: 'user' })
-        .where(and(eq(user.id, userId), eq(user.role, 'admin'), isNull(user.adminGrantedBy)))
-        .returning({ id: user.id });
-      if (demoted.length > 0) await publish(tx, { type: 'profile', userId });
-      const [row] = await tx.select({ role: user.role }).from(user).where(eq(user.id, userId));
-      return row?.role === 'admin';
-    });
-    return { success: false, admin };
-  }
-  const provenBy = new Date(input.sessionStartedAt + PROOF_SKEW_MS);
-  return db.transaction(async (tx) => {
-    const granted = await tx
-      .update(user)
-      .set({ role: 'admin', adminGrantedBy: null })
-      .where(
-        and(
-          eq(user.id, userId),
-          eq(user.emailVerified, true),
-          eq(user.isAnonymous, false),
-          lte(user.emailVerifiedAt, provenBy),
-        ),
-      )
-      .returning({ id: user.id });
-    if (granted.length > 0) {
-      await publish(tx, { type: 'profile', userId });
-      return { success: true, admin: true };
-    }
-    const [row] = await tx
-      .select({ role: user.role, emailVerifiedAt: user.emailVerifiedAt })
-      .from(user)
-      .where(eq(user.id, userId));
-    if (row?.emailVerifiedAt && row.emailVerifiedAt > provenBy) {
-      throw new AppError('permission-denied', ADMIN_MESSAGES.sessionBeforeProof);
-    }
-    return { success: false, admin: row?.role === 'admin' };
-  });
 }

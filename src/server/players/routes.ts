@@ -1,6 +1,6 @@
 /**
  * HTTP adapter for the signed-in person (`/api/me`): profile, live profile events, upkeep, admin
- * self-grant, handle, recent XP activity, and My Ranks' created and played lists.
+ * self-grant by mail and its confirmation, handle, recent XP activity, and My Ranks' created and played lists.
  */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
@@ -8,14 +8,16 @@ import { checkHandleClaim } from '../../domain/handle';
 import { HANDLE_MESSAGES } from './handle-messages';
 import { AppError } from '../../domain/errors';
 import { isAllowlistedAdmin } from '../../domain/profile';
-import { requireUser, type AuthEnv } from '../auth';
+import { requireUser, type AuthEnv, type Viewer } from '../auth';
 import type { Db } from '../db/client';
 import { validate } from '../http/validate';
 import { userTopic, type EventHub } from '../realtime/hub';
 import { streamTopic } from '../realtime/sse';
 import type { StreamLimits } from '../realtime/stream-limits';
 import { findHandleOwner, listMyGames, listPlayedGames, readActivity, readProfile } from './data';
-import { claimAdmin, setHandle, touchProfile } from './mutations';
+import { setHandle, touchProfile } from './mutations';
+import { ClaimLimit, confirmAdminClaim, requestAdminClaim, type Claimant } from '../admin/claims';
+import type { Mailer } from '../mail/mailer';
 import { pageCursorParam } from './page-cursor';
 
 export type PlayersDeps = {
@@ -23,6 +25,9 @@ export type PlayersDeps = {
   hub: EventHub;
   heartbeatMs: number;
   adminEmails: string[];
+  /** The admin claim's confirmation link is mailed (PUBLIC_URL's page). */
+  mailer: Mailer;
+  publicUrl: string;
   /** Open event streams per account and address. */
   streams?: StreamLimits;
   /**
@@ -67,6 +72,18 @@ const MyGamesQuery = z.object({
   archived: z.enum(['0', '1'], { error: 'archived must be 0 or 1' }).optional(),
 });
 const PlayedQuery = z.object({ cursor: cursorText });
+const ClaimConfirmBody = z.object({
+  token: z.string({ error: 'Token must be text' }).max(200, 'Token must be at most 200 characters'),
+});
+
+const claimantOf = (viewer: Viewer): Claimant => ({
+  id: viewer.id,
+  email: viewer.email,
+  name: viewer.name,
+  role: viewer.role,
+  sessionId: viewer.sessionId,
+  sessionStartedAt: viewer.sessionStartedAt,
+});
 
 const signedIn = requireUser({ guests: true, message: 'Not signed in' });
 const withAccount = requireUser({ guests: false, message: 'Not signed in' });
@@ -101,14 +118,32 @@ export function playersRoutes(deps: PlayersDeps) {
         });
         return c.json({ ok: true as const });
       })
+      // The admin claim mails a confirmation link (decision 0028); the list as configured now.
       .post('/admin-claim', withAccount, async (c) => {
         const viewer = c.get('user');
+        try {
+          return c.json(
+            await requestAdminClaim(
+              db,
+              { mailer: deps.mailer, publicUrl: deps.publicUrl },
+              {
+                claimant: claimantOf(viewer),
+                allowlisted: isAllowlistedAdmin(viewer.email, deps.adminEmails),
+              },
+            ),
+          );
+        } catch (error) {
+          if (error instanceof ClaimLimit) c.header('Retry-After', String(error.retryAfterSeconds));
+          throw error;
+        }
+      })
+      .post('/admin-claim/confirm', withAccount, validate('json', ClaimConfirmBody), async (c) => {
+        const viewer = c.get('user');
         return c.json(
-          await claimAdmin(db, {
-            userId: viewer.id,
-            // The list as configured now, at every claim.
+          await confirmAdminClaim(db, {
+            claimant: claimantOf(viewer),
+            token: c.req.valid('json').token,
             allowlisted: isAllowlistedAdmin(viewer.email, deps.adminEmails),
-            sessionStartedAt: viewer.sessionStartedAt,
           }),
         );
       })

@@ -130,6 +130,7 @@ async function resolve(
       isAnonymous: row.is_anonymous === true,
       role: row.role,
       sessionStartedAt: Number(row.started),
+      sessionId: null,
     },
   };
 }

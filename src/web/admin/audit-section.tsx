@@ -1,4 +1,8 @@
-/** /admin/audit: who granted or revoked admin, or deleted a game, and when; newest first. */
+/**
+ * /admin/audit: who granted, revoked or claimed admin, deleted a game, or hid or restored a
+ * community rank, and when; newest first. Grants whose granting admin later lost the role are
+ * marked (decision 0028).
+ */
 import { ScrollText } from 'lucide-react';
 import { ListError, LoadMore } from '../shell/ui/list-states';
 import { SkeletonList } from '../shell/ui/loading';
@@ -14,7 +18,11 @@ import { fullTime, timeAgo } from './admin-format';
 const SENTENCES = {
   'grant-admin': 'grantAdmin',
   'revoke-admin': 'revokeAdmin',
+  'claim-admin': 'claimAdmin',
+  'keep-grant': 'keepGrant',
   'delete-game': 'deleteGame',
+  'hide-rank': 'hideRank',
+  'restore-rank': 'restoreRank',
 } as const satisfies Record<AuditEntryView['action'], keyof ReturnType<typeof auditText.get>>;
 
 export function AuditSection() {
@@ -47,6 +55,14 @@ export function AuditSection() {
                 }}
               />
             </p>
+            {entry.flaggedAt ? (
+              <span
+                className={`chip admin-audit__flag${entry.reviewedAt ? '' : ' is-open'}`}
+                data-testid="audit-flag"
+              >
+                {entry.reviewedAt ? t.reviewed : t.flagged}
+              </span>
+            ) : null}
             <time className="muted" dateTime={entry.at} title={fullTime(entry.at)}>
               {timeAgo(entry.at)}
             </time>

@@ -1,10 +1,14 @@
-/** /admin: the totals, who was active lately, and the last 30 days drawn as charts. */
+/**
+ * /admin: grants to review (when any), the totals, who was active lately, and the last 30 days
+ * drawn as charts.
+ */
 import { lazy, Suspense } from 'react';
 import { ListError } from '../shell/ui/list-states';
 import { SkeletonList } from '../shell/ui/loading';
 import type { DailyCounts } from '../../domain/admin';
 import { useAdminOverview } from '../api/admin';
 import { dayLabel, formatCount as format } from './admin-format';
+import { GrantReviews } from './grant-reviews';
 import { StatGrid } from './stat-grid';
 import { useText } from '../i18n/i18n';
 import { overviewText } from '../i18n/messages/admin';
@@ -39,6 +43,7 @@ export function OverviewSection() {
   const { totals, active, daily } = overview.data;
   return (
     <div className="admin-stack">
+      <GrantReviews />
       <StatGrid
         label={t.totals}
         stats={[

@@ -1,5 +1,6 @@
 /**
- * The admin app's API calls (overview, users and roles, games, the audit log, analytics), their
+ * The admin app's API calls (overview, grants to review, users and roles, games, the audit log,
+ * analytics), their
  * TanStack Query keys and the cache updates after a change, through the typed client.
  */
 import {
@@ -19,6 +20,7 @@ import type {
   AdminRole,
   AdminUserView,
   AuditEntryView,
+  GrantReviewView,
   Page,
 } from '../../domain/admin';
 
@@ -28,6 +30,7 @@ export const adminKeys = {
   users: (q: string) => ['admin', 'users', q] as const,
   games: (q: string) => ['admin', 'games', q] as const,
   audit: ['admin', 'audit'] as const,
+  grantReviews: ['admin', 'grant-reviews'] as const,
   analytics: (days: number) => ['admin', 'analytics', days] as const,
 };
 
@@ -102,6 +105,34 @@ export function useAdminAudit() {
     'entries',
     '',
   );
+}
+
+/** Grants whose granting admin later lost the role, to keep or revoke (decision 0028). */
+export function useGrantReviews() {
+  return useQuery({
+    queryKey: adminKeys.grantReviews,
+    queryFn: ({ signal }) =>
+      request<{ grants: GrantReviewView[] }>(
+        (init) => api.admin['grant-reviews'].$get({}, { init }),
+        { signal },
+      ),
+  });
+}
+
+export function useKeepGrant() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (entryId: string) =>
+      request<{ reviewed: true }>(
+        (init) =>
+          api.admin['grant-reviews'][':entryId'].keep.$post(
+            { param: { entryId: encodeURIComponent(entryId) } },
+            { init },
+          ),
+        { retry: false },
+      ),
+    onSuccess: () => refreshAdmin(queryClient),
+  });
 }
 
 /** After a change: the lists, counts and the audit log are read afresh. */

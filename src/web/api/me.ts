@@ -68,15 +68,37 @@ export async function postTouch(body: TouchBody): Promise<boolean> {
   }
 }
 
-/** The admin self-grant (SPEC §4 "Admin"); `admin` is false when not granted or unavailable. */
-export async function claimAdmin(): Promise<{ success: boolean; admin: boolean }> {
+/**
+ * The admin claim's answer (decision 0028): `sentTo` is the address a confirmation link was just
+ * mailed to; `pending`, that one is waiting for this session.
+ */
+export type AdminClaim = {
+  success: boolean;
+  admin: boolean;
+  pending: boolean;
+  sentTo: string | null;
+};
+
+/**
+ * The admin self-grant (SPEC §4 "Admin"): for an allowlisted address it mails a confirmation link
+ * rather than granting. Not granted or unavailable: nothing pending, not admin.
+ */
+export async function claimAdmin(): Promise<AdminClaim> {
   try {
-    return await request<{ success: boolean; admin: boolean }>((init) =>
-      api.me['admin-claim'].$post({}, { init }),
-    );
+    return await request<AdminClaim>((init) => api.me['admin-claim'].$post({}, { init }), {
+      retry: false,
+    });
   } catch {
-    return { success: false, admin: false };
+    return { success: false, admin: false, pending: false, sentTo: null };
   }
+}
+
+/** Opens the mailed admin claim link: the token from it, in the session that asked. Throws. */
+export async function confirmAdminClaim(token: string): Promise<{ success: true; admin: true }> {
+  return request<{ success: true; admin: true }>(
+    (init) => api.me['admin-claim'].confirm.$post({ json: { token } }, { init }),
+    { retry: false },
+  );
 }
 
 /** Claims legacy games (SPEC §7): the ids now owned by this account. Throws on failure. */

@@ -207,3 +207,21 @@ export const outboxText = i18n('account/outbox', {
   openLink: 'Open link',
   showMessage: 'Show the message',
 });
+
+/** /account/admin-claim: where the admin claim's mail lands (decision 0028). */
+export const adminClaimPageText = i18n('account/admin-claim', {
+  docTitle: 'Become an admin',
+  title: 'Become an admin',
+  /** {email} is the account's address, in bold. */
+  question: 'Make the account {email} an admin of Crowned?',
+  notYou:
+    "If you did not ask for this, don't confirm: someone else knows this account's password. Reset it.",
+  confirm: 'Make this account an admin',
+  confirming: 'Confirming…',
+  done: 'Done: this account is now an admin.',
+  openAdmin: 'Open the admin app',
+  noToken: 'This link is incomplete. Open the whole link from the mail.',
+  signInFirst:
+    'This link works only in the browser where you asked to become an admin, while that session lasts. Sign in again and we will mail you a new link.',
+  signIn: 'Sign in',
+});

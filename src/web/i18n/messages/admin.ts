@@ -99,11 +99,37 @@ export const auditText = i18n('admin/audit', {
   /** The list's error, before why. */
   didNotLoad: "The audit log didn't load.",
   emptyTitle: 'Nothing recorded yet',
-  emptyText: 'Grants, revocations and game deletions by admins appear here.',
+  emptyText:
+    'Grants, revocations, admin claims, game deletions and community moderation by admins appear here.',
   /** {actor} and {target} are shown strong. */
   grantAdmin: '{actor} granted admin to {target}',
   revokeAdmin: '{actor} revoked admin from {target}',
+  claimAdmin: '{actor} became an admin by confirming the mailed link ({target})',
+  keepGrant: '{actor} reviewed and kept the admin role of {target}',
   deleteGame: '{actor} deleted the game {target}',
+  hideRank: '{actor} hid the community rank {target}',
+  restoreRank: '{actor} restored the community rank {target}',
+  /** On a grant whose granting admin later lost the role. */
+  flagged: 'To review: the granting admin lost the role',
+  reviewed: 'Reviewed and kept',
+});
+
+/** The overview's list of grants whose granting admin later lost the role (decision 0028). */
+export const grantReviewsText = i18n('admin/grant-reviews', {
+  title: 'Grants to review',
+  intro:
+    'These accounts were made admins by an admin who has since lost the role. Keep each one, or revoke it.',
+  didNotLoad: "The grants to review didn't load.",
+  /** {actor} and {target} are shown strong. */
+  entry: '{actor} granted admin to {target}',
+  /** {granted} and {flagged} are relative times. */
+  when: params('granted {granted} · flagged {flagged}'),
+  keep: 'Keep',
+  keepLabel: params('Keep admin: {name}'),
+  revoke: 'Revoke admin',
+  revokeLabel: params('Revoke admin: {name}'),
+  kept: params('{name} stays an admin'),
+  revoked: params('{name} is no longer an admin'),
 });
 
 export const adminGamesText = i18n('admin/games', {

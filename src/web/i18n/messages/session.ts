@@ -1,4 +1,7 @@
-/** The words of the session: sign-out, legacy games claimed, level-up and achievement toasts. */
+/**
+ * The words of the session: sign-out, legacy games claimed, the admin claim's mail, level-up and
+ * achievement toasts.
+ */
 import { count, params } from '@nanostores/i18n';
 import { i18n } from '../i18n';
 
@@ -18,4 +21,11 @@ export const legacyClaimText = i18n('session/legacy-claim', {
 
 export const signOutText = i18n('session/sign-out', {
   signedOut: 'Signed out',
+});
+
+/** After signing in with an address on ADMIN_EMAILS (decision 0028). */
+export const adminClaimText = i18n('session/admin-claim', {
+  sent: params('We sent a confirmation link to {email}'),
+  openHere:
+    'Open it in this browser, signed in to this account, within 30 minutes to become an admin.',
 });

@@ -19,7 +19,7 @@ import { useProfile, useProfileStream } from './profile';
 import { levelUpMessage, progressNews } from './progress-toasts';
 import { firstStartInTab, touchBody } from './profile-upkeep';
 import { refreshSession, useViewer } from './use-viewer';
-import { legacyClaimText, progressToastsText } from '../../i18n/messages/session';
+import { adminClaimText, legacyClaimText, progressToastsText } from '../../i18n/messages/session';
 import { achievementWords } from '../../i18n/achievement-words';
 
 let claimInFlight = false;
@@ -56,6 +56,11 @@ export function SessionEffects() {
     void postTouch(touchBody());
     if (!isAccount) return;
     void claimAdmin().then((result) => {
+      // An allowlisted address: the role comes when the mailed link is opened (decision 0028).
+      if (result.sentTo) {
+        const t = adminClaimText.get();
+        toast(t.sent({ email: result.sentTo }), { description: t.openHere, duration: 15_000 });
+      }
       if (!result.admin) return;
       // The role changed on the server: the session and the profile say so once refetched.
       refreshSession();
