@@ -63,6 +63,15 @@ export const DEFAULT_QUOTAS: Quotas = { create: 60, publish: 30, report: 30, edi
  */
 export const DEFAULT_STREAMS_PER_ACCOUNT = 20;
 export const DEFAULT_STREAMS_PER_ADDRESS = 100;
+
+/**
+ * Link preview images (`/og/g/:id.png`) per client address and minute: chat apps and crawlers
+ * fetch one per shared link; an address cycling through many games is refused (429) before it
+ * keeps the database or the render pool busy (decision 0019).
+ */
+export const DEFAULT_OG_IMAGES_PER_MINUTE = 60;
+/** Preview renders that may wait for a worker; past that, 503 with Retry-After. */
+export const DEFAULT_OG_RENDER_QUEUE = 16;
 /** How long a browser waits before reconnecting a stream closed for being over the limit. */
 export const STREAM_CLOSED_RETRY_MS = 10 * 60 * 1000;
 export const STREAM_CLOSED_MESSAGE =

@@ -34,6 +34,7 @@ import { webhookRoutes } from './webhooks/routes';
 import type { UrlPolicy } from './webhooks/url-rules';
 import { cardApiRoutes, originOf, ShareCards, sharePageRoutes } from './share/routes';
 import { injectHead } from './share/preview-tags';
+import type { RenderPool } from './share/render-pool';
 import type { Logger } from './log';
 import type { EventHub } from './realtime/hub';
 import {
@@ -81,6 +82,8 @@ export type AppDeps = {
   metrics?: AppMetrics;
   /** METRICS_TOKEN: /metrics requires it as a bearer token; unset, it answers loopback only. */
   metricsToken?: string;
+  /** Link preview images: the worker pool that draws them and the per-address limit. */
+  previews: { pool: RenderPool; imagesPerMinute: number };
   /** Which webhook URLs owners may register (production rules unless told otherwise). */
   webhookPolicy?: UrlPolicy;
   /** Tests: every /api response is checked against the OpenAPI document (a mismatch is a 500). */
@@ -202,7 +205,7 @@ export function createApp(deps: AppDeps) {
   // What this instance keeps of hot games, kept current by every instance's events.
   const states = new GameStates(deps.database.db);
   states.attach(deps.hub);
-  const cards = new ShareCards(deps.database.db, states);
+  const cards = new ShareCards(deps.database.db, states, deps.previews.pool, deps.log);
   // Whether a game has webhooks, per instance, kept current by every instance's events.
   const webhooks = new WebhookEvents(deps.database.db, deps.log);
   webhooks.attach(deps.hub);
@@ -282,7 +285,15 @@ export function createApp(deps: AppDeps) {
   app.get('/api/openapi.json', docs.json);
   app.get('/api/docs', docs.html);
   app.all('/api/*', notFoundApi);
-  app.route('/', sharePageRoutes(cards, deps.canonicalOrigin));
+  app.route(
+    '/',
+    sharePageRoutes(cards, {
+      db: deps.database.db,
+      canonicalOrigin: deps.canonicalOrigin,
+      imagesPerMinute: deps.previews.imagesPerMinute,
+      addressOf: (c) => clientIp(c, deps.trustedProxyHeader, deps.trustedProxyHops),
+    }),
+  );
 
   if (deps.webRoot && existsSync(path.join(deps.webRoot, 'index.html'))) {
     const root = path.relative(process.cwd(), deps.webRoot) || '.';

@@ -22,6 +22,7 @@ import { createLogger, type Logger } from './log';
 import { createMailer } from './mail/mailer';
 import { EventHub } from './realtime/hub';
 import { AppMetrics } from './observability/metrics';
+import { RenderPool } from './share/render-pool';
 import { endStreams } from './realtime/sse';
 
 export const DEFAULT_WEB_ROOT = path.join(PROJECT_ROOT, 'dist/web');
@@ -101,6 +102,7 @@ export async function startServer(
         },
   );
   let startedHub: EventHub | undefined;
+  let renders: RenderPool | undefined;
   try {
     await runMigrations(database);
     await seedDemoGame(database.db);
@@ -125,6 +127,13 @@ export async function startServer(
       google: config.google,
     });
     const analytics = new AnalyticsRecorder(database.db, log);
+    // Preview images are drawn in worker threads (started on first need), never on this one.
+    renders = new RenderPool({
+      size: config.previews.workers,
+      maxQueue: config.previews.queue,
+      delayMs: config.previews.delayMs,
+      log,
+    });
     const app = createApp({
       database,
       analytics,
@@ -139,7 +148,8 @@ export async function startServer(
       adminEmails: config.adminEmails,
       canonicalOrigin: config.canonicalOrigin,
       heartbeatMs: config.sseHeartbeatMs,
-      metrics: new AppMetrics({ database, hub }),
+      metrics: new AppMetrics({ database, hub, renders }),
+      previews: { pool: renders, imagesPerMinute: config.previews.imagesPerMinute },
       metricsToken: config.metricsToken,
       quotas: config.quotas,
       streamsPerAccount: config.streamsPerAccount,
@@ -222,6 +232,7 @@ export async function startServer(
         await closed;
       }
       await stopped;
+      await renders?.close();
       await analytics.flush();
       await hub.stop();
       await database.close();
@@ -241,6 +252,7 @@ export async function startServer(
   } catch (error) {
     // Nothing may outlive a start that failed (a port already in use): the listener goes too.
     await startedHub?.stop();
+    await renders?.close();
     await database.close();
     throw error;
   }
