@@ -34,6 +34,7 @@ import { webhookRoutes } from './webhooks/routes';
 import type { UrlPolicy } from './webhooks/url-rules';
 import { cardApiRoutes, originOf, ShareCards, sharePageRoutes } from './share/routes';
 import { injectHead } from './share/preview-tags';
+import type { ImageStore } from './share/image-store';
 import type { RenderPool } from './share/render-pool';
 import type { Logger } from './log';
 import type { EventHub } from './realtime/hub';
@@ -83,7 +84,7 @@ export type AppDeps = {
   /** METRICS_TOKEN: /metrics requires it as a bearer token; unset, it answers loopback only. */
   metricsToken?: string;
   /** Link preview images: the worker pool that draws them and the per-address limit. */
-  previews: { pool: RenderPool; imagesPerMinute: number };
+  previews: { pool: RenderPool; store: ImageStore; imagesPerMinute: number };
   /** Which webhook URLs owners may register (production rules unless told otherwise). */
   webhookPolicy?: UrlPolicy;
   /** Tests: every /api response is checked against the OpenAPI document (a mismatch is a 500). */
@@ -205,7 +206,13 @@ export function createApp(deps: AppDeps) {
   // What this instance keeps of hot games, kept current by every instance's events.
   const states = new GameStates(deps.database.db);
   states.attach(deps.hub);
-  const cards = new ShareCards(deps.database.db, states, deps.previews.pool, deps.log);
+  const cards = new ShareCards(
+    deps.database.db,
+    states,
+    deps.previews.pool,
+    deps.previews.store,
+    deps.log,
+  );
   // Whether a game has webhooks, per instance, kept current by every instance's events.
   const webhooks = new WebhookEvents(deps.database.db, deps.log);
   webhooks.attach(deps.hub);

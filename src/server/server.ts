@@ -22,6 +22,7 @@ import { createLogger, type Logger } from './log';
 import { createMailer } from './mail/mailer';
 import { EventHub } from './realtime/hub';
 import { AppMetrics } from './observability/metrics';
+import { ImageStore } from './share/image-store';
 import { RenderPool } from './share/render-pool';
 import { endStreams } from './realtime/sse';
 
@@ -103,6 +104,7 @@ export async function startServer(
   );
   let startedHub: EventHub | undefined;
   let renders: RenderPool | undefined;
+  let images: ImageStore | undefined;
   try {
     await runMigrations(database);
     await seedDemoGame(database.db);
@@ -134,6 +136,7 @@ export async function startServer(
       delayMs: config.previews.delayMs,
       log,
     });
+    images = await ImageStore.open(config.dataDir);
     const app = createApp({
       database,
       analytics,
@@ -149,7 +152,7 @@ export async function startServer(
       canonicalOrigin: config.canonicalOrigin,
       heartbeatMs: config.sseHeartbeatMs,
       metrics: new AppMetrics({ database, hub, renders }),
-      previews: { pool: renders, imagesPerMinute: config.previews.imagesPerMinute },
+      previews: { pool: renders, store: images, imagesPerMinute: config.previews.imagesPerMinute },
       metricsToken: config.metricsToken,
       quotas: config.quotas,
       streamsPerAccount: config.streamsPerAccount,
@@ -233,6 +236,7 @@ export async function startServer(
       }
       await stopped;
       await renders?.close();
+      await images?.close();
       await analytics.flush();
       await hub.stop();
       await database.close();
@@ -253,6 +257,7 @@ export async function startServer(
     // Nothing may outlive a start that failed (a port already in use): the listener goes too.
     await startedHub?.stop();
     await renders?.close();
+    await images?.close();
     await database.close();
     throw error;
   }

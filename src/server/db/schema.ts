@@ -22,12 +22,6 @@ import type { Unlocks } from '../../domain/achievements';
 import type { Item } from '../../domain/game';
 import type { Tally } from '../../domain/results';
 
-/** Bytes (PostgreSQL bytea): PGlite hands back a Uint8Array, pg a Buffer; both become a Buffer. */
-const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
-});
-
 /** PostgreSQL's full-text document type (community search). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -500,17 +494,3 @@ export const webhookDelivery = pgTable(
       .where(sql`${t.status} = 'pending'`),
   ],
 );
-
-/**
- * A game's link preview image (share/): the one last drawn, under the key of what it shows (a
- * hash of the public card and the layout's revision). Drawn once per version of the card, by
- * whichever instance is asked first; replaced when the card changes, gone with the game.
- */
-export const ogImage = pgTable('og_image', {
-  gameId: text('game_id')
-    .primaryKey()
-    .references(() => game.id, { onDelete: 'cascade' }),
-  renderKey: text('render_key').notNull(),
-  png: bytea('png').notNull(),
-  createdAt: createdAt(),
-});

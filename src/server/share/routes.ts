@@ -6,18 +6,19 @@
  */
 import { createHash } from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { previewDescription, publicCard, type PublicCard } from '../../domain/card';
 import { AppError } from '../../domain/errors';
 import { MESSAGES, resultsLocked } from '../../domain/game';
 import type { AuthEnv } from '../auth';
 import type { Db } from '../db/client';
-import { communityRank, ogImage } from '../db/schema';
+import { communityRank } from '../db/schema';
 import type { GameStates } from '../games/state';
 import { consumeRateLimit, LimitRefusal } from '../http/rate-limit';
 import { hasUnstorableText } from '../http/validate';
 import type { Logger } from '../log';
 import { embedPage, EMBED_SCRIPT } from './embed';
+import type { ImageStore } from './image-store';
 import { RENDER_RETRY_AFTER_S, RenderQueueFull, type RenderPool } from './render-pool';
 import { previewHead } from './preview-tags';
 
@@ -49,6 +50,7 @@ export class ShareCards {
     private readonly db: Db,
     private readonly states: GameStates,
     private readonly pool: RenderPool,
+    private readonly store: ImageStore,
     private readonly log: Logger,
   ) {}
 
@@ -90,7 +92,7 @@ export class ShareCards {
 
   /**
    * The preview PNG of this card: the stored one when it shows this card, else drawn by the
-   * render pool (RenderQueueFull when it is busy) and stored in the game's row of og_image.
+   * render pool (RenderQueueFull when it is busy) and stored (image-store.ts).
    */
   image(card: PublicCard): Promise<Buffer> {
     const key = renderKey(card);
@@ -104,22 +106,16 @@ export class ShareCards {
   }
 
   private async storedOrDrawn(card: PublicCard, key: string): Promise<Buffer> {
-    const [stored] = await this.db
-      .select({ png: ogImage.png })
-      .from(ogImage)
-      .where(and(eq(ogImage.gameId, card.id), eq(ogImage.renderKey, key)));
-    if (stored) return stored.png;
+    const stored = await this.store.read(card.id, key).catch((error: unknown) => {
+      this.log.warn('stored preview image unreadable', { gameId: card.id, error: String(error) });
+      return null;
+    });
+    if (stored) return stored;
     const png = await this.pool.render(card);
     try {
-      await this.db
-        .insert(ogImage)
-        .values({ gameId: card.id, renderKey: key, png })
-        .onConflictDoUpdate({
-          target: ogImage.gameId,
-          set: { renderKey: key, png, createdAt: sql`now()` },
-        });
+      await this.store.write(card.id, key, png);
     } catch (error) {
-      // The game went meanwhile, or the database: the image is still this answer's.
+      // A full or read-only disk: the image is still this answer's.
       this.log.warn('preview image not stored', { gameId: card.id, error: String(error) });
     }
     return png;
