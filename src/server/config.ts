@@ -84,7 +84,7 @@ const ConfigSchema = z
     // Link preview images (decision 0019): per address and minute, the render workers (default:
     // one less than the cores, 1 to 4), the renders that may wait for one, and a test hook that
     // makes each render hold its worker this long (never in production).
-    LIMIT_OG_IMAGES_PER_MINUTE: limit,
+    LIMIT_PREVIEWS_PER_MINUTE: limit,
     OG_RENDER_WORKERS: optionalString.pipe(
       z.coerce.number<string | undefined>().int().min(1).max(64).optional(),
     ),
@@ -230,7 +230,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     tokenRequestsPerMinute:
       c.LIMIT_API_TOKEN_REQUESTS_PER_MINUTE ?? orTest(DEFAULT_TOKEN_REQUESTS_PER_MINUTE),
     previews: {
-      imagesPerMinute: c.LIMIT_OG_IMAGES_PER_MINUTE ?? orTest(DEFAULT_OG_IMAGES_PER_MINUTE),
+      imagesPerMinute: c.LIMIT_PREVIEWS_PER_MINUTE ?? orTest(DEFAULT_OG_IMAGES_PER_MINUTE),
       workers: c.OG_RENDER_WORKERS ?? Math.min(4, Math.max(1, availableParallelism() - 1)),
       queue: c.OG_RENDER_QUEUE,
       delayMs: c.OG_RENDER_DELAY_MS,

@@ -226,7 +226,7 @@ describe.each(testDatabases)('preview rendering under load on %s', (kind) => {
         OG_RENDER_WORKERS: '1',
         OG_RENDER_QUEUE: '0',
         OG_RENDER_DELAY_MS: '1500',
-        LIMIT_OG_IMAGES_PER_MINUTE: '5',
+        LIMIT_PREVIEWS_PER_MINUTE: '5',
       },
     });
   });

@@ -161,7 +161,7 @@ export class ShareCards {
 export type SharePageOptions = {
   db: Db;
   canonicalOrigin: string | undefined;
-  /** Preview images per client address and minute (config LIMIT_OG_IMAGES_PER_MINUTE). */
+  /** Preview images per client address and minute (config LIMIT_PREVIEWS_PER_MINUTE). */
   imagesPerMinute: number;
   addressOf: (c: Context) => string | undefined;
 };
