@@ -295,7 +295,6 @@ export function createApp(deps: AppDeps) {
   app.route(
     '/',
     sharePageRoutes(cards, {
-      db: deps.database.db,
       canonicalOrigin: deps.canonicalOrigin,
       imagesPerMinute: deps.previews.imagesPerMinute,
       addressOf: (c) => clientIp(c, deps.trustedProxyHeader, deps.trustedProxyHops),

@@ -14,7 +14,7 @@ import type { AuthEnv } from '../auth';
 import type { Db } from '../db/client';
 import { communityRank } from '../db/schema';
 import type { GameStates } from '../games/state';
-import { consumeRateLimit, LimitRefusal } from '../http/rate-limit';
+import { LimitRefusal, LocalRateLimit } from '../http/rate-limit';
 import { hasUnstorableText } from '../http/validate';
 import type { Logger } from '../log';
 import { embedPage, EMBED_SCRIPT } from './embed';
@@ -159,7 +159,6 @@ export class ShareCards {
 }
 
 export type SharePageOptions = {
-  db: Db;
   canonicalOrigin: string | undefined;
   /** Preview images per client address and minute (config LIMIT_PREVIEWS_PER_MINUTE). */
   imagesPerMinute: number;
@@ -169,19 +168,18 @@ export type SharePageOptions = {
 /** The preview image and the embed card: pages, outside /api. */
 export function sharePageRoutes(cards: ShareCards, options: SharePageOptions) {
   const { canonicalOrigin } = options;
+  // Counted by each instance, in memory: it protects this instance's main thread and render
+  // pool, and a database write per image (on PGlite, on the main thread) cost more than a
+  // stored image's answer.
+  const limit = new LocalRateLimit({ windowMs: IMAGE_WINDOW_MS, max: options.imagesPerMinute });
   return new Hono<AuthEnv>()
     .get('/og/g/:file{[^/]+\\.png}', async (c) => {
-      try {
-        // Every request counts, found or not, drawn or stored: one address cannot keep the
-        // database or the render pool busy for everyone else.
-        await consumeRateLimit(options.db, {
-          key: `og:${options.addressOf(c) ?? 'unknown'}`,
-          windowMs: IMAGE_WINDOW_MS,
-          max: options.imagesPerMinute,
-        });
-      } catch (error) {
-        if (error instanceof LimitRefusal) c.header('Retry-After', String(IMAGE_WINDOW_MS / 1000));
-        throw error;
+      // Every request counts, found or not, drawn or stored: one address cannot keep the main
+      // thread, the disk or the render pool busy for everyone else.
+      const wait = limit.consume(options.addressOf(c) ?? 'unknown');
+      if (wait !== null) {
+        c.header('Retry-After', String(wait));
+        throw new LimitRefusal('rate:og', 'Too many requests. Please wait a minute and try again.');
       }
       const id = c.req.param('file').slice(0, -'.png'.length);
       const found = await cards.card(id);
