@@ -213,6 +213,7 @@ export function createApp(deps: AppDeps) {
     deps.previews.store,
     deps.log,
   );
+  cards.attach(deps.hub);
   // Whether a game has webhooks, per instance, kept current by every instance's events.
   const webhooks = new WebhookEvents(deps.database.db, deps.log);
   webhooks.attach(deps.hub);

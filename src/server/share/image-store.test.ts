@@ -32,6 +32,11 @@ describe('the preview image store', () => {
     await store.close();
     const reopened = await ImageStore.open(dataDir);
     expect((await reopened.read('g1', 'k2'))?.toString()).toBe('two');
+    // A deleted game's image goes; the others stay.
+    await reopened.remove('g1');
+    expect(await reopened.read('g1', 'k2')).toBeNull();
+    expect(await readdir(path.join(dataDir, 'og-images'))).toHaveLength(2);
+    expect((await reopened.read('g2', 'k1'))?.toString()).toBe('other game');
   });
 
   it('with DATA_DIR=memory, uses a temporary directory removed on close', async () => {

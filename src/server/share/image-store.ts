@@ -1,6 +1,7 @@
 /**
  * Drawn preview images, kept on disk: `<DATA_DIR>/og-images/<game>/<key>.png`, one file per game
- * (the card's current key; older ones are removed when a new one is written). With
+ * (the card's current key; older ones are removed when a new one is written; all of it when the
+ * game is deleted, heard from any instance). With
  * `DATA_DIR=memory` they go to a temporary directory removed when the server stops.
  *
  * On disk rather than in the database: an image is ~200 KB, and PGlite (the embedded database)
@@ -57,6 +58,11 @@ export class ImageStore {
         await unlink(path.join(dir, other)).catch(() => undefined);
       }
     }
+  }
+
+  /** Forgets a game's image (the game was deleted). */
+  async remove(gameId: string): Promise<void> {
+    await rm(this.gameDir(gameId), { recursive: true, force: true });
   }
 
   /** Removes the temporary directory (DATA_DIR=memory); a real one stays. */

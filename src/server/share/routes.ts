@@ -17,6 +17,7 @@ import type { GameStates } from '../games/state';
 import { LimitRefusal, LocalRateLimit } from '../http/rate-limit';
 import { hasUnstorableText } from '../http/validate';
 import type { Logger } from '../log';
+import type { EventHub } from '../realtime/hub';
 import { embedPage, EMBED_SCRIPT } from './embed';
 import type { ImageStore } from './image-store';
 import { RENDER_RETRY_AFTER_S, RenderQueueFull, type RenderPool } from './render-pool';
@@ -53,6 +54,17 @@ export class ShareCards {
     private readonly store: ImageStore,
     private readonly log: Logger,
   ) {}
+
+  /** Listens to the hub: a deleted game's stored image goes (on every instance). */
+  attach(hub: EventHub): () => void {
+    return hub.tap((message) => {
+      if (message.type === 'game' && message.change === 'deleted') {
+        this.store.remove(message.gameId).catch((error: unknown) => {
+          this.log.warn('preview image not removed', { gameId: message.gameId, error });
+        });
+      }
+    });
+  }
 
   /** The game's public card and its tally version, or null when there is no such game. */
   async card(idOrSlug: string): Promise<{ card: PublicCard; version: number } | null> {
