@@ -26,17 +26,36 @@ export function newestMtime(entry) {
 
 /** True when the bundle is missing or older than the server's sources or the lockfile. */
 export function serverBundleStale(outfile = SERVER_BUNDLE) {
-  if (!existsSync(outfile)) return true;
+  if (!existsSync(outfile) || !existsSync(workerBundleOf(outfile))) return true;
   const sources = ['src/server', 'src/domain', 'package-lock.json'].map((entry) =>
     path.join(root, entry),
   );
   return Math.max(...sources.map(newestMtime)) > statSync(outfile).mtimeMs;
 }
 
+/**
+ * The preview-image worker's bundle, beside the server's (`main.mjs` → `main.og-worker.mjs`):
+ * src/server/share/render-pool.ts starts it as a worker thread (its name is compiled in).
+ */
+export function workerBundleOf(outfile) {
+  return outfile.replace(/\.mjs$/, '') + '.og-worker.mjs';
+}
+
 export async function buildServer(outfile = SERVER_BUNDLE) {
+  const workerOutfile = workerBundleOf(outfile);
+  await Promise.all([
+    bundle(path.join(root, 'src/server/main.ts'), outfile, {
+      __CROWNED_OG_WORKER__: JSON.stringify(`./${path.basename(workerOutfile)}`),
+    }),
+    bundle(path.join(root, 'src/server/share/og-worker.ts'), workerOutfile, {}),
+  ]);
+}
+
+async function bundle(entry, outfile, define) {
   await build({
-    entryPoints: [path.join(root, 'src/server/main.ts')],
+    entryPoints: [entry],
     outfile,
+    define,
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -84,6 +84,15 @@ export const DEFAULT_STREAMS_PER_ADDRESS = 100;
  */
 export const STREAM_CLOSED_RETRY_MS = 60 * 1000;
 export const STREAM_REFUSED_RETRY_SECONDS = 30;
+
+/**
+ * Link preview images (`/og/g/:id.png`) per client address and minute: chat apps and crawlers
+ * fetch one per shared link; an address cycling through many games is refused (429) before it
+ * keeps the database or the render pool busy (decision 0019).
+ */
+export const DEFAULT_OG_IMAGES_PER_MINUTE = 60;
+/** Preview renders that may wait for a worker; past that, 503 with Retry-After. */
+export const DEFAULT_OG_RENDER_QUEUE = 16;
 export const STREAM_CLOSED_MESSAGE =
   'Too many live pages are open at once, so this one stopped updating. Close some tabs, then reload this page.';
 export const STREAM_REFUSED_MESSAGE =

@@ -36,6 +36,8 @@ import { webhookRoutes } from './webhooks/routes';
 import type { UrlPolicy } from './webhooks/url-rules';
 import { cardApiRoutes, originOf, ShareCards, sharePageRoutes } from './share/routes';
 import { injectHead } from './share/preview-tags';
+import type { ImageStore } from './share/image-store';
+import type { RenderPool } from './share/render-pool';
 import type { Logger } from './log';
 import type { EventHub } from './realtime/hub';
 import {
@@ -90,6 +92,8 @@ export type AppDeps = {
    * header); false (production): /metrics is off. Off when omitted.
    */
   metricsLoopback?: boolean;
+  /** Link preview images: the worker pool that draws them and the per-address limit. */
+  previews: { pool: RenderPool; store: ImageStore; imagesPerMinute: number };
   /** Which webhook URLs owners may register (production rules unless told otherwise). */
   webhookPolicy?: UrlPolicy;
   /** Tests: every /api response is checked against the OpenAPI document (a mismatch is a 500). */
@@ -215,7 +219,14 @@ export function createApp(deps: AppDeps) {
   // What this instance keeps of hot games, kept current by every instance's events.
   const states = new GameStates(deps.database.db);
   states.attach(deps.hub);
-  const cards = new ShareCards(deps.database.db, states);
+  const cards = new ShareCards(
+    deps.database.db,
+    states,
+    deps.previews.pool,
+    deps.previews.store,
+    deps.log,
+  );
+  cards.attach(deps.hub);
   // Whether a game has webhooks, per instance, kept current by every instance's events.
   const webhooks = new WebhookEvents(deps.database.db, deps.log);
   webhooks.attach(deps.hub);
@@ -303,7 +314,14 @@ export function createApp(deps: AppDeps) {
   app.get('/api/openapi.json', docs.json);
   app.get('/api/docs', docs.html);
   app.all('/api/*', notFoundApi);
-  app.route('/', sharePageRoutes(cards, deps.canonicalOrigin));
+  app.route(
+    '/',
+    sharePageRoutes(cards, {
+      canonicalOrigin: deps.canonicalOrigin,
+      imagesPerMinute: deps.previews.imagesPerMinute,
+      addressOf: (c) => clientIp(c, deps.trustedProxyHeader, deps.trustedProxyHops),
+    }),
+  );
 
   if (deps.webRoot && existsSync(path.join(deps.webRoot, 'index.html'))) {
     const root = path.relative(process.cwd(), deps.webRoot) || '.';

@@ -60,3 +60,26 @@ describe('what production turns off', () => {
     expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: SECRET }).devOutbox).toBe(false);
   });
 });
+
+describe('preview image settings', () => {
+  it('defaults: 60 images per address and minute, 1 to 4 workers, a queue of 16, no delay', () => {
+    const config = loadConfig({});
+    expect(config.previews).toMatchObject({ imagesPerMinute: 60, queue: 16, delayMs: 0 });
+    expect(config.previews.workers).toBeGreaterThanOrEqual(1);
+    expect(config.previews.workers).toBeLessThanOrEqual(4);
+  });
+
+  it('reads them, and refuses the test hook in production', () => {
+    const config = loadConfig({
+      LIMIT_PREVIEWS_PER_MINUTE: '5',
+      OG_RENDER_WORKERS: '2',
+      OG_RENDER_QUEUE: '0',
+      OG_RENDER_DELAY_MS: '100',
+    });
+    expect(config.previews).toEqual({ imagesPerMinute: 5, workers: 2, queue: 0, delayMs: 100 });
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32), OG_RENDER_DELAY_MS: '1' }),
+    ).toThrow(/OG_RENDER_DELAY_MS/);
+    expect(() => loadConfig({ OG_RENDER_WORKERS: '0' })).toThrow(ConfigError);
+  });
+});

@@ -1,7 +1,10 @@
 /** The only reader of process.env: parses it once and fails fast with everything that is wrong. */
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { DEFAULT_ANALYTICS_RETENTION_DAYS } from '../domain/analytics';
 import {
+  DEFAULT_OG_IMAGES_PER_MINUTE,
+  DEFAULT_OG_RENDER_QUEUE,
   DEFAULT_QUOTAS,
   DEFAULT_STREAMS_PER_ACCOUNT,
   DEFAULT_STREAMS_PER_ADDRESS,
@@ -81,6 +84,15 @@ const ConfigSchema = z
     LIMIT_STREAMS_PER_ADDRESS: limit,
     // Requests per personal API token and minute, counted across instances (decision 0024).
     LIMIT_API_TOKEN_REQUESTS_PER_MINUTE: limit,
+    // Link preview images (decision 0019): per address and minute, the render workers (default:
+    // one less than the cores, 1 to 4), the renders that may wait for one, and a test hook that
+    // makes each render hold its worker this long (never in production).
+    LIMIT_PREVIEWS_PER_MINUTE: limit,
+    OG_RENDER_WORKERS: optionalString.pipe(
+      z.coerce.number<string | undefined>().int().min(1).max(64).optional(),
+    ),
+    OG_RENDER_QUEUE: z.coerce.number().int().min(0).max(10_000).default(DEFAULT_OG_RENDER_QUEUE),
+    OG_RENDER_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
@@ -95,6 +107,13 @@ const ConfigSchema = z
         code: 'custom',
         path: ['DATABASE_DIRECT_URL'],
         message: 'needs DATABASE_URL (it is the direct way to the same PostgreSQL database)',
+      });
+    }
+    if (env.NODE_ENV === 'production' && env.OG_RENDER_DELAY_MS > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['OG_RENDER_DELAY_MS'],
+        message: 'is a test hook: it must be 0 in production',
       });
     }
     if (env.NODE_ENV === 'production' && env.DEV_OUTBOX) {
@@ -152,6 +171,8 @@ export type Config = {
   streamsPerAddress: number;
   /** Requests per personal API token and minute; over it, 429. */
   tokenRequestsPerMinute: number;
+  /** Link preview images: per address and minute (429 over it), workers, queue (503 over it). */
+  previews: { imagesPerMinute: number; workers: number; queue: number; delayMs: number };
 };
 
 export class ConfigError extends Error {
@@ -218,5 +239,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     streamsPerAddress: c.LIMIT_STREAMS_PER_ADDRESS ?? orTest(DEFAULT_STREAMS_PER_ADDRESS),
     tokenRequestsPerMinute:
       c.LIMIT_API_TOKEN_REQUESTS_PER_MINUTE ?? orTest(DEFAULT_TOKEN_REQUESTS_PER_MINUTE),
+    previews: {
+      imagesPerMinute: c.LIMIT_PREVIEWS_PER_MINUTE ?? orTest(DEFAULT_OG_IMAGES_PER_MINUTE),
+      workers: c.OG_RENDER_WORKERS ?? Math.min(4, Math.max(1, availableParallelism() - 1)),
+      queue: c.OG_RENDER_QUEUE,
+      delayMs: c.OG_RENDER_DELAY_MS,
+    },
   };
 }

@@ -23,6 +23,8 @@ import { createLogger, type Logger } from './log';
 import { createMailer } from './mail/mailer';
 import { EventHub } from './realtime/hub';
 import { AppMetrics } from './observability/metrics';
+import { ImageStore } from './share/image-store';
+import { RenderPool } from './share/render-pool';
 import { endStreams } from './realtime/sse';
 import { HttpDrain } from './http/drain';
 
@@ -110,6 +112,8 @@ export async function startServer(
         },
   );
   let startedHub: EventHub | undefined;
+  let renders: RenderPool | undefined;
+  let images: ImageStore | undefined;
   try {
     await runMigrations(database);
     await seedDemoGame(database.db);
@@ -139,6 +143,14 @@ export async function startServer(
       log,
       new VisitorIds(authSecret, config.publicUrl.startsWith('https://')),
     );
+    // Preview images are drawn in worker threads (started on first need), never on this one.
+    renders = new RenderPool({
+      size: config.previews.workers,
+      maxQueue: config.previews.queue,
+      delayMs: config.previews.delayMs,
+      log,
+    });
+    images = await ImageStore.open(config.dataDir);
     const app = createApp({
       database,
       analytics,
@@ -154,7 +166,8 @@ export async function startServer(
       publicUrl: config.publicUrl,
       canonicalOrigin: config.canonicalOrigin,
       heartbeatMs: config.sseHeartbeatMs,
-      metrics: new AppMetrics({ database, hub }),
+      metrics: new AppMetrics({ database, hub, renders }),
+      previews: { pool: renders, store: images, imagesPerMinute: config.previews.imagesPerMinute },
       metricsToken: config.metricsToken,
       metricsLoopback: config.metricsLoopback,
       quotas: config.quotas,
@@ -216,6 +229,8 @@ export async function startServer(
         );
       }
       await stopped;
+      await renders?.close();
+      await images?.close();
       await analytics.flush();
       await hub.stop();
       await database.close();
@@ -235,6 +250,8 @@ export async function startServer(
   } catch (error) {
     // Nothing may outlive a start that failed (a port already in use): the listener goes too.
     await startedHub?.stop();
+    await renders?.close();
+    await images?.close();
     await database.close();
     throw error;
   }

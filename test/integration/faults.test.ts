@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer } from '../../scripts/build-server.mjs';
+import { buildServer, workerBundleOf } from '../../scripts/build-server.mjs';
 import { openDatabase } from '../../src/server/db/client';
 import { createLogger } from '../../src/server/log';
 import { PROJECT_ROOT } from '../../src/server/project-root';
@@ -30,8 +30,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const bundle = path.join(PROJECT_ROOT, `dist/server/test-faults-${tag()}.mjs`);
 beforeAll(() => buildServer(bundle), 120_000);
 afterAll(async () => {
-  await rm(bundle, { force: true });
-  await rm(`${bundle}.map`, { force: true });
+  for (const file of [bundle, workerBundleOf(bundle)]) {
+    await rm(file, { force: true });
+    await rm(`${file}.map`, { force: true });
+  }
 });
 
 type Child = {

@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer } from '../../scripts/build-server.mjs';
+import { buildServer, workerBundleOf } from '../../scripts/build-server.mjs';
 import { PROJECT_ROOT } from '../../src/server/project-root';
 import { tag, TestClient } from '../support/client';
 import { freePort } from '../support/server';
@@ -55,8 +55,10 @@ describe('the bundled server', () => {
 
   afterAll(async () => {
     child?.kill('SIGTERM');
-    await rm(bundle, { force: true });
-    await rm(`${bundle}.map`, { force: true });
+    for (const file of [bundle, workerBundleOf(bundle)]) {
+      await rm(file, { force: true });
+      await rm(`${file}.map`, { force: true });
+    }
   });
 
   it('serves the core loop and stops on SIGTERM', async () => {
@@ -71,6 +73,12 @@ describe('the bundled server', () => {
     const results = await h.results(player, game.id);
     expect(results.status).toBe(200);
     expect(results.body.results.submissions).toBe(1);
+    // The preview image is drawn by the bundled worker (a file of its own beside the bundle).
+    const image = await fetch(`${url}/og/g/${game.id}.png`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    const png = Buffer.from(await image.arrayBuffer());
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
 
     const exited = new Promise<number | null>((resolve) => child!.once('exit', resolve));
     child!.kill('SIGTERM');

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicCard } from '../../src/domain/card';
 import type { GameView } from '../../src/domain/game';
-import { TestClient } from '../support/client';
+import { tag, TestClient } from '../support/client';
 import { startTestServer, testDatabases } from '../support/server';
 import { Harness } from './harness';
 
@@ -35,6 +35,19 @@ function meta(html: string, key: string): string | null {
         .replaceAll('&#39;', "'")
         .replaceAll('&amp;', '&')
     : null;
+}
+
+/** A counter's or gauge's value in the server's /metrics text (0 when absent). */
+async function metric(url: string, name: string): Promise<number> {
+  const text = await (await fetch(new URL('/metrics', url))).text();
+  const escaped = name.replace(/[{}"]/g, (char) => `\\${char}`);
+  const match = new RegExp(`^${escaped} (\\S+)$`, 'm').exec(text);
+  return match ? Number(match[1]) : 0;
+}
+
+/** GET an image as a client at `address` (tests sit behind a trusted proxy: x-forwarded-for). */
+function image(url: string, pathname: string, address: string, headers: HeadersInit = {}) {
+  return fetch(new URL(pathname, url), { headers: { 'x-forwarded-for': address, ...headers } });
 }
 
 describe.each(testDatabases)('link previews and embeds on %s', (kind) => {
@@ -120,6 +133,43 @@ describe.each(testDatabases)('link previews and embeds on %s', (kind) => {
     expect((await fetch(new URL('/og/g/nothing.png', h.url))).status).toBe(404);
   });
 
+  it('draws each version of a card once: stored, then drawn anew after an edit', async () => {
+    const { owner, game } = await rankedGame();
+    const renders = () => metric(h.url, 'crowned_og_renders_total');
+    const before = await renders();
+    const first = await fetch(new URL(`/og/g/${game.id}.png`, h.url));
+    expect(first.status).toBe(200);
+    const bytes = Buffer.from(await first.arrayBuffer());
+    expect(await renders()).toBe(before + 1);
+    // Asked again (and at once by several clients): the stored image, not drawn again.
+    const again = await Promise.all(
+      [1, 2, 3].map(() => fetch(new URL(`/og/g/${game.id}.png`, h.url))),
+    );
+    for (const response of again) {
+      expect(response.status).toBe(200);
+      expect(Buffer.from(await response.arrayBuffer()).equals(bytes)).toBe(true);
+    }
+    expect(await renders()).toBe(before + 1);
+    // A client holding it is told so without the bytes.
+    const etag = first.headers.get('etag') ?? '';
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const unchanged = await fetch(new URL(`/og/g/${game.id}.png`, h.url), {
+      headers: { 'if-none-match': etag },
+    });
+    expect(unchanged.status).toBe(304);
+    // An edit changes the card: drawn anew, once.
+    const edited = await owner.request('PATCH', `/api/games/${game.id}/items`, {
+      items: ['Pizza', 'Sushi', 'Tacos', 'Ramen', 'Pho'],
+    });
+    expect(edited.status).toBe(200);
+    const after = await fetch(new URL(`/og/g/${game.id}.png`, h.url));
+    expect(after.status).toBe(200);
+    expect(after.headers.get('etag')).not.toBe(etag);
+    expect(Buffer.from(await after.arrayBuffer()).equals(bytes)).toBe(false);
+    await fetch(new URL(`/og/g/${game.id}.png`, h.url));
+    expect(await renders()).toBe(before + 2);
+  });
+
   it('never shows locked results in a preview, the public card or the embed', async () => {
     const { game } = await rankedGame({ sizeLimit: 5 });
     const { html } = await page(`/g/${game.id}`);
@@ -159,5 +209,91 @@ describe.each(testDatabases)('link previews and embeds on %s', (kind) => {
         "frame-ancestors 'none'",
       );
     }
+  });
+});
+
+/**
+ * Issue 22, row 3: preview images are drawn off the main thread, in a bounded pool, and limited
+ * per client address. One worker, no queue, each render holding its worker 1.5 s (test hook),
+ * five images per address and minute.
+ */
+describe.each(testDatabases)('preview rendering under load on %s', (kind) => {
+  const h = new Harness();
+
+  beforeAll(async () => {
+    h.server = await startTestServer(kind, {
+      env: {
+        OG_RENDER_WORKERS: '1',
+        OG_RENDER_QUEUE: '0',
+        OG_RENDER_DELAY_MS: '1500',
+        LIMIT_PREVIEWS_PER_MINUTE: '5',
+      },
+    });
+  });
+  afterAll(async () => {
+    await h.server?.close();
+  });
+
+  async function games(count: number) {
+    const owner = await h.user('Owner');
+    const made = [];
+    for (let i = 0; i < count; i++) {
+      made.push(await h.createGame(owner, ['One', 'Two', 'Three'], `Load ${i} ${tag()}`));
+    }
+    return made;
+  }
+
+  it('answers other requests while a render is under way', async () => {
+    const [game] = await games(1);
+    const order: string[] = [];
+    const drawn = image(h.url, `/og/g/${game!.id}.png`, '203.0.113.1').then((response) => {
+      order.push('image');
+      return response;
+    });
+    // The render holds its worker (1.5 s, blocking that thread): wait until it is under way...
+    await expect
+      .poll(() => metric(h.url, 'crowned_og_renders_in_progress{state="running"}'))
+      .toBe(1);
+    // ...then a cheap request is answered before it ends.
+    const health = await fetch(new URL('/api/health', h.url));
+    order.push('health');
+    expect(health.status).toBe(200);
+    expect((await drawn).status).toBe(200);
+    expect(order).toEqual(['health', 'image']);
+  });
+
+  it('refuses at once with 503 and Retry-After when the queue is full', async () => {
+    const made = await games(3);
+    const refusedBefore = await metric(h.url, 'crowned_og_render_refusals_total');
+    const responses = await Promise.all(
+      made.map((game, i) => image(h.url, `/og/g/${game.id}.png`, `203.0.113.${10 + i}`)),
+    );
+    const statuses = responses.map((response) => response.status).sort();
+    expect(statuses).toEqual([200, 503, 503]);
+    for (const response of responses.filter((r) => r.status === 503)) {
+      expect(response.headers.get('retry-after')).toBe('5');
+      const body = (await response.json()) as { error: { code: string } };
+      expect(body.error.code).toBe('unavailable');
+    }
+    expect(await metric(h.url, 'crowned_og_render_refusals_total')).toBe(refusedBefore + 2);
+    // Once the worker is free, a refused image is drawn.
+    const refused = made[responses.findIndex((response) => response.status === 503)]!;
+    expect((await image(h.url, `/og/g/${refused.id}.png`, '203.0.113.20')).status).toBe(200);
+  });
+
+  it('limits each address: 429 with Retry-After past the limit, others unaffected', async () => {
+    for (let i = 0; i < 5; i++) {
+      const response = await image(h.url, `/og/g/nothing-${i}.png`, '198.51.100.7');
+      expect(response.status).toBe(404);
+    }
+    const over = await image(h.url, '/og/g/nothing.png', '198.51.100.7');
+    expect(over.status).toBe(429);
+    // Seconds until this address's minute ends.
+    const retryAfter = Number(over.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    const body = (await over.json()) as { error: { code: string } };
+    expect(body.error.code).toBe('resource-exhausted');
+    expect((await image(h.url, '/og/g/nothing.png', '198.51.100.8')).status).toBe(404);
   });
 });

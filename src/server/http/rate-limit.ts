@@ -87,3 +87,35 @@ export async function consumeRateLimits(
     throw new LimitRefusal(`rate:${rule.key.split(':')[0] ?? ''}`, rule.message);
   }
 }
+
+/**
+ * A fixed-window limit counted in this instance's memory, for what protects the instance itself
+ * (its main thread, its render pool) on a path so cheap that a database write per request would
+ * cost more than the request: on PGlite that write runs on the main thread. Addresses kept at
+ * most `maxKeys` (the oldest window goes first).
+ */
+export class LocalRateLimit {
+  private readonly windows = new Map<string, { start: number; count: number }>();
+
+  constructor(
+    private readonly rule: { windowMs: number; max: number; maxKeys?: number },
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Counts one request for `key`: null when allowed, else the seconds until its window ends. */
+  consume(key: string): number | null {
+    const now = this.now();
+    let window = this.windows.get(key);
+    if (!window || now - window.start >= this.rule.windowMs) {
+      this.windows.delete(key);
+      window = { start: now, count: 0 };
+      this.windows.set(key, window);
+      if (this.windows.size > (this.rule.maxKeys ?? 100_000)) {
+        this.windows.delete(this.windows.keys().next().value as string);
+      }
+    }
+    window.count += 1;
+    if (window.count <= this.rule.max) return null;
+    return Math.max(1, Math.ceil((window.start + this.rule.windowMs - now) / 1000));
+  }
+}

@@ -10,6 +10,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import type { Database } from '../db/client';
 import type { EventHub } from '../realtime/hub';
 import { openStreamCount } from '../realtime/sse';
+import type { RenderStats } from '../share/render-pool';
 
 /** Methods reported by name; anything else is `OTHER`. */
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
@@ -29,6 +30,8 @@ export type RefusalKind = `rate:${string}` | `quota:${string}` | 'auth' | 'strea
 export type MetricsSources = {
   database: Database;
   hub: EventHub;
+  /** The preview-image render pool (share/render-pool.ts), when there is one. */
+  renders?: { stats(): RenderStats };
 };
 
 export class AppMetrics {
@@ -66,7 +69,8 @@ export class AppMetrics {
       labelNames: ['kind'] as const,
       registers,
     });
-    const { hub, database } = sources;
+    const { hub, database, renders } = sources;
+    if (renders) previewMetrics(renders, registers);
     new Gauge({
       name: 'crowned_live_streams_open',
       help: 'Open live event streams (SSE) on this instance',
@@ -141,6 +145,39 @@ export class AppMetrics {
   text(): Promise<string> {
     return this.registry.metrics();
   }
+}
+
+/** Link preview renders: made, refused (queue full), failed; under way and waiting. */
+function previewMetrics(renders: { stats(): RenderStats }, registers: Registry[]): void {
+  const totals: [keyof RenderStats, string, string][] = [
+    ['rendered', 'crowned_og_renders_total', 'Link preview images drawn (each card once)'],
+    ['refused', 'crowned_og_render_refusals_total', 'Preview renders refused: queue full (503)'],
+    ['failed', 'crowned_og_render_failures_total', 'Preview renders that failed or timed out'],
+  ];
+  for (const [field, name, help] of totals) {
+    let seen = 0;
+    new Counter({
+      name,
+      help,
+      registers,
+      collect() {
+        const now = renders.stats()[field];
+        if (now > seen) this.inc(now - seen);
+        seen = now;
+      },
+    });
+  }
+  new Gauge({
+    name: 'crowned_og_renders_in_progress',
+    help: 'Preview renders under way (state=running) and waiting for a worker (state=waiting)',
+    labelNames: ['state'] as const,
+    registers,
+    collect() {
+      const { running, waiting } = renders.stats();
+      this.set({ state: 'running' }, running);
+      this.set({ state: 'waiting' }, waiting);
+    },
+  });
 }
 
 /**

@@ -1,16 +1,15 @@
 /**
  * The link preview image, 1200×630 PNG: the prompt, the top three with a crown (or the items and
  * "revealed when the game closes" while results are locked), the player count and the brand.
- * Laid out by satori (HTML and flexbox to SVG) and rasterized by resvg. Fonts are Inter's, read
- * once from node_modules.
+ * Laid out by satori (HTML and flexbox to SVG) and rasterized by resvg, in a worker thread
+ * (og-worker.ts, render-pool.ts), never on the server's main thread. Fonts and emoji: og-fonts.ts.
+ * Every text is clamped (one line, or two for the prompt) and ends in an ellipsis when cut.
  */
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
 import type { ReactNode } from 'react';
 import satori from 'satori';
 import { playersText, type PublicCard } from '../../domain/card';
-import { PROJECT_ROOT } from '../project-root';
+import { prepareText } from './og-fonts';
 
 export const OG_WIDTH = 1200;
 export const OG_HEIGHT = 630;
@@ -28,51 +27,32 @@ const CROWN_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" f
 const CROWN = `data:image/svg+xml;base64,${Buffer.from(CROWN_SVG).toString('base64')}`;
 const MEDALS = ['#f5c33b', '#c9cfdc', '#d79a66'];
 
-/** Inter's subsets: Latin, Greek and Cyrillic scripts (with their extensions) and Vietnamese. */
-const SUBSETS = [
-  'latin',
-  'latin-ext',
-  'greek',
-  'greek-ext',
-  'cyrillic',
-  'cyrillic-ext',
-  'vietnamese',
-];
-
-let fonts: Promise<{ name: string; data: Buffer; weight: 400 | 700 | 800 }[]> | undefined;
-
-function loadFonts() {
-  const dir = path.join(PROJECT_ROOT, 'node_modules/@fontsource/inter/files');
-  fonts ??= Promise.all(
-    SUBSETS.flatMap((subset) =>
-      ([400, 700, 800] as const).map(async (weight) => ({
-        name: `Inter ${subset}`,
-        weight,
-        data: await readFile(path.join(dir, `inter-${subset}-${weight}-normal.woff`)),
-      })),
-    ),
-  );
-  return fonts;
-}
-
-/**
- * Text the fonts can draw: emoji and scripts Inter lacks (CJK, Arabic, …) would show as boxes,
- * so they are left out of the picture (the page itself shows them).
- */
-export function drawableText(text: string, fallback: string): string {
-  const kept = text
-    .replace(/\p{Extended_Pictographic}|\u200d|\ufe0f/gu, '')
-    .replace(
-      /[^\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Script=Common}\p{Script=Inherited}]/gu,
-      '',
-    )
-    .replace(/\s+/g, ' ')
-    .trim();
-  return kept || fallback;
-}
-
 function crown(size: number): Node {
   return { type: 'img', key: null, props: { src: CROWN, style: { width: size, height: size } } };
+}
+
+/** Text that starts right to left (its first letter is Arabic or Hebrew) is laid out so. */
+function direction(text: string): 'rtl' | 'ltr' {
+  const first = /\p{L}/u.exec(text)?.[0] ?? '';
+  return /[\p{Script=Arabic}\p{Script=Hebrew}]/u.test(first) ? 'rtl' : 'ltr';
+}
+
+/** One line of text, cut with an ellipsis when it does not fit. */
+function oneLine(style: Style, text: string): Node {
+  return el(
+    'div',
+    {
+      display: 'block',
+      minWidth: 0,
+      maxWidth: '100%',
+      overflow: 'hidden',
+      whiteSpace: 'nowrap',
+      textOverflow: 'ellipsis',
+      direction: direction(text),
+      ...style,
+    },
+    text,
+  );
 }
 
 function row(place: number, label: string, share: number | null): Node {
@@ -85,6 +65,7 @@ function row(place: number, label: string, share: number | null): Node {
         display: 'flex',
         alignItems: 'center',
         justifyContent: 'center',
+        flexShrink: 0,
         width: 56,
         height: 56,
         borderRadius: 28,
@@ -95,45 +76,50 @@ function row(place: number, label: string, share: number | null): Node {
       },
       String(place),
     ),
-    el(
-      'div',
+    oneLine(
       {
-        display: 'flex',
         flex: 1,
         flexGrow: 1,
         flexShrink: 1,
-        minWidth: 0,
         fontSize: place === 1 ? 44 : 38,
         fontWeight: place === 1 ? 800 : 700,
-        overflow: 'hidden',
-        whiteSpace: 'nowrap',
-        textOverflow: 'ellipsis',
       },
-      drawableText(label, '…'),
+      label || '…',
     ),
     ...(place === 1 ? [crown(44)] : []),
     ...(share !== null
-      ? [el('div', { fontSize: 28, color: '#d9d0f7' }, `${Math.round(share * 100)}% first`)]
+      ? [
+          el(
+            'div',
+            { display: 'flex', flexShrink: 0, fontSize: 28, color: '#d9d0f7' },
+            `${Math.round(share * 100)}% first`,
+          ),
+        ]
       : []),
   );
 }
 
-function layout(card: PublicCard): Node {
-  const prompt = drawableText(card.prompt, 'A rank on Crowned');
+/** The card's texts in one list (prompt, then items or leaders), as prepareText takes them. */
+function textsOf(card: PublicCard): string[] {
+  return [
+    card.prompt,
+    ...(card.leaders ? card.leaders.slice(0, 3).map((leader) => leader.label) : []),
+    ...(card.leaders ? [] : card.items.slice(0, 4)),
+  ];
+}
+
+function layout(card: PublicCard, texts: string[], fontFamily: string): Node {
+  const [drawnPrompt = '', ...labels] = texts;
+  const prompt = drawnPrompt || 'A rank on Crowned';
   const body = card.leaders
-    ? card.leaders.slice(0, 3).map((leader, i) => row(i + 1, leader.label, leader.firstShare))
+    ? card.leaders.slice(0, 3).map((leader, i) => row(i + 1, labels[i] ?? '', leader.firstShare))
     : [
-        el(
-          'div',
-          { display: 'flex', fontSize: 36, color: '#ece6ff' },
-          card.items
-            .slice(0, 4)
-            .map((item) => drawableText(item, '…'))
-            .join(' · '),
+        oneLine(
+          { fontSize: 36, color: '#ece6ff' },
+          labels.map((label) => label || '…').join(' · '),
         ),
-        el(
-          'div',
-          { display: 'flex', fontSize: 30, color: '#ffd966', fontWeight: 700 },
+        oneLine(
+          { fontSize: 30, color: '#ffd966', fontWeight: 700 },
           card.locked ? 'Results are revealed when the game closes' : 'Be the first to rank it',
         ),
       ];
@@ -147,29 +133,40 @@ function layout(card: PublicCard): Node {
       padding: '56px 72px',
       background: 'linear-gradient(135deg, #221449 0%, #3d2590 55%, #5234c2 100%)',
       color: '#ffffff',
-      fontFamily: SUBSETS.map((subset) => `Inter ${subset}`).join(', '),
+      fontFamily,
       boxSizing: 'border-box',
     },
     el(
       'div',
       {
-        display: 'flex',
+        display: 'block',
+        flexShrink: 0,
         fontSize: prompt.length > 60 ? 48 : 60,
         fontWeight: 800,
-        lineHeight: 1.15,
-        maxHeight: 150,
+        lineHeight: 1.2,
+        lineClamp: 2,
         overflow: 'hidden',
+        textOverflow: 'ellipsis',
+        direction: direction(prompt),
       },
       prompt,
     ),
     el(
       'div',
-      { display: 'flex', flexDirection: 'column', gap: 18, marginTop: 36, flexGrow: 1 },
+      {
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 18,
+        marginTop: 36,
+        flexGrow: 1,
+        minHeight: 0,
+        overflow: 'hidden',
+      },
       ...body,
     ),
     el(
       'div',
-      { display: 'flex', alignItems: 'center', justifyContent: 'space-between' },
+      { display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexShrink: 0 },
       el(
         'div',
         { display: 'flex', alignItems: 'center', gap: 14, fontSize: 40, fontWeight: 800 },
@@ -185,11 +182,22 @@ function layout(card: PublicCard): Node {
   );
 }
 
-export async function renderOgImage(card: PublicCard): Promise<Buffer> {
-  const svg = await satori(layout(card) as unknown as ReactNode, {
+/** The image as SVG (satori): the texts cleaned to what the fonts draw, the fonts they need. */
+export async function renderOgSvg(
+  card: PublicCard,
+  options: { embedFont?: boolean } = {},
+): Promise<string> {
+  const prepared = await prepareText(textsOf(card));
+  return satori(layout(card, prepared.texts, prepared.fontFamily) as unknown as ReactNode, {
     width: OG_WIDTH,
     height: OG_HEIGHT,
-    fonts: await loadFonts(),
+    fonts: prepared.fonts,
+    graphemeImages: prepared.graphemeImages,
+    embedFont: options.embedFont ?? true,
   });
+}
+
+export async function renderOgImage(card: PublicCard): Promise<Buffer> {
+  const svg = await renderOgSvg(card);
   return new Resvg(svg, { fitTo: { mode: 'original' } }).render().asPng();
 }

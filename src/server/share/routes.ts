@@ -4,6 +4,7 @@
  * card `/embed/g/:id`. All show only what a game's public card holds (src/domain/card.ts):
  * locked results never leave the server this way. Decision 0019.
  */
+import { createHash } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { eq } from 'drizzle-orm';
 import { previewDescription, publicCard, type PublicCard } from '../../domain/card';
@@ -13,14 +14,28 @@ import type { AuthEnv } from '../auth';
 import type { Db } from '../db/client';
 import { communityRank } from '../db/schema';
 import type { GameStates } from '../games/state';
+import { LimitRefusal, LocalRateLimit } from '../http/rate-limit';
 import { hasUnstorableText } from '../http/validate';
+import type { Logger } from '../log';
+import type { EventHub } from '../realtime/hub';
 import { EMBED_SCRIPT, embedResponse } from './embed';
-import { renderOgImage } from './og-image';
+import type { ImageStore } from './image-store';
+import { RENDER_RETRY_AFTER_S, RenderQueueFull, type RenderPool } from './render-pool';
 import { previewHead } from './preview-tags';
 
-/** Rendered images kept (by game, version and lock): each is about 100–200 KB. */
-const MAX_IMAGES = 100;
 const MAX_ID_LENGTH = 100;
+/** Bumped when the image's layout or fonts change: every stored image is drawn anew once. */
+const LAYOUT_REVISION = 2;
+/** The per-address limit on preview images counts requests in windows of this length. */
+const IMAGE_WINDOW_MS = 60_000;
+
+/** What a preview image shows, as a key: the same card (and layout) is never drawn twice. */
+export function renderKey(card: PublicCard): string {
+  return createHash('sha256')
+    .update(`${LAYOUT_REVISION}\n${JSON.stringify(card)}`)
+    .digest('base64url')
+    .slice(0, 32);
+}
 
 /** Longer than any id we make, or text no row can hold (NUL, broken Unicode): not worth a query. */
 function isPlausibleId(value: string): boolean {
@@ -28,13 +43,28 @@ function isPlausibleId(value: string): boolean {
 }
 
 export class ShareCards {
-  private readonly images = new Map<string, Promise<Buffer>>();
+  /** Images being read or drawn, by game and key: asked twice at once, drawn once. */
+  private readonly pending = new Map<string, Promise<Buffer>>();
   private readonly rankGames = new Map<string, string | null>();
 
   constructor(
     private readonly db: Db,
     private readonly states: GameStates,
+    private readonly pool: RenderPool,
+    private readonly store: ImageStore,
+    private readonly log: Logger,
   ) {}
+
+  /** Listens to the hub: a deleted game's stored image goes (on every instance). */
+  attach(hub: EventHub): () => void {
+    return hub.tap((message) => {
+      if (message.type === 'game' && message.change === 'deleted') {
+        this.store.remove(message.gameId).catch((error: unknown) => {
+          this.log.warn('preview image not removed', { gameId: message.gameId, error });
+        });
+      }
+    });
+  }
 
   /** The game's public card and its tally version, or null when there is no such game. */
   async card(idOrSlug: string): Promise<{ card: PublicCard; version: number } | null> {
@@ -72,21 +102,35 @@ export class ShareCards {
     return gameId;
   }
 
-  /** The preview PNG, rendered once per game version and lock state. */
-  image(card: PublicCard, version: number): Promise<Buffer> {
-    const key = `${card.id}:${version}:${card.locked}:${card.closed}`;
-    let image = this.images.get(key);
+  /**
+   * The preview PNG of this card: the stored one when it shows this card, else drawn by the
+   * render pool (RenderQueueFull when it is busy) and stored (image-store.ts).
+   */
+  image(card: PublicCard): Promise<Buffer> {
+    const key = renderKey(card);
+    const name = `${card.id}:${key}`;
+    let image = this.pending.get(name);
     if (!image) {
-      image = renderOgImage(card);
-      image.catch(() => this.images.delete(key));
-      this.images.set(key, image);
-      while (this.images.size > MAX_IMAGES) {
-        const oldest = this.images.keys().next().value;
-        if (oldest === undefined) break;
-        this.images.delete(oldest);
-      }
+      image = this.storedOrDrawn(card, key).finally(() => this.pending.delete(name));
+      this.pending.set(name, image);
     }
     return image;
+  }
+
+  private async storedOrDrawn(card: PublicCard, key: string): Promise<Buffer> {
+    const stored = await this.store.read(card.id, key).catch((error: unknown) => {
+      this.log.warn('stored preview image unreadable', { gameId: card.id, error: String(error) });
+      return null;
+    });
+    if (stored) return stored;
+    const png = await this.pool.render(card);
+    try {
+      await this.store.write(card.id, key, png);
+    } catch (error) {
+      // A full or read-only disk: the image is still this answer's.
+      this.log.warn('preview image not stored', { gameId: card.id, error: String(error) });
+    }
+    return png;
   }
 
   /**
@@ -126,18 +170,46 @@ export class ShareCards {
   }
 }
 
+export type SharePageOptions = {
+  canonicalOrigin: string | undefined;
+  /** Preview images per client address and minute (config LIMIT_PREVIEWS_PER_MINUTE). */
+  imagesPerMinute: number;
+  addressOf: (c: Context) => string | undefined;
+};
+
 /** The preview image and the embed card: pages, outside /api. */
-export function sharePageRoutes(cards: ShareCards, canonicalOrigin: string | undefined) {
+export function sharePageRoutes(cards: ShareCards, options: SharePageOptions) {
+  const { canonicalOrigin } = options;
+  // Counted by each instance, in memory: it protects this instance's main thread and render
+  // pool, and a database write per image (on PGlite, on the main thread) cost more than a
+  // stored image's answer.
+  const limit = new LocalRateLimit({ windowMs: IMAGE_WINDOW_MS, max: options.imagesPerMinute });
   return new Hono<AuthEnv>()
     .get('/og/g/:file{[^/]+\\.png}', async (c) => {
+      // Every request counts, found or not, drawn or stored: one address cannot keep the main
+      // thread, the disk or the render pool busy for everyone else.
+      const wait = limit.consume(options.addressOf(c) ?? 'unknown');
+      if (wait !== null) {
+        c.header('Retry-After', String(wait));
+        throw new LimitRefusal('rate:og', 'Too many requests. Please wait a minute and try again.');
+      }
       const id = c.req.param('file').slice(0, -'.png'.length);
       const found = await cards.card(id);
       if (!found) throw new AppError('not-found', MESSAGES.gameNotFound);
-      const png = await cards.image(found.card, found.version);
-      return c.body(new Uint8Array(png), 200, {
+      const headers = {
         'content-type': 'image/png',
         'cache-control': 'public, max-age=300',
-      });
+        etag: `"${renderKey(found.card)}"`,
+      };
+      if (c.req.header('if-none-match') === headers.etag) return c.body(null, 304, headers);
+      let png: Buffer;
+      try {
+        png = await cards.image(found.card);
+      } catch (error) {
+        if (error instanceof RenderQueueFull) c.header('Retry-After', String(RENDER_RETRY_AFTER_S));
+        throw error;
+      }
+      return c.body(new Uint8Array(png), 200, headers);
     })
     .get('/embed/embed.js', (c) =>
       c.body(EMBED_SCRIPT, 200, {

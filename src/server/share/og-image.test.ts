@@ -1,0 +1,183 @@
+/**
+ * The preview image draws every script people write prompts in (issue 22, row 17): Latin, Greek,
+ * Cyrillic, Arabic, Hebrew, Devanagari, Chinese, Japanese, Korean and emoji, without a "NO
+ * GLYPH" box; what no font has is left out; long text is cut with an ellipsis, inside the image.
+ *
+ * A box is found by satori's own output: each grapheme is laid out alone, in the same place and
+ * with the same fonts as a private-use character no font has (which satori draws as the first
+ * font's .notdef box); the same SVG means a box. The check is first shown to find boxes with the
+ * fonts the image had before (Inter alone).
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { ReactNode } from 'react';
+import satori from 'satori';
+import { describe, expect, it } from 'vitest';
+import type { PublicCard } from '../../domain/card';
+import { PROJECT_ROOT } from '../project-root';
+import { prepareText, type SatoriFont } from './og-fonts';
+import { renderOgImage, renderOgSvg } from './og-image';
+
+const SAMPLES: Record<string, string> = {
+  latin: 'Crème brûlée, Ñandú & Œuvre',
+  greek: 'Ελληνική κουζίνα',
+  cyrillic: 'Лучший борщ',
+  arabic: 'أفضل نكهة بيتزا',
+  hebrew: 'הפיצה הכי טובה',
+  devanagari: 'सबसे अच्छा समोसा क्षत्रिय',
+  chinese: '世界上最好吃的拉面',
+  japanese: 'ラーメンとおすし',
+  korean: '가장 맛있는 라면',
+  emoji: '🍕❤️🇫🇷👩‍💻1️⃣',
+};
+
+/** A character no font here has: satori draws it as the first font's .notdef ("NO GLYPH"). */
+const MISSING = '\uE000';
+
+type Fonts = { fonts: SatoriFont[]; fontFamily: string; graphemeImages: Record<string, string> };
+
+function textSvg(text: string, { fonts, fontFamily, graphemeImages }: Fonts): Promise<string> {
+  const node = {
+    type: 'div',
+    key: null,
+    props: { style: { display: 'flex', fontSize: 40, fontFamily }, children: [text] },
+  };
+  return satori(node as unknown as ReactNode, {
+    width: 120,
+    height: 80,
+    fonts,
+    graphemeImages,
+  });
+}
+
+/** The graphemes of `text` that satori draws as a .notdef box with these fonts. */
+async function boxes(text: string, fonts: Fonts): Promise<string[]> {
+  const box = await textSvg(MISSING, fonts);
+  expect(box).toContain('<path');
+  const found: string[] = [];
+  const segments = new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(text);
+  for (const { segment } of segments) {
+    if (segment.trim() === '') continue;
+    if ((await textSvg(segment, fonts)) === box) found.push(segment);
+  }
+  return found;
+}
+
+/** The fonts the image had before: Inter's subsets only, no emoji pictures. */
+async function interOnly(): Promise<Fonts> {
+  const subsets = ['latin', 'latin-ext', 'greek', 'greek-ext', 'cyrillic', 'cyrillic-ext'];
+  const dir = path.join(PROJECT_ROOT, 'node_modules/@fontsource/inter/files');
+  const fonts = await Promise.all(
+    subsets.map(async (subset) => ({
+      name: `Inter ${subset}`,
+      weight: 400 as const,
+      style: 'normal' as const,
+      data: await readFile(path.join(dir, `inter-${subset}-400-normal.woff`)),
+    })),
+  );
+  return { fonts, fontFamily: fonts.map((font) => font.name).join(', '), graphemeImages: {} };
+}
+
+describe('the preview image’s scripts', () => {
+  it('finds the boxes the image used to draw (the check itself works)', async () => {
+    const before = await interOnly();
+    expect(await boxes(SAMPLES.latin!, before)).toEqual([]);
+    for (const script of ['arabic', 'hebrew', 'devanagari', 'chinese', 'korean', 'emoji']) {
+      expect((await boxes(SAMPLES[script]!, before)).length, script).toBeGreaterThan(0);
+    }
+  }, 60_000);
+
+  it.each(Object.keys(SAMPLES))(
+    'draws %s without a box',
+    async (script) => {
+      const sample = SAMPLES[script]!;
+      const prepared = await prepareText([sample]);
+      // Nothing of the sample was left out...
+      expect(prepared.texts).toEqual([sample.replace(/\s+/g, ' ')]);
+      // ...and nothing of it is drawn as a box.
+      expect(await boxes(sample, prepared)).toEqual([]);
+    },
+    60_000,
+  );
+
+  it('leaves out what no font has rather than drawing a box', async () => {
+    const prepared = await prepareText([`Pizza ${MISSING} time\u{10FFFD}`, MISSING]);
+    expect(prepared.texts).toEqual(['Pizza time', '']);
+    expect(await boxes(prepared.texts[0]!, prepared)).toEqual([]);
+  });
+
+  it('loads only the fonts a text needs', async () => {
+    const latin = await prepareText(['Best pizza']);
+    expect(new Set(latin.fonts.map((font) => font.name))).toEqual(new Set(['inter latin']));
+    const mixed = await prepareText(['Best 拉面', 'שלום']);
+    const names = new Set(mixed.fonts.map((font) => font.name));
+    expect([...names].some((name) => name.startsWith('noto-sans-sc '))).toBe(true);
+    expect(names.has('noto-sans-hebrew hebrew')).toBe(true);
+    expect([...names].some((name) => name.startsWith('noto-sans-arabic'))).toBe(false);
+  });
+});
+
+describe('the preview image’s text', () => {
+  const long =
+    'The absolutely definitive ranking of every pizza topping anyone has ever put on a pizza anywhere in the whole wide world, ever';
+  const card = (overrides: Partial<PublicCard>): PublicCard => ({
+    id: 'g1',
+    prompt: long,
+    players: 3,
+    closed: false,
+    locked: true,
+    items: [`${long} (one)`, `${long} (two)`, 'Tacos', 'Ramen'],
+    leaders: null,
+    ...overrides,
+  });
+
+  /** Text without its spaces (satori lays out word by word). */
+  const squash = (text: string) => text.replace(/\s+/g, '');
+
+  /** The text satori lays out (embedFont off: <text> elements), and where. */
+  async function texts(input: PublicCard) {
+    const svg = await renderOgSvg(input, { embedFont: false });
+    return [...svg.matchAll(/<text x="([\d.-]+)" y="([\d.-]+)"[^>]*>([^<]*)<\/text>/g)].map(
+      ([, x, y, text]) => ({ x: Number(x), y: Number(y), text: text ?? '' }),
+    );
+  }
+
+  it('cuts a long prompt and long locked items with an ellipsis, inside the image', async () => {
+    const laid = await texts(card({}));
+    const all = squash(laid.map((piece) => piece.text).join(''));
+    // The prompt's end and the items' ends are not there; two ellipses say so.
+    expect(all).toContain(squash('The absolutely definitive ranking'));
+    expect(all).not.toContain(squash('wide world, ever'));
+    expect(all).not.toContain('(one)');
+    expect(all.match(/…/g)?.length ?? 0).toBeGreaterThanOrEqual(2);
+    expect(all).toContain(squash('Results are revealed when the game closes'));
+    for (const piece of laid) {
+      expect(piece.x).toBeGreaterThanOrEqual(0);
+      expect(piece.x).toBeLessThan(1200);
+      expect(piece.y).toBeLessThan(630);
+    }
+  });
+
+  it('cuts long leaders with an ellipsis', async () => {
+    const laid = await texts(
+      card({
+        locked: false,
+        leaders: [
+          { label: `${long} (first)`, firstShare: 0.5 },
+          { label: 'Sushi', firstShare: 0.3 },
+          { label: 'Tacos', firstShare: 0.2 },
+        ],
+      }),
+    );
+    const all = squash(laid.map((piece) => piece.text).join(''));
+    expect(all).not.toContain('(first)');
+    expect(all).toContain('50%first');
+    expect(all).toContain('…');
+  });
+
+  it('renders a 1200×630 PNG', async () => {
+    const png = await renderOgImage(card({ prompt: 'ラーメン 🍜 مرحبا' }));
+    expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
+  });
+});
