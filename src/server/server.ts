@@ -151,6 +151,11 @@ export async function startServer(
         production: config.env === 'production',
         allowPrivate: config.webhooks.allowPrivate,
       },
+      webhooks: {
+        publicUrl: config.publicUrl,
+        coalesceMs: config.webhooks.coalesceMs,
+        logSize: config.webhooks.logSize,
+      },
     });
     const server = serve({
       fetch: app.fetch,
@@ -190,6 +195,8 @@ export async function startServer(
       intervalMs: config.webhooks.pollMs,
       schedule: config.webhooks.retryScheduleMs ?? DEFAULT_RETRY_SCHEDULE_MS,
       allowPrivate: config.webhooks.allowPrivate,
+      limits: config.webhooks,
+      publicUrl: config.publicUrl,
     });
     const retention = startAnalyticsRetention({
       db: database.db,
