@@ -135,7 +135,10 @@ export class WebhookEvents {
         where w.game_id = ${gameId} and 'submission' = any (w.events) and w.disabled_at is null
         order by e.ord
         on conflict (webhook_id, coalesce_key) where status = 'pending' and attempts = 0
-        do update set payload = excluded.payload`);
+        do update set payload = excluded.payload
+        -- Two re-rankings queued out of order (two tabs): the later ranking stays.
+        where excluded.payload -> 'data' ->> 'submittedAt'
+          >= ${webhookDelivery}.payload -> 'data' ->> 'submittedAt'`);
     } catch (error) {
       this.log.warn('webhooks: could not queue submission events', error);
     }

@@ -258,6 +258,11 @@ async function deliver(db: Db, delivery: Claimed, options: Resolved): Promise<vo
   const ok = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
   const { limits } = options;
   const turnedOff = await db.transaction(async (tx) => {
+    // One recording per webhook at a time, so two finishing at once cannot both keep one over
+    // the log size (NO KEY: queuing new deliveries, which only checks the key, goes on).
+    await tx.execute(
+      sql`select 1 from webhook where id = ${delivery.webhook_id} for no key update`,
+    );
     let off = false;
     if (ok) {
       await tx.execute(sql`
