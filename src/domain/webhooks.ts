@@ -41,8 +41,9 @@ export const DEFAULT_WORKER_CONCURRENCY = 16;
 export const DEFAULT_DISABLE_AFTER_FAILURES = 20;
 export const DEFAULT_DISABLE_AFTER_MS = 3_600_000;
 /**
- * A player's new ranking waits this long before it is sent; re-rankings meanwhile replace it, so
- * a webhook gets at most one delivery per player per this long, carrying their latest ranking.
+ * A webhook gets at most one delivery per player per this long: a player's first ranking goes at
+ * once; the next is due this long after the previous one was, and re-rankings meanwhile replace
+ * it, so it carries their latest ranking.
  */
 export const DEFAULT_COALESCE_MS = 3000;
 /** The most a delivery's body may weigh (UTF-8 bytes); rankings are cut to fit. */

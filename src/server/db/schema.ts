@@ -499,6 +499,11 @@ export const webhookDelivery = pgTable(
     coalesceKey: text('coalesce_key'),
     /** Set while an instance is sending it (the lease's end): counts toward its owner's cap. */
     leasedUntil: timestamp('leased_until', { withTimezone: true }),
+    /**
+     * When its first attempt was due: the next delivery of the same webhook and key is not due
+     * before this plus the coalescing window (one per player per window).
+     */
+    notBefore: timestamp('not_before', { withTimezone: true }),
   },
   (t) => [
     index('webhook_delivery_log_idx').on(t.webhookId, t.createdAt.desc()),
@@ -510,6 +515,9 @@ export const webhookDelivery = pgTable(
     uniqueIndex('webhook_delivery_unsent_idx')
       .on(t.webhookId, t.coalesceKey)
       .where(sql`${t.status} = 'pending' and ${t.attempts} = 0`),
+    index('webhook_delivery_key_idx')
+      .on(t.webhookId, t.coalesceKey, t.notBefore)
+      .where(sql`${t.coalesceKey} is not null`),
     index('webhook_delivery_leased_idx')
       .on(t.leasedUntil)
       .where(sql`${t.leasedUntil} is not null`),

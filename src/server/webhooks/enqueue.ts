@@ -6,9 +6,10 @@
  * itself (the game_closed_webhooks trigger, migrations/0008 and 0010).
  *
  * A player's re-rankings coalesce (decision 0030): each webhook holds at most one unsent delivery
- * per player (a unique index), which a newer ranking replaces in place, and a new one waits
- * `coalesceMs` before it is first sent; so a burst of re-rankings is one delivery per webhook
- * per `coalesceMs`, carrying the latest. Payloads are cut to MAX_PAYLOAD_BYTES (the top of the
+ * per player (a unique index), which a newer ranking replaces in place; a player's first ranking
+ * goes at once, and their next delivery is not due before `coalesceMs` after the previous one
+ * was; so a burst of re-rankings is at most one delivery per webhook per `coalesceMs`, the last
+ * carrying the latest. Payloads are cut to MAX_PAYLOAD_BYTES (the top of the
  * ranking, and the link to the full results).
  */
 import { randomUUID } from 'node:crypto';
@@ -121,17 +122,31 @@ export class WebhookEvents {
         };
         return { key: final.userId, payload: fitPayload(payload) };
       });
-      const waitSeconds = (this.options.coalesceMs ?? DEFAULT_COALESCE_MS) / 1000;
-      // A player's unsent delivery is replaced (the unique index on webhook and player among
-      // pending, never-attempted ones); otherwise a new one waits for re-rankings to join it.
-      await this.db.execute(sql`
+      const windowSeconds = (this.options.coalesceMs ?? DEFAULT_COALESCE_MS) / 1000;
+      // A player's unsent delivery is replaced in place (the unique index on webhook and player
+      // among pending, never-attempted ones). Otherwise a new one is due at once, or, when this
+      // player's previous one on this webhook was due less than a window ago, a window after it:
+      // re-rankings meanwhile join it.
+      const keys = [...latest.keys()].sort().map((userId) => `webhook:${gameId}:${userId}`);
+      await this.db.transaction(async (tx) => {
+        // One queuing per game and player at a time: the next one's statement then sees this
+        // one's delivery (and its slot), whoever claimed it meanwhile.
+        await tx.execute(sql`
+          select pg_advisory_xact_lock(hashtextextended(k, 0))
+          from jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb) as k`);
+        await tx.execute(sql`
         insert into ${webhookDelivery}
-          (id, webhook_id, event, payload, coalesce_key, next_attempt_at)
+          (id, webhook_id, event, payload, coalesce_key, not_before, next_attempt_at)
         select gen_random_uuid()::text, w.id, 'submission', e.value -> 'payload',
-          e.value ->> 'key', now() + make_interval(secs => ${waitSeconds})
+          e.value ->> 'key', slot.at, slot.at
         from ${webhook} w
         cross join lateral jsonb_array_elements(${JSON.stringify(events)}::jsonb)
           with ordinality as e(value, ord)
+        cross join lateral (
+          select greatest(now(), max(d.not_before) + make_interval(secs => ${windowSeconds})) as at
+          from ${webhookDelivery} d
+          where d.webhook_id = w.id and d.coalesce_key = e.value ->> 'key'
+        ) slot
         where w.game_id = ${gameId} and 'submission' = any (w.events) and w.disabled_at is null
         order by e.ord
         on conflict (webhook_id, coalesce_key) where status = 'pending' and attempts = 0
@@ -139,6 +154,7 @@ export class WebhookEvents {
         -- Two re-rankings queued out of order (two tabs): the later ranking stays.
         where excluded.payload -> 'data' ->> 'submittedAt'
           >= ${webhookDelivery}.payload -> 'data' ->> 'submittedAt'`);
+      });
     } catch (error) {
       this.log.warn('webhooks: could not queue submission events', error);
     }
