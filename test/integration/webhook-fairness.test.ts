@@ -24,6 +24,8 @@ import {
   type WebhookView,
 } from '../../src/domain/webhooks';
 import { webhookDelivery } from '../../src/server/db/schema';
+import { createLogger } from '../../src/server/log';
+import { runDeliveries } from '../../src/server/webhooks/worker';
 import type { TestClient } from '../support/client';
 import { testDatabases } from '../support/server';
 import { errorOf, useServer } from './harness';
@@ -190,6 +192,22 @@ describe.each(testDatabases)('webhook fairness and coalescing on %s', (kind) => 
     ];
     for (const hook of hooksA) await backlog(hook.id, gameA.id, 3);
     const backlogSize = 6;
+    // Three more workers at once, as other instances would be: the cap is for all of them.
+    const others = [1, 2, 3].map(() =>
+      runDeliveries({
+        db: h.server.database.db,
+        log: createLogger('silent'),
+        intervalMs: 20,
+        schedule: [20, 20, 20, 20, 20],
+        allowPrivate: true,
+        limits: {
+          inFlightPerOwner: IN_FLIGHT_PER_OWNER,
+          timeoutMs: 2500,
+          disableAfterFailures: DISABLE_AFTER,
+          disableAfterMs: 0,
+        },
+      }),
+    );
     // A's sends are hanging: k of them, no more.
     await until('A at its cap', () => hung.openNow === IN_FLIGHT_PER_OWNER || undefined);
 
@@ -216,6 +234,7 @@ describe.each(testDatabases)('webhook fairness and coalescing on %s', (kind) => 
       return listed.every((hook) => hook.disabledAt !== null) ? listed : undefined;
     });
     for (const hook of off) expect(hook.consecutiveFailures).toBeGreaterThanOrEqual(DISABLE_AFTER);
+    await Promise.all(others);
     await until('A’s last sends given up', () => hung.openNow === 0 || undefined);
     // Never more than k at once, and no more tries than the failures it took (plus those
     // already under way when it was turned off).
