@@ -220,7 +220,12 @@ describe.each(testDatabases)('webhook fairness and coalescing on %s', (kind) => 
     const [atB] = await until('B delivered', () =>
       ok.at(pathB).length > 0 ? ok.at(pathB) : undefined,
     );
-    expect(JSON.parse(atB!.body)).toMatchObject({ type: 'closed', gameId: gameB.id });
+    expect(JSON.parse(atB!.body)).toMatchObject({
+      type: 'closed',
+      gameId: gameB.id,
+      // The worker links `closed` events (queued by the database) to the results too.
+      data: { resultsUrl: expect.stringMatching(new RegExp(`/g/${gameB.id}/results$`)) },
+    });
     // When B's arrived, A still had sends hanging (B did not wait for them to end) ...
     expect(atB!.hungOpen).toBeGreaterThanOrEqual(1);
     expect(atB!.hungOpen).toBeLessThanOrEqual(IN_FLIGHT_PER_OWNER);
