@@ -1,8 +1,9 @@
 /**
  * The owner's Webhooks section in a real browser (decision 0025): opened from the keyboard, a bad
  * URL refused with the server's words, a local receiver added (its secret shown once, copied),
- * a ranking's event delivered and signed, the delivery log, removal after a confirmation; and
- * screenshots at 375 and 1280 px, light and dark.
+ * a ranking's event delivered and signed, the delivery log, removal after a confirmation; a
+ * webhook turned off for failing (decision 0030) shown with the section folded and turned back
+ * on; and screenshots at 375 and 1280 px, light and dark.
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,6 +11,8 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameView } from '../src/domain/game';
 import { WEBHOOK_MESSAGES } from '../src/domain/webhooks';
+import { eq } from 'drizzle-orm';
+import { webhook } from '../src/server/db/schema';
 import { verifySignature } from '../src/server/webhooks/signing';
 import type { TestServer } from '../test/support/server';
 import { browserAvailable, newPerson, useAppInBrowser } from './support/harness';
@@ -156,5 +159,57 @@ describe.runIf(browserAvailable())('owner webhooks in Chromium', () => {
     expect(await dialog.textContent()).toContain(receiverUrl);
     await dialog.getByRole('button', { name: 'Remove' }).click();
     await section.getByText('No webhooks yet.').waitFor();
+  });
+
+  it('tells the owner a webhook was turned off for failing, and turns it back on', async () => {
+    const { page } = await newVisitor(browser, server, { viewport: DESKTOP });
+    await registerByApi(page, server, 'Offish');
+    const created = await page.request.post('/api/games', {
+      data: { prompt: 'Best soup', items: ['Tomato', 'Leek', 'Miso'] },
+      headers: { origin: server.url },
+    });
+    const { game } = (await created.json()) as { game: GameView };
+    const added = await page.request.post(`/api/games/${game.id}/webhooks`, {
+      data: { url: 'http://127.0.0.1:9/down' },
+      headers: { origin: server.url },
+    });
+    expect(added.status()).toBe(201);
+    const { webhook: hook } = (await added.json()) as { webhook: { id: string } };
+    // What the worker does after WEBHOOK_DISABLE_AFTER_FAILURES failures in a row over an hour
+    // (webhook-fairness.test.ts drives it for real): set directly, the page is what is tested.
+    await server.database.db
+      .update(webhook)
+      .set({ disabledAt: new Date(), consecutiveFailures: 20, failingSince: new Date() })
+      .where(eq(webhook.id, hook.id));
+
+    await page.goto(`/g/${game.id}/results`);
+    const notice = page.getByTestId('webhooks-off-notice');
+    await notice.waitFor({ timeout: 15_000 });
+    expect(await notice.textContent()).toContain('A webhook is turned off');
+    const section = page.getByTestId('owner-webhooks');
+    // Folded: the notice opens it, and the row says why.
+    expect(await section.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(false);
+    await notice.getByRole('button', { name: 'Show webhooks' }).click();
+    const off = section.getByTestId('webhook-off');
+    await off.waitFor();
+    expect(await off.textContent()).toContain('after 20 failed deliveries in a row');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      DESKTOP.width,
+    );
+    await screenshotBothWidths(page, 'webhooks-off', '[data-testid="webhook-off"]');
+    await page.setViewportSize(MOBILE);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      MOBILE.width,
+    );
+    await page.setViewportSize(DESKTOP);
+
+    await section.getByRole('button', { name: 'Turn back on' }).click();
+    await notice.waitFor({ state: 'detached' });
+    await off.waitFor({ state: 'detached' });
+    await section.getByRole('button', { name: 'Turn off' }).waitFor();
+    const listed = await page.request.get(`/api/games/${game.id}/webhooks`);
+    expect(((await listed.json()) as { webhooks: unknown[] }).webhooks).toMatchObject([
+      { id: hook.id, disabledAt: null, consecutiveFailures: 0 },
+    ]);
   });
 });

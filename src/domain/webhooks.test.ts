@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RETRY_SCHEDULE_MS, maxAttempts, RETRY_JITTER, retryDelay } from './webhooks';
+import {
+  DEFAULT_RETRY_SCHEDULE_MS,
+  fitPayload,
+  MAX_PAYLOAD_BYTES,
+  maxAttempts,
+  payloadBytes,
+  RETRY_JITTER,
+  retryDelay,
+  type WebhookPayload,
+} from './webhooks';
 
 describe('webhook retry schedule', () => {
   it('waits 10 s, 1 min, 5 min, 30 min, 2 h, then gives up after six attempts', () => {
@@ -28,5 +37,49 @@ describe('webhook retry schedule', () => {
     expect(retryDelay(2, schedule, () => 0.5)).toBe(7);
     expect(retryDelay(3, schedule, () => 0.5)).toBeNull();
     expect(maxAttempts(schedule)).toBe(3);
+  });
+});
+
+describe('webhook payload size', () => {
+  const submission = (ranking: string[]): WebhookPayload => ({
+    id: 'event-1',
+    type: 'submission',
+    gameId: 'g1',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    data: {
+      player: 'P'.repeat(40),
+      ranking,
+      itemCount: ranking.length,
+      truncated: false,
+      submittedAt: '2026-01-01T00:00:00.000Z',
+      resultsUrl: `https://crowned.example/g/g1/results`,
+    },
+  });
+
+  it('leaves a payload that fits as it is', () => {
+    const payload = submission(['Alpha', 'Bravo', 'Charlie']);
+    expect(fitPayload(payload)).toBe(payload);
+  });
+
+  it('keeps the longest top of a 200-item ranking that fits in 16 KB, with the link', () => {
+    // The heaviest labels there are: 120 characters, each 4 bytes in UTF-8 (or escaped).
+    for (const unit of ['😀', '€', 'é', '"', 'a']) {
+      const ranking = Array.from({ length: 200 }, (_, i) => `${i}`.padEnd(120, unit));
+      const fitted = fitPayload(submission(ranking));
+      expect(payloadBytes(fitted), unit).toBeLessThanOrEqual(MAX_PAYLOAD_BYTES);
+      expect(Buffer.byteLength(JSON.stringify(fitted))).toBe(payloadBytes(fitted));
+      if (fitted.type !== 'submission') throw new Error('type changed');
+      expect(fitted.data.ranking).toEqual(ranking.slice(0, fitted.data.ranking.length));
+      expect(fitted.data).toMatchObject({
+        itemCount: 200,
+        truncated: true,
+        resultsUrl: 'https://crowned.example/g/g1/results',
+      });
+      // One more label would not have fit.
+      const next = ranking[fitted.data.ranking.length]!;
+      expect(payloadBytes(fitted) + Buffer.byteLength(JSON.stringify(next)) + 1).toBeGreaterThan(
+        MAX_PAYLOAD_BYTES,
+      );
+    }
   });
 });

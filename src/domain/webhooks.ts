@@ -11,15 +11,68 @@ export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 export const MAX_WEBHOOKS_PER_GAME = 5;
 /** Longest URL accepted. */
 export const MAX_WEBHOOK_URL_LENGTH = 2000;
-/** Finished deliveries kept per webhook (newest first); older ones are pruned. */
+/**
+ * Finished deliveries kept per webhook (newest first); older ones are pruned
+ * (`WEBHOOK_LOG_SIZE` changes it).
+ */
 export const DELIVERY_LOG_SIZE = 100;
 /**
  * Deliveries of any status kept per webhook: a receiver that falls further behind than this
- * loses the oldest events rather than the database growing without bound.
+ * loses the oldest events rather than the database growing without bound
+ * (`WEBHOOK_QUEUE_LIMIT` changes it).
  */
-export const DELIVERY_QUEUE_LIMIT = 1000;
-/** A delivery attempt gives up waiting for the receiver after this long. */
-export const DELIVERY_TIMEOUT_MS = 5000;
+export const DELIVERY_QUEUE_LIMIT = 500;
+/** A delivery attempt gives up when the connection is not made within this long. */
+export const DELIVERY_CONNECT_TIMEOUT_MS = 5000;
+/** A delivery attempt gives up waiting for the receiver's answer after this long in all. */
+export const DELIVERY_TIMEOUT_MS = 10_000;
+/**
+ * Deliveries of one owner's webhooks sent at once, across every instance: a receiver that hangs
+ * holds at most this many sends, so other owners' deliveries go on (decision 0030).
+ */
+export const DEFAULT_IN_FLIGHT_PER_OWNER = 4;
+/** Deliveries one instance sends at once. */
+export const DEFAULT_WORKER_CONCURRENCY = 16;
+/**
+ * A webhook is turned off after this many failed attempts in a row (timeouts included), once
+ * the first of them is at least DEFAULT_DISABLE_AFTER_MS old (a receiver restarting for a
+ * minute during a burst is not turned off).
+ */
+export const DEFAULT_DISABLE_AFTER_FAILURES = 20;
+export const DEFAULT_DISABLE_AFTER_MS = 3_600_000;
+/**
+ * A webhook gets at most one delivery per player per this long: a player's first ranking goes at
+ * once; the next is due this long after the previous one was, and re-rankings meanwhile replace
+ * it, so it carries their latest ranking.
+ */
+export const DEFAULT_COALESCE_MS = 3000;
+/** The most a delivery's body may weigh (UTF-8 bytes); rankings are cut to fit. */
+export const MAX_PAYLOAD_BYTES = 16 * 1024;
+
+/** The delivery settings (config WEBHOOK_*); tests make them small. */
+export type WebhookLimits = {
+  connectTimeoutMs: number;
+  timeoutMs: number;
+  inFlightPerOwner: number;
+  concurrency: number;
+  disableAfterFailures: number;
+  disableAfterMs: number;
+  coalesceMs: number;
+  logSize: number;
+  queueLimit: number;
+};
+
+export const DEFAULT_WEBHOOK_LIMITS: WebhookLimits = {
+  connectTimeoutMs: DELIVERY_CONNECT_TIMEOUT_MS,
+  timeoutMs: DELIVERY_TIMEOUT_MS,
+  inFlightPerOwner: DEFAULT_IN_FLIGHT_PER_OWNER,
+  concurrency: DEFAULT_WORKER_CONCURRENCY,
+  disableAfterFailures: DEFAULT_DISABLE_AFTER_FAILURES,
+  disableAfterMs: DEFAULT_DISABLE_AFTER_MS,
+  coalesceMs: DEFAULT_COALESCE_MS,
+  logSize: DELIVERY_LOG_SIZE,
+  queueLimit: DELIVERY_QUEUE_LIMIT,
+};
 
 export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
 
@@ -58,9 +111,17 @@ export function maxAttempts(schedule: readonly number[] = DEFAULT_RETRY_SCHEDULE
 export type SubmissionEventData = {
   /** The name the player showed ('Anonymous' when none). */
   player: string;
-  /** Their ranking, best first, as item labels. */
+  /**
+   * Their ranking, best first, as item labels: all of it, or its top when the whole would pass
+   * MAX_PAYLOAD_BYTES (`truncated`; the full results are at `resultsUrl`).
+   */
   ranking: string[];
+  /** How many items the whole ranking has. */
+  itemCount: number;
+  truncated: boolean;
   submittedAt: string;
+  /** The game's results page. */
+  resultsUrl?: string;
 };
 
 /** What a `closed` event carries. */
@@ -68,6 +129,8 @@ export type ClosedEventData = {
   title: string;
   submissionCount: number;
   closedAt: string;
+  /** The game's results page. */
+  resultsUrl?: string;
 };
 
 export type WebhookPayload =
@@ -86,7 +149,57 @@ export type WebhookView = {
   url: string;
   events: WebhookEvent[];
   createdAt: number;
+  /** Failed attempts in a row (0 after any success or when turned back on). */
+  consecutiveFailures: number;
+  /** When it was turned off (too many failures in a row, or by its owner); null while on. */
+  disabledAt: number | null;
 };
+
+/** UTF-8 bytes of a string. */
+function utf8Bytes(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    else if (code >= 0xd800 && code <= 0xdbff && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      // A surrogate pair is one 4-byte character.
+      bytes += 4;
+      i++;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
+/** The body's weight as sent: UTF-8 bytes of its JSON. */
+export function payloadBytes(payload: unknown): number {
+  return utf8Bytes(JSON.stringify(payload));
+}
+
+/**
+ * The payload as sent, at most `maxBytes` of JSON: a `submission` whose ranking would pass it
+ * keeps the longest top of the ranking that fits (`truncated`, `itemCount` the whole length);
+ * the link to the full results is always kept. Other payloads are small by construction
+ * (a title of at most 200 characters).
+ */
+export function fitPayload<P extends WebhookPayload>(
+  payload: P,
+  maxBytes: number = MAX_PAYLOAD_BYTES,
+): P {
+  if (payload.type !== 'submission' || payloadBytes(payload) <= maxBytes) return payload;
+  const ranking = payload.data.ranking;
+  const empty = { ...payload, data: { ...payload.data, ranking: [] as string[], truncated: true } };
+  // Each label adds its JSON (quoted, escaped) and a comma.
+  let room = maxBytes - payloadBytes(empty);
+  let kept = 0;
+  while (kept < ranking.length) {
+    const cost = utf8Bytes(JSON.stringify(ranking[kept])) + (kept === 0 ? 0 : 1);
+    if (cost > room) break;
+    room -= cost;
+    kept++;
+  }
+  return { ...empty, data: { ...empty.data, ranking: ranking.slice(0, kept) } };
+}
 
 /** One delivery in the log. */
 export type DeliveryView = {
@@ -113,4 +226,5 @@ export const WEBHOOK_MESSAGES = {
   eventsInvalid: 'Events must be submission or closed',
   tooMany: `A game can have at most ${MAX_WEBHOOKS_PER_GAME} webhooks`,
   notFound: 'Webhook not found',
+  enabledRequired: 'Say whether the webhook is on: enabled true or false',
 } as const;

@@ -96,6 +96,8 @@ export type AppDeps = {
   previews: { pool: RenderPool; store: ImageStore; imagesPerMinute: number };
   /** Which webhook URLs owners may register (production rules unless told otherwise). */
   webhookPolicy?: UrlPolicy;
+  /** Webhook payloads link to results under this address; coalescing and log size (config). */
+  webhooks?: { publicUrl?: string; coalesceMs?: number; logSize?: number };
   /** Tests: every /api response is checked against the OpenAPI document (a mismatch is a 500). */
   checkResponses?: ResponseCheck;
 };
@@ -151,6 +153,7 @@ function apiRoutes(deps: AppDeps, states: GameStates, cards: ShareCards, webhook
         db,
         policy: deps.webhookPolicy ?? { production: true, allowPrivate: false },
         events: webhooks,
+        logSize: deps.webhooks?.logSize,
       }),
     )
     .route('/games', gamePublishRoutes({ db, quota, analytics: deps.analytics }))
@@ -228,7 +231,10 @@ export function createApp(deps: AppDeps) {
   );
   cards.attach(deps.hub);
   // Whether a game has webhooks, per instance, kept current by every instance's events.
-  const webhooks = new WebhookEvents(deps.database.db, deps.log);
+  const webhooks = new WebhookEvents(deps.database.db, deps.log, {
+    publicUrl: deps.webhooks?.publicUrl,
+    coalesceMs: deps.webhooks?.coalesceMs,
+  });
   webhooks.attach(deps.hub);
   app.onError(createErrorHandler(deps.log));
   const metrics = deps.metrics ?? new AppMetrics({ database: deps.database, hub: deps.hub });

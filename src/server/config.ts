@@ -11,6 +11,18 @@ import {
   type Quotas,
 } from '../domain/limits';
 import { DEFAULT_TOKEN_REQUESTS_PER_MINUTE } from './tokens/scope';
+import {
+  DEFAULT_COALESCE_MS,
+  DEFAULT_DISABLE_AFTER_FAILURES,
+  DEFAULT_DISABLE_AFTER_MS,
+  DEFAULT_IN_FLIGHT_PER_OWNER,
+  DEFAULT_WORKER_CONCURRENCY,
+  DELIVERY_CONNECT_TIMEOUT_MS,
+  DELIVERY_LOG_SIZE,
+  DELIVERY_QUEUE_LIMIT,
+  DELIVERY_TIMEOUT_MS,
+  type WebhookLimits,
+} from '../domain/webhooks';
 
 const optionalString = z
   .string()
@@ -67,6 +79,24 @@ const ConfigSchema = z
         .regex(/^\d+(,\d+)*$/, 'must be waits in milliseconds separated by commas')
         .optional(),
     ),
+    // Fairness, timeouts, turning off and coalescing (decision 0030).
+    WEBHOOK_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(1).default(DELIVERY_CONNECT_TIMEOUT_MS),
+    WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(1).default(DELIVERY_TIMEOUT_MS),
+    WEBHOOK_IN_FLIGHT_PER_OWNER: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(DEFAULT_IN_FLIGHT_PER_OWNER),
+    WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).default(DEFAULT_WORKER_CONCURRENCY),
+    WEBHOOK_DISABLE_AFTER_FAILURES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(DEFAULT_DISABLE_AFTER_FAILURES),
+    WEBHOOK_DISABLE_AFTER_MS: z.coerce.number().int().min(0).default(DEFAULT_DISABLE_AFTER_MS),
+    WEBHOOK_COALESCE_MS: z.coerce.number().int().min(0).default(DEFAULT_COALESCE_MS),
+    WEBHOOK_LOG_SIZE: z.coerce.number().int().min(1).default(DELIVERY_LOG_SIZE),
+    WEBHOOK_QUEUE_LIMIT: z.coerce.number().int().min(1).default(DELIVERY_QUEUE_LIMIT),
     ANALYTICS_RETENTION_DAYS: z.coerce
       .number()
       .int()
@@ -161,7 +191,11 @@ export type Config = {
   /** How often open games past their deadline are closed (and watchers told). */
   deadlineCheckMs: number;
   /** Owner webhooks: where they may be sent, how often, and the waits before each retry. */
-  webhooks: { allowPrivate: boolean; pollMs: number; retryScheduleMs: number[] | undefined };
+  webhooks: {
+    allowPrivate: boolean;
+    pollMs: number;
+    retryScheduleMs: number[] | undefined;
+  } & WebhookLimits;
   /** Raw analytics events older than this are folded into daily counts and deleted. */
   analyticsRetentionDays: number;
   /** Per-account actions per hour (LIMIT_*_PER_HOUR); over them, 429. */
@@ -226,6 +260,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           : c.WEBHOOK_ALLOW_PRIVATE === '1' || c.WEBHOOK_ALLOW_PRIVATE === 'true',
       pollMs: c.WEBHOOK_POLL_MS,
       retryScheduleMs: c.WEBHOOK_RETRY_SCHEDULE_MS?.split(',').map(Number),
+      connectTimeoutMs: c.WEBHOOK_CONNECT_TIMEOUT_MS,
+      timeoutMs: c.WEBHOOK_TIMEOUT_MS,
+      inFlightPerOwner: c.WEBHOOK_IN_FLIGHT_PER_OWNER,
+      concurrency: c.WEBHOOK_CONCURRENCY,
+      disableAfterFailures: c.WEBHOOK_DISABLE_AFTER_FAILURES,
+      disableAfterMs: c.WEBHOOK_DISABLE_AFTER_MS,
+      coalesceMs: c.WEBHOOK_COALESCE_MS,
+      logSize: c.WEBHOOK_LOG_SIZE,
+      queueLimit: c.WEBHOOK_QUEUE_LIMIT,
     },
     analyticsRetentionDays: c.ANALYTICS_RETENTION_DAYS,
     quotas: {

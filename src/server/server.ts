@@ -180,6 +180,11 @@ export async function startServer(
         production: config.env === 'production',
         allowPrivate: config.webhooks.allowPrivate,
       },
+      webhooks: {
+        publicUrl: config.publicUrl,
+        coalesceMs: config.webhooks.coalesceMs,
+        logSize: config.webhooks.logSize,
+      },
     });
     // Requests under way, for the drain (http/drain.ts): every request that reached this server
     // gets an answer; none is reset.
@@ -205,6 +210,8 @@ export async function startServer(
       intervalMs: config.webhooks.pollMs,
       schedule: config.webhooks.retryScheduleMs ?? DEFAULT_RETRY_SCHEDULE_MS,
       allowPrivate: config.webhooks.allowPrivate,
+      limits: config.webhooks,
+      publicUrl: config.publicUrl,
     });
     const retention = startAnalyticsRetention({
       db: database.db,

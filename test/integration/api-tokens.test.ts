@@ -227,6 +227,7 @@ describe.each(testDatabases)('API tokens on %s', (kind) => {
       ['POST', '/api/games/claim', { ids: [] }],
       ['GET', '/api/games/anything/webhooks'],
       ['POST', '/api/games/anything/webhooks', { url: 'https://example.test/' }],
+      ['PATCH', '/api/games/anything/webhooks/any', { enabled: true }],
       ['GET', '/api/community/reports'],
       ['POST', '/api/analytics', { events: [] }],
     ];

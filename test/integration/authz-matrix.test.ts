@@ -117,6 +117,10 @@ const ROUTES: Record<string, Entry> = {
     expect: [401, 403, 403, 404, 403],
     request: (fx) => ({ path: gamePath(fx, '/webhooks/none') }),
   },
+  'PATCH /api/games/:id/webhooks/:webhookId': {
+    expect: [401, 403, 403, 404, 403],
+    request: (fx) => ({ path: gamePath(fx, '/webhooks/none'), body: { enabled: true } }),
+  },
   'GET /api/games/:id/webhooks/:webhookId/deliveries': {
     expect: [401, 403, 403, 404, 403],
     request: (fx) => ({ path: gamePath(fx, '/webhooks/none/deliveries') }),

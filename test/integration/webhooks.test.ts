@@ -80,6 +80,7 @@ describe.each(testDatabases)('webhooks on %s', (kind) => {
       WEBHOOK_ALLOW_PRIVATE: 'true',
       WEBHOOK_POLL_MS: '20',
       WEBHOOK_RETRY_SCHEDULE_MS: '20,20,20,20,20',
+      WEBHOOK_COALESCE_MS: '0',
     },
   });
   const receiver = new Receiver();

@@ -317,6 +317,15 @@ export const OPERATIONS: Record<string, Operation> = {
     ok: { 200: z.object({ deleted: z.literal(true), id: z.string() }) },
     errors: [404],
   },
+  'PATCH /api/games/{id}/webhooks/{webhookId}': {
+    tag: 'Webhooks',
+    summary: 'Turn a webhook on (its failure count back to 0) or off',
+    description:
+      'Body `{ enabled: boolean }`. A webhook is turned off by itself after too many failed attempts in a row (decision 0030); turning it on sets its failure count back to 0 and its kept deliveries go out again.',
+    access: 'owner',
+    ok: { 200: z.object({ webhook: WebhookSchema }) },
+    errors: [404],
+  },
   'GET /api/games/{id}/webhooks/{webhookId}/deliveries': {
     tag: 'Webhooks',
     summary: 'A webhook’s recent deliveries',

@@ -375,6 +375,13 @@ export const WebhookSchema = z
     url: z.string(),
     events: z.array(z.enum(WEBHOOK_EVENTS)),
     createdAt: z.number(),
+    consecutiveFailures: z
+      .number()
+      .meta({ description: 'Failed attempts in a row; 0 after a success or when turned on' }),
+    disabledAt: z.number().nullable().meta({
+      description:
+        'When it was turned off (after too many failures in a row, or by its owner); null while on',
+    }),
   })
   .meta({ id: 'Webhook' });
 

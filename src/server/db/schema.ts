@@ -514,6 +514,12 @@ export const webhook = pgTable(
     /** Subset of 'submission' | 'closed'. */
     events: text('events').array().notNull(),
     createdAt: createdAt(),
+    /** Failed attempts in a row (decision 0030); 0 after a success or when turned back on. */
+    consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+    /** When the current run of failures began; null after a success. */
+    failingSince: timestamp('failing_since', { withTimezone: true }),
+    /** Set when it was turned off: nothing is queued or sent until its owner turns it back on. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
   },
   (t) => [index('webhook_game_idx').on(t.gameId, t.createdAt)],
 );
@@ -540,11 +546,34 @@ export const webhookDelivery = pgTable(
     lastError: text('last_error'),
     createdAt: createdAt(),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /**
+     * What later events of the same kind replace while this one is unsent (a player's id for
+     * `submission`: their re-rankings coalesce, decision 0030); null: never replaced. Not sent.
+     */
+    coalesceKey: text('coalesce_key'),
+    /** Set while an instance is sending it (the lease's end): counts toward its owner's cap. */
+    leasedUntil: timestamp('leased_until', { withTimezone: true }),
+    /**
+     * When its first attempt was due: the next delivery of the same webhook and key is not due
+     * before this plus the coalescing window (one per player per window).
+     */
+    notBefore: timestamp('not_before', { withTimezone: true }),
   },
   (t) => [
     index('webhook_delivery_log_idx').on(t.webhookId, t.createdAt.desc()),
-    index('webhook_delivery_due_idx')
-      .on(t.nextAttemptAt)
+    // Claims walk the webhooks that have pending deliveries, then each one's earliest due.
+    index('webhook_delivery_pending_idx')
+      .on(t.webhookId, t.nextAttemptAt)
       .where(sql`${t.status} = 'pending'`),
+    // The one unsent delivery per webhook and player that re-rankings replace.
+    uniqueIndex('webhook_delivery_unsent_idx')
+      .on(t.webhookId, t.coalesceKey)
+      .where(sql`${t.status} = 'pending' and ${t.attempts} = 0`),
+    index('webhook_delivery_key_idx')
+      .on(t.webhookId, t.coalesceKey, t.notBefore)
+      .where(sql`${t.coalesceKey} is not null`),
+    index('webhook_delivery_leased_idx')
+      .on(t.leasedUntil)
+      .where(sql`${t.leasedUntil} is not null`),
   ],
 );

@@ -386,6 +386,7 @@ export function gamesRoutes(deps: GamesDeps) {
               async () => (await states.get(gameId))?.row.items ?? [],
               [
                 {
+                  userId: viewer.id,
                   name: result.submission.name,
                   ranking: result.submission.ranking,
                   at: result.submission.at.getTime(),

@@ -3,12 +3,24 @@
  * submission route). The hot path pays one map lookup for a game without webhooks: each instance
  * keeps whether a game has any, and forgets it when any instance adds or removes one (a hub
  * event) or when it may have missed events (resync). `closed` events are queued by the database
- * itself (the game_closed_webhooks trigger, migrations/0008).
+ * itself (the game_closed_webhooks trigger, migrations/0008 and 0010).
+ *
+ * A player's re-rankings coalesce (decision 0030): each webhook holds at most one unsent delivery
+ * per player (a unique index), which a newer ranking replaces in place; a player's first ranking
+ * goes at once, and their next delivery is not due before `coalesceMs` after the previous one
+ * was; so a burst of re-rankings is at most one delivery per webhook per `coalesceMs`, the last
+ * carrying the latest. Payloads are cut to MAX_PAYLOAD_BYTES (the top of the
+ * ranking, and the link to the full results).
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Item } from '../../domain/game';
-import type { SubmissionEventData } from '../../domain/webhooks';
+import {
+  DEFAULT_COALESCE_MS,
+  fitPayload,
+  type SubmissionEventData,
+  type WebhookPayload,
+} from '../../domain/webhooks';
 import type { Db } from '../db/client';
 import { webhook, webhookDelivery } from '../db/schema';
 import type { Logger } from '../log';
@@ -17,8 +29,15 @@ import type { EventHub } from '../realtime/hub';
 /** Games remembered per instance before the memory is cleared and refilled on demand. */
 const MAX_REMEMBERED = 50_000;
 
-/** One final ranking as it was saved. */
-export type SavedFinal = { name: string; ranking: readonly string[]; at: number };
+/** One final ranking as it was saved (`userId` coalesces that player's re-rankings; not sent). */
+export type SavedFinal = { userId: string; name: string; ranking: readonly string[]; at: number };
+
+export type WebhookEventsOptions = {
+  /** This site's address: payloads link to the game's results page under it. */
+  publicUrl?: string;
+  /** How long a new delivery waits for re-rankings that replace it (DEFAULT_COALESCE_MS). */
+  coalesceMs?: number;
+};
 
 export class WebhookEvents {
   private readonly known = new Map<string, Promise<boolean>>();
@@ -26,6 +45,7 @@ export class WebhookEvents {
   constructor(
     private readonly db: Db,
     private readonly log: Logger,
+    private readonly options: WebhookEventsOptions = {},
   ) {}
 
   /** Keeps the per-game memory current with every instance's webhook changes. */
@@ -79,22 +99,62 @@ export class WebhookEvents {
       if (!(await this.hasWebhooks(gameId))) return;
       const labels = new Map((await itemsOf()).map((item) => [item.id, item.label]));
       const createdAt = new Date().toISOString();
-      const events = finals.map((final) => {
+      const resultsUrl = this.options.publicUrl
+        ? `${this.options.publicUrl}/g/${encodeURIComponent(gameId)}/results`
+        : undefined;
+      // One event per player: the latest of theirs in this call.
+      const latest = new Map(finals.map((final) => [final.userId, final]));
+      const events = [...latest.values()].map((final) => {
         const data: SubmissionEventData = {
           player: final.name,
           ranking: final.ranking.map((id) => labels.get(id) ?? id),
+          itemCount: final.ranking.length,
+          truncated: false,
           submittedAt: new Date(final.at).toISOString(),
+          ...(resultsUrl ? { resultsUrl } : {}),
         };
-        return { id: randomUUID(), type: 'submission', gameId, createdAt, data };
+        const payload: WebhookPayload = {
+          id: randomUUID(),
+          type: 'submission',
+          gameId,
+          createdAt,
+          data,
+        };
+        return { key: final.userId, payload: fitPayload(payload) };
       });
-      await this.db.execute(sql`
-        insert into ${webhookDelivery} (id, webhook_id, event, payload)
-        select gen_random_uuid()::text, w.id, 'submission', e.payload
+      const windowSeconds = (this.options.coalesceMs ?? DEFAULT_COALESCE_MS) / 1000;
+      // A player's unsent delivery is replaced in place (the unique index on webhook and player
+      // among pending, never-attempted ones). Otherwise a new one is due at once, or, when this
+      // player's previous one on this webhook was due less than a window ago, a window after it:
+      // re-rankings meanwhile join it.
+      const keys = [...latest.keys()].sort().map((userId) => `webhook:${gameId}:${userId}`);
+      await this.db.transaction(async (tx) => {
+        // One queuing per game and player at a time: the next one's statement then sees this
+        // one's delivery (and its slot), whoever claimed it meanwhile.
+        await tx.execute(sql`
+          select pg_advisory_xact_lock(hashtextextended(k, 0))
+          from jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb) as k`);
+        await tx.execute(sql`
+        insert into ${webhookDelivery}
+          (id, webhook_id, event, payload, coalesce_key, not_before, next_attempt_at)
+        select gen_random_uuid()::text, w.id, 'submission', e.value -> 'payload',
+          e.value ->> 'key', slot.at, slot.at
         from ${webhook} w
         cross join lateral jsonb_array_elements(${JSON.stringify(events)}::jsonb)
-          with ordinality as e(payload, ord)
-        where w.game_id = ${gameId} and 'submission' = any (w.events)
-        order by e.ord`);
+          with ordinality as e(value, ord)
+        cross join lateral (
+          select greatest(now(), max(d.not_before) + make_interval(secs => ${windowSeconds})) as at
+          from ${webhookDelivery} d
+          where d.webhook_id = w.id and d.coalesce_key = e.value ->> 'key'
+        ) slot
+        where w.game_id = ${gameId} and 'submission' = any (w.events) and w.disabled_at is null
+        order by e.ord
+        on conflict (webhook_id, coalesce_key) where status = 'pending' and attempts = 0
+        do update set payload = excluded.payload
+        -- Two re-rankings queued out of order (two tabs): the later ranking stays.
+        where excluded.payload -> 'data' ->> 'submittedAt'
+          >= ${webhookDelivery}.payload -> 'data' ->> 'submittedAt'`);
+      });
     } catch (error) {
       this.log.warn('webhooks: could not queue submission events', error);
     }

@@ -1,6 +1,7 @@
 /**
- * The owner's webhooks for a game: list, add (the secret is in this answer only), remove, and
- * each one's delivery log. Owner only: 404 for a missing game, 403 for someone else's.
+ * The owner's webhooks for a game: list, add (the secret is in this answer only), turn on or off
+ * (one turned off after failing too often comes back with its count at 0), remove, and each
+ * one's delivery log. Owner only: 404 for a missing game, 403 for someone else's.
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -12,7 +13,13 @@ import { requireUser, type AuthEnv } from '../auth';
 import type { Db } from '../db/client';
 import { validate } from '../http/validate';
 import type { WebhookEvents } from './enqueue';
-import { addWebhook, listDeliveries, listWebhooks, removeWebhook } from './store';
+import {
+  addWebhook,
+  listDeliveries,
+  listWebhooks,
+  removeWebhook,
+  setWebhookEnabled,
+} from './store';
 import { checkWebhookUrl, type UrlPolicy } from './url-rules';
 
 export type WebhookRoutesDeps = {
@@ -20,7 +27,13 @@ export type WebhookRoutesDeps = {
   policy: UrlPolicy;
   /** This instance's memory of which games have webhooks (forgotten on a change here at once). */
   events?: WebhookEvents;
+  /** Deliveries a log shows (WEBHOOK_LOG_SIZE). */
+  logSize?: number;
 };
+
+const PatchBody = z.object({
+  enabled: z.boolean({ error: WEBHOOK_MESSAGES.enabledRequired }),
+});
 
 const GameParam = z.object({
   id: z.string().trim().min(1, LIFECYCLE_MESSAGES.missingGameId).max(100),
@@ -86,17 +99,32 @@ export function webhookRoutes(deps: WebhookRoutesDeps) {
       deps.events?.forget(id);
       return c.json({ deleted: true as const, id: webhookId });
     })
+    .patch(
+      '/:id/webhooks/:webhookId',
+      signedIn,
+      validate('param', WebhookParam),
+      validate('json', PatchBody),
+      async (c) => {
+        const { id, webhookId } = c.req.valid('param');
+        const updated = await setWebhookEnabled(
+          db,
+          { gameId: id, userId: c.get('user').id, webhookId },
+          c.req.valid('json').enabled,
+        );
+        return c.json({ webhook: updated });
+      },
+    )
     .get(
       '/:id/webhooks/:webhookId/deliveries',
       signedIn,
       validate('param', WebhookParam),
       async (c) => {
         const { id, webhookId } = c.req.valid('param');
-        const deliveries = await listDeliveries(db, {
-          gameId: id,
-          userId: c.get('user').id,
-          webhookId,
-        });
+        const deliveries = await listDeliveries(
+          db,
+          { gameId: id, userId: c.get('user').id, webhookId },
+          deps.logSize,
+        );
         return c.json({ deliveries });
       },
     );

@@ -31,6 +31,8 @@ function toView(row: WebhookRow): WebhookView {
     url: row.url,
     events: row.events as WebhookEvent[],
     createdAt: row.createdAt.getTime(),
+    consecutiveFailures: row.consecutiveFailures,
+    disabledAt: row.disabledAt?.getTime() ?? null,
   };
 }
 
@@ -123,10 +125,34 @@ export async function removeWebhook(
   });
 }
 
+/**
+ * Turns a webhook on (its failure count starts again from 0; deliveries it kept go out again) or
+ * off (nothing is queued or sent until it is turned back on).
+ */
+export async function setWebhookEnabled(
+  db: Db,
+  key: { gameId: string; userId: string; webhookId: string },
+  enabled: boolean,
+): Promise<WebhookView> {
+  await ownedGame(db, key);
+  const [row] = await db
+    .update(webhook)
+    .set(
+      enabled
+        ? { disabledAt: null, consecutiveFailures: 0, failingSince: null }
+        : { disabledAt: sql`coalesce(${webhook.disabledAt}, now())` },
+    )
+    .where(and(eq(webhook.id, key.webhookId), eq(webhook.gameId, key.gameId)))
+    .returning();
+  if (!row) throw new AppError('not-found', WEBHOOK_MESSAGES.notFound);
+  return toView(row);
+}
+
 /** A webhook's delivery log, newest first. */
 export async function listDeliveries(
   db: Db,
   key: { gameId: string; userId: string; webhookId: string },
+  logSize: number = DELIVERY_LOG_SIZE,
 ): Promise<DeliveryView[]> {
   await ownedGame(db, key);
   const [hook] = await db
@@ -139,6 +165,6 @@ export async function listDeliveries(
     .from(webhookDelivery)
     .where(eq(webhookDelivery.webhookId, key.webhookId))
     .orderBy(desc(webhookDelivery.createdAt), desc(webhookDelivery.id))
-    .limit(DELIVERY_LOG_SIZE);
+    .limit(logSize);
   return rows.map(toDeliveryView);
 }

@@ -104,6 +104,31 @@ describe('webhook addresses', () => {
     }
   });
 
+  it('gives up on a receiver that accepts and never answers at the total timeout', async () => {
+    let open = 0;
+    const server = createServer((req) => {
+      open++;
+      req.socket.once('close', () => open--);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    try {
+      const outcome = await send(
+        `http://127.0.0.1:${port}/hook`,
+        '{}',
+        {},
+        { timeoutMs: 200, connectTimeoutMs: 100, allowPrivate: true },
+      );
+      // Connected in time (the connect timeout did not fire), then no answer.
+      expect(outcome).toEqual({ statusCode: null, error: 'no answer within 200 ms' });
+      // The connection is dropped, not left open.
+      await expect.poll(() => open).toBe(0);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
   it('does not follow redirects', async () => {
     let redirected = 0;
     const server = createServer((req, res) => {

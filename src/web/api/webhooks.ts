@@ -1,4 +1,4 @@
-/** The owner's webhooks for a game (decision 0025): list, add, remove, and the delivery log. */
+/** The owner's webhooks for a game (decisions 0025, 0030): list, add, turn off or on, remove, and the delivery log. */
 import { useQuery } from '@tanstack/react-query';
 import type { DeliveryView, WebhookEvent, WebhookView } from '../../domain/webhooks';
 import { api } from './client';
@@ -35,6 +35,22 @@ export function removeWebhook(gameId: string, webhookId: string): Promise<{ dele
     (init) =>
       api.games[':id'].webhooks[':webhookId'].$delete(
         { param: { id: gameId, webhookId } },
+        { init },
+      ),
+    { retry: false },
+  );
+}
+
+/** Turns a webhook off, or back on (its failure count starts again from 0). */
+export function setWebhookEnabled(
+  gameId: string,
+  webhookId: string,
+  enabled: boolean,
+): Promise<{ webhook: WebhookView }> {
+  return request(
+    (init) =>
+      api.games[':id'].webhooks[':webhookId'].$patch(
+        { param: { id: gameId, webhookId }, json: { enabled } },
         { init },
       ),
     { retry: false },

@@ -1,10 +1,12 @@
 /**
- * The owner's Webhooks section (decision 0025), folded away under the owner's actions: add a URL
- * with the events it gets (the signing secret is shown once, with Copy), the list with Remove
- * (after a confirmation), and each webhook's delivery log. Nothing is fetched until it is opened.
+ * The owner's Webhooks section (decisions 0025, 0030), folded away under the owner's actions: add
+ * a URL with the events it gets (the signing secret is shown once, with Copy), the list with
+ * Remove (after a confirmation) and Turn off / Turn back on, and each webhook's delivery log.
+ * The list is read with the page (it is small) so that a webhook turned off for failing too
+ * often shows a notice even while the section is folded; the log is fetched when opened.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Check, Copy, Trash2, Webhook } from 'lucide-react';
+import { Check, Copy, Power, PowerOff, Trash2, TriangleAlert, Webhook } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import {
@@ -19,6 +21,7 @@ import { errorMessage } from '../api/errors';
 import {
   addWebhook,
   removeWebhook,
+  setWebhookEnabled,
   useDeliveries,
   useWebhooks,
   webhookKeys,
@@ -42,58 +45,88 @@ const STATUS_CLASS: Record<DeliveryView['status'], string> = {
 export function WebhooksSection(props: { gameId: string }) {
   const t = useText(webhooksText);
   const [open, setOpen] = useState(false);
-  const hooks = useWebhooks(props.gameId, open);
+  const hooks = useWebhooks(props.gameId, true);
   const [secret, setSecret] = useState<string | null>(null);
   const listId = useId();
+  const details = useRef<HTMLDetailsElement>(null);
   // Webhooks need a proven inbox (decision 0029): say so instead of a form the server refuses.
   const verified = authClient.useSession().data?.user.emailVerified !== false;
+  const offCount = hooks.data?.filter((hook) => hook.disabledAt !== null).length ?? 0;
 
   return (
-    <details
-      className="owner-webhooks"
-      data-testid="owner-webhooks"
-      onToggle={(event) => setOpen(event.currentTarget.open)}
-    >
-      <summary className="owner-webhooks__summary">
-        <Webhook size={18} aria-hidden="true" />
-        {t.title}
-      </summary>
-      <div className="owner-webhooks__body">
-        <p className="owner-webhooks__lede">{t.lede}</p>
-        {secret ? <SecretNotice secret={secret} onDone={() => setSecret(null)} /> : null}
-        {!verified ? (
-          <p className="notice owner-webhooks__verify" data-testid="webhooks-verify">
-            {t.verifyFirst} <Link to={paths.account()}>{t.verifyLink}</Link>
-          </p>
-        ) : hooks.data && hooks.data.length >= MAX_WEBHOOKS_PER_GAME ? (
-          <p className="field__hint">{t.full({ max: MAX_WEBHOOKS_PER_GAME })}</p>
-        ) : (
-          <AddWebhookForm gameId={props.gameId} onAdded={setSecret} />
-        )}
-        <h3 id={listId} className="owner-webhooks__heading">
-          {t.list}
-        </h3>
-        {hooks.isPending && open ? (
-          <p className="owner-webhooks__muted" role="status">
-            {t.loading}
-          </p>
-        ) : hooks.isError ? (
-          <ListError
-            error={hooks.error}
-            message={t.loadFailed}
-            onRetry={() => void hooks.refetch()}
-          />
-        ) : hooks.data && hooks.data.length === 0 ? (
-          <p className="owner-webhooks__muted">{t.empty}</p>
-        ) : (
-          <ul className="owner-webhooks__list" aria-labelledby={listId}>
-            {hooks.data?.map((hook) => (
-              <WebhookRow key={hook.id} gameId={props.gameId} hook={hook} />
-            ))}
-          </ul>
-        )}
-      </div>
-    </details>
+    <>
+      {offCount > 0 ? (
+        <div
+          className="notice notice--warning owner-webhooks__notice"
+          role="status"
+          data-testid="webhooks-off-notice"
+        >
+          <TriangleAlert size={18} aria-hidden="true" />
+          <div className="owner-webhooks__notice-body">
+            <p>{t.offNotice(offCount)}</p>
+            {open ? null : (
+              <button
+                type="button"
+                className="btn btn-secondary btn-sm"
+                onClick={() => {
+                  if (!details.current) return;
+                  details.current.open = true;
+                  details.current.querySelector('summary')?.focus();
+                }}
+              >
+                {t.showWebhooks}
+              </button>
+            )}
+          </div>
+        </div>
+      ) : null}
+      <details
+        ref={details}
+        className="owner-webhooks"
+        data-testid="owner-webhooks"
+        onToggle={(event) => setOpen(event.currentTarget.open)}
+      >
+        <summary className="owner-webhooks__summary">
+          <Webhook size={18} aria-hidden="true" />
+          {t.title}
+        </summary>
+        <div className="owner-webhooks__body">
+          <p className="owner-webhooks__lede">{t.lede}</p>
+          {secret ? <SecretNotice secret={secret} onDone={() => setSecret(null)} /> : null}
+          {!verified ? (
+            <p className="notice owner-webhooks__verify" data-testid="webhooks-verify">
+              {t.verifyFirst} <Link to={paths.account()}>{t.verifyLink}</Link>
+            </p>
+          ) : hooks.data && hooks.data.length >= MAX_WEBHOOKS_PER_GAME ? (
+            <p className="field__hint">{t.full({ max: MAX_WEBHOOKS_PER_GAME })}</p>
+          ) : (
+            <AddWebhookForm gameId={props.gameId} onAdded={setSecret} />
+          )}
+          <h3 id={listId} className="owner-webhooks__heading">
+            {t.list}
+          </h3>
+          {hooks.isPending && open ? (
+            <p className="owner-webhooks__muted" role="status">
+              {t.loading}
+            </p>
+          ) : hooks.isError ? (
+            <ListError
+              error={hooks.error}
+              message={t.loadFailed}
+              onRetry={() => void hooks.refetch()}
+            />
+          ) : hooks.data && hooks.data.length === 0 ? (
+            <p className="owner-webhooks__muted">{t.empty}</p>
+          ) : (
+            <ul className="owner-webhooks__list" aria-labelledby={listId}>
+              {hooks.data?.map((hook) => (
+                <WebhookRow key={hook.id} gameId={props.gameId} hook={hook} />
+              ))}
+            </ul>
+          )}
+        </div>
+      </details>
+    </>
   );
 }
 
@@ -241,12 +274,52 @@ function WebhookRow(props: { gameId: string; hook: WebhookView }) {
       void queryClient.invalidateQueries({ queryKey: webhookKeys.list(props.gameId) });
     },
   });
+  const toggle = useMutation({
+    mutationFn: (enabled: boolean) => setWebhookEnabled(props.gameId, props.hook.id, enabled),
+    onSuccess: (_result, enabled) => {
+      toast.success(enabled ? t.turnedOn : t.turnedOff);
+      void queryClient.invalidateQueries({ queryKey: webhookKeys.list(props.gameId) });
+    },
+    onError: (error) => toast.error(errorMessage(error)),
+  });
   const events = props.hook.events.map((name) => t[name]).join(', ');
+  const { disabledAt, consecutiveFailures } = props.hook;
+  const off = disabledAt !== null;
   return (
-    <li className="owner-webhooks__item" data-testid="webhook-row">
+    <li className={`owner-webhooks__item${off ? ' is-off' : ''}`} data-testid="webhook-row">
       <p className="owner-webhooks__url">{props.hook.url}</p>
       <p className="owner-webhooks__muted">{t.eventsOf({ events })}</p>
+      {off ? (
+        <p className="owner-webhooks__off" data-testid="webhook-off">
+          {consecutiveFailures > 0
+            ? t.offAfterFailures({ date: formatDateTime(disabledAt), count: consecutiveFailures })
+            : t.offByOwner({ date: formatDateTime(disabledAt) })}
+        </p>
+      ) : consecutiveFailures > 0 ? (
+        <p className="owner-webhooks__muted">{t.failing({ count: consecutiveFailures })}</p>
+      ) : null}
       <div className="owner-webhooks__row-actions">
+        {off ? (
+          <button
+            type="button"
+            className="btn btn-primary btn-sm"
+            aria-disabled={toggle.isPending}
+            onClick={() => !toggle.isPending && toggle.mutate(true)}
+          >
+            <Power size={16} aria-hidden="true" />
+            {toggle.isPending ? t.turningOn : t.turnOn}
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="btn btn-secondary btn-sm"
+            aria-disabled={toggle.isPending}
+            onClick={() => !toggle.isPending && toggle.mutate(false)}
+          >
+            <PowerOff size={16} aria-hidden="true" />
+            {toggle.isPending ? t.turningOff : t.turnOff}
+          </button>
+        )}
         <button
           type="button"
           className="btn btn-secondary btn-sm"

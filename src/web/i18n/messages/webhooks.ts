@@ -1,9 +1,10 @@
 /**
- * The owner's Webhooks section on the results page (decision 0025): add a URL (the secret shown
- * once), the list with Remove, and each webhook's delivery log. The server's refusals (bad URL,
+ * The owner's Webhooks section on the results page (decisions 0025, 0030): add a URL (the secret
+ * shown once), the list with Remove and Turn off / back on, the notice when one was turned off
+ * for failing, and each webhook's delivery log. The server's refusals (bad URL,
  * too many) are shown as the server words them.
  */
-import { params } from '@nanostores/i18n';
+import { count, params } from '@nanostores/i18n';
 import { i18n } from '../i18n';
 
 export const webhooksText = i18n('webhooks/section', {
@@ -37,6 +38,24 @@ export const webhooksText = i18n('webhooks/section', {
   removeText: params('{url} will get no more events. Its delivery log goes too.'),
   removing: 'Removing…',
   removed: 'Webhook removed',
+  /** Shown on the owner's page while any webhook is off (decision 0030). */
+  offNotice: count({
+    one: 'A webhook is turned off: its server kept failing, so we stopped sending to it. Check it, then turn it back on.',
+    many: '{count} webhooks are turned off: their servers kept failing, so we stopped sending to them. Check them, then turn them back on.',
+  }),
+  showWebhooks: 'Show webhooks',
+  /** {date} is a date and time; {count} a number. */
+  offAfterFailures: params('Turned off {date} after {count} failed deliveries in a row.'),
+  /** {date} is a date and time. */
+  offByOwner: params('Turned off {date}. Nothing is sent until you turn it back on.'),
+  /** {count} is a number. */
+  failing: params('{count} failed deliveries in a row.'),
+  turnOn: 'Turn back on',
+  turningOn: 'Turning on…',
+  turnedOn: 'Webhook turned back on',
+  turnOff: 'Turn off',
+  turningOff: 'Turning off…',
+  turnedOff: 'Webhook turned off',
 });
 
 export const webhookSecretText = i18n('webhooks/secret', {
