@@ -71,6 +71,10 @@ describe.concurrent.each(testDatabases)('rate limits on %s', (kind) => {
     const limited = await lookup(client, email);
     expect(limited.status).toBe(429);
     expect((limited.body as ErrorBody).error.code).toBe('resource-exhausted');
+    // When to come back: what is left of the minute, never more.
+    const retryAfter = Number(limited.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
 
     const someoneElse = await lookup(new TestClient(h.url), email);
     expect(someoneElse.status).toBe(200);

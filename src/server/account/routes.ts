@@ -30,7 +30,7 @@ export type SignInMethod = 'password' | 'google';
 export function accountRoutes(deps: AccountDeps) {
   const { db } = deps;
   const limitLookups = (c: Context) =>
-    consumeRateLimit(db, {
+    consumeRateLimit(db, c, {
       key: `methods:${clientIp(c, deps.trustedProxyHeader, deps.trustedProxyHops) ?? 'unknown'}`,
       windowMs: 60_000,
       max: 20,

@@ -23,9 +23,13 @@ export class LimitRefusal extends AppError {
   }
 }
 
-/** `rule.key` starts with the rule's name (`methods:<ip>`): the name is its refusals' kind. */
+/**
+ * `rule.key` starts with the rule's name (`methods:<ip>`): the name is its refusals' kind. A
+ * refusal's answer carries Retry-After: the seconds left in the window.
+ */
 export async function consumeRateLimit(
   db: Db,
+  c: Context,
   rule: { key: string; windowMs: number; max: number },
 ): Promise<void> {
   const now = Date.now();
@@ -40,8 +44,10 @@ export async function consumeRateLimit(
         lastRequest: sql`case when ${expired} then ${now} else ${rateLimit.lastRequest} end`,
       },
     })
-    .returning({ count: rateLimit.count });
+    .returning({ count: rateLimit.count, windowStart: rateLimit.lastRequest });
   if (row && row.count > rule.max) {
+    const waitMs = row.windowStart + rule.windowMs - now;
+    c.header('Retry-After', String(Math.max(1, Math.ceil(waitMs / 1000))));
     throw new LimitRefusal(
       `rate:${rule.key.split(':')[0] ?? ''}`,
       'Too many requests. Please wait a minute and try again.',

@@ -48,7 +48,7 @@ export function bearerAuth(deps: BearerDeps): MiddlewareHandler<AuthEnv> {
     const secret = header.trim().slice('bearer'.length).trim();
     const found = isSecretShaped(secret) ? await resolve(db, hashSecret(secret)) : null;
     if (!found || found.viewer.isAnonymous) {
-      await consumeRateLimit(db, {
+      await consumeRateLimit(db, c, {
         key: `api-token-failures:${deps.addressOf(c) ?? 'unknown'}`,
         windowMs: WINDOW_MS,
         max: FAILURES_PER_MINUTE,
