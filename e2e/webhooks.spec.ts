@@ -163,7 +163,8 @@ describe.runIf(browserAvailable())('owner webhooks in Chromium', () => {
 
   it('tells the owner a webhook was turned off for failing, and turns it back on', async () => {
     const { page } = await newVisitor(browser, server, { viewport: DESKTOP });
-    await registerByApi(page, server, 'Offish');
+    // Adding a webhook needs a proven inbox (decision 0029).
+    await verifyEmailByApi(page, server, await registerByApi(page, server, 'Offish'));
     const created = await page.request.post('/api/games', {
       data: { prompt: 'Best soup', items: ['Tomato', 'Leek', 'Miso'] },
       headers: { origin: server.url },

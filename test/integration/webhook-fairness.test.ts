@@ -184,7 +184,7 @@ describe.each(testDatabases)('webhook fairness and coalescing on %s', (kind) => 
 
   it('a hung receiver holds at most k sends of its owner; another owner is delivered meanwhile; failures in a row turn it off until its owner turns it on', async () => {
     // Owner A: two webhooks to a receiver that never answers, with a backlog of six.
-    const ownerA = await h.user('Hung Owner');
+    const ownerA = await h.verifiedUser('Hung Owner');
     const gameA = await h.createGame(ownerA);
     const hooksA = [
       await addHook(ownerA, gameA.id, `${hung.url}/a1`),
@@ -212,7 +212,7 @@ describe.each(testDatabases)('webhook fairness and coalescing on %s', (kind) => 
     await until('A at its cap', () => hung.openNow === IN_FLIGHT_PER_OWNER || undefined);
 
     // Owner B closes a game: its `closed` event goes out while A's sends still hang.
-    const ownerB = await h.user('Other Owner');
+    const ownerB = await h.verifiedUser('Other Owner');
     const gameB = await h.createGame(ownerB);
     const pathB = `/b-${gameB.id}`;
     await addHook(ownerB, gameB.id, `${ok.url}${pathB}`, ['closed']);
@@ -297,7 +297,7 @@ describe.each(testDatabases)('webhook fairness and coalescing on %s', (kind) => 
   });
 
   it('200 re-rankings in a burst are at most two deliveries per webhook (the first, then the latest), each at most 16 KB, linking to the full results', async () => {
-    const owner = await h.user('Burst Owner');
+    const owner = await h.verifiedUser('Burst Owner');
     // 200 items of 120 characters, most of them two bytes in UTF-8: a whole ranking is ~48 KB.
     const labels = Array.from({ length: 200 }, (_, i) =>
       `${String(i).padStart(3, '0')} ${'é'.repeat(116)}`.slice(0, 120),
@@ -383,7 +383,7 @@ describe.each(testDatabases)('webhook fairness and coalescing on %s', (kind) => 
   });
 
   it('a webhook’s finished deliveries never pass the log size', async () => {
-    const owner = await h.user('Log Owner');
+    const owner = await h.verifiedUser('Log Owner');
     const game = await h.createGame(owner);
     const path = `/log-${game.id}`;
     const hook = await addHook(owner, game.id, `${ok.url}${path}`, ['submission']);

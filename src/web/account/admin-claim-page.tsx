@@ -22,17 +22,24 @@ import { RichText } from '../i18n/rich-text';
 import { accountLinks } from './links';
 import './account.css';
 
-/** The link's token, taken off the address bar on first read. */
+/**
+ * The link's token, once taken off the address bar. Kept for the page's life, not in a
+ * component's state: the page may mount again (the session gate settling, a slow boot), and
+ * the address no longer holds it then.
+ */
+let linkToken = '';
+
 function takeToken(): string {
   const token = window.location.hash.replace(/^#/, '');
   if (token) {
+    linkToken = token;
     window.history.replaceState(
       window.history.state,
       '',
       window.location.pathname + window.location.search,
     );
   }
-  return token;
+  return linkToken;
 }
 
 export function AdminClaimPage() {
@@ -52,6 +59,7 @@ export function AdminClaimPage() {
     setState({ kind: 'pending' });
     try {
       await confirmAdminClaim(token);
+      linkToken = '';
       setState({ kind: 'done' });
       refreshSession();
       void queryClient.invalidateQueries({ queryKey: meKeys.all });
