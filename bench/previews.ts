@@ -1,8 +1,8 @@
 /**
  * `npm run bench` (previews): does a flood of link preview images slow everyone else down? The
  * attack of issue 22 (row 3): BENCH_PREVIEW_CLIENTS (8) anonymous clients, each from its own
- * address, cycle through BENCH_PREVIEW_GAMES (110) games' `/og/g/:id.png` as fast as they can,
- * while a probe reads a game (`GET /api/games/:id`) one request at a time.
+ * address, cycle through BENCH_PREVIEW_GAMES (110) games' `/og/g/:id.png` as fast as they can
+ * (from a worker thread), while a probe reads a game (`GET /api/games/:id`) one request at a time.
  *
  * Rounds interleave the baseline and the flood (idle, flood, idle, flood, ...: BENCH_ROUNDS, 3
  * pairs), each flood on games never drawn before, so every flood round includes the first
@@ -16,6 +16,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
+import { Worker } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../test/support/server';
 import { spawnServer, type ChildServer } from './lib/child-server';
@@ -60,31 +61,56 @@ async function probe(http: HttpClient, gameId: string, seconds: number): Promise
   return recorder.figures((performance.now() - start) / 1000);
 }
 
-/** The flood: each client from its own address, cycling through `ids`, until `done()`. */
-async function flood(port: number, ids: readonly string[], done: () => boolean) {
-  const statuses: Statuses = {};
-  await Promise.all(
-    Array.from({ length: CLIENTS }, async (_, client) => {
-      const http = new HttpClient('127.0.0.1', port, 'http', 1);
-      const address = `198.18.0.${client + 1}`;
-      try {
-        for (let i = client * Math.ceil(ids.length / CLIENTS); !done(); i++) {
-          const id = ids[i % ids.length] as string;
-          try {
-            const res = await http.request('GET', `/og/g/${id}.png`, {
-              headers: { 'x-forwarded-for': address },
-            });
-            statuses[res.status] = (statuses[res.status] ?? 0) + 1;
-          } catch {
-            statuses.error = (statuses.error ?? 0) + 1;
-          }
-        }
-      } finally {
-        http.close();
-      }
-    }),
-  );
-  return statuses;
+/**
+ * The flood, in a worker thread of its own so that its event loop never delays the probe's: each
+ * client from its own address (new addresses every round, as a new attacker would come), cycling
+ * through `ids`, until told to stop. Answers how the requests were answered, by status.
+ */
+const FLOOD_WORKER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const http = require('node:http');
+const { port, ids, clients, round } = workerData;
+let stopped = false;
+parentPort.once('message', () => (stopped = true));
+const statuses = {};
+const get = (agent, path, address) =>
+  new Promise((resolve) => {
+    const req = http.get({ host: '127.0.0.1', port, path, agent, headers: { 'x-forwarded-for': address } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(String(res.statusCode)));
+    });
+    req.on('error', () => resolve('error'));
+  });
+Promise.all(
+  Array.from({ length: clients }, async (_, client) => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const address = '198.18.' + (10 + round) + '.' + (client + 1);
+    for (let i = client * Math.ceil(ids.length / clients); !stopped; i++) {
+      const status = await get(agent, '/og/g/' + ids[i % ids.length] + '.png', address);
+      statuses[status] = (statuses[status] || 0) + 1;
+    }
+    agent.destroy();
+  }),
+).then(() => parentPort.postMessage(statuses));
+`;
+
+function startFlood(port: number, ids: readonly string[], round: number) {
+  const worker = new Worker(FLOOD_WORKER, {
+    eval: true,
+    workerData: { port, ids, clients: CLIENTS, round },
+  });
+  const answered = new Promise<Statuses>((resolve, reject) => {
+    worker.once('message', (statuses: Statuses) => resolve(statuses));
+    worker.once('error', reject);
+  });
+  return {
+    stop: async (): Promise<Statuses> => {
+      worker.postMessage('stop');
+      const statuses = await answered;
+      await worker.terminate();
+      return statuses;
+    },
+  };
 }
 
 async function createGames(http: HttpClient, origin: string, count: number): Promise<string[]> {
@@ -127,7 +153,7 @@ async function main(): Promise<void> {
     `load average ${load.toFixed(2)} at start${load > 0.5 ? ' (above 0.5: ratios may mislead)' : ''}`,
   );
   const port = await freePort();
-  const origin = `http://localhost:${port}`;
+  const origin = `http://127.0.0.1:${port}`;
   let server: ChildServer | undefined;
   const http = new HttpClient('127.0.0.1', port, 'http', 8);
   try {
@@ -160,11 +186,9 @@ async function main(): Promise<void> {
       const idle = await probe(http, probeGame, SECONDS);
       phases.push({ kind: 'idle', round, probe: idle });
       const ids = games.slice(round * GAMES, (round + 1) * GAMES);
-      let stop = false;
-      const flooding = flood(port, ids, () => stop || stopSignal.stopped);
+      const flooding = startFlood(port, ids, round);
       const during = await probe(http, probeGame, SECONDS);
-      stop = true;
-      const statuses = await flooding;
+      const statuses = await flooding.stop();
       phases.push({ kind: 'flood', round, probe: during, statuses });
       const rendered = await renderedSoFar(http);
       log(
