@@ -3,6 +3,7 @@
  * server's main thread. Bundled to its own file by scripts/build-server.mjs; from the sources it
  * is started through og-worker-dev.mjs (tsx).
  */
+import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { PublicCard } from '../../domain/card';
 import { renderOgImage } from './og-image';
@@ -17,6 +18,17 @@ export type RenderWorkerData = {
 const port = parentPort;
 if (!port) throw new Error('og-worker.ts runs as a worker thread (render-pool.ts)');
 const { delayMs = 0 } = (workerData ?? {}) as RenderWorkerData;
+
+/**
+ * Drawing is background work: this thread yields the CPU to the one answering requests. On Linux
+ * a priority set for "process 0" applies to the calling thread alone, so only this worker is
+ * lowered; elsewhere (or where lowering is refused) it keeps the normal priority.
+ */
+try {
+  os.setPriority(0, os.constants.priority.PRIORITY_LOW);
+} catch {
+  // Not allowed here: draw at the normal priority.
+}
 
 port.on('message', async ({ id, card }: RenderJob) => {
   try {
