@@ -286,8 +286,12 @@ describe.each(testDatabases)('preview rendering under load on %s', (kind) => {
       const response = await image(h.url, `/og/g/nothing-${i}.png`, '198.51.100.7');
       expect(response.status).toBe(404);
     }
+    const refusals = 'crowned_rate_limit_refusals_total{kind="rate:og"}';
+    const refusedBefore = await metric(h.url, refusals);
     const over = await image(h.url, '/og/g/nothing.png', '198.51.100.7');
     expect(over.status).toBe(429);
+    // Counted with the other limits' refusals.
+    expect(await metric(h.url, refusals)).toBe(refusedBefore + 1);
     // Seconds until this address's minute ends.
     const retryAfter = Number(over.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThanOrEqual(1);
