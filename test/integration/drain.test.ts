@@ -6,8 +6,6 @@
  * it, guest sign-ins (writes) sent just before and after it, and pipelined requests. Three rounds,
  * each with the requests sent at a different moment after the signal.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
@@ -20,6 +18,7 @@ import {
 import { PROJECT_ROOT } from '../../src/server/project-root';
 import { randomIp, tag } from '../support/client';
 import { freePort } from '../support/server';
+import { startServerProcess, type ServerProcess } from '../support/server-process';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const bundle = path.join(PROJECT_ROOT, `dist/server/test-drain-${tag()}.mjs`);
@@ -34,54 +33,10 @@ afterAll(async () => {
   await rm(`${bundle}.map`, { force: true });
 });
 
-type Child = {
-  process: ChildProcess;
-  port: number;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  output(): string;
-};
+type Child = ServerProcess;
 
-async function startChild(): Promise<Child> {
-  const port = await freePort();
-  const url = `http://localhost:${port}`;
-  const child = spawn(process.execPath, [bundle], {
-    cwd: PROJECT_ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      DATA_DIR: 'memory',
-      AUTH_SECRET: randomBytes(32).toString('base64url'),
-      TRUSTED_PROXY_HEADER: 'x-forwarded-for',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let tail = '';
-  const keep = (chunk: Buffer) => (tail = (tail + chunk.toString()).slice(-6000));
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    const ok = await fetch(`${url}/api/ready`).then(
-      (res) => res.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (child.exitCode !== null || child.signalCode !== null || Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`the server did not start:\n${tail}`);
-    }
-    await sleep(50);
-  }
-  return { process: child, port, exited, output: () => tail };
-}
+const startChild = async (): Promise<Child> =>
+  startServerProcess(bundle, await freePort(), { DATA_DIR: 'memory' });
 
 type Response = { status: number; headers: Record<string, string> };
 

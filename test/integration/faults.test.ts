@@ -6,7 +6,6 @@
  * hint, requests under way finish, the process exits; a restarted server takes the streams back).
  * Assertions are on outcomes, not durations: the machine may be slow and shared.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -21,6 +20,7 @@ import { PROJECT_ROOT } from '../../src/server/project-root';
 import { tag, TestClient } from '../support/client';
 import { expectTalliesMatchRecount } from '../support/recount';
 import { freePort, startTestServer, type TestServer } from '../support/server';
+import { startServerProcess, type ServerProcess } from '../support/server-process';
 import { Harness, ids, shuffled, type EventData } from './harness';
 
 const AUTH_SECRET = randomBytes(32).toString('base64url');
@@ -36,55 +36,11 @@ afterAll(async () => {
   }
 });
 
-type Child = {
-  process: ChildProcess;
-  url: string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  output(): string;
-};
+type Child = ServerProcess;
 
 /** Starts the bundled server on `port` with `env`; resolves once /api/ready answers 200. */
-async function startChild(port: number, env: Record<string, string>): Promise<Child> {
-  const url = `http://localhost:${port}`;
-  const child = spawn(process.execPath, [bundle], {
-    cwd: PROJECT_ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      AUTH_SECRET,
-      SSE_HEARTBEAT_MS: '1000',
-      TRUSTED_PROXY_HEADER: 'x-forwarded-for',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let tail = '';
-  const keep = (chunk: Buffer) => (tail = (tail + chunk.toString()).slice(-6000));
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    const ok = await fetch(`${url}/api/ready`).then(
-      (res) => res.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (child.exitCode !== null || child.signalCode !== null || Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`the server did not start:\n${tail}`);
-    }
-    await sleep(100);
-  }
-  return { process: child, url, exited, output: () => tail };
-}
+const startChild = (port: number, env: Record<string, string>): Promise<Child> =>
+  startServerProcess(bundle, port, { AUTH_SECRET, SSE_HEARTBEAT_MS: '1000', ...env });
 
 async function killChild(child: Child | undefined): Promise<void> {
   if (!child || child.process.exitCode !== null || child.process.signalCode !== null) return;
