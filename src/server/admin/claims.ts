@@ -17,7 +17,7 @@ import {
   type ClaimLinkVerdict,
 } from '../../domain/admin-claim';
 import { AppError } from '../../domain/errors';
-import type { Db } from '../db/client';
+import { FOREIGN_KEY_VIOLATION, sqlStateOf, type Db } from '../db/client';
 import { adminClaim, user } from '../db/schema';
 import { LimitRefusal } from '../http/rate-limit';
 import { adminClaimMail, type Mailer } from '../mail/mailer';
@@ -56,17 +56,6 @@ export class ClaimLimit extends LimitRefusal {
   constructor(readonly retryAfterSeconds: number) {
     super('rate:admin-claim', ADMIN_CLAIM_MESSAGES.tooMany);
   }
-}
-
-/** The SQLSTATE of a database error, from pg or PGlite, however the driver wraps it. */
-function sqlState(error: unknown): string | undefined {
-  for (let cause = error, depth = 0; cause && depth < 5; depth++) {
-    if (typeof cause === 'object' && 'code' in cause && typeof cause.code === 'string') {
-      return cause.code;
-    }
-    cause = typeof cause === 'object' && 'cause' in cause ? cause.cause : undefined;
-  }
-  return undefined;
 }
 
 const hashOf = (secret: string) => createHash('sha256').update(secret).digest('hex');
@@ -143,7 +132,8 @@ export async function requestAdminClaim(
     })
     .catch((error: unknown) => {
       // The session ended (signed out elsewhere) between its lookup and the insert.
-      if (sqlState(error) === '23503') throw new AppError('unauthenticated', 'Not signed in');
+      if (sqlStateOf(error) === FOREIGN_KEY_VIOLATION)
+        throw new AppError('unauthenticated', 'Not signed in');
       throw error;
     });
   if (typeof outcome === 'object') throw new ClaimLimit(outcome.tooMany);

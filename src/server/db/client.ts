@@ -116,6 +116,8 @@ export function isTransactionConflict(error: unknown): boolean {
 
 /** foreign_key_violation: a row refers to one that is gone (e.g. a player deleted meanwhile). */
 export const FOREIGN_KEY_VIOLATION = '23503';
+/** unique_violation: a row a unique index already holds. */
+export const UNIQUE_VIOLATION = '23505';
 
 /**
  * Runs `attempt` (one whole transaction) again when it fails with a deadlock or serialization

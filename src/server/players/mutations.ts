@@ -3,7 +3,7 @@ import { eq, getTableColumns, sql } from 'drizzle-orm';
 import { AppError } from '../../domain/errors';
 import { HANDLE_MESSAGES } from './handle-messages';
 import type { DeviceType, ProfileView } from '../../domain/profile';
-import type { Db } from '../db/client';
+import { sqlStateOf, UNIQUE_VIOLATION, type Db } from '../db/client';
 import { user } from '../db/schema';
 import { EVENTS_CHANNEL, type ProfileEvent } from '../realtime/hub';
 import { toProfileView } from './data';
@@ -41,21 +41,13 @@ export async function setHandle(
         notified: sql<string>`pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(event)})::text`,
       });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError('aborted', HANDLE_MESSAGES.taken);
+    if (sqlStateOf(error) === UNIQUE_VIOLATION)
+      throw new AppError('aborted', HANDLE_MESSAGES.taken);
     throw error;
   }
   const [row] = rows;
   if (!row) throw new AppError('not-found', HANDLE_MESSAGES.profileMissing);
   return toProfileView(row);
-}
-
-/** A unique-index violation (SQLSTATE 23505), from pg or PGlite, however the driver wraps it. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let cause = error, depth = 0; cause && depth < 5; depth++) {
-    if (typeof cause === 'object' && 'code' in cause && cause.code === '23505') return true;
-    cause = typeof cause === 'object' && 'cause' in cause ? cause.cause : undefined;
-  }
-  return false;
 }
 
 export type Touch = Record<
