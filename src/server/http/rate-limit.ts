@@ -6,7 +6,6 @@ import { sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { AppError } from '../../domain/errors';
 import type { Db } from '../db/client';
-import { rateLimit } from '../db/schema';
 import { newId } from '../ids';
 
 /**
@@ -24,35 +23,21 @@ export class LimitRefusal extends AppError {
 }
 
 /**
- * `rule.key` starts with the rule's name (`methods:<ip>`): the name is its refusals' kind. A
- * refusal's answer carries Retry-After: the seconds left in the window.
+ * One fixed-window limit, counting one request. `rule.key` starts with the rule's name
+ * (`methods:<ip>`): the name is its refusals' kind. A refusal's answer carries Retry-After: the
+ * seconds left in the window.
  */
-export async function consumeRateLimit(
+export function consumeRateLimit(
   db: Db,
   c: Context,
   rule: { key: string; windowMs: number; max: number },
 ): Promise<void> {
-  const now = Date.now();
-  const expired = sql`${rateLimit.lastRequest} < ${now - rule.windowMs}`;
-  const [row] = await db
-    .insert(rateLimit)
-    .values({ id: newId(16), key: `crowned:${rule.key}`, count: 1, lastRequest: now })
-    .onConflictDoUpdate({
-      target: rateLimit.key,
-      set: {
-        count: sql`case when ${expired} then 1 else ${rateLimit.count} + 1 end`,
-        lastRequest: sql`case when ${expired} then ${now} else ${rateLimit.lastRequest} end`,
-      },
-    })
-    .returning({ count: rateLimit.count, windowStart: rateLimit.lastRequest });
-  if (row && row.count > rule.max) {
-    const waitMs = row.windowStart + rule.windowMs - now;
-    c.header('Retry-After', String(Math.max(1, Math.ceil(waitMs / 1000))));
-    throw new LimitRefusal(
-      `rate:${rule.key.split(':')[0] ?? ''}`,
-      'Too many requests. Please wait a minute and try again.',
-    );
-  }
+  return consumeRateLimits(
+    db,
+    c,
+    [{ ...rule, message: 'Too many requests. Please wait a minute and try again.' }],
+    1,
+  );
 }
 
 /**
