@@ -73,8 +73,14 @@ async function audit(page: Page, check: Check): Promise<Violation[]> {
     await page.waitForFunction((t) => document.documentElement.dataset.theme === t, theme);
     for (const viewport of VIEWPORTS) {
       await page.setViewportSize(viewport);
-      await page.waitForTimeout(150);
-      // Reflow (WCAG 1.4.10): nothing makes the page scroll sideways.
+      // Reflow (WCAG 1.4.10): nothing makes the page scroll sideways. Charts follow a resize a
+      // moment later (a ResizeObserver); on a busy machine that moment is long, so the page
+      // gets a few seconds to fit before it is measured, and is measured as it is then.
+      await page
+        .waitForFunction((w) => document.documentElement.scrollWidth <= w, viewport.width, {
+          timeout: 5000,
+        })
+        .catch(() => undefined);
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       if (width > viewport.width) {
         found.push({
