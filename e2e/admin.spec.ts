@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyticsEvent } from '../src/server/db/schema';
+import { analyticsEvent } from '../src/server/db/schema/analytics';
 import { DEMO_GAME_ID } from '../src/web/paths';
 import { startTestServer, type TestServer } from '../test/support/server';
 import { browserAvailable, launchBrowser, WEB_ROOT } from './support/harness';

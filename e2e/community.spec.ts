@@ -7,7 +7,8 @@
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { communityRank, user } from '../src/server/db/schema';
+import { communityRank } from '../src/server/db/schema/community';
+import { user } from '../src/server/db/schema/auth';
 import { startTestServer, type TestServer } from '../test/support/server';
 import {
   browserAvailable,

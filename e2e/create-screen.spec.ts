@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SETTINGS_STACK_BREAKPOINT_PX } from '../src/domain/limits';
-import { game } from '../src/server/db/schema';
+import { game } from '../src/server/db/schema/games';
 import { EMPTY_QUIPS, NO_PROMPT_QUIPS, TOO_FEW_ITEMS_QUIPS } from '../src/web/create/quips';
 import { CREATE_SIGN_IN_REASON } from '../src/web/create/sign-in-reason';
 import type { TestServer } from '../test/support/server';

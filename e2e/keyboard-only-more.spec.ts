@@ -14,7 +14,7 @@ import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { GameView } from '../src/domain/game';
-import { rankReport } from '../src/server/db/schema';
+import { rankReport } from '../src/server/db/schema/community';
 import type { TestServer } from '../test/support/server';
 import { browserAvailable, useAppInBrowser } from './support/harness';
 import { startAtTop, tabTo } from './support/keyboard';

@@ -129,7 +129,7 @@ describe.runIf(browserAvailable())('shell: header, bottom navigation, confetti, 
     const { user: who } = (await response.json()) as { user: { id: string } };
     // The allowlist needs a verified address (mail verification is the account screens' part).
     const { db } = server.database;
-    const { user } = await import('../src/server/db/schema');
+    const { user } = await import('../src/server/db/schema/auth');
     const { eq } = await import('drizzle-orm');
     await db.update(user).set({ emailVerified: true }).where(eq(user.id, who.id));
 

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameView } from '../src/domain/game';
 import { WEBHOOK_MESSAGES } from '../src/domain/webhooks';
 import { eq } from 'drizzle-orm';
-import { webhook } from '../src/server/db/schema';
+import { webhook } from '../src/server/db/schema/webhooks';
 import { verifySignature } from '../src/server/webhooks/signing';
 import type { TestServer } from '../test/support/server';
 import { browserAvailable, newPerson, useAppInBrowser } from './support/harness';

@@ -1,4 +1,4 @@
-// Writes src/server/account/common-passwords.txt: the 10,000 most common passwords, lower case,
+// Writes src/server/auth/account/common-passwords.txt: the 10,000 most common passwords, lower case,
 // one a line, most common first. The server refuses them as new passwords (src/domain/passwords.ts).
 //
 // Source: the `passwords.json` ranked list of the npm package @zxcvbn-ts/language-common (MIT,
@@ -18,7 +18,7 @@ const VERSION = process.argv[2] ?? '4.1.3';
 const COUNT = 10_000;
 
 const root = path.resolve(import.meta.dirname, '..');
-const out = path.join(root, 'src/server/account/common-passwords.txt');
+const out = path.join(root, 'src/server/auth/account/common-passwords.txt');
 const work = mkdtempSync(path.join(tmpdir(), 'common-passwords-'));
 try {
   const tarball = execFileSync('npm', ['pack', `${PACKAGE}@${VERSION}`, '--silent'], {

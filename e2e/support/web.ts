@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { user } from '../../src/server/db/schema';
+import { user } from '../../src/server/db/schema/auth';
 import { publish } from '../../src/server/realtime/hub';
 import type { TestServer } from '../../test/support/server';
 import { newPerson, screenshot, SCREENSHOT_DIR } from './harness';

@@ -2,7 +2,7 @@
  * The password rule (issue 11, issue 22): at least 10 characters, at most 128, not only spaces,
  * not one character repeated, not the account's own e-mail address, the address's local part or
  * the name (case-insensitively), and not one of the most common passwords (the server's list:
- * src/server/account/common-passwords.txt). No other composition rule: a long phrase of plain
+ * src/server/auth/account/common-passwords.txt). No other composition rule: a long phrase of plain
  * words is a good password.
  */
 
@@ -13,7 +13,7 @@ export const MAX_PASSWORD_LENGTH = 128;
 
 /**
  * What is wrong with a new password. The server words it for the API
- * (src/server/account/password-messages.ts), the web from its catalog.
+ * (src/server/auth/account/password-messages.ts), the web from its catalog.
  */
 export type PasswordProblem =
   | 'required'

@@ -11,8 +11,8 @@ import { errorBody, createErrorHandler, notFoundApi } from './http/errors';
 import { withClientIp } from './http/client-ip';
 import { securityHeaders } from './http/security-headers';
 import { jsonOnlyFromTrustedOrigins, redirectToCanonicalHost } from './http/guards';
-import type { Mailer } from './mail/mailer';
-import { accountRoutes } from './account/routes';
+import type { Mailer } from './auth/mailer';
+import { accountRoutes } from './auth/account/routes';
 import { communityRoutes, gamePublishRoutes } from './community/routes';
 import { playersRoutes } from './players/routes';
 import { publicProfileRoutes } from './players/public-routes';
@@ -21,11 +21,11 @@ import { dropUnlistedClaim } from './admin/mutations';
 import { isAllowlistedAdmin } from '../domain/profile';
 import type { AnalyticsRecorder } from './analytics/record';
 import { analyticsRoutes } from './analytics/routes';
-import { sessionMiddleware, type Auth, type AuthEnv } from './auth';
-import { SessionCache } from './session-cache';
-import { bearerAuth } from './tokens/bearer';
-import { DEFAULT_TOKEN_REQUESTS_PER_MINUTE } from './tokens/scope';
-import { tokenRoutes } from './tokens/routes';
+import { sessionMiddleware, type Auth, type AuthEnv } from './auth/better-auth';
+import { SessionCache } from './auth/session-cache';
+import { bearerAuth } from './auth/tokens/bearer';
+import { DEFAULT_TOKEN_REQUESTS_PER_MINUTE } from './auth/tokens/scope';
+import { tokenRoutes } from './auth/tokens/routes';
 import type { Database } from './db/client';
 import { gamesRoutes } from './games/routes';
 import { exportRoutes } from './games/export-routes';
@@ -38,7 +38,7 @@ import { cardApiRoutes, originOf, ShareCards, sharePageRoutes } from './share/ro
 import { injectHead } from './share/preview-tags';
 import type { ImageStore } from './share/image-store';
 import type { RenderPool } from './share/render-pool';
-import type { Logger } from './log';
+import type { Logger } from './platform/log';
 import type { EventHub } from './realtime/hub';
 import {
   DEFAULT_QUOTAS,

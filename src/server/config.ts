@@ -10,7 +10,7 @@ import {
   DEFAULT_STREAMS_PER_ADDRESS,
   type Quotas,
 } from '../domain/limits';
-import { DEFAULT_TOKEN_REQUESTS_PER_MINUTE } from './tokens/scope';
+import { DEFAULT_TOKEN_REQUESTS_PER_MINUTE } from './auth/tokens/scope';
 import {
   DEFAULT_COALESCE_MS,
   DEFAULT_DISABLE_AFTER_FAILURES,

@@ -1,7 +1,7 @@
 /** The process entry: config -> server -> graceful shutdown on SIGINT/SIGTERM. */
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
-import { createLogger } from './log';
+import { createLogger } from './platform/log';
 import { DEFAULT_WEB_ROOT, DRAIN_TIMEOUT_MS, startServer } from './server';
 
 /** The drain, then a few seconds to stop the hub and close the database; past it, exit anyway. */

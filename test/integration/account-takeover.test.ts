@@ -11,15 +11,10 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_CLAIM_MAX_PENDING, ADMIN_CLAIM_MESSAGES } from '../../src/domain/admin-claim';
 import type { AuditEntryView, GrantReviewView, Page } from '../../src/domain/admin';
-import {
-  adminAudit,
-  adminClaim,
-  gameTally,
-  session,
-  submission,
-  user,
-} from '../../src/server/db/schema';
-import type { OutboxMessage } from '../../src/server/mail/mailer';
+import { adminAudit, adminClaim } from '../../src/server/db/schema/admin';
+import { gameTally, submission } from '../../src/server/db/schema/games';
+import { session, user } from '../../src/server/db/schema/auth';
+import type { OutboxMessage } from '../../src/server/auth/mailer';
 import {
   claimAdmin as claim,
   claimAndConfirm,

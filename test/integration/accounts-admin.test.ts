@@ -5,8 +5,9 @@
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { adminAudit, user } from '../../src/server/db/schema';
-import type { OutboxMessage } from '../../src/server/mail/mailer';
+import { adminAudit } from '../../src/server/db/schema/admin';
+import { user } from '../../src/server/db/schema/auth';
+import type { OutboxMessage } from '../../src/server/auth/mailer';
 import { claimAndConfirm, claimMails, type AdminClaim } from '../support/admin-claim';
 import { tag, TestClient } from '../support/client';
 import { testDatabases } from '../support/server';

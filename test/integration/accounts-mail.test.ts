@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
-import type { OutboxMessage } from '../../src/server/mail/mailer';
+import type { OutboxMessage } from '../../src/server/auth/mailer';
 import { tag, TestClient } from '../support/client';
 import { freePort, testDatabases } from '../support/server';
 import { errorOf, useServer, type Harness } from './harness';

@@ -9,18 +9,12 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { addXp, INITIAL_PROGRESS } from '../../src/domain/progression';
 import { addRanking, emptyTally, summarize, type Tally } from '../../src/domain/results';
-import {
-  analyticsEvent,
-  communityRank,
-  game,
-  gameTally,
-  play,
-  playedGame,
-  rankLike,
-  submission,
-  user,
-  xpAward,
-} from '../../src/server/db/schema';
+import { analyticsEvent } from '../../src/server/db/schema/analytics';
+import { communityRank, rankLike } from '../../src/server/db/schema/community';
+import { game, gameTally, submission } from '../../src/server/db/schema/games';
+import { play, playedGame } from '../../src/server/db/schema/players';
+import { user } from '../../src/server/db/schema/auth';
+import { xpAward } from '../../src/server/db/schema/progression';
 import { tag, TestClient } from '../support/client';
 import { testDatabases } from '../support/server';
 import { ids, shuffled, useServer } from './harness';

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../../src/domain/errors';
-import { rateLimit } from '../../src/server/db/schema';
+import { rateLimit } from '../../src/server/db/schema/auth';
 import { startServer, type RunningServer } from '../../src/server/server';
 import { tag, TestClient } from '../support/client';
 import { createPostgresDatabase, testConfig, testDatabases } from '../support/server';

@@ -5,7 +5,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { emptyTally } from '../../src/domain/results';
-import { game, gameTally } from '../../src/server/db/schema';
+import { game, gameTally } from '../../src/server/db/schema/games';
 import { DEMO_GAME } from '../../src/server/db/seed';
 import { tag } from '../support/client';
 import { testDatabases } from '../support/server';

@@ -9,15 +9,11 @@ import type { GameView } from '../../src/domain/game';
 import type { AdminOverview, AuditEntryView, Page } from '../../src/server/admin/data';
 import type { AdminGameView, AdminUserView } from '../../src/server/admin/data';
 import { ADMIN_ROLE_MESSAGES } from '../../src/server/admin/mutations';
-import {
-  adminAudit,
-  communityRank,
-  game as gameTable,
-  gameTally,
-  play,
-  submission,
-  user,
-} from '../../src/server/db/schema';
+import { adminAudit } from '../../src/server/db/schema/admin';
+import { communityRank } from '../../src/server/db/schema/community';
+import { game as gameTable, gameTally, submission } from '../../src/server/db/schema/games';
+import { play } from '../../src/server/db/schema/players';
+import { user } from '../../src/server/db/schema/auth';
 import { tag, type TestClient } from '../support/client';
 import { testDatabases } from '../support/server';
 import { errorOf, ids, useServer } from './harness';

@@ -16,7 +16,8 @@ import {
   MAX_PROP_TEXT,
 } from '../../src/domain/analytics';
 import { foldOldEvents, MAX_DAILY_VALUES } from '../../src/server/analytics/retention';
-import { analyticsDaily, analyticsEvent, rateLimit, user } from '../../src/server/db/schema';
+import { analyticsDaily, analyticsEvent } from '../../src/server/db/schema/analytics';
+import { rateLimit, user } from '../../src/server/db/schema/auth';
 import { randomIp, tag, TestClient } from '../support/client';
 import { testDatabases } from '../support/server';
 import { errorOf, ids, useServer } from './harness';

@@ -8,7 +8,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { GameView } from '../../src/domain/game';
-import { user as userTable } from '../../src/server/db/schema';
+import { user as userTable } from '../../src/server/db/schema/auth';
 import type { TestClient } from '../support/client';
 import { tag } from '../support/client';
 import { testDatabases } from '../support/server';

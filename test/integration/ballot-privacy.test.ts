@@ -8,7 +8,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { GameView } from '../../src/domain/game';
-import { submission } from '../../src/server/db/schema';
+import { submission } from '../../src/server/db/schema/games';
 import { tag, type TestClient } from '../support/client';
 import { testDatabases } from '../support/server';
 import { ids, useServer } from './harness';

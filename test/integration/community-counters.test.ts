@@ -8,7 +8,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { play } from '../../src/server/db/schema';
+import { play } from '../../src/server/db/schema/players';
 import { randomIp, TestClient } from '../support/client';
 import { testDatabases } from '../support/server';
 import { ids, shuffled, useServer, type Harness } from './harness';

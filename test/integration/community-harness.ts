@@ -3,7 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { CommunityListResponse, CommunityRankView } from '../../src/domain/community';
 import type { GameView } from '../../src/domain/game';
-import { communityRank, game, rankLike, user } from '../../src/server/db/schema';
+import { communityRank, rankLike } from '../../src/server/db/schema/community';
+import { game } from '../../src/server/db/schema/games';
+import { user } from '../../src/server/db/schema/auth';
 import type { ApiResponse, TestClient } from '../support/client';
 import type { Harness } from './harness';
 

@@ -10,7 +10,8 @@ import {
   type RankReportView,
 } from '../../src/domain/community';
 import type { AuditEntryView, Page } from '../../src/domain/admin';
-import { moderationAction, rankReport, user } from '../../src/server/db/schema';
+import { moderationAction, rankReport } from '../../src/server/db/schema/community';
+import { user } from '../../src/server/db/schema/auth';
 import { tag } from '../support/client';
 import { testDatabases } from '../support/server';
 import { errorOf, ids, useServer } from './harness';

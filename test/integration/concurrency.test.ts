@@ -2,7 +2,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addRanking, emptyTally, type Tally } from '../../src/domain/results';
-import { gameTally, submission } from '../../src/server/db/schema';
+import { gameTally, submission } from '../../src/server/db/schema/games';
 import { testDatabases } from '../support/server';
 import { ids, shuffled, useServer, type EventData, resultsView } from './harness';
 

@@ -12,10 +12,11 @@ import type { ErrorBody } from '../../src/domain/errors';
 import {
   TOKEN_PROOF_MESSAGES,
   WEBHOOK_PROOF_MESSAGES,
-} from '../../src/server/account/proven-email';
-import { apiToken, session, user, webhook } from '../../src/server/db/schema';
-import { newId } from '../../src/server/ids';
-import { hashSecret, newSecret, shownPrefix } from '../../src/server/tokens/secret';
+} from '../../src/server/auth/account/proven-email';
+import { apiToken, session, user } from '../../src/server/db/schema/auth';
+import { webhook } from '../../src/server/db/schema/webhooks';
+import { newId } from '../../src/server/platform/ids';
+import { hashSecret, newSecret, shownPrefix } from '../../src/server/auth/tokens/secret';
 import { claimAndConfirm } from '../support/admin-claim';
 import { tag, TestClient } from '../support/client';
 import { testDatabases } from '../support/server';

@@ -15,7 +15,7 @@ import {
   buildServer,
   pgliteTemplateStale,
 } from '../../scripts/build-server.mjs';
-import { PROJECT_ROOT } from '../../src/server/project-root';
+import { PROJECT_ROOT } from '../../src/server/platform/project-root';
 import { randomIp, tag } from '../support/client';
 import { freePort } from '../support/server';
 import { startServerProcess, type ServerProcess } from '../support/server-process';

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { game } from '../../src/server/db/schema';
+import { game } from '../../src/server/db/schema/games';
 import { DEMO_GAME } from '../../src/server/db/seed';
 import { startServer, type RunningServer } from '../../src/server/server';
 import { TestClient, type SseStream } from '../support/client';

@@ -7,7 +7,8 @@
 import { and, eq, ne } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { game, gameTally, submission, user } from '../../src/server/db/schema';
+import { game, gameTally, submission } from '../../src/server/db/schema/games';
+import { user } from '../../src/server/db/schema/auth';
 import { expectTalliesMatchRecount } from '../support/recount';
 import { testDatabases } from '../support/server';
 import { ids, useServer } from './harness';

@@ -5,7 +5,7 @@ import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/domain/game';
 import { MAX_ITEM_LENGTH, MAX_ITEMS, MAX_PROMPT_LENGTH } from '../../src/domain/limits';
-import { game, gameTally } from '../../src/server/db/schema';
+import { game, gameTally } from '../../src/server/db/schema/games';
 import { DEMO_GAME, seedDemoGame } from '../../src/server/db/seed';
 import { tag } from '../support/client';
 import { testDatabases } from '../support/server';

@@ -4,7 +4,7 @@ import type { ErrorBody } from '../../src/domain/errors';
 import type { GameView, SubmissionView } from '../../src/domain/game';
 import type { ProfileView } from '../../src/domain/profile';
 import type { Item } from '../../src/domain/game';
-import type { OutboxMessage } from '../../src/server/mail/mailer';
+import type { OutboxMessage } from '../../src/server/auth/mailer';
 import { bordaOrder, meanOrder, schulzeOrder } from '../../src/domain/methods';
 import { summarize, type Results, type Tally } from '../../src/domain/results';
 import { tag, TestClient, type ApiResponse } from '../support/client';

@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { LIFECYCLE_MESSAGES } from '../../src/domain/lifecycle';
-import { game } from '../../src/server/db/schema';
+import { game } from '../../src/server/db/schema/games';
 import type { SseStream } from '../support/client';
 import { testDatabases } from '../support/server';
 import { ids, useServer, type EventData, type Harness } from './harness';

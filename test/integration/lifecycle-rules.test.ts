@@ -7,15 +7,9 @@ import { and, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, type GameView } from '../../src/domain/game';
 import { LIFECYCLE_MESSAGES, MAX_SIZE_LIMIT } from '../../src/domain/lifecycle';
-import {
-  communityRank,
-  game,
-  gameTally,
-  play,
-  playedGame,
-  rankLike,
-  submission,
-} from '../../src/server/db/schema';
+import { communityRank, rankLike } from '../../src/server/db/schema/community';
+import { game, gameTally, submission } from '../../src/server/db/schema/games';
+import { play, playedGame } from '../../src/server/db/schema/players';
 import { tag, type TestClient } from '../support/client';
 import { testDatabases } from '../support/server';
 import { errorOf, ids, useServer, type CreatedBody, type GameBody } from './harness';

@@ -7,8 +7,8 @@
  */
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../../src/server/log';
-import type { OutboxMessage } from '../../src/server/mail/mailer';
+import { createLogger } from '../../src/server/platform/log';
+import type { OutboxMessage } from '../../src/server/auth/mailer';
 import { tag, TestClient } from '../support/client';
 import { freePort, startTestServer, testDatabases, type TestServer } from '../support/server';
 

@@ -9,7 +9,7 @@ import { COMMUNITY_MESSAGES } from '../../src/domain/community';
 import type { GameView } from '../../src/domain/game';
 import { OWN_GAMES_PAGE_SIZE } from '../../src/domain/limits';
 import type { MyGameView, PageResponse } from '../../src/domain/profile';
-import { game } from '../../src/server/db/schema';
+import { game } from '../../src/server/db/schema/games';
 import { encodePageCursor } from '../../src/server/players/page-cursor';
 import { tag, type TestClient } from '../support/client';
 import { testDatabases } from '../support/server';

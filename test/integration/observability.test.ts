@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../../src/domain/errors';
-import { createLogger } from '../../src/server/log';
+import { createLogger } from '../../src/server/platform/log';
 import { tag } from '../support/client';
 import { startTestServer, testDatabases, type TestServer } from '../support/server';
 import { Harness, ids } from './harness';

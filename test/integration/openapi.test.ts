@@ -10,7 +10,7 @@ import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { openApiPath, type OpenApiDocument } from '../../src/server/api-docs/document';
 import { responseCheck } from '../../src/server/api-docs/check-responses';
-import { createLogger } from '../../src/server/log';
+import { createLogger } from '../../src/server/platform/log';
 import { testDatabases } from '../support/server';
 import { useServer } from './harness';
 

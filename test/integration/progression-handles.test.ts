@@ -7,7 +7,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { HANDLE_MESSAGES } from '../../src/server/players/handle-messages';
 import type { ProfileView, PublicProfileView } from '../../src/domain/profile';
-import { user } from '../../src/server/db/schema';
+import { user } from '../../src/server/db/schema/auth';
 import { tag, type TestClient } from '../support/client';
 import { testDatabases } from '../support/server';
 import { errorOf, useServer } from './harness';

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../../src/domain/errors';
 import type { GameView } from '../../src/domain/game';
 import { STREAM_CLOSED_RETRY_MS, STREAM_REFUSED_MESSAGE } from '../../src/domain/limits';
-import { rateLimit } from '../../src/server/db/schema';
+import { rateLimit } from '../../src/server/db/schema/auth';
 import { startServer, type RunningServer } from '../../src/server/server';
 import { TestClient } from '../support/client';
 import { createPostgresDatabase, testConfig, testDatabases } from '../support/server';

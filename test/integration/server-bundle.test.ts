@@ -7,7 +7,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer, workerBundleOf } from '../../scripts/build-server.mjs';
-import { PROJECT_ROOT } from '../../src/server/project-root';
+import { PROJECT_ROOT } from '../../src/server/platform/project-root';
 import { tag, TestClient } from '../support/client';
 import { freePort } from '../support/server';
 import { Harness, ids } from './harness';

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MAX_ACCOUNT_NAME_LENGTH, MESSAGES } from '../../src/domain/game';
-import { PASSWORD_MESSAGES } from '../../src/server/account/password-messages';
+import { PASSWORD_MESSAGES } from '../../src/server/auth/account/password-messages';
 import { UNSTORABLE_TEXT_MESSAGE } from '../../src/server/http/validate';
 import { tag, TestClient } from '../support/client';
 import { testDatabases } from '../support/server';

@@ -23,8 +23,8 @@ import {
   type WebhookPayload,
   type WebhookView,
 } from '../../src/domain/webhooks';
-import { webhookDelivery } from '../../src/server/db/schema';
-import { createLogger } from '../../src/server/log';
+import { webhookDelivery } from '../../src/server/db/schema/webhooks';
+import { createLogger } from '../../src/server/platform/log';
 import { runDeliveries } from '../../src/server/webhooks/worker';
 import type { TestClient } from '../support/client';
 import { testDatabases } from '../support/server';

@@ -15,10 +15,10 @@ import {
   type WebhookPayload,
   type WebhookView,
 } from '../../src/domain/webhooks';
-import { webhook, webhookDelivery } from '../../src/server/db/schema';
+import { webhook, webhookDelivery } from '../../src/server/db/schema/webhooks';
 import { verifySignature } from '../../src/server/webhooks/signing';
 import { runDeliveries } from '../../src/server/webhooks/worker';
-import { createLogger } from '../../src/server/log';
+import { createLogger } from '../../src/server/platform/log';
 import type { TestClient } from '../support/client';
 import { testDatabases } from '../support/server';
 import { errorOf, ids, useServer } from './harness';

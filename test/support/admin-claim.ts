@@ -6,7 +6,7 @@ import { expect } from 'vitest';
 import type { ClaimAnswer as AdminClaim } from '../../src/server/admin/claims';
 
 export type { AdminClaim };
-import type { OutboxMessage } from '../../src/server/mail/mailer';
+import type { OutboxMessage } from '../../src/server/auth/mailer';
 import { TestClient } from './client';
 
 export const claimAdmin = (client: TestClient) =>

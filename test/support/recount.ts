@@ -14,9 +14,7 @@ import pg from 'pg';
 import { expect } from 'vitest';
 import { addRanking, emptyTally, type Tally } from '../../src/domain/results';
 import type { Db } from '../../src/server/db/client';
-import * as schema from '../../src/server/db/schema';
-
-const { gameTally, submission } = schema;
+import { gameTally, submission } from '../../src/server/db/schema/games';
 
 export type RecountOptions = {
   /** Only these games (default: every game with a tally row). */
@@ -43,7 +41,7 @@ export async function expectTalliesMatchRecount(
   if (typeof target !== 'string') return check(target, options);
   const pool = new pg.Pool({ connectionString: target, max: 2 });
   try {
-    return await check(drizzle(pool, { schema }) as unknown as Db, options);
+    return await check(drizzle(pool) as unknown as Db, options);
   } finally {
     await pool.end();
   }

@@ -4,7 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { PROJECT_ROOT } from '../../src/server/project-root';
+import { PROJECT_ROOT } from '../../src/server/platform/project-root';
 
 export type ServerProcess = {
   process: ChildProcess;

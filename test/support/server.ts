@@ -12,7 +12,7 @@ import pg from 'pg';
 import { loadConfig, type Config } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
 import { runMigrations } from '../../src/server/db/migrate';
-import { createLogger, type Logger } from '../../src/server/log';
+import { createLogger, type Logger } from '../../src/server/platform/log';
 import { startServer, type RunningServer } from '../../src/server/server';
 import { responseCheck } from '../../src/server/api-docs/check-responses';
 

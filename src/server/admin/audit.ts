@@ -7,8 +7,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AuditAction, AuditTargetKind } from '../../domain/admin';
 import type { Tx } from '../db/client';
-import { adminAudit } from '../db/schema';
-import { newId } from '../ids';
+import { adminAudit } from '../db/schema/admin';
+import { newId } from '../platform/ids';
 
 export type { AuditAction } from '../../domain/admin';
 

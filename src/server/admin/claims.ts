@@ -18,9 +18,10 @@ import {
 } from '../../domain/admin-claim';
 import { AppError } from '../../domain/errors';
 import { FOREIGN_KEY_VIOLATION, sqlStateOf, type Db } from '../db/client';
-import { adminClaim, user } from '../db/schema';
+import { adminClaim } from '../db/schema/admin';
+import { user } from '../db/schema/auth';
 import { LimitRefusal } from '../http/rate-limit';
-import { adminClaimMail, type Mailer } from '../mail/mailer';
+import { adminClaimMail, type Mailer } from '../auth/mailer';
 import { publish } from '../realtime/hub';
 import { recordAudit, userLabel } from './audit';
 import { dropUnlistedClaim } from './mutations';

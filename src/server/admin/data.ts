@@ -5,7 +5,10 @@
 import { and, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
-import { adminAudit, communityRank, game, submission, user } from '../db/schema';
+import { adminAudit } from '../db/schema/admin';
+import { communityRank } from '../db/schema/community';
+import { game, submission } from '../db/schema/games';
+import { user } from '../db/schema/auth';
 import { encodeAdminCursor, type AdminCursor } from './cursor';
 import {
   OVERVIEW_DAYS,

@@ -8,7 +8,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { AuthEnv, Viewer } from '../auth';
+import type { AuthEnv, Viewer } from '../auth/better-auth';
 import type { Db } from '../db/client';
 import { validate } from '../http/validate';
 import { COMMUNITY_MESSAGES } from '../../domain/community';

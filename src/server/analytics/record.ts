@@ -6,11 +6,11 @@
  */
 import type { Context } from 'hono';
 import { stripEmails, type AnalyticsEventName } from '../../domain/analytics';
-import type { Viewer } from '../auth';
+import type { Viewer } from '../auth/better-auth';
 import type { Db } from '../db/client';
-import { analyticsEvent } from '../db/schema';
-import { newId } from '../ids';
-import type { Logger } from '../log';
+import { analyticsEvent } from '../db/schema/analytics';
+import { newId } from '../platform/ids';
+import type { Logger } from '../platform/log';
 import type { VisitorIds } from './visitor';
 
 export type AnalyticsEvent = {

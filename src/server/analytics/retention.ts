@@ -8,8 +8,8 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import type { Logger } from '../log';
-import { startPeriodic, type PeriodicJob } from '../periodic';
+import type { Logger } from '../platform/log';
+import { startPeriodic, type PeriodicJob } from '../platform/periodic';
 
 const HOUR_MS = 60 * 60 * 1000;
 /**

@@ -10,7 +10,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { VISITOR_TOKEN_PATTERN } from '../../domain/analytics';
-import { newId } from '../ids';
+import { newId } from '../platform/ids';
 
 export const VISITOR_COOKIE = 'crowned_anon_id';
 /** The longest lifetime browsers keep a cookie for (the web renews it on every visit). */

@@ -8,7 +8,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import type { OpenAPIV3_1 } from 'openapi-types';
-import type { Logger } from '../log';
+import type { Logger } from '../platform/log';
 import type { OpenApiDocument } from './document';
 
 type Template = { path: string; pattern: RegExp; statics: number };

@@ -7,7 +7,7 @@ import type { Hono } from 'hono';
 import { generateSpecs, resolver } from 'hono-openapi';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { z } from 'zod';
-import { tokenMayUse } from '../tokens/scope';
+import { tokenMayUse } from '../auth/tokens/scope';
 import { ErrorBodySchema } from './schemas';
 import { AUTH_OPERATIONS, OPERATIONS, TAGS, type Access, type Body } from './operations';
 

@@ -6,7 +6,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { CommunityRankView, RankReportView, ReportReason } from '../../domain/community';
 import type { CommunityCursor, ListOrder } from '../../domain/community-rules';
 import type { Db } from '../db/client';
-import { communityRank, rankLike, rankReport, user } from '../db/schema';
+import { communityRank, rankLike, rankReport } from '../db/schema/community';
+import { user } from '../db/schema/auth';
 
 /** How many items a list card carries (the rank's page has them all; `itemsCount` tells how many). */
 export const LIST_PREVIEW_ITEMS = 3;

@@ -10,18 +10,13 @@ import { AppError } from '../../domain/errors';
 import { MESSAGES } from '../../domain/game';
 import { MIN_ITEMS } from '../../domain/limits';
 import type { Db, Tx } from '../db/client';
-import {
-  adminAudit,
-  communityRank,
-  game,
-  moderationAction,
-  rankLike,
-  rankReport,
-} from '../db/schema';
+import { adminAudit } from '../db/schema/admin';
+import { communityRank, moderationAction, rankLike, rankReport } from '../db/schema/community';
+import { game } from '../db/schema/games';
 import type { GameRow } from '../games/game-view';
 import { createGame, lockOwned } from '../games/mutations';
-import { newId } from '../ids';
-import { awardXp } from '../players/progression';
+import { newId } from '../platform/ids';
+import { awardXp } from '../progression/ledger';
 import { notifyRankEvent } from '../realtime/hub';
 
 function rows<Row>(result: unknown): Row[] {

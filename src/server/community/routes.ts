@@ -29,7 +29,7 @@ import {
   MAX_ITEMS,
   MAX_PROMPT_LENGTH,
 } from '../../domain/limits';
-import { requireUser, type AuthEnv, type Viewer } from '../auth';
+import { requireUser, type AuthEnv, type Viewer } from '../auth/better-auth';
 import type { AnalyticsRecorder } from '../analytics/record';
 import type { Db } from '../db/client';
 import { gameViewFor, toGameView } from '../games/game-view';

@@ -11,11 +11,10 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { AppError } from '../../domain/errors';
 import { TRANSACTION_MAX_ATTEMPTS } from '../../domain/limits';
-import type { Logger } from '../log';
+import type { Logger } from '../platform/log';
 import { lockDataDir } from './data-dir-lock';
-import * as schema from './schema';
-
-type Schema = typeof schema;
+/** No relational queries: the client knows no feature's tables (each feature's are in schema/). */
+type Schema = Record<string, never>;
 export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -179,7 +178,7 @@ async function openPglite(options: {
     await release?.();
     throw error;
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client) as unknown as Db;
   return {
     db,
     kind: 'pglite',
@@ -229,7 +228,7 @@ async function openPostgres(options: {
   const probe = await pool.connect();
   probe.release();
   const listeners = new Set<PgListener>();
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const db = drizzlePg(pool) as unknown as Db;
   return {
     db,
     kind: 'postgres',

@@ -5,7 +5,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { PROJECT_ROOT } from '../project-root';
+import { PROJECT_ROOT } from '../platform/project-root';
 import type { Database } from './client';
 
 const migrationsFolder = path.join(PROJECT_ROOT, 'migrations');

@@ -1,7 +1,7 @@
 /** Seeds the demo game idempotently: running it again changes nothing. */
 import { emptyTally } from '../../domain/results';
 import type { Db } from './client';
-import { game, gameTally } from './schema';
+import { game, gameTally } from './schema/games';
 
 export const DEMO_GAME = {
   id: 'pizza-demo',

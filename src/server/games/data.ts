@@ -3,7 +3,7 @@ import { and, desc, eq, gt, or, sql } from 'drizzle-orm';
 import { resultsLocked, type GameView, type Item, type SubmissionView } from '../../domain/game';
 import { lockedUntil, needsReorder } from '../../domain/lifecycle';
 import type { Db } from '../db/client';
-import { game, gameTally, submission } from '../db/schema';
+import { game, gameTally, submission } from '../db/schema/games';
 
 export type GameRow = typeof game.$inferSelect;
 export type SubmissionRow = typeof submission.$inferSelect;

@@ -5,8 +5,8 @@
  * may run it at once: a game closes once, whoever gets its row lock first.
  */
 import type { Db } from '../db/client';
-import type { Logger } from '../log';
-import { startPeriodic, type PeriodicJob } from '../periodic';
+import type { Logger } from '../platform/log';
+import { startPeriodic, type PeriodicJob } from '../platform/periodic';
 import { closeDueGames } from './mutations';
 
 export type DeadlineScheduler = PeriodicJob;

@@ -18,9 +18,12 @@ import {
 import { TRANSACTION_MAX_ATTEMPTS } from '../../domain/limits';
 import { emptyTally, removeRanking } from '../../domain/results';
 import { CONFLICT_MESSAGE, type Db, type Tx } from '../db/client';
-import { communityRank, game, gameTally, playedGame, submission, user } from '../db/schema';
-import { newId } from '../ids';
-import { awardXp } from '../players/progression';
+import { communityRank } from '../db/schema/community';
+import { game, gameTally, submission } from '../db/schema/games';
+import { playedGame } from '../db/schema/players';
+import { user } from '../db/schema/auth';
+import { newId } from '../platform/ids';
+import { awardXp } from '../progression/ledger';
 import { notifyRankEvent } from '../realtime/hub';
 import { announce, notifyClosedSql } from './live';
 import type { GameRow } from './data';

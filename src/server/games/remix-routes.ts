@@ -8,7 +8,7 @@ import { AppError } from '../../domain/errors';
 import { MESSAGES, shownName } from '../../domain/game';
 import { normalizeRules } from '../../domain/lifecycle';
 import type { AnalyticsRecorder } from '../analytics/record';
-import { requireUser, type AuthEnv } from '../auth';
+import { requireUser, type AuthEnv } from '../auth/better-auth';
 import type { Db } from '../db/client';
 import type { QuotaGuard } from '../http/quota';
 import { validate } from '../http/validate';

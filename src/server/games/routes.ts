@@ -21,7 +21,7 @@ import {
   MAX_PROMPT_LENGTH,
 } from '../../domain/limits';
 import { agreement, type Results } from '../../domain/results';
-import { requireUser, type AuthEnv, type Viewer } from '../auth';
+import { requireUser, type AuthEnv, type Viewer } from '../auth/better-auth';
 import type { Db } from '../db/client';
 import type { QuotaGuard } from '../http/quota';
 import { validate } from '../http/validate';
@@ -37,7 +37,7 @@ import {
   type GameRow,
 } from './data';
 import { publishGame } from '../community/mutations';
-import { KeyedQueue } from '../keyed-queue';
+import { KeyedQueue } from '../platform/keyed-queue';
 import {
   archiveGame,
   claimGames,

@@ -13,7 +13,7 @@ import type { Item } from '../../domain/game';
 import type { SavedRanking } from '../../domain/submissions';
 import { summarize, type Results, type Tally } from '../../domain/results';
 import type { Db } from '../db/client';
-import { game, gameTally, submission } from '../db/schema';
+import { game, gameTally, submission } from '../db/schema/games';
 import type { EventHub, HubMessage } from '../realtime/hub';
 import { findGame, type GameRow } from './data';
 

@@ -24,10 +24,13 @@ import {
   type SubmissionRequest,
 } from '../../domain/submissions';
 import { FOREIGN_KEY_VIOLATION, sqlStateOf, type Db, type Tx } from '../db/client';
-import { communityRank, game, gameTally, play, playedGame, submission, user } from '../db/schema';
-import { newId } from '../ids';
-import type { KeyedQueue } from '../keyed-queue';
-import { awardXpMany } from '../players/progression';
+import { communityRank } from '../db/schema/community';
+import { game, gameTally, submission } from '../db/schema/games';
+import { play, playedGame } from '../db/schema/players';
+import { user } from '../db/schema/auth';
+import { newId } from '../platform/ids';
+import type { KeyedQueue } from '../platform/keyed-queue';
+import { awardXpMany } from '../progression/ledger';
 import { notifyRankEvent } from '../realtime/hub';
 import type { GameRow, SubmissionRow } from './data';
 import { notifySql, type SubmissionEvent } from './live';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Hono } from 'hono';
 import { isTransactionConflict, sqlStateOf } from '../db/client';
-import { createLogger } from '../log';
+import { createLogger } from '../platform/log';
 import { createErrorHandler, isDatabaseUnavailable } from './errors';
 
 /** An error like pg's: a message, and a SQLSTATE or errno in `code`. */

@@ -11,7 +11,7 @@ import {
   type ErrorDetails,
 } from '../../domain/errors';
 import { CONFLICT_MESSAGE, isTransactionConflict } from '../db/client';
-import type { Logger } from '../log';
+import type { Logger } from '../platform/log';
 import { requestIdOf } from '../observability/request-log';
 
 /**

@@ -14,8 +14,8 @@ import {
   type Quotas,
 } from '../../domain/limits';
 import type { Db, Tx } from '../db/client';
-import { rateLimit } from '../db/schema';
-import { newId } from '../ids';
+import { rateLimit } from '../db/schema/auth';
+import { newId } from '../platform/ids';
 import { LimitRefusal } from './rate-limit';
 
 export class QuotaGuard {

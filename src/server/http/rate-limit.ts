@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { AppError } from '../../domain/errors';
 import type { Db } from '../db/client';
-import { newId } from '../ids';
+import { newId } from '../platform/ids';
 
 /**
  * A refusal for a limit (429): an AppError that also says which limit, for the metrics

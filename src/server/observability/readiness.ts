@@ -10,8 +10,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { newId } from '../ids';
-import { PROJECT_ROOT } from '../project-root';
+import { newId } from '../platform/ids';
+import { PROJECT_ROOT } from '../platform/project-root';
 import { publish, type EventHub } from '../realtime/hub';
 
 export type ReadinessChecks = { database: boolean; migrations: boolean; listener: boolean };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLogger, logLine } from '../log';
+import { createLogger, logLine } from '../platform/log';
 import { requestIdFrom } from './request-log';
 
 describe('requestIdFrom', () => {

@@ -9,10 +9,10 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
 import { isErrorBody } from '../../domain/errors';
-import type { AuthEnv } from '../auth';
+import type { AuthEnv } from '../auth/better-auth';
 import { LimitRefusal } from '../http/rate-limit';
-import { ID_ALPHABET, newId } from '../ids';
-import type { Logger } from '../log';
+import { ID_ALPHABET, newId } from '../platform/ids';
+import type { Logger } from '../platform/log';
 import type { AppMetrics } from './metrics';
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';

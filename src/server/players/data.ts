@@ -14,7 +14,10 @@ import type {
   XpReason,
 } from '../../domain/profile';
 import type { Db } from '../db/client';
-import { game, gameTally, playedGame, user, xpAward } from '../db/schema';
+import { game, gameTally } from '../db/schema/games';
+import { playedGame } from '../db/schema/players';
+import { user } from '../db/schema/auth';
+import { xpAward } from '../db/schema/progression';
 import { encodePageCursor, type PageCursor } from './page-cursor';
 
 export type UserRow = typeof user.$inferSelect;

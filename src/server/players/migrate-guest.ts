@@ -9,18 +9,12 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { stampUnlocks, type AchievementId, type Unlocks } from '../../domain/achievements';
 import { progressFromTotal } from '../../domain/progression';
 import type { Db, Tx } from '../db/client';
-import {
-  analyticsEvent,
-  communityRank,
-  game,
-  play,
-  playedGame,
-  rankLike,
-  submission,
-  user,
-  xpAward,
-  type UserStats,
-} from '../db/schema';
+import { analyticsEvent } from '../db/schema/analytics';
+import { communityRank, rankLike } from '../db/schema/community';
+import { game, submission } from '../db/schema/games';
+import { play, playedGame } from '../db/schema/players';
+import { user, type UserStats } from '../db/schema/auth';
+import { xpAward } from '../db/schema/progression';
 import { announceOwners, uncountRanking } from '../games/mutations';
 import { publish, type HubEvent } from '../realtime/hub';
 

@@ -4,7 +4,7 @@ import { AppError } from '../../domain/errors';
 import { HANDLE_MESSAGES } from './handle-messages';
 import type { DeviceType, ProfileView } from '../../domain/profile';
 import { sqlStateOf, UNIQUE_VIOLATION, type Db } from '../db/client';
-import { user } from '../db/schema';
+import { user } from '../db/schema/auth';
 import { EVENTS_CHANNEL, type ProfileEvent } from '../realtime/hub';
 import { toProfileView } from './data';
 

@@ -7,7 +7,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Db } from '../db/client';
 import type { GameEvent } from '../games/live';
-import type { Logger } from '../log';
+import type { Logger } from '../platform/log';
 
 export const EVENTS_CHANNEL = 'crowned_events';
 

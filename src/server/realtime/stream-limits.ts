@@ -13,7 +13,7 @@ import {
   STREAM_REFUSED_MESSAGE,
   STREAM_REFUSED_RETRY_SECONDS,
 } from '../../domain/limits';
-import type { Viewer } from '../auth';
+import type { Viewer } from '../auth/better-auth';
 import { LimitRefusal } from '../http/rate-limit';
 
 /** The last frame a stream closed for its account's limit sends: why, and when to come back. */

@@ -16,7 +16,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { inflateSync } from 'node:zlib';
-import { PROJECT_ROOT } from '../project-root';
+import { PROJECT_ROOT } from '../platform/project-root';
 
 export type FontWeight = 400 | 700 | 800;
 export const WEIGHTS: readonly FontWeight[] = [400, 700, 800];

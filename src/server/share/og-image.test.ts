@@ -14,7 +14,7 @@ import type { ReactNode } from 'react';
 import satori from 'satori';
 import { describe, expect, it } from 'vitest';
 import type { PublicCard } from '../../domain/card';
-import { PROJECT_ROOT } from '../project-root';
+import { PROJECT_ROOT } from '../platform/project-root';
 import { prepareText, type SatoriFont } from './og-fonts';
 import { renderOgImage, renderOgSvg } from './og-image';
 

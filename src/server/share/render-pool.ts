@@ -9,7 +9,7 @@
 import { Worker } from 'node:worker_threads';
 import { AppError } from '../../domain/errors';
 import type { PublicCard } from '../../domain/card';
-import type { Logger } from '../log';
+import type { Logger } from '../platform/log';
 import type { RenderAnswer, RenderJob, RenderWorkerData } from './og-worker';
 
 /** Set by scripts/build-server.mjs: the bundled worker's file, beside the bundled server. */

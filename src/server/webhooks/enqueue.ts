@@ -22,8 +22,8 @@ import {
   type WebhookPayload,
 } from '../../domain/webhooks';
 import type { Db } from '../db/client';
-import { webhook, webhookDelivery } from '../db/schema';
-import type { Logger } from '../log';
+import { webhook, webhookDelivery } from '../db/schema/webhooks';
+import type { Logger } from '../platform/log';
 import type { EventHub } from '../realtime/hub';
 
 /** Games remembered per instance before the memory is cleared and refilled on demand. */

@@ -17,8 +17,9 @@ import {
   type WebhookView,
 } from '../../domain/webhooks';
 import type { Db, Tx } from '../db/client';
-import { game, webhook, webhookDelivery } from '../db/schema';
-import { newId } from '../ids';
+import { game } from '../db/schema/games';
+import { webhook, webhookDelivery } from '../db/schema/webhooks';
+import { newId } from '../platform/ids';
 import { publish } from '../realtime/hub';
 import { newWebhookSecret } from './signing';
 

@@ -28,8 +28,8 @@ import {
   type WebhookPayload,
 } from '../../domain/webhooks';
 import type { Db } from '../db/client';
-import type { Logger } from '../log';
-import { startPeriodic, type PeriodicJob } from '../periodic';
+import type { Logger } from '../platform/log';
+import { startPeriodic, type PeriodicJob } from '../platform/periodic';
 import { isPublicAddress, PrivateAddressError, publicOnlyLookup } from './address';
 import { signPayload } from './signing';
 

@@ -11,8 +11,10 @@ import type { XpReason } from '../../domain/profile';
 import { CROWNS_PER_LEVEL } from '../../domain/limits';
 import { progressFromTotal, STAT_FOR, XP_FOR } from '../../domain/progression';
 import type { Tx } from '../db/client';
-import { analyticsEvent, user, xpAward, type UserStats } from '../db/schema';
-import { newId } from '../ids';
+import { analyticsEvent } from '../db/schema/analytics';
+import { user, type UserStats } from '../db/schema/auth';
+import { xpAward } from '../db/schema/progression';
+import { newId } from '../platform/ids';
 import { EVENTS_CHANNEL } from '../realtime/hub';
 
 export type Award = { userId: string; reason: XpReason; ref: string };

@@ -3,11 +3,11 @@
  * catalogs say the same: the web checks first, the server has the last word.
  */
 import { describe, expect, it } from 'vitest';
-import type { HandleProblem } from '../../domain/handle';
-import type { PasswordProblem } from '../../domain/passwords';
-import { passwordHint, passwordProblemWords } from '../../web/account/password-words';
-import { handleProblemText } from '../../web/player/handle-status';
-import { HANDLE_MESSAGES } from '../players/handle-messages';
+import type { HandleProblem } from '../../../domain/handle';
+import type { PasswordProblem } from '../../../domain/passwords';
+import { passwordHint, passwordProblemWords } from '../../../web/account/password-words';
+import { handleProblemText } from '../../../web/player/handle-status';
+import { HANDLE_MESSAGES } from '../../players/handle-messages';
 import { PASSWORD_MESSAGES } from './password-messages';
 
 describe('the rules in the API and in the web', () => {

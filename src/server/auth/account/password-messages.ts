@@ -7,7 +7,7 @@ import {
   MAX_PASSWORD_LENGTH,
   MIN_PASSWORD_LENGTH,
   type PasswordProblem,
-} from '../../domain/passwords';
+} from '../../../domain/passwords';
 
 export const PASSWORD_MESSAGES: Record<PasswordProblem, string> = {
   required: 'Please choose a password.',

@@ -4,13 +4,13 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { commonPasswordKey } from '../../domain/passwords';
-import { PROJECT_ROOT } from '../project-root';
+import { commonPasswordKey } from '../../../domain/passwords';
+import { PROJECT_ROOT } from '../../platform/project-root';
 
 /** From the project root, so the bundled server (dist/server) finds it too. */
 export const COMMON_PASSWORDS_FILE = path.join(
   PROJECT_ROOT,
-  'src/server/account/common-passwords.txt',
+  'src/server/auth/account/common-passwords.txt',
 );
 
 let list: Set<string> | null = null;

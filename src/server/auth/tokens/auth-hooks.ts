@@ -6,7 +6,7 @@
  * the e-mail and role changes by database trigger.
  */
 import { APIError, createAuthMiddleware } from 'better-auth/api';
-import type { Db } from '../db/client';
+import type { Db } from '../../db/client';
 import { revokeTokensOf } from './revoke';
 
 /** Routes that end every session of the caller, or every other one. */

@@ -6,13 +6,13 @@
  * sign-up, reset, change and set, judged against the account's own e-mail and name.
  */
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
-import { imageProblem } from '../../domain/account-image';
-import { AppError } from '../../domain/errors';
-import { MESSAGES, normalizeAccountName } from '../../domain/game';
-import { passwordProblem, type PasswordContext } from '../../domain/passwords';
-import { MAX_IMAGE_URL_BYTES } from '../../domain/limits';
+import { imageProblem } from '../../../domain/account-image';
+import { AppError } from '../../../domain/errors';
+import { MESSAGES, normalizeAccountName } from '../../../domain/game';
+import { passwordProblem, type PasswordContext } from '../../../domain/passwords';
+import { MAX_IMAGE_URL_BYTES } from '../../../domain/limits';
 import { PASSWORD_MESSAGES } from './password-messages';
-import { hasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '../http/validate';
+import { hasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '../../http/validate';
 import { isCommonPassword } from './common-passwords';
 
 /** The field holding a new password, per better-auth path. */

@@ -10,14 +10,14 @@ import {
   MAX_TOKEN_NAME_LENGTH,
   MAX_TOKENS_PER_USER,
   type ApiTokenView,
-} from '../../domain/api-tokens';
-import { AppError } from '../../domain/errors';
+} from '../../../domain/api-tokens';
+import { AppError } from '../../../domain/errors';
 import { assertProvenEmail, TOKEN_PROOF_MESSAGES } from '../account/proven-email';
-import { requireUser, type AuthEnv } from '../auth';
-import type { Db } from '../db/client';
-import { apiToken, user } from '../db/schema';
-import { validate } from '../http/validate';
-import { newId } from '../ids';
+import { requireUser, type AuthEnv } from '../better-auth';
+import type { Db } from '../../db/client';
+import { apiToken, user } from '../../db/schema/auth';
+import { validate } from '../../http/validate';
+import { newId } from '../../platform/ids';
 import { hashSecret, newSecret, shownPrefix } from './secret';
 
 const CreateBody = z.object({

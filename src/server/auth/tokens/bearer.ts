@@ -11,12 +11,12 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
-import { AppError } from '../../domain/errors';
-import type { AuthEnv, Viewer } from '../auth';
-import type { Db } from '../db/client';
-import { apiToken, rateLimit, user } from '../db/schema';
-import { consumeRateLimit, LimitRefusal } from '../http/rate-limit';
-import { newId } from '../ids';
+import { AppError } from '../../../domain/errors';
+import type { AuthEnv, Viewer } from '../better-auth';
+import type { Db } from '../../db/client';
+import { apiToken, rateLimit, user } from '../../db/schema/auth';
+import { consumeRateLimit, LimitRefusal } from '../../http/rate-limit';
+import { newId } from '../../platform/ids';
 import { hashSecret, isSecretShaped } from './secret';
 import { OUT_OF_SCOPE_MESSAGE, tokenMayUse } from './scope';
 

@@ -4,9 +4,9 @@
  * better-auth's session lookup is stood in for (the cache's own logic is what is tested).
  */
 import { describe, expect, it } from 'vitest';
-import type { Auth, Viewer } from './auth';
-import type { Db } from './db/client';
-import { createLogger } from './log';
+import type { Auth, Viewer } from './better-auth';
+import type { Db } from '../db/client';
+import { createLogger } from '../platform/log';
 import { SessionCache } from './session-cache';
 
 function cacheFor(role: string, onAdmin: (viewer: Viewer) => Promise<Viewer>) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Logger } from '../log';
+import type { Logger } from '../platform/log';
 import { createMailer, passwordResetMail, verificationMail } from './mailer';
 
 function recordingLog(): { log: Logger; lines: string[] } {

@@ -5,9 +5,9 @@
  * the proof counts as unproven too (the admin claim's rule, decision 0014).
  */
 import { eq } from 'drizzle-orm';
-import { AppError } from '../../domain/errors';
-import type { Db } from '../db/client';
-import { user } from '../db/schema';
+import { AppError } from '../../../domain/errors';
+import type { Db } from '../../db/client';
+import { user } from '../../db/schema/auth';
 
 /** A session opened this long before the e-mail's proof still counts as after it (clock skew). */
 const PROOF_SKEW_MS = 1_000;

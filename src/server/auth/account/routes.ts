@@ -3,14 +3,14 @@ import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { AppError } from '../../domain/errors';
-import type { AuthEnv } from '../auth';
-import type { Db } from '../db/client';
-import { account, user } from '../db/schema';
-import { clientIp, isForwarded, isLoopback, socketAddress } from '../http/client-ip';
-import { consumeRateLimit } from '../http/rate-limit';
-import { validate } from '../http/validate';
-import type { Mailer } from '../mail/mailer';
+import { AppError } from '../../../domain/errors';
+import type { AuthEnv } from '../better-auth';
+import type { Db } from '../../db/client';
+import { account, user } from '../../db/schema/auth';
+import { clientIp, isForwarded, isLoopback, socketAddress } from '../../http/client-ip';
+import { consumeRateLimit } from '../../http/rate-limit';
+import { validate } from '../../http/validate';
+import type { Mailer } from '../mailer';
 
 export type AccountDeps = {
   db: Db;

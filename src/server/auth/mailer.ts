@@ -4,8 +4,8 @@
  * Otherwise mail is not delivered. Only the address and subject are ever logged.
  */
 import nodemailer from 'nodemailer';
-import { newId } from '../ids';
-import type { Logger } from '../log';
+import { newId } from '../platform/ids';
+import type { Logger } from '../platform/log';
 
 export type Mail = { to: string; subject: string; text: string; html: string };
 export type OutboxMessage = Mail & { id: string; at: number; links: string[] };

@@ -10,11 +10,11 @@
  * already judged afresh. See docs/decisions/0011-session-cache.md.
  */
 import { sql } from 'drizzle-orm';
-import type { Auth, Viewer } from './auth';
-import type { Db } from './db/client';
-import type { Logger } from './log';
-import { EVENTS_CHANNEL, type EventHub, type HubMessage } from './realtime/hub';
-import { newId } from './ids';
+import type { Auth, Viewer } from './better-auth';
+import type { Db } from '../db/client';
+import type { Logger } from '../platform/log';
+import { EVENTS_CHANNEL, type EventHub, type HubMessage } from '../realtime/hub';
+import { newId } from '../platform/ids';
 
 /** A cached viewer is checked again with the database after this long anyway. */
 const MAX_AGE_MS = 60_000;

@@ -6,8 +6,10 @@
  * `credentials_revoked_together`), so no code path can forget them.
  */
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { apiToken, game, user, webhook } from '../db/schema';
+import type { Db } from '../../db/client';
+import { apiToken, user } from '../../db/schema/auth';
+import { game } from '../../db/schema/games';
+import { webhook } from '../../db/schema/webhooks';
 
 /** A database or a transaction: both run these statements. */
 type Runner = Pick<Db, 'delete' | 'select'>;
