@@ -321,4 +321,33 @@ describe.runIf(browserAvailable())('shell routes and guards', () => {
     await page.waitForURL((url) => url.pathname === '/login');
     await context.close();
   });
+  it('reports an uncaught error to the server once, with the path and no query', async () => {
+    const { context, page } = await newVisitor(browser, server);
+    await page.goto('/community?token=secret');
+    await page.getByRole('heading', { name: 'Community' }).first().waitFor();
+    const reports: unknown[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/client-errors')) reports.push(request.postDataJSON());
+    });
+    const reported = page.waitForResponse((res) => res.url().endsWith('/api/client-errors'));
+    // Thrown outside any handler twice: the same failure is reported once.
+    await page.evaluate(() => {
+      setTimeout(() => {
+        throw new Error('e2e uncaught failure');
+      });
+      setTimeout(() => {
+        throw new Error('e2e uncaught failure');
+      });
+    });
+    expect((await reported).status()).toBe(202);
+    await page.waitForTimeout(300);
+    expect(reports).toEqual([
+      expect.objectContaining({
+        kind: 'error',
+        message: 'Error: e2e uncaught failure',
+        path: '/community',
+      }),
+    ]);
+    await context.close();
+  });
 });

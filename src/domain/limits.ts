@@ -93,6 +93,11 @@ export const STREAM_REFUSED_RETRY_SECONDS = 30;
 export const DEFAULT_OG_IMAGES_PER_MINUTE = 60;
 /** Preview renders that may wait for a worker; past that, 503 with Retry-After. */
 export const DEFAULT_OG_RENDER_QUEUE = 16;
+/**
+ * Crash reports from the web (`POST /api/client-errors`) per client address and minute: enough for
+ * a page that fails a few times, never a way to fill the server's log (decision 0034).
+ */
+export const CLIENT_ERROR_REPORTS_PER_MINUTE = 10;
 export const STREAM_CLOSED_MESSAGE =
   'Too many live pages are open at once, so this one stopped updating. Close some tabs, then reload this page.';
 export const STREAM_REFUSED_MESSAGE =

@@ -47,6 +47,7 @@ import {
   type Quotas,
 } from '../domain/limits';
 import { clientIp } from './http/client-ip';
+import { clientErrorRoutes } from './observability/client-errors';
 import { QuotaGuard } from './http/quota';
 import { StreamLimits } from './realtime/stream-limits';
 import { AppMetrics } from './observability/metrics';
@@ -174,6 +175,13 @@ function apiRoutes(deps: AppDeps, states: GameStates, cards: ShareCards, webhook
     .route('/me/tokens', tokenRoutes({ db }))
     .route('/users', publicProfileRoutes({ db }))
     .route('/admin', adminRoutes({ db }))
+    .route(
+      '/client-errors',
+      clientErrorRoutes({
+        log: deps.log,
+        addressOf: (c) => clientIp(c, deps.trustedProxyHeader, deps.trustedProxyHops),
+      }),
+    )
     .route(
       '/analytics',
       analyticsRoutes({

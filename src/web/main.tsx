@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { reportUncaughtErrors } from './api/client-errors';
 import { AppRoutes, startRoute } from './router';
 import { startBootTimer, startSessionCheck } from './shell/session/boot';
 import { detectLegacy, rememberLegacyIds } from './shell/session/legacy';
@@ -12,6 +13,8 @@ import './styles/tokens.css';
 import './styles/base.css';
 import './styles/components.css';
 import './styles/shell.css';
+
+reportUncaughtErrors();
 
 // Read before the router runs: redirects (/appboot, /rank?g=) drop the query and the path.
 recordVisit();

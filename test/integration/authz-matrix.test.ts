@@ -278,6 +278,11 @@ const ROUTES: Record<string, Entry> = {
     expect: [202, 202, 202, 202, 202],
     request: () => ({ body: { events: [{ name: 'session_start', props: {} }] } }),
   },
+  // Crash reports: anyone's browser reports its own failures (202 Accepted, a warn log line).
+  'POST /api/client-errors': {
+    expect: [202, 202, 202, 202, 202],
+    request: () => ({ body: { kind: 'error', message: 'matrix', path: '/' } }),
+  },
 };
 
 /**

@@ -116,6 +116,14 @@ export const OPERATIONS: Record<string, Operation> = {
     access: 'public',
     ok: { 202: fields({ accepted: z.number() }) },
   },
+  'POST /api/client-errors': {
+    tag: 'Service',
+    summary: 'Report a crash of the web app',
+    description:
+      'The web app reports a page that failed to render, an uncaught error or an unhandled rejection: `kind`, `message` (at most 500 characters), `path` (a path of this app, no query) and an optional `stack` (at most 4000). Written to the server log at `warn`, never stored. Limited per client address (429 with `Retry-After`).',
+    access: 'public',
+    ok: { 202: fields({ logged: z.boolean() }) },
+  },
   'GET /api/openapi.json': {
     tag: 'Service',
     summary: 'This document (OpenAPI 3.1)',

@@ -1,6 +1,7 @@
 /** When a page crashes: an honest card with a way out, instead of a blank screen. */
 import { TriangleAlert } from 'lucide-react';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { reportClientError } from '../../api/client-errors';
 import { paths } from '../../paths';
 import { StatusCard } from '../ui/status-card';
 import { useText } from '../../i18n/i18n';
@@ -58,6 +59,7 @@ export class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> 
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
     console.error(error, info.componentStack);
+    reportClientError('crash', error);
   }
 
   override render(): ReactNode {
