@@ -95,8 +95,14 @@ function failure(c: Context, error: unknown, withStack = false): Record<string, 
 
 export function createErrorHandler(log: Logger): ErrorHandler {
   return (error, c) => {
+    // The request's id goes in the body here, so the request log need not re-read this answer.
+    const answer = (
+      bodyOf: ErrorBody,
+      status: ContentfulStatusCode,
+      headers?: Record<string, string>,
+    ) => c.json({ error: { ...bodyOf.error, requestId: requestIdOf(c) } }, status, headers);
     if (error instanceof AppError) {
-      return c.json(
+      return answer(
         errorBody(error.code, error.message, error.details),
         statusForCode(error.code) as ContentfulStatusCode,
       );
@@ -106,19 +112,19 @@ export function createErrorHandler(log: Logger): ErrorHandler {
       const message = /json/i.test(error.message)
         ? 'Request body must be valid JSON'
         : error.message;
-      return c.json(errorBody(codeForStatus(error.status), message || 'Bad request'), error.status);
+      return answer(errorBody(codeForStatus(error.status), message || 'Bad request'), error.status);
     }
     if (isDatabaseUnavailable(error)) {
       log.warn(`database unavailable on ${c.req.method} ${c.req.path}`, failure(c, error));
-      return c.json(errorBody('unavailable', UNAVAILABLE_MESSAGE), 503, { 'Retry-After': '1' });
+      return answer(errorBody('unavailable', UNAVAILABLE_MESSAGE), 503, { 'Retry-After': '1' });
     }
     if (isTransactionConflict(error)) {
       // A single statement that lost a deadlock (transactions are retried: db/client.ts).
       log.warn(`transaction conflict on ${c.req.method} ${c.req.path}`, failure(c, error));
-      return c.json(errorBody('aborted', CONFLICT_MESSAGE), 409);
+      return answer(errorBody('aborted', CONFLICT_MESSAGE), 409);
     }
     log.error(`unhandled error on ${c.req.method} ${c.req.path}`, failure(c, error, true));
-    return c.json(
+    return answer(
       errorBody('internal', 'Something went wrong on our side. Please try again.'),
       500,
     );

@@ -84,7 +84,8 @@ export function observeRequests(options: {
     // The pattern of the route that answered (its index is the last one run), never the path.
     const route = routePath(c) || 'unmatched';
     if (!c.res.headers.has(ALREADY_SENT_HEADER)) {
-      const rewritten = await withRequestId(c.res, requestId);
+      // An answer of the error handler (c.error set) carries the id already (http/errors.ts).
+      const rewritten = c.error === undefined ? await withRequestId(c.res, requestId) : undefined;
       if (rewritten) {
         // Cleared first: assigning over a response copies its headers (content-length too).
         c.res = undefined;
