@@ -14,8 +14,8 @@
  *                      time after a warm-up (p50/p95/p99; target p99 <= 20 ms), then
  *                      BENCH_CONCURRENCY at a time for BENCH_SECONDS (reads/s).
  *   live fan-out       BENCH_WATCHERS event streams (/api/games/:id/events) on a 10-item game,
- *                      sharing 16 guest sessions, each stream from its own client address; one
- *                      other guest resubmits, then waits until every stream has that version;
+ *                      each a guest of its own (signed in, played once) from its own client
+ *                      address, as watchers are in life; one other guest resubmits, then waits until every stream has that version;
  *                      repeated for BENCH_SECONDS. Time from the submission's response to its
  *                      event at the last stream (p50/p95/max over rounds; target p95 <= 1 s), and
  *                      the server's RSS before the streams, with them, and its peak.
@@ -75,8 +75,8 @@ import {
 const DEFAULT_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 const RESULTS_ITEMS = 200;
 const FANOUT_ITEMS = 10;
-/** Guest sessions the watchers share (the submitter is one more). */
-const WATCHER_SESSIONS = 16;
+/** Guests signed in (and their first plays) at once while a fan-out game is set up. */
+const GUESTS_SET_UP_AT_ONCE = 16;
 const FANOUT_EVENT_TIMEOUT_MS = 15_000;
 const STREAMS_OPENED_AT_ONCE = 64;
 const WARM_UP_READS = 50;
@@ -488,17 +488,18 @@ type FanoutFigures = {
   errorSamples: { message: string; count: number }[];
 };
 
-async function setUpFanoutGame(api: Api, owner: Viewer) {
+async function setUpFanoutGame(api: Api, owner: Viewer, watchers: number) {
   const game = await createGame(api, owner, FANOUT_ITEMS);
   const itemIds = game.items.map((item) => item.id);
-  // Guests 0..16 (a client address each): 0 submits in the rounds, the others watch. Everyone
-  // submits once first, so the watchers see results and every round is a resubmission.
+  // Guests 0..watchers (a client address each): 0 submits in the rounds, each other one watches
+  // on one stream. Everyone submits once first, so the watchers see results and every round is a
+  // resubmission.
   const guests = await mapLimit(
-    Array.from({ length: WATCHER_SESSIONS + 1 }, (_, i) => i),
-    4,
+    Array.from({ length: watchers + 1 }, (_, i) => i),
+    GUESTS_SET_UP_AT_ONCE,
     (i) => signInGuest(api, i),
   );
-  await mapLimit(guests, 4, async (guest, i) => {
+  await mapLimit(guests, GUESTS_SET_UP_AT_ONCE, async (guest, i) => {
     const res = await api.put(
       `/api/games/${game.id}/submission`,
       { ranking: shuffled(itemIds) },
@@ -506,14 +507,14 @@ async function setUpFanoutGame(api: Api, owner: Viewer) {
     );
     expectStatus(res, 200, `first submission of guest ${i}`);
   });
-  const [submitter, ...sessions] = guests as [Viewer, ...Viewer[]];
-  return { game, itemIds, submitter, sessions };
+  const [submitter, ...watching] = guests as [Viewer, ...Viewer[]];
+  return { game, itemIds, submitter, watching };
 }
 
 async function openStreams(
   port: number,
   gameId: string,
-  sessions: Viewer[],
+  watching: Viewer[],
   tracker: StreamTracker,
   streams: SseConnection[],
 ): Promise<void> {
@@ -522,12 +523,12 @@ async function openStreams(
     STREAMS_OPENED_AT_ONCE,
     async (i) => {
       checkpoint();
-      const session = sessions[i % sessions.length] as Viewer;
+      const watcher = watching[i] as Viewer;
       const stream = new SseConnection(
         '127.0.0.1',
         port,
         `/api/games/${gameId}/events`,
-        { cookie: session.cookie, 'x-forwarded-for': guestIp(1_000 + i) },
+        { cookie: watcher.cookie, 'x-forwarded-for': watcher.ip },
         (event) => {
           const version = Number(event.id);
           if (event.id !== undefined && Number.isFinite(version)) {
@@ -633,12 +634,17 @@ async function measureFanout(
   settings: Settings,
   streams: SseConnection[],
 ): Promise<FanoutFigures> {
-  const { game, itemIds, submitter, sessions } = await setUpFanoutGame(api, owner);
+  log(`signing in ${settings.watchers} watchers, one guest each ...`);
+  const { game, itemIds, submitter, watching } = await setUpFanoutGame(
+    api,
+    owner,
+    settings.watchers,
+  );
   const beforeStreamsMb = rssMb(server);
   const tracker = new StreamTracker(settings.watchers);
   log(`opening ${settings.watchers} event streams ...`);
   const opening = performance.now();
-  await openStreams(api.port, game.id, sessions, tracker, streams);
+  await openStreams(api.port, game.id, watching, tracker, streams);
   const openSeconds = (performance.now() - opening) / 1000;
   log(`streams open in ${openSeconds.toFixed(1)} s; rounds for ${settings.seconds} s ...`);
   const withStreamsMb = rssMb(server);
@@ -648,7 +654,7 @@ async function measureFanout(
       gameId: game.id,
       itemIds,
       submitter,
-      expectedCount: WATCHER_SESSIONS + 1,
+      expectedCount: settings.watchers + 1,
       tracker,
       seconds: settings.seconds,
     }),
