@@ -7,6 +7,9 @@ import { defineConfig } from 'vitest/config';
  */
 const POLL_TIMEOUT_MS = 10_000;
 
+/** A console.error nobody expected fails its test (unit and integration). */
+const NO_STRAY_CONSOLE_ERROR = './test/support/no-stray-console-error.ts';
+
 export default defineConfig({
   test: {
     // Integration and end-to-end files mostly wait (on the database, the browser, live updates):
@@ -20,12 +23,14 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.ts', 'test/unit/**/*.test.ts'],
           environment: 'node',
+          setupFiles: [NO_STRAY_CONSOLE_ERROR],
         },
       },
       {
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
+          setupFiles: [NO_STRAY_CONSOLE_ERROR],
           testTimeout: 60_000,
           expect: { poll: { timeout: POLL_TIMEOUT_MS } },
           hookTimeout: 120_000,
