@@ -10,6 +10,13 @@ const POLL_TIMEOUT_MS = 10_000;
 /** A console.error nobody expected fails its test (unit and integration). */
 const NO_STRAY_CONSOLE_ERROR = './test/support/no-stray-console-error.ts';
 
+/** The unit tests: pure code beside its sources, and repository checks in test/unit/. */
+const UNIT = {
+  include: ['src/**/*.test.ts', 'test/unit/**/*.test.ts'],
+  environment: 'node',
+  setupFiles: [NO_STRAY_CONSOLE_ERROR],
+};
+
 export default defineConfig({
   test: {
     // Integration and end-to-end files mostly wait (on the database, the browser, live updates):
@@ -18,14 +25,11 @@ export default defineConfig({
     // minutes on a 2-core machine.
     maxWorkers: 2,
     projects: [
-      {
-        test: {
-          name: 'unit',
-          include: ['src/**/*.test.ts', 'test/unit/**/*.test.ts'],
-          environment: 'node',
-          setupFiles: [NO_STRAY_CONSOLE_ERROR],
-        },
-      },
+      { test: { name: 'unit', ...UNIT } },
+      // The unit tests again in an odd time zone: Chatham is UTC+12:45 (+13:45 in its summer), so
+      // a date taken in local time instead of UTC lands on another day, a quarter-hour offset
+      // shows, and daylight saving moves. Machines and CI run in UTC, where such a slip hides.
+      { test: { name: 'unit-chatham', ...UNIT, env: { TZ: 'Pacific/Chatham' } } },
       {
         test: {
           name: 'integration',
