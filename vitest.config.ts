@@ -7,6 +7,16 @@ import { defineConfig } from 'vitest/config';
  */
 const POLL_TIMEOUT_MS = 10_000;
 
+/** A console.error nobody expected fails its test (unit and integration). */
+const NO_STRAY_CONSOLE_ERROR = './test/support/no-stray-console-error.ts';
+
+/** The unit tests: pure code beside its sources, and repository checks in test/unit/. */
+const UNIT = {
+  include: ['src/**/*.test.ts', 'test/unit/**/*.test.ts'],
+  environment: 'node',
+  setupFiles: [NO_STRAY_CONSOLE_ERROR],
+};
+
 export default defineConfig({
   test: {
     // Integration and end-to-end files mostly wait (on the database, the browser, live updates):
@@ -15,13 +25,16 @@ export default defineConfig({
     // minutes on a 2-core machine.
     maxWorkers: 2,
     projects: [
-      {
-        test: { name: 'unit', include: ['src/**/*.test.ts'], environment: 'node' },
-      },
+      { test: { name: 'unit', ...UNIT } },
+      // The unit tests again in an odd time zone: Chatham is UTC+12:45 (+13:45 in its summer), so
+      // a date taken in local time instead of UTC lands on another day, a quarter-hour offset
+      // shows, and daylight saving moves. Machines and CI run in UTC, where such a slip hides.
+      { test: { name: 'unit-chatham', ...UNIT, env: { TZ: 'Pacific/Chatham' } } },
       {
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
+          setupFiles: [NO_STRAY_CONSOLE_ERROR],
           testTimeout: 60_000,
           expect: { poll: { timeout: POLL_TIMEOUT_MS } },
           hookTimeout: 120_000,

@@ -1,5 +1,7 @@
 // `npm test`: builds the web app (the end-to-end tests drive the built app), runs every Vitest
-// project (unit, integration, e2e), and closes with one plain summary line.
+// project (unit, unit-chatham: the unit tests again in the Pacific/Chatham time zone,
+// integration, e2e), and closes with one plain summary line. Arguments go to Vitest
+// (`npm test -- --project integration`).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
