@@ -45,5 +45,6 @@ describe('the no-literal-text lint rule', () => {
     );
     expect([...flagged]).toEqual(FLAGGED);
     expect(result?.messages.filter((m) => m.ruleId !== 'no-restricted-syntax')).toEqual([]);
-  });
+    // ESLint's start-up (typescript-eslint) takes seconds on a loaded 2-core machine.
+  }, 60_000);
 });
