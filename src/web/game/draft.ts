@@ -6,6 +6,7 @@
  */
 import { cleanLabels } from '../../domain/game';
 import { MAX_ITEM_LENGTH, MAX_ITEMS, MAX_PROMPT_LENGTH } from '../../domain/limits';
+import { cleanText } from '../../domain/text';
 import type { NewGame } from '../api/games';
 import {
   readJson,
@@ -74,13 +75,14 @@ export function clearDraft(storage: KeyValueStore | null = sessionStore()): void
 }
 
 /**
- * The game a draft asks for, as the server will take it: trimmed prompt and items, and only the
- * rules the server keeps (a deadline that has passed meanwhile is dropped).
+ * The game a draft asks for, as the server will take it: prompt and items cleaned (`cleanText`,
+ * blank items dropped), and only the rules the server keeps (a deadline that has passed meanwhile
+ * is dropped).
  */
 export function newGameFromDraft(draft: CreateDraft, now: number): NewGame {
   const { rules } = checkRuleInputs(draft.rules, now);
   return {
-    prompt: draft.prompt.trim(),
+    prompt: cleanText(draft.prompt),
     items: cleanLabels(draft.items),
     publish: draft.publish,
     sizeLimit: rules.sizeLimit,
