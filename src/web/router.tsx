@@ -52,14 +52,9 @@ const [PlayPage, loadPlayPage] = lazyPage(() => import('./play/play-page').then(
 const [GameResolver, loadGameResolver] = lazyPage(() =>
   import('./play/game-resolver').then((m) => m.GameResolver),
 );
-// The results page shows its owner the owner's panel: the two features meet here, loaded together.
+// The results page with the owner's panel (results-route.tsx: where the two features meet).
 const [ResultsPage, loadResultsPage] = lazyPage(() =>
-  Promise.all([import('./results/results-page'), import('./owner/owner-panel')]).then(
-    ([results, owner]) =>
-      function ResultsWithOwnerPanel() {
-        return <results.ResultsPage ownerPanel={owner.OwnerPanel} />;
-      },
-  ),
+  import('./results-route').then((m) => m.ResultsRoute),
 );
 const CommunityRankPage = lazy(() =>
   import('./community/community-rank-page').then((m) => ({ default: m.CommunityRankPage })),

@@ -24,26 +24,8 @@ import type { GameView } from '../../domain/game';
 import { api } from './client';
 import { ApiError } from './errors';
 import { request } from './request';
+import { communityKeys, type CommunityQuery } from './community-keys';
 import { useLiveStream } from './live-stream';
-import type { MutationEffects } from './mutation-effects';
-
-/** What a community list shows: its sort, search words, tag, creator, and the moderators' view. */
-export type CommunityQuery = {
-  sort: CommunitySort;
-  q: string;
-  tag: string;
-  creator?: string;
-  /** Admins on /community-cop: hidden ranks listed too, each with its moderation facts. */
-  moderation?: boolean;
-};
-
-export const communityKeys = {
-  all: ['community'] as const,
-  lists: ['community', 'list'] as const,
-  list: (query: CommunityQuery) => ['community', 'list', query] as const,
-  rank: (rankId: string) => ['community', 'rank', rankId] as const,
-  reports: ['community', 'reports'] as const,
-};
 
 const enc = encodeURIComponent;
 
@@ -237,51 +219,6 @@ export function useReports(enabled: boolean) {
     queryFn: ({ signal }) => fetchReports(signal),
     enabled,
     retry: false,
-  });
-}
-
-/** The builder: a new community rank, cached for its page, and the lists read again. */
-export function useCreateCommunityRank(
-  effects: MutationEffects<{ rank: CommunityRankView; game: GameView }, NewCommunityRank> = {},
-) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: NewCommunityRank) => createCommunityRank(input),
-    onSuccess: (answer, input) => {
-      queryClient.setQueryData(communityKeys.rank(answer.rank.id), answer.rank);
-      void queryClient.invalidateQueries({ queryKey: communityKeys.lists });
-      effects.onSuccess?.(answer, input);
-    },
-    onError: (error) => effects.onError?.(error),
-  });
-}
-
-/** Reports a rank to the moderators. */
-export function useReportRank(
-  rankId: string,
-  effects: MutationEffects<{ reported: true }, ReportInput> = {},
-) {
-  return useMutation({
-    mutationFn: (input: ReportInput) => reportRank(rankId, input),
-    onSuccess: (answer, input) => effects.onSuccess?.(answer, input),
-    onError: (error) => effects.onError?.(error),
-  });
-}
-
-/** Hides a rank from every public list, or restores it: the rank as answered, lists read again. */
-export function useHideRank(
-  effects: MutationEffects<CommunityRankView, { rankId: string; hidden: boolean }> = {},
-) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: { rankId: string; hidden: boolean }) =>
-      hideRank(input.rankId, input.hidden),
-    onSuccess: (rank, input) => {
-      updateCachedRank(queryClient, rank.id, () => rank);
-      void queryClient.invalidateQueries({ queryKey: communityKeys.all });
-      effects.onSuccess?.(rank, input);
-    },
-    onError: (error) => effects.onError?.(error),
   });
 }
 

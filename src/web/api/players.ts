@@ -3,7 +3,7 @@
  * their TanStack Query keys, through the typed client; the answers' shapes come from
  * src/domain/profile.ts.
  */
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type {
   MyGameView,
   PageResponse,
@@ -13,8 +13,6 @@ import type {
   XpActivityView,
 } from '../../domain/profile';
 import { api } from './client';
-import { meKeys } from './me';
-import type { MutationEffects } from './mutation-effects';
 import { request } from './request';
 
 export const playerKeys = {
@@ -140,30 +138,5 @@ export function usePublicProfile(handle: string) {
     queryKey: playerKeys.publicProfile(handle),
     queryFn: ({ signal }) => fetchPublicProfile(handle, signal),
     retry: false,
-  });
-}
-
-/** Whether `handle` is free (the server's words when not), once the rules here allow it. */
-export function useHandleAvailable(handle: string, enabled: boolean) {
-  return useQuery({
-    queryKey: playerKeys.handleAvailable(handle.toLowerCase()),
-    queryFn: ({ signal }) => fetchHandleAvailable(handle, signal),
-    enabled,
-    staleTime: 5_000,
-    retry: false,
-  });
-}
-
-/** Sets the signed-in player's @handle: their profile as answered, player pages read again. */
-export function useSaveHandle(userId: string, effects: MutationEffects<ProfileView, string> = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (handle: string) => saveHandle(handle),
-    onSuccess: (next, handle) => {
-      queryClient.setQueryData<ProfileView | null>(meKeys.profile(userId), next);
-      void queryClient.invalidateQueries({ queryKey: playerKeys.all });
-      effects.onSuccess?.(next, handle);
-    },
-    onError: (error) => effects.onError?.(error),
   });
 }

@@ -10,7 +10,7 @@ import { canBuild } from '../../domain/community-rules';
 import { cleanLabels } from '../../domain/game';
 import { MAX_ITEMS, MAX_PROMPT_LENGTH } from '../../domain/limits';
 import { cleanText } from '../../domain/text';
-import { useCreateCommunityRank } from '../api/community';
+import { useCreateCommunityRank } from '../api/community-mutations';
 import { errorMessage } from '../api/errors';
 import { findDuplicates, itemRowsFor } from '../game/item-row-edits';
 import { ItemRowsField } from './item-rows-field';

@@ -9,7 +9,7 @@ import { Link } from 'react-router';
 import { toast } from '../ui/toasts';
 import { checkHandleClaim } from '../../domain/handle';
 import { errorMessage } from '../api/errors';
-import { useHandleAvailable, useSaveHandle } from '../api/players';
+import { useHandleAvailable, useSaveHandle } from '../api/handle';
 import { paths } from '../paths';
 import type { Profile } from '../api/me';
 import { handleStatus } from './handle-status';

@@ -50,8 +50,8 @@ import { decimal } from '../game/format';
 import './results.css';
 
 /**
- * The owner's panel (owner/), shown to the owner under the header: handed in by the router, where
- * the two features meet, so results/ imports no other feature.
+ * The owner's panel (owner/), shown to the owner under the header: handed in by results-route.tsx,
+ * where the two features meet, so results/ imports no other feature.
  */
 export type OwnerPanelSlot = ComponentType<{ game: GameView; submissionCount: number }>;
 
