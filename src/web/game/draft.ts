@@ -2,7 +2,8 @@
  * The create screen's draft (SPEC §3 "a pending-start draft", §4 Create flow): kept in session
  * storage as the person types, so a sign-in on the way loses nothing. `pressed` says Create was
  * pressed: such a draft is created as soon as an account is signed in on /create. What is read
- * back is checked field by field; anything unreadable counts as no draft (decision 0006).
+ * back is checked field by field; anything unreadable counts as no draft (decision 0006). The
+ * create screen keeps it; the sign-in screen reads it to say why it is showing.
  */
 import { cleanLabels } from '../../domain/game';
 import { MAX_ITEM_LENGTH, MAX_ITEMS, MAX_PROMPT_LENGTH } from '../../domain/limits';
