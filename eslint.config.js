@@ -11,7 +11,66 @@ const READ_ATTRIBUTES =
 const JSX_CHILD = ':matches(JSXElement, JSXFragment) > JSXExpressionContainer';
 
 /** sonner is loaded on the first toast: a toast sent to it directly would find no Toaster. */
-const SONNER = { name: 'sonner', message: 'Use `toast` from src/web/shell/ui/toasts.tsx.' };
+const SONNER = { name: 'sonner', message: 'Use `toast` from src/web/ui/toasts.tsx.' };
+
+/** The web's features: its pages (DESIGN.md Layout). Two features meet only in router.tsx. */
+const WEB_FEATURES = [
+  'account',
+  'admin',
+  'community',
+  'create',
+  'myranks',
+  'owner',
+  'play',
+  'player',
+  'results',
+];
+
+/**
+ * The web's import zones, each an allow-list: an import that climbs out of the file's folder
+ * (`../x`) must land in one of the folders named, in paths.ts or in src/domain.
+ */
+const WEB_ZONES = {
+  feature: {
+    regex: '^\\.\\./(?!(?:api|ui|game|shell|i18n)/|paths$|\\.\\./domain/)',
+    message:
+      'A web feature imports only api/, ui/, game/, shell/, i18n/, paths.ts and src/domain, never another feature: move a shared piece to ui/ or game/, or meet in router.tsx.',
+  },
+  ui: {
+    regex: '^\\.\\./(?!(?:api|i18n)/|paths$|\\.\\./domain/)',
+    message:
+      'ui/ pieces import only api/, i18n/, paths.ts and src/domain: no feature, game/ or shell/.',
+  },
+  game: {
+    regex: '^\\.\\./(?!(?:api|ui|shell|i18n)/|paths$|\\.\\./domain/)',
+    message:
+      'game/ pieces import only api/, ui/, shell/, i18n/, paths.ts and src/domain: no feature.',
+  },
+  shell: {
+    regex: '^\\.\\./\\.\\./(?!(?:api|ui|i18n)/|paths$|\\.\\./domain/)',
+    message:
+      'The shell imports only api/, ui/, i18n/, paths.ts and src/domain: no feature or game/.',
+  },
+  api: {
+    regex: '^\\.\\./(?!i18n/|\\.\\./domain/|\\.\\./server/)',
+    message:
+      'api/ imports only i18n/, src/domain and server types: no feature, ui/, game/ or shell/.',
+  },
+};
+
+/**
+ * `no-restricted-imports` for a set of web files: sonner (except in ui/toasts.tsx, which loads it)
+ * and the zone's patterns. A later block's `no-restricted-imports` replaces an earlier one for the
+ * files both match, so each block states the whole rule.
+ */
+function webImports(patterns, { sonner = true } = {}) {
+  return {
+    'no-restricted-imports': [
+      'error',
+      { ...(sonner ? { paths: [SONNER] } : {}), ...(patterns.length > 0 ? { patterns } : {}) },
+    ],
+  };
+}
 
 export default tseslint.config(
   {
@@ -31,41 +90,44 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  // The web's import zones (DESIGN.md Layout): features <- ui/, game/, shell/ <- api/ <- domain.
   {
     files: ['src/web/**/*.{ts,tsx}'],
-    ignores: ['src/web/shell/ui/toasts.tsx'],
-    rules: { 'no-restricted-imports': ['error', { paths: [SONNER] }] },
+    ignores: ['src/web/ui/toasts.tsx'],
+    rules: webImports([]),
   },
   {
-    // The shell in layers: ui pieces <- session <- frame.
-    files: ['src/web/shell/ui/**/*.{ts,tsx}'],
-    ignores: ['src/web/shell/ui/toasts.tsx'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [SONNER],
-          patterns: [
-            {
-              group: ['../frame/*', '../session/*'],
-              message: 'shell/ui pieces know nothing of the frame or the session.',
-            },
-          ],
-        },
-      ],
-    },
+    files: [`src/web/{${WEB_FEATURES.join(',')}}/**/*.{ts,tsx}`],
+    rules: webImports([WEB_ZONES.feature]),
   },
   {
+    files: ['src/web/ui/**/*.{ts,tsx}'],
+    ignores: ['src/web/ui/toasts.tsx'],
+    rules: webImports([WEB_ZONES.ui]),
+  },
+  {
+    files: ['src/web/ui/toasts.tsx'],
+    rules: webImports([WEB_ZONES.ui], { sonner: false }),
+  },
+  {
+    files: ['src/web/game/**/*.{ts,tsx}'],
+    rules: webImports([WEB_ZONES.game]),
+  },
+  {
+    // The shell in layers: session <- frame.
     files: ['src/web/shell/session/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [SONNER],
-          patterns: [{ group: ['../frame/*'], message: 'The session knows nothing of the frame.' }],
-        },
-      ],
-    },
+    rules: webImports([
+      WEB_ZONES.shell,
+      { group: ['../frame/*'], message: 'The session knows nothing of the frame.' },
+    ]),
+  },
+  {
+    files: ['src/web/shell/frame/**/*.{ts,tsx}'],
+    rules: webImports([WEB_ZONES.shell]),
+  },
+  {
+    files: ['src/web/api/**/*.{ts,tsx}'],
+    rules: webImports([WEB_ZONES.api]),
   },
   {
     // src/web/api/ is the only way to the server: retries, timeouts, error messages and the one

@@ -53,7 +53,7 @@ const LANDING_ROUTES: { path: string; modules: string[] }[] = [
   { path: routes.community, modules: ['community/community-page.tsx'] },
   { path: routes.game, modules: ['play/game-resolver.tsx', 'play/play-page.tsx'] },
   { path: routes.play, modules: ['play/play-page.tsx'] },
-  { path: routes.results, modules: ['results/results-page.tsx'] },
+  { path: routes.results, modules: ['results-route.tsx'] },
   { path: routes.create, modules: ['create/create-page.tsx'] },
 ];
 

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { SETTINGS_STACK_BREAKPOINT_PX } from '../src/domain/limits';
 import { game } from '../src/server/db/schema/games';
 import { EMPTY_QUIPS, NO_PROMPT_QUIPS, TOO_FEW_ITEMS_QUIPS } from '../src/web/create/quips';
-import { CREATE_SIGN_IN_REASON } from '../src/web/create/sign-in-reason';
+import { CREATE_SIGN_IN_REASON } from '../src/web/account/sign-in-reason';
 import type { TestServer } from '../test/support/server';
 import { browserAvailable, screenshot, useAppInBrowser } from './support/harness';
 import {

@@ -52,14 +52,15 @@ const [PlayPage, loadPlayPage] = lazyPage(() => import('./play/play-page').then(
 const [GameResolver, loadGameResolver] = lazyPage(() =>
   import('./play/game-resolver').then((m) => m.GameResolver),
 );
+// The results page with the owner's panel (results-route.tsx: where the two features meet).
 const [ResultsPage, loadResultsPage] = lazyPage(() =>
-  import('./results/results-page').then((m) => m.ResultsPage),
+  import('./results-route').then((m) => m.ResultsRoute),
 );
 const CommunityRankPage = lazy(() =>
   import('./community/community-rank-page').then((m) => ({ default: m.CommunityRankPage })),
 );
 const BuilderPage = lazy(() =>
-  import('./builder/builder-page').then((m) => ({ default: m.BuilderPage })),
+  import('./create/builder-page').then((m) => ({ default: m.BuilderPage })),
 );
 const MyRanksPage = lazy(() =>
   import('./myranks/my-ranks-page').then((m) => ({ default: m.MyRanksPage })),
@@ -68,7 +69,7 @@ const PlayerPage = lazy(() =>
   import('./player/player-page').then((m) => ({ default: m.PlayerPage })),
 );
 const PublicProfilePage = lazy(() =>
-  import('./profile/public-profile-page').then((m) => ({ default: m.PublicProfilePage })),
+  import('./player/public-profile-page').then((m) => ({ default: m.PublicProfilePage })),
 );
 const AdminPage = lazy(() => import('./admin/admin-page').then((m) => ({ default: m.AdminPage })));
 

@@ -12,7 +12,7 @@ import { Link } from 'react-router';
 import { errorMessage } from '../api/errors';
 import { confirmAdminClaim, meKeys } from '../api/me';
 import { paths } from '../paths';
-import { PageLoading } from '../shell/ui/loading';
+import { PageLoading } from '../ui/loading';
 import { refreshSession, useViewer } from '../shell/session/use-viewer';
 import { useText } from '../i18n/i18n';
 import { adminClaimPageText } from '../i18n/messages/account';

@@ -12,16 +12,17 @@ import {
   type ApiTokenView,
   type CreatedApiToken,
 } from '../../domain/api-tokens';
+import { cleanText } from '../../domain/text';
 import { authClient } from '../api/auth-client';
 import { errorMessage } from '../api/errors';
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '../api/tokens';
 import { useText } from '../i18n/i18n';
 import { formatDate, formatRelative } from '../i18n/format';
 import { apiTokensText } from '../i18n/messages/tokens';
-import { ConfirmDialog } from '../owner/confirm-dialog';
-import { copyText } from '../shell/ui/copy-link-button';
-import { ListError } from '../shell/ui/list-states';
-import { toast } from '../shell/ui/toasts';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import { copyText } from '../ui/copy-link-button';
+import { ListError } from '../ui/list-states';
+import { toast } from '../ui/toasts';
 import './api-tokens.css';
 
 export function ApiTokensSection() {
@@ -175,14 +176,14 @@ function CreateTokenForm({
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const trimmed = name.trim();
-    if (trimmed === '') {
+    const cleaned = cleanText(name);
+    if (cleaned === '') {
       setError(t.nameRequired);
       inputRef.current?.focus();
       return;
     }
     setError(null);
-    create.mutate(trimmed, {
+    create.mutate(cleaned, {
       onSuccess: (created) => {
         setName('');
         onCreated(created);

@@ -1,6 +1,6 @@
 /**
  * The line under the account screen's title: why the person is here, when there is something to
- * say (pressing Create without an account: create/sign-in-reason.ts, decision 0020; playing as a
+ * say (pressing Create without an account: account/sign-in-reason.ts, decision 0020; playing as a
  * guest; sent from elsewhere), or what the reset form does.
  */
 import type { AuthMode } from './links';

@@ -5,8 +5,8 @@
 import { ExternalLink, Inbox, MailX, RefreshCw } from 'lucide-react';
 import { Link } from 'react-router';
 import { errorMessage } from '../api/errors';
-import { PageLoading } from '../shell/ui/loading';
-import { StatusCard } from '../shell/ui/status-card';
+import { PageLoading } from '../ui/loading';
+import { StatusCard } from '../ui/status-card';
 import { useOutbox, type OutboxMessage } from '../api/account';
 import { accountLinks } from './links';
 import { formatDateTime } from '../i18n/format';

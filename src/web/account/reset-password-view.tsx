@@ -4,7 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { authClient } from '../api/auth-client';
 import { authErrorMessage, thrownAuthErrorMessage } from '../api/auth-errors';
-import { StatusCard } from '../shell/ui/status-card';
+import { StatusCard } from '../ui/status-card';
 import { paths } from '../paths';
 import { accountLinks } from './links';
 import { PasswordInput } from './password-input';

@@ -5,12 +5,12 @@
 import { Crown, Mail, UserRound } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { toast } from '../shell/ui/toasts';
+import { toast } from '../ui/toasts';
 import { authClient, signInWithGoogle } from '../api/auth-client';
 import { authErrorMessage, oauthErrorMessage, thrownAuthErrorMessage } from '../api/auth-errors';
 import { paths } from '../paths';
-import { PageLoading } from '../shell/ui/loading';
-import { currentCreateSignInReason } from '../create/sign-in-reason';
+import { PageLoading } from '../ui/loading';
+import { currentCreateSignInReason } from './sign-in-reason';
 import { peekLoginNext, sanitizeNext, takeLoginNext } from '../shell/session/login-next';
 import { useViewer } from '../shell/session/use-viewer';
 import { useAuthConfig } from '../api/account';

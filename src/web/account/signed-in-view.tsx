@@ -7,7 +7,7 @@ import { Crown, KeyRound, LogOut, MailWarning } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { ThemeChoiceControl } from '../shell/frame/theme-toggle';
-import { toast } from '../shell/ui/toasts';
+import { toast } from '../ui/toasts';
 import { MAX_ACCOUNT_NAME_LENGTH } from '../../domain/game';
 import { MAX_PASSWORD_LENGTH } from '../../domain/passwords';
 import { passwordHint, passwordProblemText } from './password-words';

@@ -7,7 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { cleanText } from '../../domain/text';
 import { authClient } from '../api/auth-client';
 import { authErrorMessage, thrownAuthErrorMessage } from '../api/auth-errors';
-import { toast } from '../shell/ui/toasts';
+import { toast } from '../ui/toasts';
 import { googleOnlyMessage, type AuthView } from './auth-copy';
 import { authFieldProblem, type AuthFieldValues } from './auth-field-check';
 import { accountLinks } from './links';

@@ -5,9 +5,9 @@
 import { ShieldCheck } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { NavLink, useParams } from 'react-router';
-import { PageLoading } from '../shell/ui/loading';
+import { PageLoading } from '../ui/loading';
 import { NotFoundPage } from '../shell/frame/not-found';
-import { PageHead } from '../shell/ui/page-frame';
+import { PageHead } from '../ui/page-frame';
 import { useProfile } from '../shell/session/profile';
 import { AnalyticsSection } from './analytics-section';
 import { AuditSection } from './audit-section';
@@ -18,7 +18,7 @@ import { UsersSection } from './users-section';
 import { useText } from '../i18n/i18n';
 import { adminPageText } from '../i18n/messages/admin';
 import { commonText } from '../i18n/messages/common';
-import '../community/community.css';
+import '../ui/paged-list.css';
 import './admin.css';
 
 /** Each section, its name by its message key. */

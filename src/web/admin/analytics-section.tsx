@@ -6,9 +6,9 @@
 import { BarChart3 } from 'lucide-react';
 import { lazy, Suspense, useId } from 'react';
 import { useSearchParams } from 'react-router';
-import { ListError } from '../shell/ui/list-states';
-import { SkeletonList } from '../shell/ui/loading';
-import { EmptyState } from '../shell/ui/page-frame';
+import { ListError } from '../ui/list-states';
+import { SkeletonList } from '../ui/loading';
+import { EmptyState } from '../ui/page-frame';
 import type { FunnelStep } from '../../domain/analytics';
 import { useAdminAnalytics } from '../api/admin';
 import { formatPercent } from '../i18n/format';

@@ -4,9 +4,9 @@
  * marked (decision 0028).
  */
 import { ScrollText } from 'lucide-react';
-import { ListError, LoadMore } from '../shell/ui/list-states';
-import { SkeletonList } from '../shell/ui/loading';
-import { EmptyState } from '../shell/ui/page-frame';
+import { ListError, LoadMore } from '../ui/list-states';
+import { SkeletonList } from '../ui/loading';
+import { EmptyState } from '../ui/page-frame';
 import type { AuditEntryView } from '../../domain/admin';
 import { useAdminAudit } from '../api/admin';
 import { useText } from '../i18n/i18n';

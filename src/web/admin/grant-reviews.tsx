@@ -6,8 +6,8 @@
 import { ShieldAlert } from 'lucide-react';
 import { errorMessage } from '../api/errors';
 import { useGrantReviews, useKeepGrant, useSetRole } from '../api/admin';
-import { ListError } from '../shell/ui/list-states';
-import { toast } from '../shell/ui/toasts';
+import { ListError } from '../ui/list-states';
+import { toast } from '../ui/toasts';
 import type { GrantReviewView } from '../../domain/admin';
 import { useText } from '../i18n/i18n';
 import { grantReviewsText } from '../i18n/messages/admin';

@@ -3,8 +3,8 @@
  * drawn as charts.
  */
 import { lazy, Suspense } from 'react';
-import { ListError } from '../shell/ui/list-states';
-import { SkeletonList } from '../shell/ui/loading';
+import { ListError } from '../ui/list-states';
+import { SkeletonList } from '../ui/loading';
 import type { DailyCounts } from '../../domain/admin';
 import { useAdminOverview } from '../api/admin';
 import { dayLabel, formatCount as format } from './admin-format';

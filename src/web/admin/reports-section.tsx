@@ -1,6 +1,6 @@
 /** /admin/reports: the community's report queue, with Hide and Restore (the moderators' tools). */
 import { Link } from 'react-router';
-import { ReportQueue } from '../community/moderation';
+import { ReportQueue } from '../game/moderation';
 import { useText } from '../i18n/i18n';
 import { adminReportsText } from '../i18n/messages/admin';
 import { RichText } from '../i18n/rich-text';

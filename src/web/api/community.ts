@@ -24,25 +24,8 @@ import type { GameView } from '../../domain/game';
 import { api } from './client';
 import { ApiError } from './errors';
 import { request } from './request';
+import { communityKeys, type CommunityQuery } from './community-keys';
 import { useLiveStream } from './live-stream';
-
-/** What a community list shows: its sort, search words, tag, creator, and the moderators' view. */
-export type CommunityQuery = {
-  sort: CommunitySort;
-  q: string;
-  tag: string;
-  creator?: string;
-  /** Admins on /community-cop: hidden ranks listed too, each with its moderation facts. */
-  moderation?: boolean;
-};
-
-export const communityKeys = {
-  all: ['community'] as const,
-  lists: ['community', 'list'] as const,
-  list: (query: CommunityQuery) => ['community', 'list', query] as const,
-  rank: (rankId: string) => ['community', 'rank', rankId] as const,
-  reports: ['community', 'reports'] as const,
-};
 
 const enc = encodeURIComponent;
 
@@ -136,10 +119,10 @@ export function createCommunityRank(
   return request((init) => api.community.$post({ json: input }, { init }), { retry: false });
 }
 
-export function reportRank(
-  rankId: string,
-  input: { reason: ReportReason; note?: string },
-): Promise<{ reported: true }> {
+/** A report: why, and an optional note for the moderators. */
+export type ReportInput = { reason: ReportReason; note?: string };
+
+export function reportRank(rankId: string, input: ReportInput): Promise<{ reported: true }> {
   return request(
     (init) =>
       api.community[':rankId'].report.$post(

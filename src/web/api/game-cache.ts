@@ -14,7 +14,7 @@ import {
 import { lockedUntil } from '../../domain/lifecycle';
 import type { MyGameView, PageResponse } from '../../domain/profile';
 import { agreement } from '../../domain/results';
-import { communityKeys } from './community';
+import { communityKeys } from './community-keys';
 import { gameKeys, type GameResponse, type ResultsView, type SubmitResult } from './games';
 import { playerKeys } from './players';
 

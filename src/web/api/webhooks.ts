@@ -1,7 +1,8 @@
 /** The owner's webhooks for a game (decisions 0025, 0030): list, add, turn off or on, remove, and the delivery log. */
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DeliveryView, WebhookEvent, WebhookView } from '../../domain/webhooks';
 import { api } from './client';
+import type { MutationEffects } from './mutation-effects';
 import { request } from './request';
 
 export const webhookKeys = {
@@ -19,9 +20,11 @@ export async function fetchWebhooks(gameId: string, signal?: AbortSignal): Promi
 }
 
 /** A new webhook and its signing secret: this answer is the only time the secret is shown. */
+export type NewWebhook = { url: string; events: WebhookEvent[] };
+
 export function addWebhook(
   gameId: string,
-  input: { url: string; events: WebhookEvent[] },
+  input: NewWebhook,
 ): Promise<{ webhook: WebhookView; secret: string }> {
   // Not retried: a second try after a lost answer would add it twice.
   return request(
@@ -90,5 +93,55 @@ export function useDeliveries(gameId: string, webhookId: string, enabled: boolea
     enabled,
     retry: false,
     refetchInterval: 5000,
+  });
+}
+
+/** Adds a webhook to a game; the list is read again. */
+export function useAddWebhook(
+  gameId: string,
+  effects: MutationEffects<{ webhook: WebhookView; secret: string }, NewWebhook> = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: NewWebhook) => addWebhook(gameId, input),
+    onSuccess: (created, input) => {
+      effects.onSuccess?.(created, input);
+      void queryClient.invalidateQueries({ queryKey: webhookKeys.list(gameId) });
+    },
+    onError: (error) => effects.onError?.(error),
+  });
+}
+
+/** Removes one of a game's webhooks; the list is read again. */
+export function useRemoveWebhook(
+  gameId: string,
+  webhookId: string,
+  effects: MutationEffects<{ deleted: true }> = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => removeWebhook(gameId, webhookId),
+    onSuccess: (answer) => {
+      effects.onSuccess?.(answer, undefined);
+      void queryClient.invalidateQueries({ queryKey: webhookKeys.list(gameId) });
+    },
+    onError: (error) => effects.onError?.(error),
+  });
+}
+
+/** Turns one of a game's webhooks off (`false`) or back on (`true`); the list is read again. */
+export function useSetWebhookEnabled(
+  gameId: string,
+  webhookId: string,
+  effects: MutationEffects<{ webhook: WebhookView }, boolean> = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (enabled: boolean) => setWebhookEnabled(gameId, webhookId, enabled),
+    onSuccess: (answer, enabled) => {
+      effects.onSuccess?.(answer, enabled);
+      void queryClient.invalidateQueries({ queryKey: webhookKeys.list(gameId) });
+    },
+    onError: (error) => effects.onError?.(error),
   });
 }

@@ -6,12 +6,12 @@
 import { Globe, ShieldCheck } from 'lucide-react';
 import { useCallback } from 'react';
 import type { CommunityRankView } from '../../domain/community';
-import { HomeHero, HowItWorks } from '../home/home-page';
-import { PageHead } from '../shell/ui/page-frame';
+import { HomeHero, HowItWorks } from './home-intro';
+import { PageHead } from '../ui/page-frame';
 import { useProfile } from '../shell/session/profile';
 import { useViewer } from '../shell/session/use-viewer';
 import { CommunityBrowser, type CardDecoration } from './community-browser';
-import { HideButton, ModerationBadges, ReportQueue } from './moderation';
+import { HideButton, ModerationBadges, ReportQueue } from '../game/moderation';
 import { ReportButton } from './report-dialog';
 import { useText } from '../i18n/i18n';
 import { commonText } from '../i18n/messages/common';

@@ -9,20 +9,21 @@ import type { CommunityRankView } from '../../domain/community';
 import { isRemovedRank, useCommunityRank, useRankEvents } from '../api/community';
 import { errorMessage, isNotFound } from '../api/errors';
 import { paths } from '../paths';
-import { PageLoading } from '../shell/ui/loading';
-import { StatusCard } from '../shell/ui/status-card';
+import { PageLoading } from '../ui/loading';
+import { StatusCard } from '../ui/status-card';
 import { useViewer } from '../shell/session/use-viewer';
 import { playsText } from './counts';
 import { CreatorName } from './creator-name';
 import { LikeButton } from './like-button';
 import { ReportButton } from './report-dialog';
 import { ResultsPreview } from './results-preview';
-import { ShareButton } from '../shell/ui/share-button';
+import { ShareButton } from '../ui/share-button';
 import { formatDate } from '../i18n/format';
 import { useText } from '../i18n/i18n';
 import { commonText } from '../i18n/messages/common';
 import { countsText, rankPageText } from '../i18n/messages/community';
 import { RichText } from '../i18n/rich-text';
+import '../ui/tag-chips.css';
 import './community.css';
 
 function BrowseLink() {

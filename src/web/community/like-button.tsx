@@ -3,7 +3,7 @@
  * refuses. Signed-out visitors and guests are asked to sign in instead.
  */
 import { Heart } from 'lucide-react';
-import { toast } from '../shell/ui/toasts';
+import { toast } from '../ui/toasts';
 import type { CommunityRankView } from '../../domain/community';
 import { isSignInNeeded, useLikeRank } from '../api/community';
 import { errorMessage } from '../api/errors';

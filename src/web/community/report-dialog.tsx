@@ -3,14 +3,15 @@
  * asked to sign in. One open report per person and rank; a second says so.
  */
 import * as Dialog from '@radix-ui/react-dialog';
-import { useMutation } from '@tanstack/react-query';
 import { Flag } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from '../shell/ui/toasts';
+import { toast } from '../ui/toasts';
 import { REPORT_REASONS, type CommunityRankView, type ReportReason } from '../../domain/community';
-import { isSignInNeeded, reportRank } from '../api/community';
+import { cleanText } from '../../domain/text';
+import { isSignInNeeded } from '../api/community';
+import { useReportRank } from '../api/community-mutations';
 import { errorMessage } from '../api/errors';
-import { DialogHead } from '../shell/ui/dialog-head';
+import { DialogHead } from '../ui/dialog-head';
 import { refreshSession, useViewer } from '../shell/session/use-viewer';
 import { useSignInPrompt } from './sign-in-prompt';
 import { useText } from '../i18n/i18n';
@@ -32,9 +33,7 @@ export function ReportButton(props: { rank: Pick<CommunityRankView, 'id' | 'titl
   const [note, setNote] = useState('');
   const ids = { note: useId(), error: useId(), reasons: useId() };
 
-  const report = useMutation({
-    mutationFn: () =>
-      reportRank(props.rank.id, { reason, ...(note.trim() ? { note: note.trim() } : {}) }),
+  const report = useReportRank(props.rank.id, {
     onSuccess: () => {
       setOpen(false);
       toast.success(t.thanks);
@@ -63,7 +62,9 @@ export function ReportButton(props: { rank: Pick<CommunityRankView, 'id' | 'titl
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!report.isPending) report.mutate();
+    if (report.isPending) return;
+    const cleaned = cleanText(note);
+    report.mutate({ reason, ...(cleaned ? { note: cleaned } : {}) });
   };
 
   const error = report.isError && !isSignInNeeded(report.error) ? errorMessage(report.error) : null;

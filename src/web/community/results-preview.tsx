@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { errorMessage, isPermissionDenied } from '../api/errors';
 import { useResults } from '../api/games';
 import { paths } from '../paths';
-import { SkeletonList } from '../shell/ui/loading';
+import { SkeletonList } from '../ui/loading';
 import { formatNumber } from '../i18n/format';
 import { useText } from '../i18n/i18n';
 import { resultsPreviewText } from '../i18n/messages/community';

@@ -4,7 +4,7 @@
  */
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from '../shell/ui/toasts';
+import { toast } from '../ui/toasts';
 import { paths } from '../paths';
 import { currentTarget, rememberLoginNext } from '../shell/session/login-next';
 import { useText } from '../i18n/i18n';

@@ -2,10 +2,10 @@
 import { useId } from 'react';
 import { useText } from '../i18n/i18n';
 import { createOptionsText, settingsDialogText } from '../i18n/messages/create';
-import { rulesSummary } from '../results/rules-text';
-import { useNow } from '../shell/ui/use-now';
+import { rulesSummary } from '../game/rules-text';
+import { useNow } from '../ui/use-now';
 import { PublishToggle } from './publish-toggle';
-import { checkRuleInputs, hasRules, type RuleInputs } from './rule-inputs';
+import { checkRuleInputs, hasRules, type RuleInputs } from '../game/rule-inputs';
 import { SettingsDialog } from './settings-dialog';
 
 export function CreateOptions(props: {

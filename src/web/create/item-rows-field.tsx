@@ -11,8 +11,8 @@ import { cleanLabels } from '../../domain/game';
 import { MAX_ITEM_LENGTH, MAX_ITEMS, MIN_ITEMS } from '../../domain/limits';
 import { useText } from '../i18n/i18n';
 import { itemRowsText } from '../i18n/messages/item-rows';
-import { findDuplicates } from './item-row-edits';
-import type { ItemRows } from './use-item-rows';
+import { findDuplicates } from '../game/item-row-edits';
+import type { ItemRows } from '../game/use-item-rows';
 
 export function ItemRowsField(props: {
   /** The rows and what they do (use-item-rows.ts). */

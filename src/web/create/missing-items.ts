@@ -5,7 +5,7 @@
 import { MIN_ITEMS } from '../../domain/limits';
 import { cleanText } from '../../domain/text';
 import { itemsMissingText } from '../i18n/messages/create';
-import type { ItemRow } from './item-row-edits';
+import type { ItemRow } from '../game/item-row-edits';
 
 /** The message under the rows: how many more items, in the current language. */
 export function itemsMissing(short: number): string {

@@ -7,12 +7,17 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Settings } from 'lucide-react';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { rulesSummary } from '../results/rules-text';
-import { DialogHead } from '../shell/ui/dialog-head';
+import { rulesSummary } from '../game/rules-text';
+import { DialogHead } from '../ui/dialog-head';
 import { useText } from '../i18n/i18n';
 import { settingsDialogText } from '../i18n/messages/create';
-import { formatLocalDateTime } from './local-datetime';
-import { checkRuleInputs, hasRuleInputs, NO_RULE_INPUTS, type RuleInputs } from './rule-inputs';
+import { formatLocalDateTime } from '../game/local-datetime';
+import {
+  checkRuleInputs,
+  hasRuleInputs,
+  NO_RULE_INPUTS,
+  type RuleInputs,
+} from '../game/rule-inputs';
 
 export function SettingsDialog(props: {
   rules: RuleInputs;

@@ -12,13 +12,19 @@ import { ApiError, errorMessage } from '../api/errors';
 import { gameCreated } from '../api/game-cache';
 import { createGame } from '../api/games';
 import { isOfflineFailure, isOfflineNow, useBackOnline } from '../api/offline';
-import { rememberCreated } from '../myranks/pending';
+import { rememberCreated } from '../game/pending';
 import { paths } from '../paths';
-import { toast } from '../shell/ui/toasts';
+import { toast } from '../ui/toasts';
 import { refreshSession, useViewer } from '../shell/session/use-viewer';
-import { clearDraft, newGameFromDraft, readDraft, saveDraft, type CreateDraft } from './draft';
-import type { ItemRow } from './item-row-edits';
-import type { RuleInputs } from './rule-inputs';
+import {
+  clearDraft,
+  newGameFromDraft,
+  readDraft,
+  saveDraft,
+  type CreateDraft,
+} from '../game/draft';
+import type { ItemRow } from '../game/item-row-edits';
+import type { RuleInputs } from '../game/rule-inputs';
 import { useText } from '../i18n/i18n';
 import { createGameText } from '../i18n/messages/create';
 

@@ -5,11 +5,11 @@
  */
 import { useRef, useState } from 'react';
 import { ITEM_HINT_TOAST_MS } from '../../domain/limits';
-import { toast } from '../shell/ui/toasts';
-import { newItemRow } from './item-row-edits';
+import { toast } from '../ui/toasts';
+import { newItemRow } from '../game/item-row-edits';
 import { rowsToFill } from './missing-items';
 import { missingPiece, pickQuip } from './quips';
-import type { ItemRows } from './use-item-rows';
+import type { ItemRows } from '../game/use-item-rows';
 
 export function useWhatIsMissing(options: {
   prompt: string;

@@ -31,13 +31,8 @@ import * as webhooks from './messages/webhooks';
 import { COMMUNITY_MESSAGES, MAX_TAG_LENGTH, MAX_TAGS } from '../../domain/community';
 import { MESSAGES } from '../../domain/game';
 import { playsText, ranksText } from '../community/counts';
-import { counted, ordinal, rankingsCount } from '../results/format';
-import {
-  countdownText,
-  formatDeadline,
-  playersNeededText,
-  rulesSummary,
-} from '../results/rules-text';
+import { counted, ordinal, rankingsCount } from '../game/format';
+import { countdownText, formatDeadline, playersNeededText, rulesSummary } from '../game/rules-text';
 
 const all = [
   commonText,

@@ -3,28 +3,20 @@
  * (POST /api/games/:id/archive) and delete after a confirmation (DELETE /api/games/:id). Each
  * updates My Ranks' lists in place and says what happened in a toast.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Archive, ArchiveRestore, Globe, GlobeLock } from 'lucide-react';
-import { toast } from '../shell/ui/toasts';
+import { toast } from '../ui/toasts';
 import type { MyGameView } from '../../domain/profile';
-import { publishGame, unpublishGame } from '../api/community';
 import { errorMessage } from '../api/errors';
-import { gameArchived, gamePublished } from '../api/game-cache';
-import { archiveGame } from '../api/games';
-import { DeleteGameButton } from '../owner/delete-game-button';
-// The delete dialog's and the danger buttons' styles live with the owner's panel.
-import '../owner/owner.css';
-import { forgetPending } from './pending';
+import { useArchiveGame, usePublishGame } from '../api/game-mutations';
+import { DeleteGameButton } from '../game/delete-game-button';
+import { forgetPending } from '../game/pending';
 import { useText } from '../i18n/i18n';
 import { gameActionsText } from '../i18n/messages/myranks';
 
 export function PublishAction({ game }: { game: MyGameView }) {
   const t = useText(gameActionsText);
-  const queryClient = useQueryClient();
-  const publish = useMutation({
-    mutationFn: (next: boolean) => (next ? publishGame(game.id) : unpublishGame(game.id)),
+  const publish = usePublishGame(game.id, {
     onSuccess: (answer) => {
-      gamePublished(queryClient, answer);
       forgetPending(game.id);
       toast.success(answer.isPublic ? t.published : t.unpublished);
     },
@@ -46,14 +38,11 @@ export function PublishAction({ game }: { game: MyGameView }) {
 
 export function ArchiveAction({ game }: { game: MyGameView }) {
   const t = useText(gameActionsText);
-  const queryClient = useQueryClient();
-  const archive = useMutation({
-    mutationFn: (next: boolean) => archiveGame(game.id, next),
-    onSuccess: (answer) => {
-      // It moves between the list and the Archived filter: gone from this one, the other reloads.
-      gameArchived(queryClient, answer.game);
+  const archive = useArchiveGame(game.id, {
+    // It moves between the list and the Archived filter: gone from this one, the other reloads.
+    onSuccess: (answered) => {
       forgetPending(game.id);
-      if (answer.game.archived) {
+      if (answered.archived) {
         toast.success(t.archivedTitle, { description: t.archivedText });
       } else {
         toast.success(t.unarchivedTitle, { description: t.unarchivedText });

@@ -4,7 +4,7 @@
  */
 import { ListOrdered } from 'lucide-react';
 import { useSearchParams } from 'react-router';
-import { PageHead } from '../shell/ui/page-frame';
+import { PageHead } from '../ui/page-frame';
 import { useViewer } from '../shell/session/use-viewer';
 import { CreatedList } from './created-list';
 import { panelId, tabId, Tabs } from './my-tabs';

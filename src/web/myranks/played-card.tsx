@@ -3,7 +3,7 @@ import { ArrowRight, BarChart3 } from 'lucide-react';
 import { Link } from 'react-router';
 import type { PlayedGameView } from '../../domain/profile';
 import { paths } from '../paths';
-import { GameEmoji } from '../shell/ui/game-emoji';
+import { GameEmoji } from '../game/game-emoji';
 import { formatDate } from '../i18n/format';
 import { useText } from '../i18n/i18n';
 import { playedCardText } from '../i18n/messages/myranks';

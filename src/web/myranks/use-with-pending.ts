@@ -4,7 +4,7 @@
  */
 import { useEffect, useMemo } from 'react';
 import type { MyGameView, PlayedGameView } from '../../domain/profile';
-import { mergePending, readPending, writePending, type PendingKind } from './pending';
+import { mergePending, readPending, writePending, type PendingKind } from '../game/pending';
 
 type EntryOf<K extends PendingKind> = K extends 'created' ? MyGameView : PlayedGameView;
 

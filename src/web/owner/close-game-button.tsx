@@ -1,24 +1,19 @@
 /** Close now: after a confirmation, the game takes no more rankings and its results unlock. */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Lock } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from '../shell/ui/toasts';
+import { toast } from '../ui/toasts';
 import type { GameView } from '../../domain/game';
 import { errorMessage } from '../api/errors';
-import { gameChanged } from '../api/game-cache';
-import { closeGame } from '../api/games';
+import { useCloseGame } from '../api/game-mutations';
 import { useText } from '../i18n/i18n';
 import { closeGameText } from '../i18n/messages/owner';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../ui/confirm-dialog';
 
 export function CloseGameButton(props: { game: GameView }) {
   const t = useText(closeGameText);
-  const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
-  const close = useMutation({
-    mutationFn: () => closeGame(props.game.id),
-    onSuccess: (answer) => {
-      gameChanged(queryClient, answer);
+  const close = useCloseGame(props.game.id, {
+    onSuccess: () => {
       setOpen(false);
       toast.success(t.closed);
     },

@@ -6,7 +6,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { Download, FileJson, FileSpreadsheet } from 'lucide-react';
 import type { GameView } from '../../domain/game';
 import { paths } from '../paths';
-import { DialogHead } from '../shell/ui/dialog-head';
+import { DialogHead } from '../ui/dialog-head';
 import { useText } from '../i18n/i18n';
 import { downloadDialogText } from '../i18n/messages/owner';
 

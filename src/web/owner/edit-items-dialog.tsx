@@ -4,18 +4,15 @@
  * ('At least one item required', 'Items must be unique', …): on an error the rows stay as typed.
  */
 import * as Dialog from '@radix-ui/react-dialog';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ListPlus, Pencil, Plus, TriangleAlert, X } from 'lucide-react';
 import { useId, useState } from 'react';
-import { toast } from '../shell/ui/toasts';
+import { toast } from '../ui/toasts';
 import type { GameView } from '../../domain/game';
 import { MAX_ITEM_LENGTH, MAX_ITEMS } from '../../domain/limits';
 import { errorMessage } from '../api/errors';
-import { itemsEdited } from '../api/game-cache';
-import { editItems } from '../api/games';
-import { DialogHead } from '../shell/ui/dialog-head';
-import type { ItemRow } from '../create/item-row-edits';
-import { useItemRows } from '../create/use-item-rows';
+import { useEditItems } from '../api/game-mutations';
+import { DialogHead } from '../ui/dialog-head';
+import { useItemRows } from '../game/use-item-rows';
 import { useText } from '../i18n/i18n';
 import { editItemsText } from '../i18n/messages/owner';
 import { editSummary, rowsFromItems, summaryText, toItemEdits } from './item-rows';
@@ -23,17 +20,14 @@ import { editSummary, rowsFromItems, summaryText, toItemEdits } from './item-row
 export function EditItemsDialog(props: { game: GameView }) {
   const t = useText(editItemsText);
   const { game } = props;
-  const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   // The rows (use-item-rows.ts): existing items keep their id, at most MAX_ITEMS of them.
   const items = useItemRows({ initial: () => [], max: MAX_ITEMS });
   const { rows, full, attachAddButton } = items;
   const ids = { warning: useId(), error: useId(), count: useId() };
 
-  const save = useMutation({
-    mutationFn: (edited: ItemRow[]) => editItems(game.id, toItemEdits(edited)),
-    onSuccess: (answer) => {
-      itemsEdited(queryClient, answer);
+  const save = useEditItems(game.id, {
+    onSuccess: () => {
       setOpen(false);
       toast.success(t.saved);
     },
@@ -68,7 +62,7 @@ export function EditItemsDialog(props: { game: GameView }) {
               if (save.isPending) return;
               // Nothing to change: no request, no live update sent to every player.
               if (changes === null) setOpen(false);
-              else save.mutate(rows);
+              else save.mutate(toItemEdits(rows));
             }}
           >
             <DialogHead title={t.title} />

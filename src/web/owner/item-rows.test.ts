@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ItemRow } from '../create/item-row-edits';
+import type { ItemRow } from '../game/item-row-edits';
 import { editSummary, rowsFromItems, summaryText, toItemEdits } from './item-rows';
 
 const items = [

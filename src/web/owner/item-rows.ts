@@ -3,8 +3,9 @@
  * the edit the server takes. Pure, so it is tested without a browser.
  */
 import type { Item } from '../../domain/game';
+import { cleanText } from '../../domain/text';
 import type { ItemEdit } from '../api/games';
-import type { ItemRow } from '../create/item-row-edits';
+import type { ItemRow } from '../game/item-row-edits';
 import { editItemsText } from '../i18n/messages/owner';
 
 /** Each item as a row keyed and `id`-ed by the item's id: a rename keeps its votes. */
@@ -12,10 +13,13 @@ export function rowsFromItems(items: readonly Item[]): ItemRow[] {
   return items.map((item) => ({ key: item.id, id: item.id, label: item.label }));
 }
 
-/** Existing items keep their id; new rows are plain labels. Blank rows are left to the server. */
+/**
+ * Existing items keep their id; new rows are plain labels, cleaned as the server stores them
+ * (`cleanText`). Blank rows are left to the server.
+ */
 export function toItemEdits(rows: readonly ItemRow[]): ItemEdit[] {
   return rows.map((row) =>
-    row.id === undefined ? row.label.trim() : { id: row.id, label: row.label.trim() },
+    row.id === undefined ? cleanText(row.label) : { id: row.id, label: cleanText(row.label) },
   );
 }
 
@@ -31,7 +35,7 @@ export function editSummary(items: readonly Item[], rows: readonly ItemRow[]): E
   let added = 0;
   let kept = 0;
   for (const row of rows) {
-    const label = row.label.trim();
+    const label = cleanText(row.label);
     if (label === '') continue;
     if (row.id === undefined || !before.has(row.id)) added += 1;
     else {

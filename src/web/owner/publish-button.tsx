@@ -2,14 +2,12 @@
  * Publish to Community / Unpublish, from the game's state (`isPublic`): disabled while the call
  * runs, a toast on failure, and a link to the community rank while published.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Globe, GlobeLock } from 'lucide-react';
 import { Link } from 'react-router';
-import { toast } from '../shell/ui/toasts';
+import { toast } from '../ui/toasts';
 import type { GameView } from '../../domain/game';
-import { publishGame, unpublishGame } from '../api/community';
-import { gamePublished } from '../api/game-cache';
 import { errorMessage } from '../api/errors';
+import { usePublishGame } from '../api/game-mutations';
 import { paths } from '../paths';
 import { useText } from '../i18n/i18n';
 import { publishButtonText } from '../i18n/messages/owner';
@@ -17,11 +15,8 @@ import { publishButtonText } from '../i18n/messages/owner';
 export function PublishButton(props: { game: GameView }) {
   const t = useText(publishButtonText);
   const { game } = props;
-  const queryClient = useQueryClient();
-  const publish = useMutation({
-    mutationFn: (next: boolean) => (next ? publishGame(game.id) : unpublishGame(game.id)),
+  const publish = usePublishGame(game.id, {
     onSuccess: (answer) => {
-      gamePublished(queryClient, answer);
       if (answer.isPublic) {
         toast.success(t.published, { description: t.publishedText });
       } else {

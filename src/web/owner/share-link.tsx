@@ -1,10 +1,10 @@
 /** The game's share link: as text that selects on focus with a copy button, and as a QR code. */
 import { Download } from 'lucide-react';
 import { useId, useState } from 'react';
-import { toast } from '../shell/ui/toasts';
+import { toast } from '../ui/toasts';
 import type { GameView } from '../../domain/game';
 import { shareUrl } from '../paths';
-import { CopyLinkButton } from '../shell/ui/copy-link-button';
+import { CopyLinkButton } from '../ui/copy-link-button';
 import { downloadQrPng, QrCode } from './qr-code';
 import { useText } from '../i18n/i18n';
 import { shareLinkText } from '../i18n/messages/owner';

@@ -2,7 +2,7 @@
 import type { GameView } from '../../domain/game';
 import { formatNumber } from '../i18n/format';
 import { ownerStateText } from '../i18n/messages/owner';
-import { rulesSummary } from '../results/rules-text';
+import { rulesSummary } from '../game/rules-text';
 
 type GameState = Pick<GameView, 'closed' | 'sizeLimit' | 'deadlineAt' | 'unlock'>;
 

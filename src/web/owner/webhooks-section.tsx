@@ -5,7 +5,6 @@
  * The list is read with the page (it is small) so that a webhook turned off for failing too
  * often shows a notice even while the section is folded; the log is fetched when opened.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Check, Copy, Power, PowerOff, Trash2, TriangleAlert, Webhook } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -19,21 +18,20 @@ import {
 import { authClient } from '../api/auth-client';
 import { errorMessage } from '../api/errors';
 import {
-  addWebhook,
-  removeWebhook,
-  setWebhookEnabled,
+  useAddWebhook,
   useDeliveries,
+  useRemoveWebhook,
+  useSetWebhookEnabled,
   useWebhooks,
-  webhookKeys,
 } from '../api/webhooks';
 import { formatDateTime } from '../i18n/format';
 import { useText } from '../i18n/i18n';
 import { deliveryLogText, webhookSecretText, webhooksText } from '../i18n/messages/webhooks';
-import { copyText } from '../shell/ui/copy-link-button';
-import { ListError } from '../shell/ui/list-states';
-import { toast } from '../shell/ui/toasts';
+import { copyText } from '../ui/copy-link-button';
+import { ListError } from '../ui/list-states';
+import { toast } from '../ui/toasts';
 import { paths } from '../paths';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../ui/confirm-dialog';
 import './webhooks.css';
 
 const STATUS_CLASS: Record<DeliveryView['status'], string> = {
@@ -132,26 +130,23 @@ export function WebhooksSection(props: { gameId: string }) {
 
 function AddWebhookForm(props: { gameId: string; onAdded: (secret: string) => void }) {
   const t = useText(webhooksText);
-  const queryClient = useQueryClient();
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<WebhookEvent[]>([...WEBHOOK_EVENTS]);
   const urlId = useId();
   const hintId = useId();
   const errorId = useId();
   const input = useRef<HTMLInputElement>(null);
-  const add = useMutation({
-    mutationFn: () => addWebhook(props.gameId, { url, events }),
+  const add = useAddWebhook(props.gameId, {
     onSuccess: (created) => {
       setUrl('');
       toast.success(t.added);
       props.onAdded(created.secret);
-      void queryClient.invalidateQueries({ queryKey: webhookKeys.list(props.gameId) });
     },
     onError: () => input.current?.focus(),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!add.isPending) add.mutate();
+    if (!add.isPending) add.mutate({ url, events });
   };
   const error = add.isError ? errorMessage(add.error) : null;
   return (
@@ -262,24 +257,17 @@ function SecretNotice(props: { secret: string; onDone: () => void }) {
 
 function WebhookRow(props: { gameId: string; hook: WebhookView }) {
   const t = useText(webhooksText);
-  const queryClient = useQueryClient();
   const [showLog, setShowLog] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const logId = useId();
-  const remove = useMutation({
-    mutationFn: () => removeWebhook(props.gameId, props.hook.id),
+  const remove = useRemoveWebhook(props.gameId, props.hook.id, {
     onSuccess: () => {
       setConfirming(false);
       toast.success(t.removed);
-      void queryClient.invalidateQueries({ queryKey: webhookKeys.list(props.gameId) });
     },
   });
-  const toggle = useMutation({
-    mutationFn: (enabled: boolean) => setWebhookEnabled(props.gameId, props.hook.id, enabled),
-    onSuccess: (_result, enabled) => {
-      toast.success(enabled ? t.turnedOn : t.turnedOff);
-      void queryClient.invalidateQueries({ queryKey: webhookKeys.list(props.gameId) });
-    },
+  const toggle = useSetWebhookEnabled(props.gameId, props.hook.id, {
+    onSuccess: (_result, enabled) => toast.success(enabled ? t.turnedOn : t.turnedOff),
     onError: (error) => toast.error(errorMessage(error)),
   });
   const events = props.hook.events.map((name) => t[name]).join(', ');

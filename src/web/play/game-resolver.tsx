@@ -3,7 +3,7 @@ import { Navigate, useParams } from 'react-router';
 import { useGame } from '../api/games';
 import { paths } from '../paths';
 import { GameLoadError } from '../shell/frame/game-load-error';
-import { PageLoading } from '../shell/ui/loading';
+import { PageLoading } from '../ui/loading';
 import { useText } from '../i18n/i18n';
 import { gameResolverText } from '../i18n/messages/play-resolver';
 

@@ -6,6 +6,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import type { GameView, SubmissionView } from '../../domain/game';
 import { placeAll } from '../../domain/lifecycle';
 import { MAX_NAME_LENGTH } from '../../domain/limits';
+import { cleanText } from '../../domain/text';
 import { errorMessage, isClosedError } from '../api/errors';
 import { useGameEvents } from '../api/events';
 import { gameClosed, submissionSaved } from '../api/game-cache';
@@ -13,16 +14,16 @@ import { submitRanking, useGame } from '../api/games';
 import { isOfflineFailure, isOfflineNow, useBackOnline } from '../api/offline';
 import { isRetryable } from '../api/retry';
 import { offlineText } from '../i18n/messages/api';
-import { rememberPlayed } from '../myranks/pending';
+import { rememberPlayed } from '../game/pending';
 import { paths } from '../paths';
 import { burst } from '../shell/frame/arrival-confetti';
-import { ShareButton } from '../shell/ui/share-button';
+import { ShareButton } from '../ui/share-button';
 import { GameLoadError } from '../shell/frame/game-load-error';
-import { OfflineNotice } from '../shell/ui/offline-notice';
-import { SkeletonList } from '../shell/ui/loading';
-import { toast } from '../shell/ui/toasts';
+import { OfflineNotice } from '../ui/offline-notice';
+import { SkeletonList } from '../ui/loading';
+import { toast } from '../ui/toasts';
 import { useViewer } from '../shell/session/use-viewer';
-import { UnlockStatus } from '../results/unlock-status';
+import { UnlockStatus } from '../game/unlock-status';
 import { ensureSession } from './ensure-session';
 import {
   clearPendingRanking,
@@ -184,7 +185,7 @@ function PlayBoard(props: {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (submit.isPending) return;
-    const typed = name.trim();
+    const typed = cleanText(name);
     submit.mutate({
       ranking: { ranking: order, ...(showName && typed !== '' ? { name: typed } : {}) },
       resent: false,

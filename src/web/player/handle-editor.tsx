@@ -3,16 +3,15 @@
  * last key) whether it is free, in its own words (SPEC §5); Save sets it, Escape or Cancel keep
  * the old one. The availability line is a polite live region.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AtSign, Check, Pencil, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
-import { toast } from '../shell/ui/toasts';
+import { toast } from '../ui/toasts';
 import { checkHandleClaim } from '../../domain/handle';
 import { errorMessage } from '../api/errors';
-import { fetchHandleAvailable, playerKeys, saveHandle } from '../api/players';
+import { useHandleAvailable, useSaveHandle } from '../api/handle';
 import { paths } from '../paths';
-import { meKeys, type Profile } from '../api/me';
+import type { Profile } from '../api/me';
 import { handleStatus } from './handle-status';
 import { useDebounced } from './use-debounced';
 import { useText } from '../i18n/i18n';
@@ -69,7 +68,6 @@ export function HandleEditor(props: { profile: Profile }) {
 function HandleForm(props: { profile: Profile; onDone: () => void }) {
   const { profile, onDone } = props;
   const t = useText(handleEditorText);
-  const queryClient = useQueryClient();
   const [value, setValue] = useState(profile.handle ?? '');
   const ids = { input: useId(), status: useId() };
   const typed = value.trim();
@@ -79,19 +77,10 @@ function HandleForm(props: { profile: Profile; onDone: () => void }) {
   // and whether someone has it, there.
   const settled = useDebounced(typed, CHECK_DELAY_MS);
   const rules = checkHandleClaim(settled);
-  const check = useQuery({
-    queryKey: playerKeys.handleAvailable(settled.toLowerCase()),
-    queryFn: ({ signal }) => fetchHandleAvailable(settled, signal),
-    enabled: rules.ok && settled === typed && !mine,
-    staleTime: 5_000,
-    retry: false,
-  });
+  const check = useHandleAvailable(settled, rules.ok && settled === typed && !mine);
 
-  const save = useMutation({
-    mutationFn: () => saveHandle(typed),
+  const save = useSaveHandle(profile.id, {
     onSuccess: (next) => {
-      queryClient.setQueryData<Profile | null>(meKeys.profile(profile.id), next);
-      void queryClient.invalidateQueries({ queryKey: playerKeys.all });
       toast.success(t.saved({ handle: next.handle ?? typed }));
       onDone();
     },
@@ -100,7 +89,7 @@ function HandleForm(props: { profile: Profile; onDone: () => void }) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (unchanged) return onDone();
-    if (!save.isPending) save.mutate();
+    if (!save.isPending) save.mutate(typed);
   };
 
   const onKeyDown = (event: KeyboardEvent) => {

@@ -9,7 +9,7 @@ import { useText } from '../i18n/i18n';
 import { RichText } from '../i18n/rich-text';
 import { insightsText } from '../i18n/messages/results';
 import { unanimousText } from './crowd-words';
-import { ordinal } from './format';
+import { ordinal } from '../game/format';
 
 /** The first and last places anyone gave the item (1-based). */
 function spread(item: ItemResult): [number, number] {

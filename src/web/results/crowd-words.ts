@@ -1,7 +1,7 @@
 /** What the domain finds in the crowd's order (data), in the catalog's words. */
 import type { Difference, Unanimous } from '../../domain/crowd';
 import { insightsText, youVsCrowdText } from '../i18n/messages/results';
-import { ordinal } from './format';
+import { ordinal } from '../game/format';
 
 /** "Everyone put Pineapple last.": first and last in words, an ordinal between. */
 export function unanimousText(unanimous: Unanimous): string {

@@ -1,6 +1,6 @@
 /** A tiny bar chart of how often an item landed in each position, with a text alternative. */
 import { memo } from 'react';
-import { ordinal } from './format';
+import { ordinal } from '../game/format';
 import { useText } from '../i18n/i18n';
 import { distributionText } from '../i18n/messages/results';
 

@@ -2,14 +2,13 @@
  * Remix: a new rank of your own with the same prompt and items (no rules, no results), credited to
  * this one. Signed-out people and guests are sent to sign in first, and come back here.
  */
-import { useMutation } from '@tanstack/react-query';
 import { Shuffle } from 'lucide-react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { GameView } from '../../domain/game';
 import { errorMessage } from '../api/errors';
-import { remixGame } from '../api/games';
+import { useRemixGame } from '../api/game-mutations';
 import { paths } from '../paths';
-import { toast } from '../shell/ui/toasts';
+import { toast } from '../ui/toasts';
 import { useViewer } from '../shell/session/use-viewer';
 import { useText } from '../i18n/i18n';
 import { RichText } from '../i18n/rich-text';
@@ -20,8 +19,7 @@ export function RemixButton(props: { game: GameView }) {
   const viewer = useViewer();
   const navigate = useNavigate();
   const location = useLocation();
-  const remix = useMutation({
-    mutationFn: () => remixGame(props.game.id),
+  const remix = useRemixGame(props.game.id, {
     onSuccess: (game) => {
       toast.success(t.remixed, { description: t.remixedText });
       void navigate(paths.results(game.id));

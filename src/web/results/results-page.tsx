@@ -11,24 +11,23 @@ import {
   Sparkles,
   Users,
 } from 'lucide-react';
-import { memo, useId, useMemo, useState } from 'react';
+import { memo, useId, useMemo, useState, type ComponentType } from 'react';
 import { Link, useParams } from 'react-router';
 import type { GameView } from '../../domain/game';
 import type { ItemResult } from '../../domain/results';
 import { errorMessage, isPermissionDenied } from '../api/errors';
 import { useGameEvents, type LiveStatus } from '../api/events';
 import { useGame, useResults, type ResultsView } from '../api/games';
-import { OwnerPanel } from '../owner/owner-panel';
 import { paths } from '../paths';
-import { ShareButton } from '../shell/ui/share-button';
+import { ShareButton } from '../ui/share-button';
 import { GameLoadError } from '../shell/frame/game-load-error';
-import { SkeletonList } from '../shell/ui/loading';
-import { StatusCard } from '../shell/ui/status-card';
+import { SkeletonList } from '../ui/loading';
+import { StatusCard } from '../ui/status-card';
 import { DistributionChart } from './distribution-chart';
-import { percent, rankingsCount } from './format';
+import { percent, rankingsCount } from '../game/format';
 import { HeadToHead } from './head-to-head';
 import { RemixButton, RemixCredit } from './remix-button';
-import { UnlockStatus } from './unlock-status';
+import { UnlockStatus } from '../game/unlock-status';
 import { resultWindow, TOP_ROWS } from './result-window';
 import { useReveal } from './use-reveal';
 import { CrowdInsights } from './crowd-insights';
@@ -47,10 +46,17 @@ import {
   resultsBodyText,
   resultsPageText,
 } from '../i18n/messages/results';
-import { decimal } from './format';
+import { decimal } from '../game/format';
 import './results.css';
 
-export function ResultsPage() {
+/**
+ * The owner's panel (owner/), shown to the owner under the header: handed in by results-route.tsx,
+ * where the two features meet, so results/ imports no other feature.
+ */
+export type OwnerPanelSlot = ComponentType<{ game: GameView; submissionCount: number }>;
+
+export function ResultsPage(props: { ownerPanel: OwnerPanelSlot }) {
+  const OwnerPanel = props.ownerPanel;
   const t = useText(resultsPageText);
   const c = useText(commonText);
   const { idOrSlug = '' } = useParams();

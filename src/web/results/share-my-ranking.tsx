@@ -6,7 +6,7 @@ import { ImageDown } from 'lucide-react';
 import { useState } from 'react';
 import type { GameView } from '../../domain/game';
 import { shareUrl } from '../paths';
-import { toast } from '../shell/ui/toasts';
+import { toast } from '../ui/toasts';
 import { canvasPng, drawMyRanking } from './my-ranking-image';
 import { useText } from '../i18n/i18n';
 import { commonText } from '../i18n/messages/common';

@@ -1,6 +1,6 @@
 /**
  * Why the sign-in screen is showing after Create was pressed without an account
- * (`create/sign-in-reason.ts`): read by the account screens, so kept apart from the create
+ * (`account/sign-in-reason.ts`): read by the account screens, so kept apart from the create
  * screen's catalog.
  */
 import { i18n } from '../i18n';

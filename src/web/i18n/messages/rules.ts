@@ -9,7 +9,7 @@ import { i18n } from '../i18n';
 /**
  * Numbers as people read them. `{count}` plurals whose number is shown in the app's language
  * ("1,500 rankings") take it twice: `t.rankings({ count: formatNumber(n) })(n)` (see
- * `results/format.ts`, `counted`).
+ * `game/format.ts`, `counted`).
  */
 export const resultsFormatText = i18n('results/format', {
   rankings: params<{ count: string }>(count({ one: '{count} ranking', many: '{count} rankings' })),

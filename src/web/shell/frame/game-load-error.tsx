@@ -3,7 +3,7 @@ import { RefreshCw, SearchX } from 'lucide-react';
 import { Link } from 'react-router';
 import { errorMessage, isNotFound } from '../../api/errors';
 import { paths } from '../../paths';
-import { StatusCard } from '../ui/status-card';
+import { StatusCard } from '../../ui/status-card';
 import { useText } from '../../i18n/i18n';
 import { commonText } from '../../i18n/messages/common';
 import { errorText } from '../../i18n/messages/shell';

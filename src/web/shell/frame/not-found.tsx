@@ -4,7 +4,7 @@ import { useLayoutEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../paths';
 import { cancelArrivalBurst } from './arrival-confetti';
-import { StatusCard } from '../ui/status-card';
+import { StatusCard } from '../../ui/status-card';
 import { useText } from '../../i18n/i18n';
 import { RichText } from '../../i18n/rich-text';
 import { commonText } from '../../i18n/messages/common';

@@ -13,7 +13,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../../paths';
-import { PageLoading } from '../ui/loading';
+import { PageLoading } from '../../ui/loading';
 import { currentTarget, rememberLoginNext } from '../session/login-next';
 import { useViewer } from '../session/use-viewer';
 import { useText } from '../../i18n/i18n';

@@ -3,7 +3,7 @@ import { TriangleAlert } from 'lucide-react';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { reportClientError } from '../../api/client-errors';
 import { paths } from '../../paths';
-import { StatusCard } from '../ui/status-card';
+import { StatusCard } from '../../ui/status-card';
 import { useText } from '../../i18n/i18n';
 import { commonText } from '../../i18n/messages/common';
 import { errorText } from '../../i18n/messages/shell';

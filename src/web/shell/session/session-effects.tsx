@@ -6,7 +6,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from '../ui/toasts';
+import { toast } from '../../ui/toasts';
 import { ACHIEVEMENTS } from '../../../domain/achievements';
 import { LEGACY_CLAIM_MAX } from '../../../domain/limits';
 import { ApiError } from '../../api/errors';

@@ -1,7 +1,7 @@
 /** Signing out, from wherever the button is: clears answers cached for the previous person. */
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toast } from '../ui/toasts';
+import { toast } from '../../ui/toasts';
 import { authClient } from '../../api/auth-client';
 import { thrownAuthErrorMessage } from '../../api/auth-errors';
 import { signOutText } from '../../i18n/messages/session';

@@ -3,8 +3,8 @@ import { Globe, Heart, Play } from 'lucide-react';
 import { Link } from 'react-router';
 import { useCommunityList } from '../api/community';
 import { paths } from '../paths';
-import { GameEmoji } from '../shell/ui/game-emoji';
-import { CardSkeletons, ListError, LoadMore } from '../shell/ui/list-states';
+import { GameEmoji } from '../game/game-emoji';
+import { CardSkeletons, ListError, LoadMore } from '../ui/list-states';
 import { useText } from '../i18n/i18n';
 import { publishedRanksText } from '../i18n/messages/profile';
 

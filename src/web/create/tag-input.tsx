@@ -8,7 +8,7 @@ import { MAX_TAG_LENGTH, MAX_TAGS } from '../../domain/community';
 import { cleanTag } from '../../domain/community-rules';
 import { useText } from '../i18n/i18n';
 import { tagInputText } from '../i18n/messages/builder';
-import '../community/community.css';
+import '../ui/tag-chips.css';
 
 export function TagInput(props: { tags: string[]; onChange: (tags: string[]) => void }) {
   const t = useText(tagInputText);

@@ -1,19 +1,20 @@
 /**
- * /community-cop's moderation parts: the open-reports badge, Hide / Restore for admins, and the
- * admins' report queue (who reported what, when and why).
+ * The moderation parts of /community-cop and /admin/reports: the open-reports badge, Hide /
+ * Restore for admins, and the admins' report queue (who reported what, when and why).
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { EyeOff, Flag, RotateCcw, ShieldAlert } from 'lucide-react';
 import { Link } from 'react-router';
-import { toast } from '../shell/ui/toasts';
+import { toast } from '../ui/toasts';
 import type { CommunityRankView, RankReportView } from '../../domain/community';
-import { communityKeys, hideRank, updateCachedRank, useReports } from '../api/community';
+import { useReports } from '../api/community';
+import { useHideRank } from '../api/community-mutations';
 import { errorMessage } from '../api/errors';
 import { paths } from '../paths';
-import { SkeletonList } from '../shell/ui/loading';
+import { SkeletonList } from '../ui/loading';
 import { formatDateTime } from '../i18n/format';
 import { useText } from '../i18n/i18n';
 import { moderationText } from '../i18n/messages/community';
+import './moderation.css';
 
 function reasonText(
   t: ReturnType<typeof moderationText.get>,
@@ -44,25 +45,12 @@ export function ModerationBadges(props: { rank: CommunityRankView }) {
   );
 }
 
-/** Hides a rank from every public list, or restores it. */
-export function useHideRank() {
-  const t = useText(moderationText);
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: { rankId: string; hidden: boolean }) =>
-      hideRank(input.rankId, input.hidden),
-    onSuccess: (rank) => {
-      updateCachedRank(queryClient, rank.id, () => rank);
-      void queryClient.invalidateQueries({ queryKey: communityKeys.all });
-      toast.success(rank.moderation?.hidden ? t.rankHidden : t.rankRestored);
-    },
-    onError: (error) => toast.error(errorMessage(error)),
-  });
-}
-
 export function HideButton(props: { rankId: string; title: string; hidden: boolean }) {
   const t = useText(moderationText);
-  const hide = useHideRank();
+  const hide = useHideRank({
+    onSuccess: (rank) => toast.success(rank.moderation?.hidden ? t.rankHidden : t.rankRestored),
+    onError: (error) => toast.error(errorMessage(error)),
+  });
   const pending = hide.isPending;
   return (
     <button

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CreateDraft } from './draft';
+import type { CreateDraft } from '../game/draft';
 import { CREATE_SIGN_IN_REASON, createSignInReason } from './sign-in-reason';
 
 const pressed: CreateDraft = {

@@ -6,7 +6,7 @@
  */
 import { Clock, Users } from 'lucide-react';
 import type { GameView } from '../../domain/game';
-import { useNow } from '../shell/ui/use-now';
+import { useNow } from '../ui/use-now';
 import { countdownText, formatDeadline, playersNeededText } from './rules-text';
 import { useText } from '../i18n/i18n';
 import { RichText } from '../i18n/rich-text';

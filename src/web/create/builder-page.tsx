@@ -2,23 +2,24 @@
  * /builder: make a community rank in one step: a title, at least 3 items, an optional emoji and
  * up to 5 tags. Create makes the game and publishes it, then opens the rank's page.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Crown, Hammer } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from '../shell/ui/toasts';
+import { toast } from '../ui/toasts';
 import { canBuild } from '../../domain/community-rules';
+import { cleanLabels } from '../../domain/game';
 import { MAX_ITEMS, MAX_PROMPT_LENGTH } from '../../domain/limits';
-import { communityKeys, createCommunityRank, type NewCommunityRank } from '../api/community';
+import { cleanText } from '../../domain/text';
+import { useCreateCommunityRank } from '../api/community-mutations';
 import { errorMessage } from '../api/errors';
-import { findDuplicates, itemRowsFor } from '../create/item-row-edits';
-import { ItemRowsField } from '../create/item-rows-field';
-import { useItemRows } from '../create/use-item-rows';
+import { findDuplicates, itemRowsFor } from '../game/item-row-edits';
+import { ItemRowsField } from './item-rows-field';
+import { useItemRows } from '../game/use-item-rows';
 import { paths } from '../paths';
-import { PageHead } from '../shell/ui/page-frame';
+import { PageHead } from '../ui/page-frame';
 import { EmojiPicker } from './emoji-picker';
 import { TagInput } from './tag-input';
-import '../create/create.css';
+import './create.css';
 import { useText } from '../i18n/i18n';
 import { commonText } from '../i18n/messages/common';
 import { builderPageText } from '../i18n/messages/builder';
@@ -29,7 +30,6 @@ export function BuilderPage() {
   const c = useText(commonText);
   const placeholders = [t.item1Placeholder, t.item2Placeholder, t.item3Placeholder];
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [title, setTitle] = useState('');
   const [emoji, setEmoji] = useState('');
   const [tags, setTags] = useState<string[]>([]);
@@ -45,11 +45,8 @@ export function BuilderPage() {
   const labels = rows.map((row) => row.label);
   const ready = canBuild(title, labels);
 
-  const build = useMutation({
-    mutationFn: (input: NewCommunityRank) => createCommunityRank(input),
+  const build = useCreateCommunityRank({
     onSuccess: ({ rank }) => {
-      queryClient.setQueryData(communityKeys.rank(rank.id), rank);
-      void queryClient.invalidateQueries({ queryKey: communityKeys.lists });
       toast.success(t.published);
       navigate(paths.communityRank(rank.id));
     },
@@ -72,8 +69,8 @@ export function BuilderPage() {
     }
     setError(null);
     build.mutate({
-      title: title.trim(),
-      items: labels.map((label) => label.trim()).filter((label) => label !== ''),
+      title: cleanText(title),
+      items: cleanLabels(labels),
       ...(emoji ? { emoji } : {}),
       ...(tags.length > 0 ? { tags } : {}),
     });

@@ -6,7 +6,7 @@
 import { canCreate } from '../../domain/game';
 import { sanitizeNext } from '../shell/session/login-next';
 import { createSignInText } from '../i18n/messages/create-sign-in';
-import { readDraft, type CreateDraft } from './draft';
+import { readDraft, type CreateDraft } from '../game/draft';
 
 /** The reason in English (the base catalog), for the tests. */
 export const CREATE_SIGN_IN_REASON = createSignInText.get().reason;

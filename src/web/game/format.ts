@@ -1,4 +1,7 @@
-/** Numbers for results, in the app's language (decision 0023). */
+/**
+ * Numbers for results, in the app's language (decision 0023): the results page, the owner's panel
+ * and the rules text.
+ */
 import { locale } from '../i18n/i18n';
 import { formatNumber, formatPercent } from '../i18n/format';
 import { resultsFormatText } from '../i18n/messages/rules';

@@ -2,10 +2,12 @@
  * The create screen's draft (SPEC §3 "a pending-start draft", §4 Create flow): kept in session
  * storage as the person types, so a sign-in on the way loses nothing. `pressed` says Create was
  * pressed: such a draft is created as soon as an account is signed in on /create. What is read
- * back is checked field by field; anything unreadable counts as no draft (decision 0006).
+ * back is checked field by field; anything unreadable counts as no draft (decision 0006). The
+ * create screen keeps it; the sign-in screen reads it to say why it is showing.
  */
 import { cleanLabels } from '../../domain/game';
 import { MAX_ITEM_LENGTH, MAX_ITEMS, MAX_PROMPT_LENGTH } from '../../domain/limits';
+import { cleanText } from '../../domain/text';
 import type { NewGame } from '../api/games';
 import {
   readJson,
@@ -74,13 +76,14 @@ export function clearDraft(storage: KeyValueStore | null = sessionStore()): void
 }
 
 /**
- * The game a draft asks for, as the server will take it: trimmed prompt and items, and only the
- * rules the server keeps (a deadline that has passed meanwhile is dropped).
+ * The game a draft asks for, as the server will take it: prompt and items cleaned (`cleanText`,
+ * blank items dropped), and only the rules the server keeps (a deadline that has passed meanwhile
+ * is dropped).
  */
 export function newGameFromDraft(draft: CreateDraft, now: number): NewGame {
   const { rules } = checkRuleInputs(draft.rules, now);
   return {
-    prompt: draft.prompt.trim(),
+    prompt: cleanText(draft.prompt),
     items: cleanLabels(draft.items),
     publish: draft.publish,
     sizeLimit: rules.sizeLimit,

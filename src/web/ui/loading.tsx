@@ -1,6 +1,6 @@
 /** Loading states: a spinner with a label screen readers hear, and skeleton lines. */
-import { useText } from '../../i18n/i18n';
-import { loadingText } from '../../i18n/messages/ui';
+import { useText } from '../i18n/i18n';
+import { loadingText } from '../i18n/messages/ui';
 
 export function Spinner(props: { label?: string; size?: 'sm' | 'md' }) {
   const t = useText(loadingText);

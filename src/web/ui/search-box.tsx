@@ -3,6 +3,7 @@ import { Search, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useText } from '../i18n/i18n';
 import { searchBoxText } from '../i18n/messages/community';
+import './search-box.css';
 
 const DEBOUNCE_MS = 300;
 

@@ -1,15 +1,13 @@
 /** Delete: after a confirmation naming the rank, the game and everything in it goes. */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from '../shell/ui/toasts';
+import { toast } from '../ui/toasts';
 import { errorMessage } from '../api/errors';
-import { gameDeleted } from '../api/game-cache';
-import { deleteGame } from '../api/games';
+import { useDeleteGame } from '../api/game-mutations';
 import { useText } from '../i18n/i18n';
 import { deleteGameText } from '../i18n/messages/owner';
 import { RichText } from '../i18n/rich-text';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../ui/confirm-dialog';
 
 /**
  * The one Delete button for a game (owner panel, My Ranks): a confirmation naming the rank, then
@@ -23,16 +21,13 @@ export function DeleteGameButton(props: {
   onDeleted: () => void;
 }) {
   const t = useText(deleteGameText);
-  const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
-  const remove = useMutation({
-    mutationFn: () => deleteGame(props.gameId),
+  // After the page moved on, the hook forgets the game: its link answers 'Game not found'.
+  const remove = useDeleteGame(props.gameId, {
     onSuccess: () => {
       setOpen(false);
       toast.success(t.deleted);
       props.onDeleted();
-      // After the page moved on: the game's link now answers 'Game not found', not the cache.
-      gameDeleted(queryClient, props.gameId);
     },
   });
 

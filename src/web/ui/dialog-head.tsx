@@ -1,8 +1,8 @@
 /** A dialog's title with its close button, for every Radix dialog that has one. */
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import { useText } from '../../i18n/i18n';
-import { dialogText } from '../../i18n/messages/ui';
+import { useText } from '../i18n/i18n';
+import { dialogText } from '../i18n/messages/ui';
 
 export function DialogHead(props: { title: string }) {
   const t = useText(dialogText);

@@ -4,11 +4,11 @@
  * the link is copied instead. The link works for everyone, signed in or not.
  */
 import { Share2 } from 'lucide-react';
-import { shareUrl } from '../../paths';
+import { shareUrl } from '../paths';
 import { CopyLinkButton, copyText } from './copy-link-button';
 import { toast } from './toasts';
-import { useText } from '../../i18n/i18n';
-import { copyLinkText, shareText } from '../../i18n/messages/ui';
+import { useText } from '../i18n/i18n';
+import { copyLinkText, shareText } from '../i18n/messages/ui';
 
 export function ShareButton(props: {
   gameId: string;

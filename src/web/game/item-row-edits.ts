@@ -4,6 +4,7 @@
  * use-item-rows.ts; each screen keeps its own rules (how many rows at least, what saving sends).
  */
 import { MIN_ITEMS } from '../../domain/limits';
+import { cleanText, sameTextKey } from '../../domain/text';
 
 /**
  * One row. `key` stays the row's while it lives (React key, focus); `id` when the row stands for
@@ -58,15 +59,21 @@ export function afterEnter(
   return rows[index]?.label.trim() ? 'add' : null;
 }
 
-/** Rows whose label repeats an earlier one (ignoring case and spaces): the server refuses those. */
+/**
+ * Rows whose label repeats an earlier one by the server's rule: blank rows once cleaned are left
+ * out (`cleanText`, as `cleanLabels`), the rest compared by `sameTextKey` (case, accents written
+ * either way, widths, invisible characters, spaces), so the form refuses exactly what the server
+ * would.
+ */
 export function findDuplicates(rows: readonly ItemRow[]): Set<string> {
   const seen = new Set<string>();
   const duplicates = new Set<string>();
   for (const row of rows) {
-    const label = row.label.trim().toLocaleLowerCase();
+    const label = cleanText(row.label);
     if (label === '') continue;
-    if (seen.has(label)) duplicates.add(row.key);
-    seen.add(label);
+    const key = sameTextKey(label);
+    if (seen.has(key)) duplicates.add(row.key);
+    seen.add(key);
   }
   return duplicates;
 }

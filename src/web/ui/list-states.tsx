@@ -3,9 +3,9 @@
  * page, public profiles), and Load more.
  */
 import { RefreshCw } from 'lucide-react';
-import { errorMessage } from '../../api/errors';
-import { useText } from '../../i18n/i18n';
-import { listStatesText } from '../../i18n/messages/ui';
+import { errorMessage } from '../api/errors';
+import { useText } from '../i18n/i18n';
+import { listStatesText } from '../i18n/messages/ui';
 import './list-states.css';
 
 export function CardSkeletons(props: { count?: number }) {

@@ -5,7 +5,7 @@
  * game will get, and the dialog can say plainly which value will be ignored. Pure.
  */
 import { normalizeRules } from '../../domain/lifecycle';
-import type { RuleSettings } from '../results/rules-text';
+import type { RuleSettings } from './rules-text';
 import { parseLocalDateTime } from './local-datetime';
 
 /** The fields' values: a datetime-local string and the players number as typed ('' = unset). */

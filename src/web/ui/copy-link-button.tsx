@@ -2,9 +2,9 @@
 import { Check, Link as LinkIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from './toasts';
-import { shareUrl } from '../../paths';
-import { useText } from '../../i18n/i18n';
-import { copyLinkText } from '../../i18n/messages/ui';
+import { shareUrl } from '../paths';
+import { useText } from '../i18n/i18n';
+import { copyLinkText } from '../i18n/messages/ui';
 
 export async function copyText(text: string): Promise<boolean> {
   try {
