@@ -37,7 +37,7 @@ import { analyticsRoutes } from './analytics/routes';
 import { sessionMiddleware, type Auth, type AuthEnv } from './auth/better-auth';
 import { SessionCache } from './auth/session-cache';
 import { bearerAuth } from './auth/tokens/bearer';
-import { DEFAULT_TOKEN_REQUESTS_PER_MINUTE } from './auth/tokens/scope';
+import { DEFAULT_TOKEN_REQUESTS_PER_MINUTE, tokenScope } from './auth/tokens/scope';
 import { tokenRoutes } from './auth/tokens/routes';
 import type { Database } from './db/client';
 import { gamesRoutes } from './games/routes';
@@ -329,6 +329,7 @@ export function createApp(deps: AppDeps) {
       db: deps.database.db,
       perMinute: deps.tokenRequestsPerMinute ?? DEFAULT_TOKEN_REQUESTS_PER_MINUTE,
       addressOf: (c) => clientIp(c, deps.trustedProxyHeader, deps.trustedProxyHops),
+      scope: tokenScope(API_OPERATIONS.operations),
     }),
   );
   // Account changes answer once every instance's cached sessions reflect them (this one's for
