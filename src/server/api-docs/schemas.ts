@@ -31,9 +31,7 @@ export const ErrorBodySchema = z
         code: ErrorCodeSchema,
         message: z.string(),
         /** Locked results: what unlocks them. */
-        unlock: z
-          .object({ playersNeeded: z.number().nullable(), deadlineAt: z.number().nullable() })
-          .optional(),
+        unlock: UnlockSchema.optional(),
         closed: z.boolean().optional(),
         removed: z.boolean().optional(),
         /** The request's id (also in the X-Request-Id header), for a report. */

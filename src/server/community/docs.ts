@@ -4,10 +4,11 @@
  * api-docs/operation.ts for what an entry says.
  */
 import { z } from 'zod';
-import type {
-  CommunityListResponse,
-  CommunityRankView,
-  RankReportView,
+import {
+  REPORT_REASONS,
+  type CommunityListResponse,
+  type CommunityRankView,
+  type RankReportView,
 } from '../../domain/community';
 import type { Operations } from '../api-docs/operation';
 import { stream } from '../api-docs/operation';
@@ -43,7 +44,7 @@ export const RankReportSchema = z
     id: z.string(),
     rankId: z.string(),
     rankTitle: z.string(),
-    reason: z.enum(['spam', 'offensive', 'other']),
+    reason: z.enum(REPORT_REASONS),
     note: z.string().nullable(),
     reporterName: z.string(),
     createdAt: z.number(),
