@@ -145,7 +145,7 @@ export async function buildOpenApiDocument(
 
   const paths: Record<string, Record<string, OpenAPIV3_1.OperationObject>> = {};
   const generatedPaths = generated.paths as OpenAPIV3_1.PathsObject;
-  for (const [key, operation] of Object.entries(api.operations) as [string, Operation][]) {
+  for (const [key, operation] of Object.entries(api.operations)) {
     const [method = '', path = ''] = key.split(' ');
     const lower = method.toLowerCase() as OpenAPIV3_1.HttpMethods;
     const fromRoutes = generatedPaths[path]?.[lower] as OpenAPIV3_1.OperationObject | undefined;
