@@ -7,6 +7,19 @@ import { Hono } from 'hono';
 import { limitBodySize } from './http/body-limit';
 import type { ResponseCheck } from './api-docs/check-responses';
 import { apiDocs } from './api-docs/routes';
+import type { ApiOperations } from './api-docs/document';
+import { API_DOCS_OPERATIONS } from './api-docs/docs';
+import { mergeOperations } from './api-docs/operation';
+import { ACCOUNT_OPERATIONS, AUTH_OPERATIONS } from './auth/account/docs';
+import { TOKENS_OPERATIONS } from './auth/tokens/docs';
+import { ADMIN_OPERATIONS } from './admin/docs';
+import { ANALYTICS_OPERATIONS } from './analytics/docs';
+import { COMMUNITY_OPERATIONS } from './community/docs';
+import { GAMES_OPERATIONS } from './games/docs';
+import { PLAYERS_OPERATIONS } from './players/docs';
+import { OBSERVABILITY_OPERATIONS } from './observability/docs';
+import { SHARE_OPERATIONS } from './share/docs';
+import { WEBHOOKS_OPERATIONS } from './webhooks/docs';
 import { errorBody, createErrorHandler, notFoundApi } from './http/errors';
 import { withClientIp } from './http/client-ip';
 import { securityHeaders } from './http/security-headers';
@@ -24,7 +37,7 @@ import { analyticsRoutes } from './analytics/routes';
 import { sessionMiddleware, type Auth, type AuthEnv } from './auth/better-auth';
 import { SessionCache } from './auth/session-cache';
 import { bearerAuth } from './auth/tokens/bearer';
-import { DEFAULT_TOKEN_REQUESTS_PER_MINUTE } from './auth/tokens/scope';
+import { DEFAULT_TOKEN_REQUESTS_PER_MINUTE, tokenScope } from './auth/tokens/scope';
 import { tokenRoutes } from './auth/tokens/routes';
 import type { Database } from './db/client';
 import { gamesRoutes } from './games/routes';
@@ -104,6 +117,27 @@ export type AppDeps = {
 };
 
 const MAX_BODY_BYTES = 256 * 1024;
+
+/**
+ * Every /api operation, as each feature declares it in its docs.ts: the API document is made
+ * from them, and so is what a personal API token may call (auth/tokens/scope.ts).
+ */
+export const API_OPERATIONS: ApiOperations = {
+  operations: mergeOperations(
+    OBSERVABILITY_OPERATIONS,
+    ACCOUNT_OPERATIONS,
+    ANALYTICS_OPERATIONS,
+    API_DOCS_OPERATIONS,
+    GAMES_OPERATIONS,
+    COMMUNITY_OPERATIONS,
+    SHARE_OPERATIONS,
+    WEBHOOKS_OPERATIONS,
+    PLAYERS_OPERATIONS,
+    TOKENS_OPERATIONS,
+    ADMIN_OPERATIONS,
+  ),
+  auth: AUTH_OPERATIONS,
+};
 
 function apiRoutes(deps: AppDeps, states: GameStates, cards: ShareCards, webhooks: WebhookEvents) {
   const { db, kind } = deps.database;
@@ -275,7 +309,7 @@ export function createApp(deps: AppDeps) {
   });
 
   // The API's own document and reference page (api-docs/), built from the routes below.
-  const docs = apiDocs(app as unknown as Parameters<typeof apiDocs>[0]);
+  const docs = apiDocs(app as unknown as Parameters<typeof apiDocs>[0], API_OPERATIONS);
   if (deps.checkResponses) app.use('/api/*', deps.checkResponses(docs.documentOf));
   app.use(
     '/api/*',
@@ -303,6 +337,7 @@ export function createApp(deps: AppDeps) {
       db: deps.database.db,
       perMinute: deps.tokenRequestsPerMinute ?? DEFAULT_TOKEN_REQUESTS_PER_MINUTE,
       addressOf: (c) => clientIp(c, deps.trustedProxyHeader, deps.trustedProxyHops),
+      scope: tokenScope(API_OPERATIONS.operations),
     }),
   );
   // Account changes answer once every instance's cached sessions reflect them (this one's for

@@ -1,17 +1,27 @@
 /**
  * The OpenAPI 3.1 document of /api, built once from the app itself: hono-openapi reads every
- * route's request schemas from its validators (src/server/http/validate.ts), and operations.ts
- * adds what a validator cannot know (summary, access, responses). Served at /api/openapi.json.
+ * route's request schemas from its validators (src/server/http/validate.ts), and the operations
+ * each feature declares in its docs.ts (handed in by the composition root, app.ts) add what a
+ * validator cannot know (summary, access, token access, responses). Served at /api/openapi.json.
  */
 import type { Hono } from 'hono';
 import { generateSpecs, resolver } from 'hono-openapi';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { z } from 'zod';
-import { tokenMayUse } from '../auth/tokens/scope';
 import { ErrorBodySchema } from './schemas';
-import { AUTH_OPERATIONS, OPERATIONS, TAGS, type Access, type Body } from './operations';
+import {
+  TAGS,
+  type Access,
+  type AuthOperations,
+  type Body,
+  type Operation,
+  type Operations,
+} from './operation';
 
 export type OpenApiDocument = OpenAPIV3_1.Document;
+
+/** Every feature's operations, and better-auth's, gathered by the composition root. */
+export type ApiOperations = { operations: Operations; auth: AuthOperations };
 
 /** A Hono route path as an OpenAPI path: `:id` and `:file{regex}` become `{id}`, `{file}`. */
 export function openApiPath(honoPath: string): string {
@@ -55,15 +65,9 @@ const ACCESS_TEXT: Record<Access, string> = {
   admin: 'Administrators only.',
 };
 
-/** A concrete path for a template, to ask the token scope rules whether a token may call it. */
-function samplePath(path: string): string {
-  return path.replace(/\{[^}]+\}/g, 'x');
-}
-
-function security(method: string, path: string, access: Access) {
-  const bearer = tokenMayUse(method, samplePath(path));
+function security({ access, tokens }: Operation) {
   const schemes: OpenAPIV3_1.SecurityRequirementObject[] = [{ cookieAuth: [] }];
-  if (bearer && access !== 'admin') schemes.push({ bearerAuth: [] });
+  if (tokens && access !== 'admin') schemes.push({ bearerAuth: [] });
   // An empty requirement: callable without credentials.
   if (access === 'public') schemes.unshift({});
   return schemes;
@@ -105,7 +109,10 @@ const INFO = {
 };
 
 /** Builds the document from the app's routes (call after every route is registered). */
-export async function buildOpenApiDocument(app: Hono<never>): Promise<OpenApiDocument> {
+export async function buildOpenApiDocument(
+  app: Hono<never>,
+  api: ApiOperations,
+): Promise<OpenApiDocument> {
   const generated = await generateSpecs(app as unknown as Hono, {
     documentation: { openapi: '3.1.0', info: INFO },
     includeEmptyPaths: true,
@@ -138,7 +145,7 @@ export async function buildOpenApiDocument(app: Hono<never>): Promise<OpenApiDoc
 
   const paths: Record<string, Record<string, OpenAPIV3_1.OperationObject>> = {};
   const generatedPaths = generated.paths as OpenAPIV3_1.PathsObject;
-  for (const [key, operation] of Object.entries(OPERATIONS)) {
+  for (const [key, operation] of Object.entries(api.operations)) {
     const [method = '', path = ''] = key.split(' ');
     const lower = method.toLowerCase() as OpenAPIV3_1.HttpMethods;
     const fromRoutes = generatedPaths[path]?.[lower] as OpenAPIV3_1.OperationObject | undefined;
@@ -160,7 +167,7 @@ export async function buildOpenApiDocument(app: Hono<never>): Promise<OpenApiDoc
       tags: [operation.tag],
       summary: operation.summary,
       description,
-      security: security(method, path, operation.access),
+      security: security(operation),
       responses,
       ...(operation.access === 'admin' ? { 'x-admin-only': true } : {}),
     } as OpenAPIV3_1.OperationObject;
@@ -170,7 +177,7 @@ export async function buildOpenApiDocument(app: Hono<never>): Promise<OpenApiDoc
     description: "better-auth's error: `{ code, message }`",
     content: { 'application/json': { schema: { type: 'object' } } },
   };
-  for (const [key, operation] of Object.entries(AUTH_OPERATIONS)) {
+  for (const [key, operation] of Object.entries(api.auth)) {
     const [method = '', path = ''] = key.split(' ');
     const lower = method.toLowerCase() as OpenAPIV3_1.HttpMethods;
     const requestBody = operation.body
@@ -207,7 +214,7 @@ export async function buildOpenApiDocument(app: Hono<never>): Promise<OpenApiDoc
   return {
     openapi: '3.1.0',
     info: INFO,
-    tags: TAGS,
+    tags: TAGS.map((tag) => ({ ...tag })),
     paths,
     components,
   };

@@ -18,7 +18,7 @@ import { apiToken, rateLimit, user } from '../../db/schema/auth';
 import { consumeRateLimit, LimitRefusal } from '../../http/rate-limit';
 import { newId } from '../../platform/ids';
 import { hashSecret, isSecretShaped } from './secret';
-import { OUT_OF_SCOPE_MESSAGE, tokenMayUse } from './scope';
+import { OUT_OF_SCOPE_MESSAGE, type TokenScope } from './scope';
 
 /** Failed bearer attempts per client address and minute (guessing is hopeless anyway). */
 const FAILURES_PER_MINUTE = 60;
@@ -33,6 +33,8 @@ export type BearerDeps = {
   /** Requests per token and minute, shared by every instance. */
   perMinute: number;
   addressOf: (c: Context) => string | undefined;
+  /** What a token may call (scope.ts, made from every feature's operations). */
+  scope: TokenScope;
 };
 
 /** Whether a request presents a bearer token (whatever its value). */
@@ -66,7 +68,7 @@ export function bearerAuth(deps: BearerDeps): MiddlewareHandler<AuthEnv> {
         'Too many requests with this API token. Please wait a minute and try again.',
       );
     }
-    if (!tokenMayUse(c.req.method, c.req.path)) {
+    if (!deps.scope(c.req.method, c.req.path)) {
       c.header('WWW-Authenticate', 'Bearer error="insufficient_scope"');
       throw new AppError('permission-denied', OUT_OF_SCOPE_MESSAGE);
     }

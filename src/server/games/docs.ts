@@ -1,0 +1,194 @@
+/**
+ * The games routes in the API document (routes.ts, export-routes.ts, remix-routes.ts): create,
+ * play, edit, close, results, exports and live events, with the response schemas only games
+ * answer. See api-docs/operation.ts for what an entry says.
+ */
+import { z } from 'zod';
+import type { SubmissionView } from '../../domain/game';
+import type { ItemResult, Results } from '../../domain/results';
+import type { Operations } from '../api-docs/operation';
+import { stream } from '../api-docs/operation';
+import { agree, fields, GameViewSchema, type Same } from '../api-docs/schemas';
+
+export const SubmissionViewSchema = z
+  .object({
+    ranking: z.array(z.string()).meta({ description: 'Item ids, best first' }),
+    name: z.string(),
+    partial: z.boolean(),
+    at: z.number(),
+    needsReorder: z.boolean().optional(),
+  })
+  .meta({ id: 'Submission' });
+
+export const ItemResultSchema = z
+  .object({
+    id: z.string(),
+    label: z.string(),
+    meanPosition: z.number().nullable(),
+    firstShare: z.number(),
+    distribution: z.array(z.number()),
+    contested: z.number(),
+  })
+  .meta({ id: 'ItemResult' });
+
+/** The summary every voting method's answer carries (the method's own fields come beside it). */
+export const ResultsSchema = z.object({
+  submissions: z.number(),
+  items: z.array(ItemResultSchema),
+  condorcetWinner: z.string().nullable(),
+  headToHead: z.record(z.string(), z.record(z.string(), z.number())),
+});
+
+agree<Same<z.infer<typeof SubmissionViewSchema>, SubmissionView>>(true);
+agree<Same<z.infer<typeof ItemResultSchema>, ItemResult>>(true);
+agree<Same<z.infer<typeof ResultsSchema>, Results>>(true);
+
+const GameAnswer = z.object({ game: GameViewSchema, submissionCount: z.number() });
+
+export const GAMES_OPERATIONS: Operations = {
+  'POST /api/games': {
+    tag: 'Games',
+    summary: 'Create a game (and publish it, when asked)',
+    description:
+      'A failure to publish does not fail the request: the game is created unpublished and `publishError` says why.',
+    access: 'account',
+    tokens: true,
+    ok: { 201: fields({ game: GameViewSchema, publishError: z.string().optional() }) },
+    errors: [429],
+  },
+  'DELETE /api/games': {
+    tag: 'Games',
+    summary: 'Always 400: a game id is required',
+    access: 'session',
+    ok: {},
+    errors: [404],
+  },
+  'POST /api/games/claim': {
+    tag: 'Games',
+    summary: "Move games made before accounts (by id) into the caller's account",
+    access: 'account',
+    ok: { 200: fields({ claimed: z.array(z.string()) }) },
+  },
+  'GET /api/games/{id}': {
+    tag: 'Games',
+    summary: 'A game, its submission count and the caller’s own submission',
+    access: 'public',
+    tokens: true,
+    ok: {
+      200: z.object({
+        game: GameViewSchema,
+        submissionCount: z.number(),
+        mySubmission: SubmissionViewSchema.nullable(),
+      }),
+    },
+    errors: [404],
+  },
+  'PUT /api/games/{id}/submission': {
+    tag: 'Games',
+    summary: 'Submit (or save, with partial) the caller’s ranking',
+    access: 'session',
+    tokens: true,
+    ok: {
+      200: z.object({
+        submission: SubmissionViewSchema,
+        submissionCount: z.number(),
+        closed: z.boolean().optional(),
+      }),
+    },
+    // 429: over the re-ranking limit (decision 0033).
+    errors: [404, 409, 429],
+  },
+  'PATCH /api/games/{id}/items': {
+    tag: 'Games',
+    summary: 'Add, rename and remove items',
+    access: 'owner',
+    tokens: true,
+    ok: { 200: GameAnswer },
+    errors: [404, 409, 429],
+  },
+  'POST /api/games/{id}/close': {
+    tag: 'Games',
+    summary: 'Close the game now',
+    access: 'owner',
+    tokens: true,
+    ok: { 200: GameAnswer },
+    errors: [404],
+  },
+  'POST /api/games/{id}/archive': {
+    tag: 'Games',
+    summary: 'Archive (or, with archived: false, restore) the game',
+    access: 'owner',
+    tokens: true,
+    ok: { 200: z.object({ game: GameViewSchema }) },
+    errors: [404],
+  },
+  'DELETE /api/games/{id}': {
+    tag: 'Games',
+    summary: 'Delete the game and everything in it',
+    access: 'owner',
+    tokens: true,
+    ok: { 200: z.object({ deleted: z.literal(true), id: z.string() }) },
+    errors: [404],
+  },
+  'POST /api/games/{id}/remix': {
+    tag: 'Games',
+    summary: 'Make a new game of the caller’s from this one’s prompt and items',
+    access: 'account',
+    tokens: true,
+    ok: { 201: z.object({ game: GameViewSchema }) },
+    errors: [404, 429],
+  },
+
+  // Results
+  'GET /api/games/{id}/results': {
+    tag: 'Results',
+    summary: 'Combined results by a voting method (mean position by default)',
+    description:
+      'The owner always may; a player once they submitted and the results are unlocked (403 with `unlock` otherwise).',
+    access: 'public',
+    tokens: true,
+    ok: {
+      200: z.object({
+        results: fields({
+          ...ResultsSchema.shape,
+          method: z.string(),
+          myAgreement: z.number().nullable(),
+        }),
+      }),
+    },
+    errors: [403, 404],
+  },
+  'GET /api/games/{id}/closest': {
+    tag: 'Results',
+    summary: 'The named player who ranked most like the caller (agreement to the nearest 10%)',
+    access: 'public',
+    tokens: true,
+    ok: {
+      200: z.object({
+        closest: z.object({ name: z.string(), agreement: z.number() }).nullable(),
+      }),
+    },
+    errors: [403, 404],
+  },
+  'GET /api/games/{id}/{file}': {
+    tag: 'Results',
+    summary: 'Export: file is results.csv, results.json, ballots.csv or ballots.json',
+    access: 'owner',
+    tokens: true,
+    ok: {
+      200: {
+        media: 'text/csv, application/json',
+        description: 'The export as CSV (or as JSON for a .json file name)',
+      },
+    },
+    errors: [404],
+  },
+  'GET /api/games/{id}/events': {
+    tag: 'Results',
+    summary: 'Live game events',
+    access: 'public',
+    tokens: true,
+    ok: { 200: stream('snapshot, submission, closed, deleted') },
+    errors: [404, 429],
+  },
+};

@@ -1,0 +1,33 @@
+/**
+ * The share routes under /api in the API document (routes.ts: a game's share card data). The
+ * share pages themselves (/og, /embed) are not API routes. See api-docs/operation.ts.
+ */
+import { z } from 'zod';
+import type { PublicCard } from '../../domain/card';
+import type { Operations } from '../api-docs/operation';
+import { agree, type Same } from '../api-docs/schemas';
+
+export const PublicCardSchema = z
+  .object({
+    id: z.string(),
+    prompt: z.string(),
+    players: z.number(),
+    closed: z.boolean(),
+    locked: z.boolean(),
+    items: z.array(z.string()),
+    leaders: z.array(z.object({ label: z.string(), firstShare: z.number() })).nullable(),
+  })
+  .meta({ id: 'PublicCard' });
+
+agree<Same<z.infer<typeof PublicCardSchema>, PublicCard>>(true);
+
+export const SHARE_OPERATIONS: Operations = {
+  'GET /api/games/{id}/card': {
+    tag: 'Games',
+    summary: 'The data of the game’s share card',
+    access: 'public',
+    tokens: true,
+    ok: { 200: z.object({ card: PublicCardSchema, version: z.number() }) },
+    errors: [404],
+  },
+};
