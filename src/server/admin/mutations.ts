@@ -12,7 +12,7 @@ import type { Db } from '../db/client';
 import { adminAudit } from '../db/schema/admin';
 import { game } from '../db/schema/games';
 import { user } from '../db/schema/auth';
-import { deleteLockedGame } from '../games/mutations';
+import { deleteLockedGame } from '../games/public';
 import { publish } from '../realtime/hub';
 import { flagGrantsBy, recordAudit, userLabel } from './audit';
 import type { AdminRole } from './data';

@@ -9,8 +9,6 @@ import { AppError } from '../../domain/errors';
 import type { Db } from '../db/client';
 import type { Logger } from '../platform/log';
 import { passwordResetMail, verificationMail, type Mailer } from './mailer';
-import { deletePlayer } from '../games/mutations';
-import { moveGuestData } from '../players/migrate-guest';
 import { publish } from '../realtime/hub';
 import { CLIENT_IP_HEADER } from '../http/client-ip';
 import { authInputHook } from './account/auth-input';
@@ -31,6 +29,19 @@ export type AuthOptions = {
   mailer: Mailer;
   /** Google sign-in, when configured; `issuer` is Google's (or a test provider's). */
   google?: { clientId: string; clientSecret: string; issuer: string };
+  /** What other features do when accounts change (the composition root, server.ts, wires it). */
+  hooks: AuthHooks;
+};
+
+/** Auth's hooks: other features' part of an account going or a guest joining an account. */
+export type AuthHooks = {
+  /**
+   * Before an account row is deleted (a guest leaving, an account deleted): whatever must leave
+   * with it in its own transaction, the row's deletion included (games/mutations.ts deletePlayer).
+   */
+  deleteUser(userId: string): Promise<void>;
+  /** A guest signed up or in: everything they did moves to the account, before the guest goes. */
+  linkGuest(guestId: string, accountId: string): Promise<void>;
 };
 
 export function createAuth(options: AuthOptions) {
@@ -120,7 +131,7 @@ export function createAuth(options: AuthOptions) {
         // Every way an account goes (a guest leaving, an account deleted): its rankings leave
         // the tallies and the account row goes in one transaction, serialized with submissions
         // on each game (games/mutations.ts); better-auth's own delete then finds nothing left.
-        delete: { before: async (deleted) => deletePlayer(options.db, deleted.id) },
+        delete: { before: async (deleted) => options.hooks.deleteUser(deleted.id) },
         update: {
           // Headers and open tabs show the name and role live.
           after: async (updated) => publish(options.db, { type: 'profile', userId: updated.id }),
@@ -163,7 +174,7 @@ export function createAuth(options: AuthOptions) {
     plugins: [
       anonymous({
         onLinkAccount: ({ anonymousUser, newUser }) =>
-          moveGuestData(options.db, anonymousUser.user.id, newUser.user.id),
+          options.hooks.linkGuest(anonymousUser.user.id, newUser.user.id),
       }),
       // A first-class social provider (sign-in/social, callback/google), so the anonymous
       // plugin moves a guest's data on Google sign-in as it does for e-mail.

@@ -4,20 +4,24 @@
  * of rows a statement actually changed, so they stay exact under any concurrency; every change a
  * rank's page shows is sent as a RankEvent from the same statement (delivered on commit).
  */
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { COMMUNITY_MESSAGES, type ReportReason } from '../../domain/community';
 import { AppError } from '../../domain/errors';
-import { MESSAGES } from '../../domain/game';
 import { MIN_ITEMS } from '../../domain/limits';
 import type { Db, Tx } from '../db/client';
 import { adminAudit } from '../db/schema/admin';
 import { communityRank, moderationAction, rankLike, rankReport } from '../db/schema/community';
-import { game } from '../db/schema/games';
-import type { GameRow } from '../games/game-view';
-import { createGame, lockOwned } from '../games/mutations';
+import {
+  createGame,
+  lockOwned,
+  markPublished,
+  markUnpublished,
+  type GameRow,
+} from '../games/public';
 import { newId } from '../platform/ids';
-import { awardXp } from '../progression/ledger';
+import { awardXp } from '../progression/public';
 import { notifyRankEvent } from '../realtime/hub';
+import { listedSql } from './listed';
 
 function rows<Row>(result: unknown): Row[] {
   return (result as { rows: Row[] }).rows;
@@ -59,24 +63,12 @@ async function publishLocked(
           creator_id = excluded.creator_id, creator_name = excluded.creator_name,
           tags = coalesce(${tags}::jsonb, r.tags), is_public = true, archived = excluded.archived,
           game_id = excluded.game_id
-        returning r.id, r.plays, r.likes, (r.is_public and not r.archived and not r.hidden) as listed
+        returning r.id, r.plays, r.likes, ${listedSql('r')} as listed
       )
       select id, ${notifyRankEvent(sql`listed`)} from listed`),
   );
   if (!rank) throw new AppError('internal', 'The rank was not published');
-  const [published] = await tx
-    .update(game)
-    .set({
-      isPublic: true,
-      isPublished: true,
-      publishRequested: true,
-      communityRankId: rank.id,
-      emoji,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(game.id, row.id))
-    .returning();
-  if (!published) throw new AppError('not-found', MESSAGES.gameNotFound);
+  const published = await markPublished(tx, { gameId: row.id, rankId: rank.id, emoji });
   if (row.ownerId !== null) {
     await awardXp(tx, { userId: row.ownerId, reason: 'publish', ref: row.id });
   }
@@ -111,13 +103,7 @@ export async function unpublishGame(
         returning r.id, r.plays, r.likes, false as listed
       )
       select ${notifyRankEvent(sql`unlisted`)} from unlisted`);
-    const [unpublished] = await tx
-      .update(game)
-      .set({ isPublic: false, communityRankId: null, updatedAt: sql`now()` })
-      .where(eq(game.id, row.id))
-      .returning();
-    if (!unpublished) throw new AppError('not-found', MESSAGES.gameNotFound);
-    return unpublished;
+    return markUnpublished(tx, row.id);
   });
 }
 
@@ -165,7 +151,7 @@ export async function setLike(
   const [row] = rows<{ listed: boolean; hidden: boolean; likes: number | null }>(
     await db.execute(sql`
       with target as (
-        select id, plays, likes, hidden, (is_public and not archived and not hidden) as listed
+        select id, plays, likes, hidden, ${listedSql()} as listed
         from ${communityRank} where id = ${input.rankId}
       ),
       added as (
@@ -210,7 +196,7 @@ export async function reportRank(
   const [row] = rows<{ listed: boolean; hidden: boolean; filed: number }>(
     await db.execute(sql`
       with target as (
-        select id, hidden, (is_public and not archived and not hidden) as listed
+        select id, hidden, ${listedSql()} as listed
         from ${communityRank} where id = ${input.rankId}
       ),
       filed as (
@@ -249,8 +235,7 @@ export async function moderateRank(
       with target as (
         update ${communityRank} r set hidden = ${input.hidden}
         where r.id = ${input.rankId}
-        returning r.id, r.title, r.plays, r.likes,
-                  (r.is_public and not r.archived and not r.hidden) as listed
+        returning r.id, r.title, r.plays, r.likes, ${listedSql('r')} as listed
       ),
       audited as (
         insert into ${adminAudit} (id, actor_id, actor_name, action, target_kind, target_id,
