@@ -19,7 +19,7 @@ import {
   type GameRow,
 } from '../games/public';
 import { newId } from '../platform/ids';
-import { awardXp } from '../progression/public';
+import { awardXpOrGiveUp } from '../progression/public';
 import { notifyRankEvent } from '../realtime/hub';
 import { listedSql } from './listed';
 
@@ -70,7 +70,8 @@ async function publishLocked(
   if (!rank) throw new AppError('internal', 'The rank was not published');
   const published = await markPublished(tx, { gameId: row.id, rankId: rank.id, emoji });
   if (row.ownerId !== null) {
-    await awardXp(tx, { userId: row.ownerId, reason: 'publish', ref: row.id });
+    // A failed award is given up: the game is published all the same (SPEC §8).
+    await awardXpOrGiveUp(tx, { userId: row.ownerId, reason: 'publish', ref: row.id });
   }
   return published;
 }

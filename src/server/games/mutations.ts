@@ -21,7 +21,7 @@ import { CONFLICT_MESSAGE, type Db, type Tx } from '../db/client';
 import { game, gameTally, submission } from '../db/schema/games';
 import { user } from '../db/schema/auth';
 import { newId } from '../platform/ids';
-import { awardXp } from '../progression/public';
+import { awardXpOrGiveUp } from '../progression/public';
 import { announce, notifyClosedSql } from './live';
 import type { GameRow } from './data';
 import { gameHooks } from './hooks';
@@ -86,7 +86,8 @@ export async function createGame(
         .returning();
       if (row) {
         await tx.insert(gameTally).values({ gameId: row.id, tally: emptyTally() });
-        await awardXp(tx, { userId: input.ownerId, reason: 'create', ref: row.id });
+        // A failed award is given up: the game is created all the same (SPEC §8).
+        await awardXpOrGiveUp(tx, { userId: input.ownerId, reason: 'create', ref: row.id });
         return row;
       }
     }

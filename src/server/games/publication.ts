@@ -30,11 +30,11 @@ export async function markPublished(
   return published;
 }
 
-/** The game is no longer public and forgets its rank's id. */
+/** The game is no longer public nor published (SPEC: isPublished), and forgets its rank's id. */
 export async function markUnpublished(tx: Tx, gameId: string): Promise<GameRow> {
   const [unpublished] = await tx
     .update(game)
-    .set({ isPublic: false, communityRankId: null, updatedAt: sql`now()` })
+    .set({ isPublic: false, isPublished: false, communityRankId: null, updatedAt: sql`now()` })
     .where(eq(game.id, gameId))
     .returning();
   if (!unpublished) throw new AppError('not-found', MESSAGES.gameNotFound);

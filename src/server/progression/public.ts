@@ -2,5 +2,5 @@
  * Progression's public face: the only file of progression another feature may import. XP is
  * awarded inside the transaction of the action that earns it.
  */
-export { awardXp, awardXpMany } from './ledger';
+export { awardXpMany, awardXpOrGiveUp } from './ledger';
 export { mergeGuestXp } from './guest-merge';
