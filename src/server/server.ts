@@ -19,6 +19,7 @@ import { VisitorIds } from './analytics/visitor';
 import { startDeadlineScheduler } from './games/deadlines';
 import { deletePlayer } from './games/public';
 import { moveGuestData } from './players/public';
+import { removeUnprovenWebhooksOf } from './webhooks/public';
 import { startWebhookWorker } from './webhooks/worker';
 import { DEFAULT_RETRY_SCHEDULE_MS } from '../domain/webhooks';
 import { createLogger, type Logger } from './platform/log';
@@ -144,6 +145,10 @@ export async function startServer(
       hooks: {
         deleteUser: (userId) => deletePlayer(database.db, userId),
         linkGuest: (guestId, accountId) => moveGuestData(database.db, guestId, accountId),
+        // Webhooks added before anyone proved the inbox go with the reset (decision 0029).
+        passwordReset: async (tx, userId) => {
+          await removeUnprovenWebhooksOf(tx, userId);
+        },
       },
     });
     const analytics = new AnalyticsRecorder(

@@ -6,7 +6,7 @@ import type { MiddlewareHandler } from 'hono';
 import { and, eq, ne } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import { AppError } from '../../domain/errors';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import type { Logger } from '../platform/log';
 import { passwordResetMail, verificationMail, type Mailer } from './mailer';
 import { publish } from '../realtime/hub';
@@ -18,7 +18,7 @@ import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../domain/passwords
 import * as schema from '../db/schema/auth';
 import { sessionTokenOf, type SessionCache } from './session-cache';
 import { revokeTokensWithSessions } from './tokens/auth-hooks';
-import { removeUnprovenWebhooksOf, revokeTokensOf } from './tokens/revoke';
+import { revokeTokensOf } from './tokens/revoke';
 
 export type AuthOptions = {
   db: Db;
@@ -42,6 +42,8 @@ export type AuthHooks = {
   deleteUser(userId: string): Promise<void>;
   /** A guest signed up or in: everything they did moves to the account, before the guest goes. */
   linkGuest(guestId: string, accountId: string): Promise<void>;
+  /** A password reset proved the inbox: in its transaction, after the API tokens are revoked. */
+  passwordReset(tx: Tx, userId: string): Promise<void>;
 };
 
 export function createAuth(options: AuthOptions) {
@@ -83,11 +85,11 @@ export function createAuth(options: AuthOptions) {
       sendResetPassword: async ({ user, url }) =>
         options.mailer.send(passwordResetMail(user.email, user.name, url)),
       // The same goes for every other credential (decision 0029): the account's API tokens, and
-      // webhooks added before anyone proved the inbox.
+      // webhooks added before anyone proved the inbox (a hook: webhooks are a feature's).
       onPasswordReset: async ({ user }) => {
         await options.db.transaction(async (tx) => {
           await revokeTokensOf(tx, user.id);
-          await removeUnprovenWebhooksOf(tx, user.id);
+          await options.hooks.passwordReset(tx, user.id);
         });
       },
     },

@@ -2,7 +2,7 @@
  * Reads of the Community: the public lists (one statement a page, answered from the keyset
  * indexes), one rank, the moderators' report queue, and a viewer's role as the database has it.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { CommunityRankView, RankReportView, ReportReason } from '../../domain/community';
 import { isListed, type CommunityCursor, type ListOrder } from '../../domain/community-rules';
 import type { Db } from '../db/client';
@@ -217,6 +217,18 @@ export async function readRank(
     where r.id = ${params.rankId}`);
   const [row] = rows<RankRow>(result);
   return row ? toRecord(row) : null;
+}
+
+/** The game a rank plays (null: none) and whether a moderator hid it; null: no such rank. */
+export async function rankGame(
+  db: Db,
+  rankId: string,
+): Promise<{ gameId: string | null; hidden: boolean } | null> {
+  const [row] = await db
+    .select({ gameId: communityRank.gameId, hidden: communityRank.hidden })
+    .from(communityRank)
+    .where(eq(communityRank.id, rankId));
+  return row ?? null;
 }
 
 /** A rank's live counters and whether it is still listed; null once it is deleted. */

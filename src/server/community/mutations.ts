@@ -8,8 +8,8 @@ import { sql } from 'drizzle-orm';
 import { COMMUNITY_MESSAGES, type ReportReason } from '../../domain/community';
 import { AppError } from '../../domain/errors';
 import { MIN_ITEMS } from '../../domain/limits';
+import { auditRowsSql } from '../admin/public';
 import type { Db, Tx } from '../db/client';
-import { adminAudit } from '../db/schema/admin';
 import { communityRank, moderationAction, rankLike, rankReport } from '../db/schema/community';
 import {
   createGame,
@@ -238,14 +238,14 @@ export async function moderateRank(
         where r.id = ${input.rankId}
         returning r.id, r.title, r.plays, r.likes, ${listedSql('r')} as listed
       ),
-      audited as (
-        insert into ${adminAudit} (id, actor_id, actor_name, action, target_kind, target_id,
-                                   target_label)
-        select ${newId(12)}, ${input.moderatorId}, ${input.moderatorName},
-               ${input.hidden ? 'hide-rank' : 'restore-rank'}, 'rank', id, title
-        from target
-        returning id
-      ),
+      audited as (${auditRowsSql({
+        actor: { id: input.moderatorId, name: input.moderatorName },
+        action: input.hidden ? 'hide-rank' : 'restore-rank',
+        targetKind: 'rank',
+        from: sql`target`,
+        targetId: sql`id`,
+        targetLabel: sql`title`,
+      })}),
       action as (
         insert into ${moderationAction} (id, rank_id, moderator_id, action, note)
         select ${newId(16)}, id, ${input.moderatorId}, ${input.hidden ? 'hide' : 'restore'},
