@@ -61,7 +61,6 @@ const SCHEMA_EXCEPTIONS = {
   games: ['src/server/games/mutations.ts', 'src/server/games/submit.ts'],
   players: ['src/server/players/data.ts', 'src/server/players/mutations.ts'],
   progression: ['src/server/progression/guest-merge.ts', 'src/server/progression/ledger.ts'],
-  webhooks: ['src/server/webhooks/store.ts', 'src/server/webhooks/unproven.ts'],
 };
 
 /**

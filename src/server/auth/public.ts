@@ -4,4 +4,8 @@
  */
 export { requireUser, type AuthEnv, type Viewer } from './better-auth';
 export { adminClaimMail, type Mailer } from './mailer';
-export { assertProvenEmail, WEBHOOK_PROOF_MESSAGES } from './account/proven-email';
+export {
+  assertProvenEmail,
+  emailProvenAtSql,
+  WEBHOOK_PROOF_MESSAGES,
+} from './account/proven-email';

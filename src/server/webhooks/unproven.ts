@@ -3,14 +3,14 @@
  * the webhooks added to the account's games before its e-mail was proven go. Auth's
  * `passwordReset` hook (wired in server.ts), inside the reset's transaction.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { user } from '../db/schema/auth';
-import { game } from '../db/schema/games';
+import { emailProvenAtSql } from '../auth/public';
+import { gamesOwnedBySql } from '../games/public';
 import { webhook } from '../db/schema/webhooks';
 
 /** A database or a transaction: both run this statement. */
-type Runner = Pick<Db, 'delete' | 'select'>;
+type Runner = Pick<Db, 'delete'>;
 
 /**
  * Removes the webhooks of the user's games that were added before their e-mail was proven (all
@@ -18,16 +18,12 @@ type Runner = Pick<Db, 'delete' | 'select'>;
  * pointed the games' results at their own server. Returns how many.
  */
 export async function removeUnprovenWebhooksOf(db: Runner, userId: string): Promise<number> {
-  const proven = sql`(select ${user.emailVerifiedAt} from ${user}
-    where ${user.id} = ${userId} and ${user.emailVerified})`;
+  const proven = emailProvenAtSql(userId);
   const deleted = await db
     .delete(webhook)
     .where(
       and(
-        inArray(
-          webhook.gameId,
-          db.select({ id: game.id }).from(game).where(eq(game.ownerId, userId)),
-        ),
+        sql`${webhook.gameId} in ${gamesOwnedBySql(userId)}`,
         sql`${webhook.createdAt} < coalesce(${proven}, 'infinity'::timestamptz)`,
       ),
     )
