@@ -8,6 +8,15 @@ import { cleanLabels, normalizeNewGame } from './game';
 import { MIN_ITEMS } from './limits';
 import { cleanText } from './text';
 
+/**
+ * "A rank is listed": published, its game not archived, not hidden by a moderator. Every public
+ * list, a like and a report need it. Its SQL form is community's `listedSql` (server/community/
+ * listed.ts); the two say the same.
+ */
+export function isListed(rank: { isPublic: boolean; archived: boolean; hidden: boolean }): boolean {
+  return rank.isPublic && !rank.archived && !rank.hidden;
+}
+
 export const EMOJI_MESSAGE = 'Emoji must be a single emoji';
 
 /**

@@ -27,6 +27,14 @@ import { jsonOnlyFromTrustedOrigins, redirectToCanonicalHost } from './http/guar
 import type { Mailer } from './auth/mailer';
 import { accountRoutes } from './auth/account/routes';
 import { communityRoutes, gamePublishRoutes } from './community/routes';
+import {
+  publishGame,
+  rankArchived,
+  rankItemsEdited,
+  rankPlaysSql,
+  ranksOfGameDeleted,
+} from './community/public';
+import { firstPlaysSql, playedItemsEdited, playedSql } from './players/public';
 import { playersRoutes } from './players/routes';
 import { publicProfileRoutes } from './players/public-routes';
 import { adminRoutes } from './admin/routes';
@@ -43,6 +51,7 @@ import type { Database } from './db/client';
 import { gamesRoutes } from './games/routes';
 import { exportRoutes } from './games/export-routes';
 import { remixRoutes } from './games/remix-routes';
+import { setGameHooks, type GameHooks } from './games/hooks';
 import { GameStates } from './games/state';
 import { WebhookEvents } from './webhooks/enqueue';
 import { webhookRoutes } from './webhooks/routes';
@@ -137,6 +146,24 @@ export const API_OPERATIONS: ApiOperations = {
     ADMIN_OPERATIONS,
   ),
   auth: AUTH_OPERATIONS,
+};
+
+/**
+ * What the community and players add inside games' writes (games/hooks.ts): a community rank
+ * mirrors its game, and each player's played-game record follows it. Each runs in the games
+ * write's own statement or transaction, in the order they always ran.
+ */
+const GAME_HOOKS: GameHooks = {
+  publish: publishGame,
+  async onItemsEdited(tx, edit) {
+    await playedItemsEdited(tx, edit);
+    await rankItemsEdited(tx, edit);
+  },
+  onArchived: rankArchived,
+  onDeleted: ranksOfGameDeleted,
+  playedSql,
+  firstPlaysSql,
+  playsCountedSql: rankPlaysSql,
 };
 
 function apiRoutes(deps: AppDeps, states: GameStates, cards: ShareCards, webhooks: WebhookEvents) {
@@ -261,6 +288,7 @@ const BUILD_FILES =
 
 export function createApp(deps: AppDeps) {
   const app = new Hono<AuthEnv>();
+  setGameHooks(GAME_HOOKS);
   // What this instance keeps of hot games, kept current by every instance's events.
   const states = new GameStates(deps.database.db);
   states.attach(deps.hub);

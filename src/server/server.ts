@@ -17,6 +17,9 @@ import { AnalyticsRecorder } from './analytics/record';
 import { startAnalyticsRetention } from './analytics/retention';
 import { VisitorIds } from './analytics/visitor';
 import { startDeadlineScheduler } from './games/deadlines';
+import { deletePlayer } from './games/public';
+import { moveGuestData } from './players/public';
+import { removeUnprovenWebhooksOf } from './webhooks/public';
 import { startWebhookWorker } from './webhooks/worker';
 import { DEFAULT_RETRY_SCHEDULE_MS } from '../domain/webhooks';
 import { createLogger, type Logger } from './platform/log';
@@ -137,6 +140,16 @@ export async function startServer(
       log,
       mailer,
       google: config.google,
+      // Auth knows no feature: an account's rankings leave the tallies with it (games), a
+      // guest's data moves to their account (players, which calls on the others).
+      hooks: {
+        deleteUser: (userId) => deletePlayer(database.db, userId),
+        linkGuest: (guestId, accountId) => moveGuestData(database.db, guestId, accountId),
+        // Webhooks added before anyone proved the inbox go with the reset (decision 0029).
+        passwordReset: async (tx, userId) => {
+          await removeUnprovenWebhooksOf(tx, userId);
+        },
+      },
     });
     const analytics = new AnalyticsRecorder(
       database.db,

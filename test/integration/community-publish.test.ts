@@ -89,6 +89,7 @@ describe.concurrent.each(testDatabases)('community publishing on %s', (kind) => 
     const off = await c.unpublish(owner, published.id);
     expect(off.status).toBe(200);
     expect(off.body.game).toMatchObject({ isPublic: false, communityRankId: null });
+    expect(await c.gameRow(published.id)).toMatchObject({ isPublic: false, isPublished: false });
     expect((await c.rankRow(rankId))?.isPublic).toBe(false);
     const gone = await c.rank(h.anonymous(), rankId);
     expect(gone.status).toBe(404);
@@ -100,6 +101,7 @@ describe.concurrent.each(testDatabases)('community publishing on %s', (kind) => 
     expect(back.status).toBe(200);
     // The same rank (its plays and likes kept), and no second publish XP.
     expect(back.body.game.communityRankId).toBe(rankId);
+    expect(await c.gameRow(published.id)).toMatchObject({ isPublic: true, isPublished: true });
     expect((await c.rank(h.anonymous(), rankId)).status).toBe(200);
     expect((await h.me(owner)).totalXp).toBe(before.totalXp);
     const [ranks] = await h.server.database.db
@@ -231,6 +233,48 @@ describe.concurrent.each(testDatabases)('community publishing on %s', (kind) => 
       expect((await h.getGame(owner, response.body.game.id)).status).toBe(200);
     } finally {
       await db.execute(sql.raw(`drop trigger ${trigger} on community_rank`));
+      await db.execute(sql.raw(`drop function ${trigger}()`));
+    }
+  });
+
+  it('a failed XP award fails neither the create nor the publish: both happen, without the XP', async () => {
+    const db = h.server.database.db;
+    const owner = await h.user();
+    const before = await h.me(owner);
+    // The database refuses this player's awards, as a failing write would.
+    const trigger = `refuse_xp_${tag()}`;
+    await db.execute(
+      sql.raw(`create function ${trigger}() returns trigger language plpgsql as $$
+        begin
+          if new.user_id = '${before.id}' then raise exception 'refused for the test'; end if;
+          return new;
+        end $$`),
+    );
+    await db.execute(
+      sql.raw(`create trigger ${trigger} before insert on xp_award
+        for each row execute function ${trigger}()`),
+    );
+    try {
+      const created = await owner.request<GameAnswer & { publishError?: string }>(
+        'POST',
+        '/api/games',
+        { prompt: `No XP ${tag()}`, items: ['a', 'b', 'c'], publish: true },
+      );
+      expect(created.status).toBe(201);
+      expect(created.body.publishError).toBeUndefined();
+      expect(created.body.game.isPublic).toBe(true);
+      expect(await c.gameRow(created.body.game.id)).toMatchObject({ isPublished: true });
+
+      const built = await owner.request<BuiltAnswer>('POST', '/api/community', {
+        title: `No XP built ${tag()}`,
+        items: ['a', 'b', 'c'],
+      });
+      expect(built.status).toBe(201);
+      expect(built.body.game.isPublic).toBe(true);
+      expect((await c.rank(h.anonymous(), built.body.rank.id)).status).toBe(200);
+      expect((await h.me(owner)).totalXp).toBe(before.totalXp);
+    } finally {
+      await db.execute(sql.raw(`drop trigger ${trigger} on xp_award`));
       await db.execute(sql.raw(`drop function ${trigger}()`));
     }
   });

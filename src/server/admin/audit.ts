@@ -4,7 +4,7 @@
  * change's own transaction so neither exists without the other. Names and labels are copied in:
  * the record outlives the accounts and games it names.
  */
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AuditAction, AuditTargetKind } from '../../domain/admin';
 import type { Tx } from '../db/client';
 import { adminAudit } from '../db/schema/admin';
@@ -34,6 +34,29 @@ export async function recordAudit(
     targetId: entry.targetId,
     targetLabel: entry.targetLabel,
   });
+}
+
+/**
+ * The body of a CTE that writes one audit row per row of `from`, inside the change's own
+ * statement (a moderator hiding a rank: community/mutations.ts); the target's id and label are
+ * SQL over `from`'s columns. Returns each row's id.
+ */
+export function auditRowsSql(entry: {
+  actor: Actor;
+  action: AuditAction;
+  targetKind: AuditTargetKind;
+  from: SQL;
+  targetId: SQL;
+  targetLabel: SQL;
+}): SQL {
+  return sql`
+        insert into ${adminAudit} (id, actor_id, actor_name, action, target_kind, target_id,
+                                   target_label)
+        select ${newId(12)}, ${entry.actor.id}, ${entry.actor.name}, ${entry.action},
+               ${entry.targetKind}, ${entry.targetId}, ${entry.targetLabel}
+        from ${entry.from}
+        returning id
+      `;
 }
 
 /**

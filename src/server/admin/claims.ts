@@ -21,7 +21,7 @@ import { FOREIGN_KEY_VIOLATION, sqlStateOf, type Db } from '../db/client';
 import { adminClaim } from '../db/schema/admin';
 import { user } from '../db/schema/auth';
 import { LimitRefusal } from '../http/rate-limit';
-import { adminClaimMail, type Mailer } from '../auth/mailer';
+import { adminClaimMail, type Mailer } from '../auth/public';
 import { publish } from '../realtime/hub';
 import { recordAudit, userLabel } from './audit';
 import { dropUnlistedClaim } from './mutations';

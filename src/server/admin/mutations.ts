@@ -10,9 +10,8 @@ import { AppError } from '../../domain/errors';
 import { MESSAGES } from '../../domain/game';
 import type { Db } from '../db/client';
 import { adminAudit } from '../db/schema/admin';
-import { game } from '../db/schema/games';
 import { user } from '../db/schema/auth';
-import { deleteLockedGame } from '../games/mutations';
+import { deleteLockedGame, readGameHeader } from '../games/public';
 import { publish } from '../realtime/hub';
 import { flagGrantsBy, recordAudit, userLabel } from './audit';
 import type { AdminRole } from './data';
@@ -102,11 +101,7 @@ export async function deleteGameAsAdmin(
   input: { actor: AdminActor; gameId: string },
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ id: game.id, communityRankId: game.communityRankId, prompt: game.prompt })
-      .from(game)
-      .where(eq(game.id, input.gameId))
-      .for('update');
+    const current = await readGameHeader(tx, input.gameId, { lock: true });
     if (!current) throw new AppError('not-found', MESSAGES.gameNotFound);
     await deleteLockedGame(tx, current);
     await recordAudit(tx, {

@@ -6,7 +6,7 @@
  */
 import type { Context } from 'hono';
 import { stripEmails, type AnalyticsEventName } from '../../domain/analytics';
-import type { Viewer } from '../auth/better-auth';
+import type { Viewer } from '../auth/public';
 import type { Db } from '../db/client';
 import { analyticsEvent } from '../db/schema/analytics';
 import { newId } from '../platform/ids';

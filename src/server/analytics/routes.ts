@@ -9,7 +9,7 @@
 import { Hono } from 'hono';
 import { ANALYTICS_LIMITS, checkClientBatch } from '../../domain/analytics';
 import { AppError } from '../../domain/errors';
-import type { AuthEnv } from '../auth/better-auth';
+import type { AuthEnv } from '../auth/public';
 import type { Db } from '../db/client';
 import { clientIp } from '../http/client-ip';
 import { consumeRateLimits } from '../http/rate-limit';

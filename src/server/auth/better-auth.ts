@@ -6,11 +6,9 @@ import type { MiddlewareHandler } from 'hono';
 import { and, eq, ne } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import { AppError } from '../../domain/errors';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import type { Logger } from '../platform/log';
 import { passwordResetMail, verificationMail, type Mailer } from './mailer';
-import { deletePlayer } from '../games/mutations';
-import { moveGuestData } from '../players/migrate-guest';
 import { publish } from '../realtime/hub';
 import { CLIENT_IP_HEADER } from '../http/client-ip';
 import { authInputHook } from './account/auth-input';
@@ -20,7 +18,7 @@ import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../domain/passwords
 import * as schema from '../db/schema/auth';
 import { sessionTokenOf, type SessionCache } from './session-cache';
 import { revokeTokensWithSessions } from './tokens/auth-hooks';
-import { removeUnprovenWebhooksOf, revokeTokensOf } from './tokens/revoke';
+import { revokeTokensOf } from './tokens/revoke';
 
 export type AuthOptions = {
   db: Db;
@@ -31,6 +29,21 @@ export type AuthOptions = {
   mailer: Mailer;
   /** Google sign-in, when configured; `issuer` is Google's (or a test provider's). */
   google?: { clientId: string; clientSecret: string; issuer: string };
+  /** What other features do when accounts change (the composition root, server.ts, wires it). */
+  hooks: AuthHooks;
+};
+
+/** Auth's hooks: other features' part of an account going or a guest joining an account. */
+export type AuthHooks = {
+  /**
+   * Before an account row is deleted (a guest leaving, an account deleted): whatever must leave
+   * with it in its own transaction, the row's deletion included (games/mutations.ts deletePlayer).
+   */
+  deleteUser(userId: string): Promise<void>;
+  /** A guest signed up or in: everything they did moves to the account, before the guest goes. */
+  linkGuest(guestId: string, accountId: string): Promise<void>;
+  /** A password reset proved the inbox: in its transaction, after the API tokens are revoked. */
+  passwordReset(tx: Tx, userId: string): Promise<void>;
 };
 
 export function createAuth(options: AuthOptions) {
@@ -72,11 +85,11 @@ export function createAuth(options: AuthOptions) {
       sendResetPassword: async ({ user, url }) =>
         options.mailer.send(passwordResetMail(user.email, user.name, url)),
       // The same goes for every other credential (decision 0029): the account's API tokens, and
-      // webhooks added before anyone proved the inbox.
+      // webhooks added before anyone proved the inbox (a hook: webhooks are a feature's).
       onPasswordReset: async ({ user }) => {
         await options.db.transaction(async (tx) => {
           await revokeTokensOf(tx, user.id);
-          await removeUnprovenWebhooksOf(tx, user.id);
+          await options.hooks.passwordReset(tx, user.id);
         });
       },
     },
@@ -120,7 +133,7 @@ export function createAuth(options: AuthOptions) {
         // Every way an account goes (a guest leaving, an account deleted): its rankings leave
         // the tallies and the account row goes in one transaction, serialized with submissions
         // on each game (games/mutations.ts); better-auth's own delete then finds nothing left.
-        delete: { before: async (deleted) => deletePlayer(options.db, deleted.id) },
+        delete: { before: async (deleted) => options.hooks.deleteUser(deleted.id) },
         update: {
           // Headers and open tabs show the name and role live.
           after: async (updated) => publish(options.db, { type: 'profile', userId: updated.id }),
@@ -163,7 +176,7 @@ export function createAuth(options: AuthOptions) {
     plugins: [
       anonymous({
         onLinkAccount: ({ anonymousUser, newUser }) =>
-          moveGuestData(options.db, anonymousUser.user.id, newUser.user.id),
+          options.hooks.linkGuest(anonymousUser.user.id, newUser.user.id),
       }),
       // A first-class social provider (sign-in/social, callback/google), so the anonymous
       // plugin moves a guest's data on Google sign-in as it does for e-mail.

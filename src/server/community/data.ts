@@ -2,12 +2,13 @@
  * Reads of the Community: the public lists (one statement a page, answered from the keyset
  * indexes), one rank, the moderators' report queue, and a viewer's role as the database has it.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { CommunityRankView, RankReportView, ReportReason } from '../../domain/community';
-import type { CommunityCursor, ListOrder } from '../../domain/community-rules';
+import { isListed, type CommunityCursor, type ListOrder } from '../../domain/community-rules';
 import type { Db } from '../db/client';
 import { communityRank, rankLike, rankReport } from '../db/schema/community';
 import { user } from '../db/schema/auth';
+import { listedSql } from './listed';
 
 /** How many items a list card carries (the rank's page has them all; `itemsCount` tells how many). */
 export const LIST_PREVIEW_ITEMS = 3;
@@ -101,7 +102,7 @@ function toRecord(row: RankRow): RankRecord {
       searchRank: Number(row.search_rank ?? 0),
     },
     hidden: row.hidden,
-    listed: row.is_public && !row.archived && !row.hidden,
+    listed: isListed({ isPublic: row.is_public, archived: row.archived, hidden: row.hidden }),
   };
 }
 
@@ -168,9 +169,7 @@ export async function listRanks(
   params: ListParams,
 ): Promise<{ ranks: RankRecord[]; more: boolean }> {
   const search = params.order === 'search' && params.q !== null;
-  const listed = params.includeHidden
-    ? sql`r.is_public and not r.archived`
-    : sql`r.is_public and not r.archived and not r.hidden`;
+  const listed = params.includeHidden ? sql`r.is_public and not r.archived` : listedSql('r');
   // NULLS LAST as the indexes have it (drizzle's desc()); a bare DESC means NULLS FIRST, which
   // the planner cannot read from these indexes (every column is NOT NULL, but it does not know).
   const order = (rank: SQL) =>
@@ -220,13 +219,25 @@ export async function readRank(
   return row ? toRecord(row) : null;
 }
 
+/** The game a rank plays (null: none) and whether a moderator hid it; null: no such rank. */
+export async function rankGame(
+  db: Db,
+  rankId: string,
+): Promise<{ gameId: string | null; hidden: boolean } | null> {
+  const [row] = await db
+    .select({ gameId: communityRank.gameId, hidden: communityRank.hidden })
+    .from(communityRank)
+    .where(eq(communityRank.id, rankId));
+  return row ?? null;
+}
+
 /** A rank's live counters and whether it is still listed; null once it is deleted. */
 export async function readRankCounts(
   db: Db,
   rankId: string,
 ): Promise<{ plays: number; likes: number; listed: boolean; hidden: boolean } | null> {
   const result = await db.execute(sql`
-    select plays, likes, (is_public and not archived and not hidden) as listed, hidden
+    select plays, likes, ${listedSql()} as listed, hidden
     from ${communityRank} where id = ${rankId}`);
   const [row] = rows<{ plays: number; likes: number; listed: boolean; hidden: boolean }>(result);
   return row ?? null;

@@ -4,20 +4,24 @@
  * of rows a statement actually changed, so they stay exact under any concurrency; every change a
  * rank's page shows is sent as a RankEvent from the same statement (delivered on commit).
  */
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { COMMUNITY_MESSAGES, type ReportReason } from '../../domain/community';
 import { AppError } from '../../domain/errors';
-import { MESSAGES } from '../../domain/game';
 import { MIN_ITEMS } from '../../domain/limits';
+import { auditRowsSql } from '../admin/public';
 import type { Db, Tx } from '../db/client';
-import { adminAudit } from '../db/schema/admin';
 import { communityRank, moderationAction, rankLike, rankReport } from '../db/schema/community';
-import { game } from '../db/schema/games';
-import type { GameRow } from '../games/game-view';
-import { createGame, lockOwned } from '../games/mutations';
+import {
+  createGame,
+  lockOwned,
+  markPublished,
+  markUnpublished,
+  type GameRow,
+} from '../games/public';
 import { newId } from '../platform/ids';
-import { awardXp } from '../progression/ledger';
+import { awardXpOrGiveUp } from '../progression/public';
 import { notifyRankEvent } from '../realtime/hub';
+import { listedSql } from './listed';
 
 function rows<Row>(result: unknown): Row[] {
   return (result as { rows: Row[] }).rows;
@@ -59,26 +63,15 @@ async function publishLocked(
           creator_id = excluded.creator_id, creator_name = excluded.creator_name,
           tags = coalesce(${tags}::jsonb, r.tags), is_public = true, archived = excluded.archived,
           game_id = excluded.game_id
-        returning r.id, r.plays, r.likes, (r.is_public and not r.archived and not r.hidden) as listed
+        returning r.id, r.plays, r.likes, ${listedSql('r')} as listed
       )
       select id, ${notifyRankEvent(sql`listed`)} from listed`),
   );
   if (!rank) throw new AppError('internal', 'The rank was not published');
-  const [published] = await tx
-    .update(game)
-    .set({
-      isPublic: true,
-      isPublished: true,
-      publishRequested: true,
-      communityRankId: rank.id,
-      emoji,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(game.id, row.id))
-    .returning();
-  if (!published) throw new AppError('not-found', MESSAGES.gameNotFound);
+  const published = await markPublished(tx, { gameId: row.id, rankId: rank.id, emoji });
   if (row.ownerId !== null) {
-    await awardXp(tx, { userId: row.ownerId, reason: 'publish', ref: row.id });
+    // A failed award is given up: the game is published all the same (SPEC §8).
+    await awardXpOrGiveUp(tx, { userId: row.ownerId, reason: 'publish', ref: row.id });
   }
   return published;
 }
@@ -111,13 +104,7 @@ export async function unpublishGame(
         returning r.id, r.plays, r.likes, false as listed
       )
       select ${notifyRankEvent(sql`unlisted`)} from unlisted`);
-    const [unpublished] = await tx
-      .update(game)
-      .set({ isPublic: false, communityRankId: null, updatedAt: sql`now()` })
-      .where(eq(game.id, row.id))
-      .returning();
-    if (!unpublished) throw new AppError('not-found', MESSAGES.gameNotFound);
-    return unpublished;
+    return markUnpublished(tx, row.id);
   });
 }
 
@@ -165,7 +152,7 @@ export async function setLike(
   const [row] = rows<{ listed: boolean; hidden: boolean; likes: number | null }>(
     await db.execute(sql`
       with target as (
-        select id, plays, likes, hidden, (is_public and not archived and not hidden) as listed
+        select id, plays, likes, hidden, ${listedSql()} as listed
         from ${communityRank} where id = ${input.rankId}
       ),
       added as (
@@ -210,7 +197,7 @@ export async function reportRank(
   const [row] = rows<{ listed: boolean; hidden: boolean; filed: number }>(
     await db.execute(sql`
       with target as (
-        select id, hidden, (is_public and not archived and not hidden) as listed
+        select id, hidden, ${listedSql()} as listed
         from ${communityRank} where id = ${input.rankId}
       ),
       filed as (
@@ -249,17 +236,16 @@ export async function moderateRank(
       with target as (
         update ${communityRank} r set hidden = ${input.hidden}
         where r.id = ${input.rankId}
-        returning r.id, r.title, r.plays, r.likes,
-                  (r.is_public and not r.archived and not r.hidden) as listed
+        returning r.id, r.title, r.plays, r.likes, ${listedSql('r')} as listed
       ),
-      audited as (
-        insert into ${adminAudit} (id, actor_id, actor_name, action, target_kind, target_id,
-                                   target_label)
-        select ${newId(12)}, ${input.moderatorId}, ${input.moderatorName},
-               ${input.hidden ? 'hide-rank' : 'restore-rank'}, 'rank', id, title
-        from target
-        returning id
-      ),
+      audited as (${auditRowsSql({
+        actor: { id: input.moderatorId, name: input.moderatorName },
+        action: input.hidden ? 'hide-rank' : 'restore-rank',
+        targetKind: 'rank',
+        from: sql`target`,
+        targetId: sql`id`,
+        targetLabel: sql`title`,
+      })}),
       action as (
         insert into ${moderationAction} (id, rank_id, moderator_id, action, note)
         select ${newId(16)}, id, ${input.moderatorId}, ${input.hidden ? 'hide' : 'restore'},

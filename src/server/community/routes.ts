@@ -29,10 +29,10 @@ import {
   MAX_ITEMS,
   MAX_PROMPT_LENGTH,
 } from '../../domain/limits';
-import { requireUser, type AuthEnv, type Viewer } from '../auth/better-auth';
-import type { AnalyticsRecorder } from '../analytics/record';
+import { requireUser, type AuthEnv, type Viewer } from '../auth/public';
+import type { AnalyticsRecorder } from '../analytics/public';
 import type { Db } from '../db/client';
-import { gameViewFor, toGameView } from '../games/game-view';
+import { gameViewFor, toGameView } from '../games/public';
 import type { QuotaGuard } from '../http/quota';
 import { validate } from '../http/validate';
 import { rankTopic, type EventHub } from '../realtime/hub';

@@ -20,7 +20,7 @@ import {
 } from '../../domain/exports';
 import { MESSAGES } from '../../domain/game';
 import { LIFECYCLE_MESSAGES } from '../../domain/lifecycle';
-import { requireUser, type AuthEnv } from '../auth/better-auth';
+import { requireUser, type AuthEnv } from '../auth/public';
 import type { Db } from '../db/client';
 import { validate } from '../http/validate';
 import { finalBallotsPage } from './data';

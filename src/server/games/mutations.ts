@@ -18,15 +18,13 @@ import {
 import { TRANSACTION_MAX_ATTEMPTS } from '../../domain/limits';
 import { emptyTally, removeRanking } from '../../domain/results';
 import { CONFLICT_MESSAGE, type Db, type Tx } from '../db/client';
-import { communityRank } from '../db/schema/community';
 import { game, gameTally, submission } from '../db/schema/games';
-import { playedGame } from '../db/schema/players';
 import { user } from '../db/schema/auth';
 import { newId } from '../platform/ids';
-import { awardXp } from '../progression/ledger';
-import { notifyRankEvent } from '../realtime/hub';
+import { awardXpOrGiveUp } from '../progression/public';
 import { announce, notifyClosedSql } from './live';
 import type { GameRow } from './data';
+import { gameHooks } from './hooks';
 
 export async function createGame(
   db: Db,
@@ -88,7 +86,8 @@ export async function createGame(
         .returning();
       if (row) {
         await tx.insert(gameTally).values({ gameId: row.id, tally: emptyTally() });
-        await awardXp(tx, { userId: input.ownerId, reason: 'create', ref: row.id });
+        // A failed award is given up: the game is created all the same (SPEC §8).
+        await awardXpOrGiveUp(tx, { userId: input.ownerId, reason: 'create', ref: row.id });
         return row;
       }
     }
@@ -226,18 +225,8 @@ export async function editItems(
       if (!bumped) throw new AppError('internal', 'Results are missing for this game');
       ({ version, submissions: count } = bumped);
     }
-    await tx
-      .update(playedGame)
-      .set({ itemsCount: items.length })
-      .where(eq(playedGame.gameId, input.gameId));
-    // Its community rank's cards and search show the current items; an open rank page reloads.
-    await tx.execute(sql`
-      with edited as (
-        update ${communityRank} r set items = ${JSON.stringify(items.map((item) => item.label))}::jsonb
-        where r.game_id = ${input.gameId}
-        returning r.id, r.plays, r.likes, (r.is_public and not r.archived and not r.hidden) as listed
-      )
-      select ${notifyRankEvent(sql`edited`)} from edited`);
+    // Played-game records and the community rank show the current items (app.ts wires them).
+    await gameHooks().onItemsEdited(tx, { gameId: input.gameId, items });
     await announce(tx, { type: 'game', gameId: input.gameId, change: 'items', version });
     return { row, count, version };
   });
@@ -272,14 +261,8 @@ export async function archiveGame(
       .where(eq(game.id, input.gameId))
       .returning();
     if (!row) throw new AppError('not-found', MESSAGES.gameNotFound);
-    // Its community rank leaves (or rejoins) every list with it; an open rank page hears of it.
-    await tx.execute(sql`
-      with mirrored as (
-        update ${communityRank} r set archived = ${input.archived}
-        where r.game_id = ${input.gameId}
-        returning r.id, r.plays, r.likes, (r.is_public and not r.archived and not r.hidden) as listed
-      )
-      select ${notifyRankEvent(sql`mirrored`)} from mirrored`);
+    // Its community rank leaves (or rejoins) every list with it (app.ts wires the hook).
+    await gameHooks().onArchived(tx, { gameId: input.gameId, archived: input.archived });
     return row;
   });
 }
@@ -303,14 +286,11 @@ export async function deleteLockedGame(
   tx: Tx,
   current: Pick<GameRow, 'id' | 'communityRankId'>,
 ): Promise<void> {
-  // Its community ranks (the linked one, and any pointing at it) go, and their pages hear so.
-  await tx.execute(sql`
-    with removed as (
-      delete from ${communityRank} r
-      where r.id = ${current.communityRankId ?? ''} or r.game_id = ${current.id}
-      returning r.id, r.plays, r.likes, false as listed
-    )
-    select ${notifyRankEvent(sql`removed`)} from removed`);
+  // Its community ranks (the linked one, and any pointing at it) go first (app.ts wires it).
+  await gameHooks().onDeleted(tx, {
+    gameId: current.id,
+    communityRankId: current.communityRankId,
+  });
   await tx.delete(game).where(eq(game.id, current.id));
   await announce(tx, { type: 'game', gameId: current.id, change: 'deleted', version: null });
 }

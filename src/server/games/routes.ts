@@ -21,7 +21,7 @@ import {
   MAX_PROMPT_LENGTH,
 } from '../../domain/limits';
 import { agreement, type Results } from '../../domain/results';
-import { requireUser, type AuthEnv, type Viewer } from '../auth/better-auth';
+import { requireUser, type AuthEnv, type Viewer } from '../auth/public';
 import type { Db } from '../db/client';
 import type { QuotaGuard } from '../http/quota';
 import { validate } from '../http/validate';
@@ -36,7 +36,6 @@ import {
   toSubmissionView,
   type GameRow,
 } from './data';
-import { publishGame } from '../community/mutations';
 import { KeyedQueue } from '../platform/keyed-queue';
 import {
   archiveGame,
@@ -50,9 +49,10 @@ import {
 import type { GameStates } from './state';
 import { type GameState } from './state';
 import { Submissions } from './submit';
-import type { AnalyticsRecorder } from '../analytics/record';
-import type { WebhookEvents } from '../webhooks/enqueue';
+import type { AnalyticsRecorder } from '../analytics/public';
+import type { WebhookEvents } from '../webhooks/public';
 import { BallotCache } from './ballot-cache';
+import { gameHooks } from './hooks';
 import { methodView, runoff, tallyWinners, type MethodView } from './methods-view';
 import { METHODS } from '../../domain/methods';
 import { closestBallot, coarseAgreement } from '../../domain/crowd';
@@ -310,7 +310,7 @@ export function gamesRoutes(deps: GamesDeps) {
           // is created all the same, unpublished, and the answer says why.
           try {
             await deps.quota?.consume(null, viewer.id, 'publish');
-            const published = await publishGame(db, { gameId: row.id, userId: viewer.id });
+            const published = await gameHooks().publish(db, { gameId: row.id, userId: viewer.id });
             deps.analytics.recordFor(c, 'game_publish', { game_id: row.id });
             return c.json({ game: toGameView(published, viewer.id, 0) }, 201);
           } catch (error) {

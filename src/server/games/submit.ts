@@ -24,15 +24,13 @@ import {
   type SubmissionRequest,
 } from '../../domain/submissions';
 import { FOREIGN_KEY_VIOLATION, sqlStateOf, type Db, type Tx } from '../db/client';
-import { communityRank } from '../db/schema/community';
 import { game, gameTally, submission } from '../db/schema/games';
-import { play, playedGame } from '../db/schema/players';
 import { user } from '../db/schema/auth';
 import { newId } from '../platform/ids';
 import type { KeyedQueue } from '../platform/keyed-queue';
-import { awardXpMany } from '../progression/ledger';
-import { notifyRankEvent } from '../realtime/hub';
+import { awardXpMany } from '../progression/public';
 import type { GameRow, SubmissionRow } from './data';
+import { gameHooks } from './hooks';
 import { notifySql, type SubmissionEvent } from './live';
 import { closeLocked } from './mutations';
 import type { GameStates } from './state';
@@ -463,25 +461,7 @@ async function writePlan(
               at = excluded.at, reranks = excluded.reranks, reranks_since = excluded.reranks_since
         returning 1
       ),
-      played as (
-        -- Started by saved progress, completed by a final ranking (each one more play).
-        insert into ${playedGame} as p (user_id, game_id, last_played_at, last_completed_at,
-          play_count, status, partial, title, emoji, items_count, is_public)
-        select user_id, ${gameId}, now(), case when finals > 0 then now() end, finals,
-               case when finals > 0 then 'completed' else 'started' end, finals = 0,
-               ${locked.title ?? locked.prompt}, ${locked.emoji}, ${locked.items.length},
-               ${locked.isPublic}
-        from input
-        on conflict (user_id, game_id) do update set
-          last_played_at = now(),
-          last_completed_at = case when excluded.play_count > 0 then now() else p.last_completed_at end,
-          play_count = p.play_count + excluded.play_count,
-          status = case when excluded.play_count > 0 then 'completed' else p.status end,
-          partial = case when excluded.play_count > 0 then false else p.status <> 'completed' end,
-          title = excluded.title, emoji = excluded.emoji,
-          items_count = excluded.items_count, is_public = excluded.is_public
-        returning 1
-      )${tallied}${touched}
+      played as (${gameHooks().playedSql({ game: locked, input: sql`input` })})${tallied}${touched}
       select now() as at, ${expected ? sql`exists (select 1 from guard)` : sql`true`} as applied${notified}`),
   );
   return {
@@ -533,30 +513,21 @@ function guardSql(planned: GameRow, expected: Expected): SQL {
  * still count (SPEC §8).
  */
 async function recordFirstPlays(tx: Tx, gameId: string, userIds: readonly string[]) {
-  const input = JSON.stringify(userIds.map((userId) => ({ id: newId(16), user_id: userId })));
+  const rowsJson = JSON.stringify(userIds.map((userId) => ({ id: newId(16), user_id: userId })));
+  // The play rows are players', the rank's count the community's (app.ts wires both in).
+  const hooks = gameHooks();
+  const after = hooks.playsCountedSql(sql`counted`);
   try {
     await tx.transaction(async (savepoint) => {
       const [recorded] = rows<{ played: string[] }>(
         await savepoint.execute(sql`
-          with new_play as (
-            insert into ${play} (id, user_id, game_id, started_at, completed_at)
-            select id, user_id, ${gameId}, now(), now()
-            from jsonb_to_recordset(${input}::jsonb) as x(id text, user_id text)
-            on conflict (user_id, game_id) do nothing
-            returning user_id
-          ),
+          with new_play as (${hooks.firstPlaysSql({ gameId, rows: rowsJson })}),
           counted as (
             update ${game} set play_count = play_count + (select count(*) from new_play)
             where id = ${gameId} and exists (select 1 from new_play)
-            returning id
-          ),
-          ranked as (
-            update ${communityRank} r set plays = r.plays + (select count(*) from new_play)
-            from counted where r.game_id = counted.id
-            returning r.id, r.plays, r.likes, (r.is_public and not r.archived and not r.hidden) as listed
-          )
-          select coalesce((select jsonb_agg(user_id) from new_play), '[]'::jsonb) as played,
-                 (select count(*) from (select ${notifyRankEvent(sql`ranked`)} from ranked) n) as notified`),
+            returning id, (select count(*) from new_play) as added
+          )${after.ctes}
+          select coalesce((select jsonb_agg(user_id) from new_play), '[]'::jsonb) as played${after.select}`),
       );
       const played = recorded?.played ?? [];
       await awardXpMany(

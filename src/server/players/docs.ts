@@ -11,7 +11,7 @@ import type {
   PublicProfileView,
   XpActivityView,
 } from '../../domain/profile';
-import type { ClaimAnswer, confirmAdminClaim } from '../admin/claims';
+import type { ClaimAnswer, confirmAdminClaim } from '../admin/public';
 import type { Operations } from '../api-docs/operation';
 import { stream } from '../api-docs/operation';
 import { agree, fields, type Same } from '../api-docs/schemas';

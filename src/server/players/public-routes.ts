@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { AppError } from '../../domain/errors';
 import { checkHandle } from '../../domain/handle';
-import type { AuthEnv } from '../auth/better-auth';
+import type { AuthEnv } from '../auth/public';
 import type { Db } from '../db/client';
 import { validate } from '../http/validate';
 import { readPublicProfile } from './data';

@@ -8,7 +8,7 @@ import { checkHandleClaim } from '../../domain/handle';
 import { HANDLE_MESSAGES } from './handle-messages';
 import { AppError } from '../../domain/errors';
 import { isAllowlistedAdmin } from '../../domain/profile';
-import { requireUser, type AuthEnv, type Viewer } from '../auth/better-auth';
+import { requireUser, type AuthEnv, type Mailer, type Viewer } from '../auth/public';
 import type { Db } from '../db/client';
 import { validate } from '../http/validate';
 import { userTopic, type EventHub } from '../realtime/hub';
@@ -16,8 +16,7 @@ import { streamTopic } from '../realtime/sse';
 import type { StreamLimits } from '../realtime/stream-limits';
 import { findHandleOwner, listMyGames, listPlayedGames, readActivity, readProfile } from './data';
 import { setHandle, touchProfile } from './mutations';
-import { ClaimLimit, confirmAdminClaim, requestAdminClaim, type Claimant } from '../admin/claims';
-import type { Mailer } from '../auth/mailer';
+import { ClaimLimit, confirmAdminClaim, requestAdminClaim, type Claimant } from '../admin/public';
 import { pageCursorParam } from './page-cursor';
 
 export type PlayersDeps = {

@@ -34,6 +34,20 @@ export async function awardXp(tx: Pick<Tx, 'execute'>, award: Award): Promise<bo
 }
 
 /**
+ * awardXp in a savepoint of `tx`: when the award fails it is given up and the action that earned
+ * it (a create, a publish) stands all the same (SPEC §8: XP failures are swallowed, as a failed
+ * play record is in games/submit.ts). Answers whether it was awarded now. Two statements more
+ * than awardXp (SAVEPOINT and RELEASE).
+ */
+export async function awardXpOrGiveUp(tx: Tx, award: Award): Promise<boolean> {
+  try {
+    return await tx.transaction((savepoint) => awardXp(savepoint, award));
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Several awards, one per player (a batch of first plays), in the same two statements; answers
  * the players awarded now.
  */

@@ -6,14 +6,13 @@
  */
 import { createHash } from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import { eq } from 'drizzle-orm';
 import { previewDescription, publicCard, type PublicCard } from '../../domain/card';
 import { AppError } from '../../domain/errors';
 import { MESSAGES, resultsLocked } from '../../domain/game';
-import type { AuthEnv } from '../auth/better-auth';
+import type { AuthEnv } from '../auth/public';
 import type { Db } from '../db/client';
-import { communityRank } from '../db/schema/community';
-import type { GameStates } from '../games/state';
+import { rankGame } from '../community/public';
+import type { GameStates } from '../games/public';
 import { LimitRefusal, LocalRateLimit } from '../http/rate-limit';
 import { hasUnstorableText } from '../http/validate';
 import type { Logger } from '../platform/log';
@@ -93,10 +92,7 @@ export class ShareCards {
     if (!isPlausibleId(rankId)) return null;
     const known = this.rankGames.get(rankId);
     if (known !== undefined) return known;
-    const [row] = await this.db
-      .select({ gameId: communityRank.gameId, hidden: communityRank.hidden })
-      .from(communityRank)
-      .where(eq(communityRank.id, rankId));
+    const row = await rankGame(this.db, rankId);
     const gameId = row && !row.hidden ? row.gameId : null;
     if (row && this.rankGames.size < 10_000) this.rankGames.set(rankId, gameId);
     return gameId;

@@ -8,8 +8,12 @@ import { z } from 'zod';
 import { AppError } from '../../domain/errors';
 import { LIFECYCLE_MESSAGES } from '../../domain/lifecycle';
 import { WEBHOOK_EVENTS, WEBHOOK_MESSAGES, MAX_WEBHOOK_URL_LENGTH } from '../../domain/webhooks';
-import { assertProvenEmail, WEBHOOK_PROOF_MESSAGES } from '../auth/account/proven-email';
-import { requireUser, type AuthEnv } from '../auth/better-auth';
+import {
+  assertProvenEmail,
+  requireUser,
+  WEBHOOK_PROOF_MESSAGES,
+  type AuthEnv,
+} from '../auth/public';
 import type { Db } from '../db/client';
 import { validate } from '../http/validate';
 import type { WebhookEvents } from './enqueue';

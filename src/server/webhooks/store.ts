@@ -17,7 +17,7 @@ import {
   type WebhookView,
 } from '../../domain/webhooks';
 import type { Db, Tx } from '../db/client';
-import { game } from '../db/schema/games';
+import { readGameHeader } from '../games/public';
 import { webhook, webhookDelivery } from '../db/schema/webhooks';
 import { newId } from '../platform/ids';
 import { publish } from '../realtime/hub';
@@ -57,11 +57,7 @@ async function ownedGame(
   key: { gameId: string; userId: string },
   lock = false,
 ): Promise<void> {
-  const query = db
-    .select({ id: game.id, ownerId: game.ownerId })
-    .from(game)
-    .where(eq(game.id, key.gameId));
-  const [row] = lock ? await query.for('update') : await query;
+  const row = await readGameHeader(db, key.gameId, { lock });
   if (!row) throw new AppError('not-found', MESSAGES.gameNotFound);
   if (row.ownerId !== key.userId)
     throw new AppError('permission-denied', LIFECYCLE_MESSAGES.notOwner);

@@ -4,7 +4,7 @@
  * and what it makes would outlive the owner's takeover of the account. A session opened before
  * the proof counts as unproven too (the admin claim's rule, decision 0014).
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '../../../domain/errors';
 import type { Db } from '../../db/client';
 import { user } from '../../db/schema/auth';
@@ -34,6 +34,15 @@ export const WEBHOOK_PROOF_MESSAGES: ProvenEmailMessages = {
   sessionBeforeProof:
     'Sign in again to add webhooks: this session began before your e-mail address was verified',
 };
+
+/**
+ * A subquery of when `userId` proved their e-mail (null while it is unproven), to put in the
+ * caller's statement (a reset removing unproven webhooks: webhooks/unproven.ts).
+ */
+export function emailProvenAtSql(userId: string): SQL {
+  return sql`(select ${user.emailVerifiedAt} from ${user}
+    where ${user.id} = ${userId} and ${user.emailVerified})`;
+}
 
 /**
  * 403 `permission-denied` unless the user's e-mail is verified and the session began after it

@@ -1,15 +1,13 @@
 /**
  * Credentials end together (decision 0029): whatever signs a person's other sessions out also
- * revokes their API tokens, and proving the inbox (a reset) removes the webhooks that were added
- * while nobody had proven it. Called from better-auth's hooks (auth.ts) and usable inside any
- * transaction (`tx`). Verification and role changes revoke by database trigger (migration
+ * revokes their API tokens (and proving the inbox, a reset, removes the webhooks added while
+ * nobody had proven it: webhooks/unproven.ts, through auth's hooks). Called from better-auth's
+ * hooks (better-auth.ts) and usable inside any transaction (`tx`). Verification and role changes revoke by database trigger (migration
  * `credentials_revoked_together`), so no code path can forget them.
  */
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { apiToken, user } from '../../db/schema/auth';
-import { game } from '../../db/schema/games';
-import { webhook } from '../../db/schema/webhooks';
+import { apiToken } from '../../db/schema/auth';
 
 /** A database or a transaction: both run these statements. */
 type Runner = Pick<Db, 'delete' | 'select'>;
@@ -32,28 +30,5 @@ export async function revokeTokensOf(
         : eq(apiToken.userId, userId),
     )
     .returning({ id: apiToken.id });
-  return deleted.length;
-}
-
-/**
- * Removes the webhooks of the user's games that were added before their e-mail was proven (all
- * of them while it is unproven): whoever signed up first with someone else's address may have
- * pointed the games' results at their own server. Returns how many.
- */
-export async function removeUnprovenWebhooksOf(db: Runner, userId: string): Promise<number> {
-  const proven = sql`(select ${user.emailVerifiedAt} from ${user}
-    where ${user.id} = ${userId} and ${user.emailVerified})`;
-  const deleted = await db
-    .delete(webhook)
-    .where(
-      and(
-        inArray(
-          webhook.gameId,
-          db.select({ id: game.id }).from(game).where(eq(game.ownerId, userId)),
-        ),
-        sql`${webhook.createdAt} < coalesce(${proven}, 'infinity'::timestamptz)`,
-      ),
-    )
-    .returning({ id: webhook.id });
   return deleted.length;
 }

@@ -1,0 +1,11 @@
+/**
+ * Auth's public face: the only file of auth another feature may import. Who is asking (the
+ * viewer, the route guard), the mailer, and the proven-inbox rule.
+ */
+export { requireUser, type AuthEnv, type Viewer } from './better-auth';
+export { adminClaimMail, type Mailer } from './mailer';
+export {
+  assertProvenEmail,
+  emailProvenAtSql,
+  WEBHOOK_PROOF_MESSAGES,
+} from './account/proven-email';

@@ -1,0 +1,11 @@
+/**
+ * Games' public face: the only file of games another feature may import (lint holds it). Its
+ * hooks (hooks.ts) are wired by the composition root, not imported by features.
+ */
+export type { GameRow } from './data';
+export { gamesOwnedBySql, readGameHeader, type GameHeader } from './access';
+export { gameViewFor, toGameView } from './game-view';
+export { createGame, deleteLockedGame, deletePlayer, lockOwned } from './mutations';
+export { markPublished, markUnpublished } from './publication';
+export { mergeGuestSubmissions, moveGuestGames, playsUndoneSql } from './guest-merge';
+export type { GameStates } from './state';

@@ -1,0 +1,3 @@
+/** Webhooks' public face: the only file of webhooks another feature may import. */
+export type { WebhookEvents } from './enqueue';
+export { removeUnprovenWebhooksOf } from './unproven';
