@@ -10,7 +10,6 @@ import {
   playerName,
   shownName,
   type GameView,
-  type LiveData,
 } from '../../domain/game';
 import { LIFECYCLE_MESSAGES, normalizeRules, pastDeadline } from '../../domain/lifecycle';
 import {
@@ -20,7 +19,7 @@ import {
   MAX_NAME_LENGTH,
   MAX_PROMPT_LENGTH,
 } from '../../domain/limits';
-import { agreement, type Results } from '../../domain/results';
+import { agreement, type LiveData, type Results } from '../../domain/results';
 import { requireUser, type AuthEnv, type Viewer } from '../auth/better-auth';
 import type { Db } from '../db/client';
 import type { QuotaGuard } from '../http/quota';

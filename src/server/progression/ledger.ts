@@ -7,9 +7,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { stampUnlocks, type Unlocks } from '../../domain/achievements';
-import type { XpReason } from '../../domain/profile';
 import { CROWNS_PER_LEVEL } from '../../domain/limits';
-import { progressFromTotal, STAT_FOR, XP_FOR } from '../../domain/progression';
+import { progressFromTotal, STAT_FOR, XP_FOR, type XpReason } from '../../domain/progression';
 import type { Tx } from '../db/client';
 import { analyticsEvent } from '../db/schema/analytics';
 import { user, type UserStats } from '../db/schema/auth';
