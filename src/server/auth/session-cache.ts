@@ -15,6 +15,7 @@ import type { Db } from '../db/client';
 import type { Logger } from '../platform/log';
 import { EVENTS_CHANNEL, type EventHub, type HubMessage } from '../realtime/hub';
 import { newId } from '../platform/ids';
+import { sessionCookie } from './session-cookie';
 
 /** A cached viewer is checked again with the database after this long anyway. */
 const MAX_AGE_MS = 60_000;
@@ -143,33 +144,4 @@ export class SessionCache {
     this.entries.clear();
     this.byUser.clear();
   }
-}
-
-/**
- * The session cookie's value (better-auth's signed `session_token`, `__Secure-` prefixed over
- * HTTPS), or null when the request has none.
- */
-/** The session token a request's cookie carries (its signature unchecked), or null. */
-export function sessionTokenOf(header: string | null): string | null {
-  const value = sessionCookie(header);
-  if (value === null) return null;
-  try {
-    return decodeURIComponent(value).split('.')[0] || null;
-  } catch {
-    return null;
-  }
-}
-
-function sessionCookie(header: string | null): string | null {
-  if (!header) return null;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 0) continue;
-    const name = part.slice(0, eq).trim();
-    if (name === 'better-auth.session_token' || name === '__Secure-better-auth.session_token') {
-      const value = part.slice(eq + 1).trim();
-      return value === '' ? null : value;
-    }
-  }
-  return null;
 }
