@@ -15,7 +15,7 @@ import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { EventHub, HubMessage } from './hub';
 import { STREAM_CLOSED_FRAME, type StreamLimits } from './stream-limits';
-import { requestIdOf } from '../observability/request-log';
+import { requestIdOf } from '../http/request-id';
 
 /** What a stream's handlers write to. */
 export type SseStream = {
