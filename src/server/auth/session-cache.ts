@@ -9,11 +9,11 @@
  * until its own announcement has come back (a barrier), so the very next request there is
  * already judged afresh. See docs/decisions/0011-session-cache.md.
  */
-import { sql } from 'drizzle-orm';
 import type { Auth, Viewer } from './better-auth';
 import type { Db } from '../db/client';
 import type { Logger } from '../platform/log';
-import { EVENTS_CHANNEL, type EventHub, type HubMessage } from '../realtime/hub';
+import { publish, type BarrierEvent, type EventHub, type HubMessage } from '../realtime/hub';
+import type { SessionEvent } from './live';
 import { newId } from '../platform/ids';
 import { sessionCookie } from './session-cookie';
 
@@ -46,7 +46,7 @@ export class SessionCache {
   ) {}
 
   attach(hub: EventHub): () => void {
-    return hub.tap((message) => this.hear(message));
+    return hub.tap<SessionEvent | BarrierEvent>((message) => this.hear(message));
   }
 
   /** The viewer of the request's session cookie, or null (no session, expired, revoked). */
@@ -103,13 +103,11 @@ export class SessionCache {
         resolve();
       });
     });
-    await this.db.execute(
-      sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify({ type: 'barrier', id })})`,
-    );
+    await publish<BarrierEvent>(this.db, { type: 'barrier', id });
     await arrived;
   }
 
-  private hear(message: HubMessage): void {
+  private hear(message: HubMessage<SessionEvent | BarrierEvent>): void {
     if (message.type === 'resync') {
       this.clear();
     } else if (message.type === 'session') {

@@ -17,7 +17,7 @@ import type { GameRow } from '../games/game-view';
 import { createGame, lockOwned } from '../games/mutations';
 import { newId } from '../platform/ids';
 import { awardXp } from '../progression/ledger';
-import { notifyRankEvent } from '../realtime/hub';
+import { notifyRankEvent } from './live';
 
 function rows<Row>(result: unknown): Row[] {
   return (result as { rows: Row[] }).rows;

@@ -14,7 +14,7 @@ import { analyticsEvent } from '../db/schema/analytics';
 import { user, type UserStats } from '../db/schema/auth';
 import { xpAward } from '../db/schema/progression';
 import { newId } from '../platform/ids';
-import { EVENTS_CHANNEL } from '../realtime/hub';
+import { notifyProfileSql } from '../auth/live';
 
 export type Award = { userId: string; reason: XpReason; ref: string };
 
@@ -119,7 +119,6 @@ export async function awardXpMany(
       from input where u.id = input.id
       returning u.id
     )
-    select pg_notify(${EVENTS_CHANNEL}, json_build_object('type', 'profile', 'userId', id)::text)
-    from updated`);
+    select ${notifyProfileSql(sql`updated`)} from updated`);
   return rows.map((row) => row.id);
 }
