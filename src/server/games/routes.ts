@@ -24,7 +24,7 @@ import { requireUser, type AuthEnv, type Viewer } from '../auth/better-auth';
 import type { Db } from '../db/client';
 import type { QuotaGuard } from '../http/quota';
 import { validate } from '../http/validate';
-import { gameTopic, type EventHub } from '../realtime/hub';
+import type { EventHub } from '../realtime/hub';
 import { streamTopic, type SseStream } from '../realtime/sse';
 import type { StreamLimits } from '../realtime/stream-limits';
 import {
@@ -37,18 +37,12 @@ import {
 } from './data';
 import { publishGame } from '../community/mutations';
 import { KeyedQueue } from '../platform/keyed-queue';
-import {
-  archiveGame,
-  claimGames,
-  closeDueGames,
-  closeGame,
-  createGame,
-  deleteGame,
-  editItems,
-} from './mutations';
+import { archiveGame, claimGames, closeGame, createGame, deleteGame, editItems } from './mutations';
 import type { GameStates } from './state';
 import { type GameState } from './state';
 import { Submissions } from './submit';
+import { closeDueGames } from './closing';
+import { gameTopic } from './live';
 import type { AnalyticsRecorder } from '../analytics/record';
 import type { WebhookEvents } from '../webhooks/enqueue';
 import { BallotCache } from './ballot-cache';
