@@ -94,6 +94,14 @@ export class GameStates {
     return entry.state;
   }
 
+  /**
+   * The game's state read afresh (one statement) and not kept: for a page that must show fields
+   * no live event announces (archived, published). Null when it does not exist.
+   */
+  read(gameId: string): Promise<GameState | null> {
+    return this.load(gameId);
+  }
+
   /** Results of the game's current items for this state, summarized once per version. */
   results(state: GameState): Results {
     const entry = this.entries.get(state.row.id);
