@@ -122,12 +122,6 @@ const SCHEMA_EXCEPTIONS = {
   progression: ['src/server/progression/guest-merge.ts', 'src/server/progression/ledger.ts'],
 };
 
-/**
- * Plumbing that still imports a feature (issue 23, left to do): the hub types games' events
- * (made generic on the games branch), the stream limits take auth's Viewer type.
- */
-const PLUMBING_EXCEPTIONS = ['src/server/realtime/hub.ts', 'src/server/realtime/stream-limits.ts'];
-
 export default tseslint.config(
   {
     ignores: ['dist/', 'src/web/dist/', 'data/', 'migrations/', 'node_modules/', 'bench/results/'],
@@ -312,7 +306,7 @@ export default tseslint.config(
       'src/server/platform/**/*.ts',
       'src/server/realtime/**/*.ts',
     ],
-    ignores: ['src/server/**/*.test.ts', ...PLUMBING_EXCEPTIONS],
+    ignores: ['src/server/**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -1,7 +1,5 @@
 /** Rules for creating games and checking rankings: pure, shared by server and web. */
 import { AppError } from './errors';
-import type { Unlock } from './lifecycle';
-import type { Results } from './results';
 import {
   MAX_ITEMS,
   MAX_ITEM_LENGTH,
@@ -151,6 +149,12 @@ export function slugify(prompt: string): string {
   return slug === '' ? 'rank' : slug;
 }
 
+/**
+ * What unlocks a game's results while they are locked: players still needed, and/or a time
+ * (computed by lifecycle.ts `lockedUntil`).
+ */
+export type Unlock = { playersNeeded: number | null; deadlineAt: number | null };
+
 /** A game as the API shows it to one viewer. Times are epoch milliseconds. */
 export type GameView = {
   id: string;
@@ -208,19 +212,3 @@ export function canSeeResults(viewer: {
 }): boolean {
   return viewer.isOwner || (viewer.hasFinalSubmission && !viewer.locked);
 }
-
-/**
- * The data of a game's live event (`GET /api/games/:id/events`, events `snapshot` and
- * `submission`; a deleted game sends `deleted` with `{ gameId }` and the stream ends).
- */
-export type LiveData = {
-  submissionCount: number;
-  /** The game's live version, also the event id: bumped by submissions, closing, item edits. */
-  version: number;
-  closed: boolean;
-  resultsLocked: boolean;
-  /** Null while this viewer may not see results (not submitted yet, or locked). */
-  results: Results | null;
-  /** On a snapshot sent because the game changed: what changed (`items`: reload the game). */
-  change?: 'closed' | 'items';
-};

@@ -3,7 +3,7 @@
  * and how an item list is edited. Pure.
  */
 import { AppError } from './errors';
-import { cleanLabels, hasDuplicateLabels, MESSAGES, type Item } from './game';
+import { cleanLabels, hasDuplicateLabels, MESSAGES, type Item, type Unlock } from './game';
 import { MAX_ITEM_LENGTH, MAX_ITEMS } from './limits';
 import type { Tally } from './results';
 
@@ -75,9 +75,6 @@ export function isClosed(
     pastDeadline(game.deadlineAt, now)
   );
 }
-
-/** What unlocks a game's results while they are locked: players still needed, and/or a time. */
-export type Unlock = { playersNeeded: number | null; deadlineAt: number | null };
 
 /** What unlocks the results, or null when they are not locked (no rule, or the game closed). */
 export function lockedUntil(

@@ -1,6 +1,6 @@
 /** A player's profile as the API shows it, their lists, and the public profile. */
 import type { Unlocks } from './achievements';
-import type { Progress } from './progression';
+import type { Progress, XpReason } from './progression';
 
 export type DeviceType = 'mobile' | 'tablet' | 'desktop';
 
@@ -23,8 +23,11 @@ export type ProfileView = Progress & {
   achievements: Unlocks;
 };
 
-/** Why XP was awarded: one ledger row per (user, reason, game). */
-export type XpReason = 'create' | 'play' | 'publish';
+/**
+ * Kept for players/data.ts until its import moves to progression.ts (the type's home since the
+ * profile/progression cycle was broken); nothing else imports it from here.
+ */
+export type { XpReason };
 
 /** One XP award, as the player page's recent activity lists it. */
 export type XpActivityView = {

@@ -7,7 +7,9 @@ import {
   XP_FINAL_SUBMISSION,
   XP_PUBLISH,
 } from './limits';
-import type { XpReason } from './profile';
+
+/** Why XP was awarded: one ledger row per (user, reason, game). */
+export type XpReason = 'create' | 'play' | 'publish';
 
 export type Progress = { level: number; xp: number; xpToNext: number; crowns: number };
 

@@ -295,3 +295,19 @@ function at<T>(list: readonly T[], i: number): T {
 function isEmpty(record: Record<string, unknown>): boolean {
   return Object.keys(record).length === 0;
 }
+
+/**
+ * The data of a game's live event (`GET /api/games/:id/events`, events `snapshot` and
+ * `submission`; a deleted game sends `deleted` with `{ gameId }` and the stream ends).
+ */
+export type LiveData = {
+  submissionCount: number;
+  /** The game's live version, also the event id: bumped by submissions, closing, item edits. */
+  version: number;
+  closed: boolean;
+  resultsLocked: boolean;
+  /** Null while this viewer may not see results (not submitted yet, or locked). */
+  results: Results | null;
+  /** On a snapshot sent because the game changed: what changed (`items`: reload the game). */
+  change?: 'closed' | 'items';
+};

@@ -38,6 +38,8 @@ describe.concurrent.each(testDatabases)('games on %s', (kind) => {
       const created = response.body.game;
       expect(created).toMatchObject({
         prompt: `Best Doritos Flavour ${word}!`,
+        // SPEC §3: a game's title is stored, the prompt it was created with.
+        title: `Best Doritos Flavour ${word}!`,
         slug: `best-doritos-flavour-${word}`,
         ownerName: 'Olive Owner',
         isOwner: true,

@@ -1,8 +1,11 @@
 /** Submitting rankings: who may, what a valid ranking is, and that bad requests damage nothing. */
+import { eq } from 'drizzle-orm';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/domain/game';
 import { MAX_NAME_LENGTH } from '../../src/domain/limits';
 import { addRanking, emptyTally } from '../../src/domain/results';
+import { play } from '../../src/server/db/schema/players';
 import { testDatabases } from '../support/server';
 import { errorOf, ids, useServer, type ResultsBody, resultsView } from './harness';
 
@@ -214,5 +217,30 @@ describe.concurrent.each(testDatabases)('submissions on %s', (kind) => {
     const results = await h.results(player, game.id);
     expect(results.status).toBe(200);
     expect((results.body as ResultsBody).results.submissions).toBe(1);
+  });
+
+  it('records a first play as started when the player saved progress, completed with their final ranking', async () => {
+    const owner = await h.user();
+    const game = await h.createGame(owner, ['Alpha', 'Bravo', 'Charlie']);
+    const [a, b, c] = ids(game) as [string, string, string];
+    const player = await h.guest();
+    const progress = await h.submit(player, game.id, [b], { partial: true });
+    expect(progress.status).toBe(200);
+    await sleep(50);
+    expect((await h.submit(player, game.id, [a, b, c])).status).toBe(200);
+    // Without saved progress, the play starts with the final ranking itself.
+    expect((await h.submit(await h.guest(), game.id, [c, b, a])).status).toBe(200);
+    const plays = await h.server.database.db
+      .select()
+      .from(play)
+      .where(eq(play.gameId, game.id))
+      .orderBy(play.completedAt);
+    expect(plays).toHaveLength(2);
+    const [progressed, direct] = plays as [typeof play.$inferSelect, typeof play.$inferSelect];
+    expect(progressed.startedAt?.getTime()).toBe(progress.body.submission.at);
+    expect(progressed.completedAt!.getTime()).toBeGreaterThanOrEqual(
+      progressed.startedAt!.getTime() + 50,
+    );
+    expect(direct.startedAt?.getTime()).toBe(direct.completedAt?.getTime());
   });
 });

@@ -9,6 +9,7 @@ import { adminAudit } from '../db/schema/admin';
 import { communityRank } from '../db/schema/community';
 import { game, submission } from '../db/schema/games';
 import { user } from '../db/schema/auth';
+import { closedSql } from '../games/public';
 import { encodeAdminCursor, type AdminCursor } from './cursor';
 import {
   OVERVIEW_DAYS,
@@ -228,7 +229,7 @@ export async function listGames(
       playCount: game.playCount,
       createdAt: game.createdAt,
       isPublic: game.isPublic,
-      closed: sql<boolean>`(${game.closed} or coalesce(${game.deadlineAt} <= now(), false))`,
+      closed: sql<boolean>`${closedSql(game)}`,
       atUs: micros(game.createdAt),
     })
     .from(game)

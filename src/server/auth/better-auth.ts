@@ -16,7 +16,7 @@ import { shownName } from '../../domain/game';
 import { keptImage } from '../../domain/account-image';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../domain/passwords';
 import * as schema from '../db/schema/auth';
-import { sessionTokenOf, type SessionCache } from './session-cache';
+import { sessionTokenOf } from './session-cookie';
 import { revokeTokensWithSessions } from './tokens/auth-hooks';
 import { revokeTokensOf } from './tokens/revoke';
 
@@ -227,7 +227,9 @@ export type AuthEnv = {
  * Sets `viewer` from the request's session (see session-cache.ts), unless an API token already
  * did: a request with a bearer is judged by the token alone, its cookies are never read.
  */
-export function sessionMiddleware(sessions: SessionCache): MiddlewareHandler<AuthEnv> {
+export function sessionMiddleware(sessions: {
+  viewer(headers: Headers): Promise<Viewer | null>;
+}): MiddlewareHandler<AuthEnv> {
   return async (c, next) => {
     if (c.get('apiTokenId') !== undefined) return next();
     c.set('viewer', await sessions.viewer(c.req.raw.headers));

@@ -9,3 +9,10 @@ export {
   emailProvenAtSql,
   WEBHOOK_PROOF_MESSAGES,
 } from './account/proven-email';
+export {
+  notifyProfileSql,
+  profileEvents,
+  userTopic,
+  type ProfileEvent,
+  type SessionEvent,
+} from './live';

@@ -9,12 +9,13 @@
  * until its own announcement has come back (a barrier), so the very next request there is
  * already judged afresh. See docs/decisions/0011-session-cache.md.
  */
-import { sql } from 'drizzle-orm';
 import type { Auth, Viewer } from './better-auth';
 import type { Db } from '../db/client';
 import type { Logger } from '../platform/log';
-import { EVENTS_CHANNEL, type EventHub, type HubMessage } from '../realtime/hub';
+import { publish, type BarrierEvent, type EventHub, type HubMessage } from '../realtime/hub';
+import type { SessionEvent } from './live';
 import { newId } from '../platform/ids';
+import { sessionCookie } from './session-cookie';
 
 /** A cached viewer is checked again with the database after this long anyway. */
 const MAX_AGE_MS = 60_000;
@@ -45,7 +46,7 @@ export class SessionCache {
   ) {}
 
   attach(hub: EventHub): () => void {
-    return hub.tap((message) => this.hear(message));
+    return hub.tap<SessionEvent | BarrierEvent>((message) => this.hear(message));
   }
 
   /** The viewer of the request's session cookie, or null (no session, expired, revoked). */
@@ -102,13 +103,11 @@ export class SessionCache {
         resolve();
       });
     });
-    await this.db.execute(
-      sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify({ type: 'barrier', id })})`,
-    );
+    await publish<BarrierEvent>(this.db, { type: 'barrier', id });
     await arrived;
   }
 
-  private hear(message: HubMessage): void {
+  private hear(message: HubMessage<SessionEvent | BarrierEvent>): void {
     if (message.type === 'resync') {
       this.clear();
     } else if (message.type === 'session') {
@@ -143,33 +142,4 @@ export class SessionCache {
     this.entries.clear();
     this.byUser.clear();
   }
-}
-
-/**
- * The session cookie's value (better-auth's signed `session_token`, `__Secure-` prefixed over
- * HTTPS), or null when the request has none.
- */
-/** The session token a request's cookie carries (its signature unchecked), or null. */
-export function sessionTokenOf(header: string | null): string | null {
-  const value = sessionCookie(header);
-  if (value === null) return null;
-  try {
-    return decodeURIComponent(value).split('.')[0] || null;
-  } catch {
-    return null;
-  }
-}
-
-function sessionCookie(header: string | null): string | null {
-  if (!header) return null;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 0) continue;
-    const name = part.slice(0, eq).trim();
-    if (name === 'better-auth.session_token' || name === '__Secure-better-auth.session_token') {
-      const value = part.slice(eq + 1).trim();
-      return value === '' ? null : value;
-    }
-  }
-  return null;
 }

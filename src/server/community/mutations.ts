@@ -20,8 +20,8 @@ import {
 } from '../games/public';
 import { newId } from '../platform/ids';
 import { awardXpOrGiveUp } from '../progression/public';
-import { notifyRankEvent } from '../realtime/hub';
 import { listedSql } from './listed';
+import { notifyRankEvent } from './live';
 
 function rows<Row>(result: unknown): Row[] {
   return (result as { rows: Row[] }).rows;

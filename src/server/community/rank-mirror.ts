@@ -8,7 +8,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Item } from '../../domain/game';
 import type { Tx } from '../db/client';
 import { communityRank } from '../db/schema/community';
-import { notifyRankEvent } from '../realtime/hub';
+import { notifyRankEvent } from './live';
 import { listedSql } from './listed';
 
 /** The game's items changed: its rank's cards and search show them; an open page reloads. */

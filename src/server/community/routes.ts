@@ -35,7 +35,8 @@ import type { Db } from '../db/client';
 import { gameViewFor, toGameView } from '../games/public';
 import type { QuotaGuard } from '../http/quota';
 import { validate } from '../http/validate';
-import { rankTopic, type EventHub } from '../realtime/hub';
+import type { EventHub } from '../realtime/hub';
+import { rankTopic } from './live';
 import { streamTopic, type SseStream } from '../realtime/sse';
 import type { StreamLimits } from '../realtime/stream-limits';
 import {

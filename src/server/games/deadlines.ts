@@ -7,7 +7,7 @@
 import type { Db } from '../db/client';
 import type { Logger } from '../platform/log';
 import { startPeriodic, type PeriodicJob } from '../platform/periodic';
-import { closeDueGames } from './mutations';
+import { closeDueGames } from './closing';
 
 export type DeadlineScheduler = PeriodicJob;
 

@@ -18,12 +18,12 @@ import {
   csvLine,
   type ExportKind,
 } from '../../domain/exports';
-import { MESSAGES } from '../../domain/game';
 import { LIFECYCLE_MESSAGES } from '../../domain/lifecycle';
 import { requireUser, type AuthEnv } from '../auth/public';
 import type { Db } from '../db/client';
 import { validate } from '../http/validate';
 import { finalBallotsPage } from './data';
+import { keptState } from './lookup';
 import type { GameState, GameStates } from './state';
 
 const BALLOTS_PER_PAGE = 2000;
@@ -46,9 +46,7 @@ export function exportRoutes(deps: { db: Db; states: GameStates }) {
   const { db, states } = deps;
 
   async function ownedState(idOrSlug: string, userId: string): Promise<GameState> {
-    const id = idOrSlug.length > 100 ? null : await states.idOf(idOrSlug);
-    const state = id === null ? null : await states.get(id);
-    if (!state) throw new AppError('not-found', MESSAGES.gameNotFound);
+    const state = await keptState(states, idOrSlug);
     if (state.row.ownerId !== userId) {
       throw new AppError('permission-denied', LIFECYCLE_MESSAGES.notOwner);
     }

@@ -7,7 +7,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { EVENTS_CHANNEL, publish } from '../realtime/hub';
+import { eventKind, publish, topic } from '../realtime/hub';
 
 /** Final rankings were counted (new or replacing a player's earlier one): one batch, one event. */
 export type SubmissionEvent = {
@@ -37,9 +37,19 @@ export type GameChangeEvent = {
 
 export type GameEvent = SubmissionEvent | GameChangeEvent;
 
+export const submissionEvents = eventKind<SubmissionEvent>('submission');
+export const gameChanges = eventKind<GameChangeEvent>('game');
+
+/** A game's page listens here: every event of the game. */
+export const gameTopic = topic<GameEvent>('game', [submissionEvents, gameChanges], (event) => {
+  return event.gameId;
+});
+
 /** The SQL that sends `event` when its transaction commits (to put in a write's statement). */
 export function notifySql(event: GameEvent): SQL {
-  return sql`pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(event)})`;
+  return event.type === 'submission'
+    ? submissionEvents.notifySql(event)
+    : gameChanges.notifySql(event);
 }
 
 /** Sends `event` when the transaction commits, in a statement of its own. */
@@ -52,7 +62,9 @@ export function announce(tx: Pick<Db, 'execute'>, event: GameEvent): Promise<voi
  * the deadline check closes many games in one statement.
  */
 export function notifyClosedSql(bumped: SQL): SQL {
-  return sql`pg_notify(${EVENTS_CHANNEL}, json_build_object(
-    'type', 'game', 'gameId', ${bumped}.game_id, 'change', 'closed',
-    'version', ${bumped}.version)::text)`;
+  return gameChanges.notifyFieldsSql({
+    gameId: sql`${bumped}.game_id`,
+    change: 'closed',
+    version: sql`${bumped}.version`,
+  });
 }

@@ -16,13 +16,15 @@ import {
   type Rules,
 } from '../../domain/lifecycle';
 import { TRANSACTION_MAX_ATTEMPTS } from '../../domain/limits';
-import { emptyTally, removeRanking } from '../../domain/results';
+import { emptyTally, removeRanking, type Tally } from '../../domain/results';
 import { CONFLICT_MESSAGE, type Db, type Tx } from '../db/client';
 import { game, gameTally, submission } from '../db/schema/games';
 import { user } from '../db/schema/auth';
 import { newId } from '../platform/ids';
 import { awardXpOrGiveUp } from '../progression/public';
-import { announce, notifyClosedSql } from './live';
+import { closeLocked } from './closing';
+import { announce } from './live';
+import { bumpVersion } from './tally';
 import type { GameRow } from './data';
 import { gameHooks } from './hooks';
 
@@ -75,6 +77,8 @@ export async function createGame(
           ownerId: input.ownerId,
           ownerName: input.ownerName || 'Anonymous',
           prompt: input.prompt,
+          // SPEC §3 lists a game's title: the prompt it was created with.
+          title: input.prompt,
           items,
           sizeLimit: input.rules.sizeLimit,
           timeLimit: input.rules.timeLimit,
@@ -93,59 +97,6 @@ export async function createGame(
     }
     throw new AppError('aborted', 'Could not pick a link for this game; please try again');
   });
-}
-
-function rows<Row>(result: unknown): Row[] {
-  return (result as { rows: Row[] }).rows;
-}
-
-/**
- * Closes open games whose deadline is at or before `now` (one game, or all of them), bumps their
- * live version and tells every instance, in one statement. Safe to run anywhere at any time: a
- * game closes once, whoever gets there first (the others find it closed once they get its lock).
- */
-export async function closeDueGames(
-  db: Pick<Db, 'execute'>,
-  options: { now: Date; gameId?: string },
-): Promise<string[]> {
-  const oneGame = options.gameId === undefined ? sql`` : sql`and id = ${options.gameId}`;
-  const closed = rows<{ game_id: string }>(
-    await db.execute(sql`
-      with due as (
-        update ${game} set closed = true, updated_at = now()
-        where closed = false and deadline_at is not null
-          and deadline_at <= ${options.now.toISOString()}::timestamptz ${oneGame}
-        returning id
-      ),
-      bumped as (
-        update ${gameTally} t set version = t.version + 1
-        from due where t.game_id = due.id
-        returning t.game_id, t.version
-      )
-      select game_id, ${notifyClosedSql(sql`bumped`)} from bumped`),
-  );
-  return closed.map((row) => row.game_id);
-}
-
-/** Closes a game whose lock this transaction holds, bumping its version; tells every instance. */
-export async function closeLocked(tx: Tx, gameId: string): Promise<number> {
-  await tx
-    .update(game)
-    .set({ closed: true, updatedAt: sql`now()` })
-    .where(eq(game.id, gameId));
-  const version = await bumpVersion(tx, gameId);
-  await announce(tx, { type: 'game', gameId, change: 'closed', version });
-  return version;
-}
-
-async function bumpVersion(tx: Tx, gameId: string): Promise<number> {
-  const [row] = await tx
-    .update(gameTally)
-    .set({ version: sql`${gameTally.version} + 1` })
-    .where(eq(gameTally.gameId, gameId))
-    .returning({ version: gameTally.version });
-  if (!row) throw new AppError('internal', 'Results are missing for this game');
-  return row.version;
 }
 
 /**
@@ -185,8 +136,7 @@ export async function editItems(
       .where(eq(game.id, input.gameId))
       .returning();
     if (!row) throw new AppError('not-found', MESSAGES.gameNotFound);
-    let count: number;
-    let version: number;
+    let tally: Tally | undefined;
     if (removed.length > 0) {
       const keepJson = JSON.stringify([...keep]);
       await tx.execute(sql`
@@ -204,30 +154,20 @@ export async function editItems(
         .select({ ranking: submission.ranking })
         .from(submission)
         .where(and(eq(submission.gameId, input.gameId), eq(submission.partial, false)));
-      const tally = tallyOf(finals.map((final) => keepItems(final.ranking, keep)));
-      const [tallied] = await tx
-        .update(gameTally)
-        .set({
-          tally,
-          submissions: tally.submissions,
-          version: sql`${gameTally.version} + 1`,
-        })
-        .where(eq(gameTally.gameId, input.gameId))
-        .returning({ version: gameTally.version, submissions: gameTally.submissions });
-      if (!tallied) throw new AppError('internal', 'Results are missing for this game');
-      ({ version, submissions: count } = tallied);
-    } else {
-      const [bumped] = await tx
-        .update(gameTally)
-        .set({ version: sql`${gameTally.version} + 1` })
-        .where(eq(gameTally.gameId, input.gameId))
-        .returning({ version: gameTally.version, submissions: gameTally.submissions });
-      if (!bumped) throw new AppError('internal', 'Results are missing for this game');
-      ({ version, submissions: count } = bumped);
+      tally = tallyOf(finals.map((final) => keepItems(final.ranking, keep)));
     }
+    const { version, submissions: count } = await bumpVersion(tx, {
+      gameId: input.gameId,
+      tally,
+      event: (bumped) => ({
+        type: 'game',
+        gameId: input.gameId,
+        change: 'items',
+        version: bumped.version,
+      }),
+    });
     // Played-game records and the community rank show the current items (app.ts wires them).
     await gameHooks().onItemsEdited(tx, { gameId: input.gameId, items });
-    await announce(tx, { type: 'game', gameId: input.gameId, change: 'items', version });
     return { row, count, version };
   });
 }
@@ -334,18 +274,16 @@ export async function uncountRanking(
 ): Promise<void> {
   const [row] = await tx.select().from(gameTally).where(eq(gameTally.gameId, input.gameId));
   if (!row) return;
-  const tally = removeRanking(row.tally, input.ranking);
-  const version = row.version + 1;
-  await tx
-    .update(gameTally)
-    .set({ tally, submissions: tally.submissions, version })
-    .where(eq(gameTally.gameId, input.gameId));
-  await announce(tx, {
-    type: 'submission',
+  await bumpVersion(tx, {
     gameId: input.gameId,
-    version,
-    count: tally.submissions,
-    userIds: input.keptBy === null ? [] : [input.keptBy],
+    tally: removeRanking(row.tally, input.ranking),
+    event: (bumped) => ({
+      type: 'submission',
+      gameId: input.gameId,
+      version: bumped.version,
+      count: bumped.submissions,
+      userIds: input.keptBy === null ? [] : [input.keptBy],
+    }),
   });
 }
 

@@ -9,3 +9,5 @@ export { createGame, deleteLockedGame, deletePlayer, lockOwned } from './mutatio
 export { markPublished, markUnpublished } from './publication';
 export { mergeGuestSubmissions, moveGuestGames, playsUndoneSql } from './guest-merge';
 export type { GameStates } from './state';
+export { closedSql } from './closing';
+export type { GameChangeEvent } from './live';

@@ -4,7 +4,6 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { AppError } from '../../domain/errors';
 import { MESSAGES, shownName } from '../../domain/game';
 import { normalizeRules } from '../../domain/lifecycle';
 import type { AnalyticsRecorder } from '../analytics/public';
@@ -12,7 +11,8 @@ import { requireUser, type AuthEnv } from '../auth/public';
 import type { Db } from '../db/client';
 import type { QuotaGuard } from '../http/quota';
 import { validate } from '../http/validate';
-import { findGame, toGameView } from './data';
+import { toGameView } from './data';
+import { gameRowOr404 } from './lookup';
 import { createGame } from './mutations';
 
 const RemixParam = z.object({ id: z.string().trim().min(1, MESSAGES.missingGameId) });
@@ -26,8 +26,7 @@ export function remixRoutes(deps: { db: Db; quota?: QuotaGuard; analytics: Analy
     async (c) => {
       const viewer = c.get('user');
       const { id } = c.req.valid('param');
-      const original = id.length > 100 ? null : await findGame(db, id);
-      if (!original) throw new AppError('not-found', MESSAGES.gameNotFound);
+      const original = await gameRowOr404(db, id);
       // The quota is counted in the creation's transaction, after the original is locked: a
       // remix of a game deleted meanwhile is a 404 that consumes nothing (decision 0033).
       const { quota } = deps;

@@ -14,8 +14,13 @@ import type { SavedRanking } from '../../domain/submissions';
 import { summarize, type Results, type Tally } from '../../domain/results';
 import type { Db } from '../db/client';
 import { game, gameTally, submission } from '../db/schema/games';
+import type { ProfileEvent, SessionEvent } from '../auth/public';
 import type { EventHub, HubMessage } from '../realtime/hub';
 import { findGame, type GameRow } from './data';
+import type { GameEvent } from './live';
+
+/** The events a game's kept state follows: its own, and a user's (a guest's rankings moved). */
+type Heard = GameEvent | ProfileEvent | SessionEvent;
 
 export type GameState = {
   row: GameRow;
@@ -56,7 +61,7 @@ export class GameStates {
 
   /** Listens to the hub: every game event updates or drops what it makes stale. */
   attach(hub: EventHub): () => void {
-    return hub.tap((message) => this.hear(message));
+    return hub.tap<Heard>((message) => this.hear(message));
   }
 
   /** The id of the game called `idOrSlug` (an id match wins over a slug), or null. */
@@ -87,6 +92,14 @@ export class GameStates {
       );
     }
     return entry.state;
+  }
+
+  /**
+   * The game's state read afresh (one statement) and not kept: for a page that must show fields
+   * no live event announces (archived, published). Null when it does not exist.
+   */
+  read(gameId: string): Promise<GameState | null> {
+    return this.load(gameId);
   }
 
   /** Results of the game's current items for this state, summarized once per version. */
@@ -179,7 +192,7 @@ export class GameStates {
     }
   }
 
-  private hear(message: HubMessage): void {
+  private hear(message: HubMessage<Heard>): void {
     if (message.type === 'resync') {
       for (const entry of this.entries.values()) entry.epoch += 1;
       this.entries.clear();

@@ -32,7 +32,8 @@ import { awardXpMany } from '../progression/public';
 import type { GameRow, SubmissionRow } from './data';
 import { gameHooks } from './hooks';
 import { notifySql, type SubmissionEvent } from './live';
-import { closeLocked } from './mutations';
+import { closeLocked } from './closing';
+import { writeTallySql } from './tally';
 import type { GameStates } from './state';
 
 /**
@@ -267,7 +268,7 @@ async function writeOnKnownState(
   }
   if (plan.firstPlays.length > 0) {
     try {
-      await db.transaction((tx) => recordFirstPlays(tx, gameId, plan.firstPlays));
+      await db.transaction((tx) => recordFirstPlays(tx, gameId, firstPlays(plan, before)));
     } catch {
       // Given up (SPEC §8): the submissions count all the same.
     }
@@ -373,7 +374,9 @@ async function writeUnderLock(
     // The live version goes up by one per final ranking counted, batched or not.
     const version = plan.counted > 0 ? state.version + plan.counted : null;
     const { at } = await writePlan(tx, locked, plan, version, null);
-    if (plan.firstPlays.length > 0) await recordFirstPlays(tx, gameId, plan.firstPlays);
+    if (plan.firstPlays.length > 0) {
+      await recordFirstPlays(tx, gameId, firstPlays(plan, before));
+    }
     return { ...base, version, at };
   });
 }
@@ -425,10 +428,7 @@ async function writePlan(
     version === null
       ? sql``
       : sql`, tallied as (
-          update ${gameTally}
-          set tally = ${JSON.stringify(plan.tally)}::jsonb, submissions = ${plan.tally.submissions},
-              version = ${version}
-          where game_id = ${gameId}${ifGuarded}
+          ${writeTallySql({ gameId, tally: plan.tally, version, where: ifGuarded })}
           returning 1
         )`;
   // The game's activity time, and its closing when the players rule is reached.
@@ -506,14 +506,33 @@ function guardSql(planned: GameRow, expected: Expected): SQL {
   `;
 }
 
+/** A first play: who, and when they started (ms; null: in this batch, as far as we know). */
+type FirstPlay = { userId: string; startedAt: number | null };
+
+/**
+ * The batch's first plays, each started when the player saved progress before it (the earliest
+ * moment of their play the server holds), else with this batch.
+ */
+function firstPlays(
+  plan: BatchPlan,
+  before: ReadonlyMap<string, SavedRanking | null>,
+): FirstPlay[] {
+  return plan.firstPlays.map((userId) => {
+    const saved = before.get(userId);
+    return { userId, startedAt: saved?.partial ? saved.at : null };
+  });
+}
+
 /**
  * The batch's first plays: a `play` row each (one per player and game, so replays and races add
  * nothing), the game's and its community rank's play counts (the rank's page hears of it live),
  * and +10 XP each. In a savepoint: if recording plays fails it is given up and the submissions
  * still count (SPEC §8).
  */
-async function recordFirstPlays(tx: Tx, gameId: string, userIds: readonly string[]) {
-  const rowsJson = JSON.stringify(userIds.map((userId) => ({ id: newId(16), user_id: userId })));
+async function recordFirstPlays(tx: Tx, gameId: string, plays: readonly FirstPlay[]) {
+  const rowsJson = JSON.stringify(
+    plays.map((first) => ({ id: newId(16), user_id: first.userId, started_ms: first.startedAt })),
+  );
   // The play rows are players', the rank's count the community's (app.ts wires both in).
   const hooks = gameHooks();
   const after = hooks.playsCountedSql(sql`counted`);

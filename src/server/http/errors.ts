@@ -12,7 +12,7 @@ import {
 } from '../../domain/errors';
 import { CONFLICT_MESSAGE, isTransactionConflict } from '../db/client';
 import type { Logger } from '../platform/log';
-import { requestIdOf } from '../observability/request-log';
+import { requestIdOf } from './request-id';
 
 /**
  * SQLSTATEs of a connection the server ended or lost: admin_shutdown, crash_shutdown,

@@ -13,7 +13,7 @@ import type { AuthEnv } from '../auth/better-auth';
 import { LimitRefusal, LocalRateLimit } from '../http/rate-limit';
 import { validate } from '../http/validate';
 import type { Logger } from '../platform/log';
-import { requestIdOf } from './request-log';
+import { requestIdOf } from '../http/request-id';
 
 const MINUTE_MS = 60_000;
 

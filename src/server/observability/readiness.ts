@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { newId } from '../platform/ids';
 import { PROJECT_ROOT } from '../platform/project-root';
-import { publish, type EventHub } from '../realtime/hub';
+import { publish, type BarrierEvent, type EventHub } from '../realtime/hub';
 
 export type ReadinessChecks = { database: boolean; migrations: boolean; listener: boolean };
 export type Readiness = { ready: boolean; checks: ReadinessChecks };
@@ -64,12 +64,12 @@ function listenerHears(database: Database, hub: EventHub, ms: number): Promise<b
   const id = `ready-${newId(12)}`;
   let stop: (() => void) | undefined;
   const heard = new Promise<boolean>((resolve) => {
-    stop = hub.tap((message) => {
+    stop = hub.tap<BarrierEvent>((message) => {
       if (message.type === 'barrier' && message.id === id) resolve(true);
     });
   });
   return passes(async () => {
-    await publish(database.db, { type: 'barrier', id });
+    await publish<BarrierEvent>(database.db, { type: 'barrier', id });
     return heard;
   }, ms).finally(() => stop?.());
 }

@@ -6,47 +6,14 @@
  * `{"time","level","msg":"request","requestId","method","route","path","status","durationMs"}`
  * (info; warn for a 5xx). A person's "Ref:" finds the line, and the line the error beside it.
  */
-import type { Context, MiddlewareHandler } from 'hono';
+import type { MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
 import { isErrorBody } from '../../domain/errors';
 import type { AuthEnv } from '../auth/better-auth';
 import { LimitRefusal } from '../http/rate-limit';
-import { ID_ALPHABET, newId } from '../platform/ids';
+import { assignRequestId, REQUEST_ID_HEADER } from '../http/request-id';
 import type { Logger } from '../platform/log';
 import type { AppMetrics } from './metrics';
-
-export const REQUEST_ID_HEADER = 'X-Request-Id';
-
-/** An incoming id is kept only when it is this: no spaces, quotes or newlines for logs to carry. */
-const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
-
-/**
- * New ids: this process's random prefix and a counter. Unique across instances and restarts
- * without drawing random bytes on every request (a request id is a reference, not a secret).
- */
-const PROCESS_PREFIX = newId(8);
-let issued = 0;
-
-/** The client's request id when it is a safe token, else a new one. */
-export function requestIdFrom(header: string | undefined): string {
-  if (header !== undefined && SAFE_REQUEST_ID.test(header)) return header;
-  issued += 1;
-  return PROCESS_PREFIX + base62(issued, 8);
-}
-
-/** `n` in `width` base-62 digits (62^8 ids per process before it wraps). */
-function base62(n: number, width: number): string {
-  let text = '';
-  for (let i = 0; i < width; i++, n = Math.floor(n / 62)) text = ID_ALPHABET[n % 62] + text;
-  return text;
-}
-
-const requestIds = new WeakMap<Context, string>();
-
-/** The request's id (set by `observeRequests`); undefined outside it. */
-export function requestIdOf(c: Context): string | undefined {
-  return requestIds.get(c);
-}
 
 /** Node's adapter marks a response written straight to the socket (event streams) with this. */
 const ALREADY_SENT_HEADER = 'x-hono-already-sent';
@@ -78,8 +45,7 @@ export function observeRequests(options: {
   const { log, metrics } = options;
   return async (c, next) => {
     const started = performance.now();
-    const requestId = requestIdFrom(c.req.header(REQUEST_ID_HEADER));
-    requestIds.set(c, requestId);
+    const requestId = assignRequestId(c);
     await next();
     // The pattern of the route that answered (its index is the last one run), never the path.
     const route = routePath(c) || 'unmatched';

@@ -5,7 +5,7 @@ import { HANDLE_MESSAGES } from './handle-messages';
 import type { DeviceType, ProfileView } from '../../domain/profile';
 import { sqlStateOf, UNIQUE_VIOLATION, type Db } from '../db/client';
 import { user } from '../db/schema/auth';
-import { EVENTS_CHANNEL, type ProfileEvent } from '../realtime/hub';
+import { profileEvents, type ProfileEvent } from '../auth/public';
 import { toProfileView } from './data';
 
 /**
@@ -38,7 +38,7 @@ export async function setHandle(
       .where(eq(user.id, input.userId))
       .returning({
         ...getTableColumns(user),
-        notified: sql<string>`pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(event)})::text`,
+        notified: sql<string>`${profileEvents.notifySql(event)}::text`,
       });
   } catch (error) {
     if (sqlStateOf(error) === UNIQUE_VIOLATION)

@@ -36,13 +36,15 @@ export function playedSql(batch: { game: GameRow; input: SQL }): SQL {
 
 /**
  * The body of the first plays' `new_play` CTE: a `play` row per player and game (replays and
- * races add nothing); each new one returns its user_id.
+ * races add nothing), started when the player's saved progress says (`started_ms`, else now);
+ * each new one returns its user_id. `rows`: JSON `[{id, user_id, started_ms}]`.
  */
 export function firstPlaysSql(plays: { gameId: string; rows: string }): SQL {
   return sql`
             insert into ${play} (id, user_id, game_id, started_at, completed_at)
-            select id, user_id, ${plays.gameId}, now(), now()
-            from jsonb_to_recordset(${plays.rows}::jsonb) as x(id text, user_id text)
+            select id, user_id, ${plays.gameId},
+                   coalesce(to_timestamp(started_ms / 1000.0), now()), now()
+            from jsonb_to_recordset(${plays.rows}::jsonb) as x(id text, user_id text, started_ms bigint)
             on conflict (user_id, game_id) do nothing
             returning user_id
           `;

@@ -7,15 +7,14 @@
  */
 import { sql } from 'drizzle-orm';
 import { stampUnlocks, type Unlocks } from '../../domain/achievements';
-import type { XpReason } from '../../domain/profile';
 import { CROWNS_PER_LEVEL } from '../../domain/limits';
-import { progressFromTotal, STAT_FOR, XP_FOR } from '../../domain/progression';
+import { progressFromTotal, STAT_FOR, XP_FOR, type XpReason } from '../../domain/progression';
 import type { Tx } from '../db/client';
 import { analyticsEvent } from '../db/schema/analytics';
 import { user, type UserStats } from '../db/schema/auth';
 import { xpAward } from '../db/schema/progression';
 import { newId } from '../platform/ids';
-import { EVENTS_CHANNEL } from '../realtime/hub';
+import { notifyProfileSql } from '../auth/public';
 
 export type Award = { userId: string; reason: XpReason; ref: string };
 
@@ -134,7 +133,6 @@ export async function awardXpMany(
       from input where u.id = input.id
       returning u.id
     )
-    select pg_notify(${EVENTS_CHANNEL}, json_build_object('type', 'profile', 'userId', id)::text)
-    from updated`);
+    select ${notifyProfileSql(sql`updated`)} from updated`);
   return rows.map((row) => row.id);
 }

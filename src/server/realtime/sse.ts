@@ -13,9 +13,9 @@ import type { HttpBindings } from '@hono/node-server';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import type { EventHub, HubMessage } from './hub';
+import type { EventHub, HubEvent, HubMessage, Topic } from './hub';
 import { STREAM_CLOSED_FRAME, type StreamLimits } from './stream-limits';
-import { requestIdOf } from '../observability/request-log';
+import { requestIdOf } from '../http/request-id';
 
 /** What a stream's handlers write to. */
 export type SseStream = {
@@ -26,14 +26,14 @@ export type SseStream = {
   onAbort(listener: () => void): void;
 };
 
-export type TopicStreamHandlers = {
+export type TopicStreamHandlers<E extends HubEvent> = {
   /**
    * Runs once the subscription is in place, so nothing published after it is missed; answering
    * 'end' ends the stream at once.
    */
   open(stream: SseStream): Promise<void | 'end'>;
   /** Handles one message; answering 'end' ends the stream (e.g. its game was deleted). */
-  message(stream: SseStream, message: HubMessage): Promise<void | 'end'>;
+  message(stream: SseStream, message: HubMessage<E>): Promise<void | 'end'>;
 };
 
 /** One `event:`/`data:`/`id:` frame; a multi-line payload becomes one `data:` line per line. */
@@ -75,9 +75,9 @@ class NodeSseStream implements SseStream {
   }
 }
 
-type StreamOptions = {
+type StreamOptions<E extends HubEvent> = {
   hub: EventHub;
-  topic: string;
+  topic: Topic<E>;
   heartbeatMs: number;
   /**
    * Per account and address limits (stream-limits.ts): over the account's, its oldest stream is
@@ -126,10 +126,10 @@ export function openStreamCount(hub: EventHub): number {
   return openStreams(hub).running.size;
 }
 
-export function streamTopic(
+export function streamTopic<E extends HubEvent>(
   c: Context,
-  options: StreamOptions,
-  handlers: TopicStreamHandlers,
+  options: StreamOptions<E>,
+  handlers: TopicStreamHandlers<E>,
 ): Response {
   const open = openStreams(options.hub);
   const control: Control = { stopping: open.draining, evicted: false, wake: undefined };
@@ -170,10 +170,10 @@ type Control = { stopping: boolean; evicted: boolean; wake: (() => void) | undef
  * Runs one stream, registered with its server's open streams, and ends it with the frame its
  * reason asks for; `end` then releases its slot and closes the response.
  */
-async function serve(
+async function serve<E extends HubEvent>(
   stream: SseStream,
-  options: StreamOptions,
-  handlers: TopicStreamHandlers,
+  options: StreamOptions<E>,
+  handlers: TopicStreamHandlers<E>,
   control: Control,
   end?: () => void,
 ): Promise<void> {
@@ -207,14 +207,14 @@ async function serve(
 }
 
 /** Runs a stream until it ends by itself (true: e.g. its game was deleted) or is told to stop. */
-async function run(
+async function run<E extends HubEvent>(
   stream: SseStream,
-  options: StreamOptions,
-  handlers: TopicStreamHandlers,
+  options: StreamOptions<E>,
+  handlers: TopicStreamHandlers<E>,
   control: Control,
 ): Promise<boolean> {
   const done = () => control.stopping || control.evicted;
-  const pending: HubMessage[] = [];
+  const pending: HubMessage<E>[] = [];
   const unsubscribe = options.hub.subscribe(options.topic, (message) => {
     pending.push(message);
     control.wake?.();

@@ -13,7 +13,6 @@ import {
   STREAM_REFUSED_MESSAGE,
   STREAM_REFUSED_RETRY_SECONDS,
 } from '../../domain/limits';
-import type { Viewer } from '../auth/better-auth';
 import { LimitRefusal } from '../http/rate-limit';
 
 /** The last frame a stream closed for its account's limit sends: why, and when to come back. */
@@ -52,7 +51,8 @@ export class StreamLimits {
    * (Retry-After set on `c`) and closes nothing. Answers the release function (idempotent).
    */
   admit(c: Context, evict: () => void): () => void {
-    const viewer = (c.get('viewer') as Viewer | null | undefined) ?? null;
+    // The signed-in account, if any (auth's session middleware sets it; only its id counts here).
+    const viewer = (c.get('viewer') as { id: string } | null | undefined) ?? null;
     const address = this.options.addressOf(c);
     const limits: StreamLimit[] = [];
     if (viewer) {

@@ -16,6 +16,7 @@ import type { GameStates } from '../games/public';
 import { LimitRefusal, LocalRateLimit } from '../http/rate-limit';
 import { hasUnstorableText } from '../http/validate';
 import type { Logger } from '../platform/log';
+import type { GameChangeEvent } from '../games/public';
 import type { EventHub } from '../realtime/hub';
 import { EMBED_SCRIPT, embedResponse } from './embed';
 import type { ImageStore } from './image-store';
@@ -56,7 +57,7 @@ export class ShareCards {
 
   /** Listens to the hub: a deleted game's stored image goes (on every instance). */
   attach(hub: EventHub): () => void {
-    return hub.tap((message) => {
+    return hub.tap<GameChangeEvent>((message) => {
       if (message.type === 'game' && message.change === 'deleted') {
         this.store.remove(message.gameId).catch((error: unknown) => {
           this.log.warn('preview image not removed', { gameId: message.gameId, error });

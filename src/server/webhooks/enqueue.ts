@@ -24,7 +24,9 @@ import {
 import type { Db } from '../db/client';
 import { webhook, webhookDelivery } from '../db/schema/webhooks';
 import type { Logger } from '../platform/log';
+import type { GameChangeEvent } from '../games/public';
 import type { EventHub } from '../realtime/hub';
+import type { WebhooksEvent } from './live';
 
 /** Games remembered per instance before the memory is cleared and refilled on demand. */
 const MAX_REMEMBERED = 50_000;
@@ -50,7 +52,7 @@ export class WebhookEvents {
 
   /** Keeps the per-game memory current with every instance's webhook changes. */
   attach(hub: EventHub): () => void {
-    return hub.tap((message) => {
+    return hub.tap<WebhooksEvent | GameChangeEvent>((message) => {
       if (message.type === 'resync') this.known.clear();
       else if (message.type === 'webhooks') this.known.delete(message.gameId);
       else if (message.type === 'game' && message.change === 'deleted') {

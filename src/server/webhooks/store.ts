@@ -21,6 +21,7 @@ import { readGameHeader } from '../games/public';
 import { webhook, webhookDelivery } from '../db/schema/webhooks';
 import { newId } from '../platform/ids';
 import { publish } from '../realtime/hub';
+import type { WebhooksEvent } from './live';
 import { newWebhookSecret } from './signing';
 
 type WebhookRow = typeof webhook.$inferSelect;
@@ -102,7 +103,7 @@ export async function addWebhook(
         events: [...new Set(input.events)],
       })
       .returning();
-    await publish(tx, { type: 'webhooks', gameId: input.gameId });
+    await publish<WebhooksEvent>(tx, { type: 'webhooks', gameId: input.gameId });
     return { webhook: toView(row!), secret };
   });
 }
@@ -118,7 +119,7 @@ export async function removeWebhook(
       .where(and(eq(webhook.id, key.webhookId), eq(webhook.gameId, key.gameId)))
       .returning({ id: webhook.id });
     if (removed.length === 0) throw new AppError('not-found', WEBHOOK_MESSAGES.notFound);
-    await publish(tx, { type: 'webhooks', gameId: key.gameId });
+    await publish<WebhooksEvent>(tx, { type: 'webhooks', gameId: key.gameId });
   });
 }
 

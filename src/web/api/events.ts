@@ -5,7 +5,7 @@
  * the results page says "Reconnecting…" while it is down.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import type { LiveData } from '../../domain/game';
+import type { LiveData } from '../../domain/results';
 import { liveGameCaughtUp, liveGameChanged } from './game-cache';
 import { endLiveStream, reconnectLiveStreams, useLiveStream, type LiveStatus } from './live-stream';
 

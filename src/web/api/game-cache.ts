@@ -5,15 +5,10 @@
  * that show it; never every cached game.
  */
 import type { InfiniteData, Query, QueryClient } from '@tanstack/react-query';
-import {
-  resultsLocked,
-  type GameView,
-  type LiveData,
-  type SubmissionView,
-} from '../../domain/game';
+import { resultsLocked, type GameView, type SubmissionView } from '../../domain/game';
 import { lockedUntil } from '../../domain/lifecycle';
 import type { MyGameView, PageResponse } from '../../domain/profile';
-import { agreement } from '../../domain/results';
+import { agreement, type LiveData } from '../../domain/results';
 import { communityKeys } from './community-keys';
 import { gameKeys, type GameResponse, type ResultsView, type SubmitResult } from './games';
 import { playerKeys } from './players';

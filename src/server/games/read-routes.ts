@@ -1,0 +1,145 @@
+/**
+ * HTTP adapter for reading games: the game page's read, its results (by voting method), the
+ * closest other player, and the live event stream (live-stream.ts). Parse, authorize, call; the
+ * game is found and read through lookup.ts.
+ */
+import { Hono, type TypedResponse } from 'hono';
+import { z } from 'zod';
+import { shownName, MESSAGES } from '../../domain/game';
+import { closestBallot, coarseAgreement } from '../../domain/crowd';
+import { METHODS } from '../../domain/methods';
+import { agreement, type Results } from '../../domain/results';
+import type { AuthEnv } from '../auth/public';
+import type { Db } from '../db/client';
+import { validate } from '../http/validate';
+import type { EventHub } from '../realtime/hub';
+import type { StreamLimits } from '../realtime/stream-limits';
+import { BallotCache } from './ballot-cache';
+import { findSubmission, toGameView, toSubmissionView } from './data';
+import { gameLiveStream } from './live-stream';
+import { currentState, freshState } from './lookup';
+import { methodView, runoff, tallyWinners, type MethodView } from './methods-view';
+import { visibleResults } from './results-access';
+import type { GameStates } from './state';
+
+export type GameReadDeps = {
+  db: Db;
+  hub: EventHub;
+  states: GameStates;
+  heartbeatMs: number;
+  /** Open event streams per account and address. */
+  streams?: StreamLimits | undefined;
+};
+
+const GameParam = z.object({
+  id: z.string().trim().min(1, MESSAGES.missingGameId),
+});
+
+const ResultsQuery = z.object({
+  method: z
+    .enum(METHODS, { error: `Method must be one of: ${METHODS.join(', ')}` })
+    .default('mean'),
+});
+
+/** The name a player shows when they gave none. */
+const ANONYMOUS = shownName(null);
+
+const RESULTS_HEAD = Buffer.from('{"results":');
+
+/**
+ * `{ "results": { ...results, ...tail } }` spliced from the results' JSON, serialized once per
+ * version (a 200-item game's is most of a MB), and the small per-viewer tail.
+ */
+function meanResultsBody(resultsJson: Buffer, tail: object) {
+  return Buffer.concat([
+    RESULTS_HEAD,
+    resultsJson.subarray(0, -1),
+    Buffer.from(`,${JSON.stringify(tail).slice(1)}}`),
+  ]);
+}
+
+export function gameReadRoutes(deps: GameReadDeps) {
+  const { db, states } = deps;
+  const ballots = new BallotCache(db);
+  return (
+    new Hono<AuthEnv>()
+      .get('/:id', validate('param', GameParam), async (c) => {
+        const viewer = c.get('viewer');
+        const { row, submissions } = await freshState(db, states, c.req.valid('param').id);
+        const mine = viewer
+          ? await findSubmission(db, { gameId: row.id, userId: viewer.id })
+          : null;
+        return c.json({
+          game: toGameView(row, viewer?.id ?? null, submissions),
+          submissionCount: submissions,
+          mySubmission: mine ? toSubmissionView(mine, row.items) : null,
+        });
+      })
+      .get(
+        '/:id/results',
+        validate('param', GameParam),
+        validate('query', ResultsQuery),
+        async (c) => {
+          const viewer = c.get('viewer');
+          const state = await currentState(db, states, c.req.valid('param').id);
+          const access = await visibleResults(states, state, viewer);
+          const results = states.results(state);
+          const { method } = c.req.valid('query');
+          const myAgreement = access.mine
+            ? agreement(
+                access.mine,
+                results.items.map((item) => item.id),
+              )
+            : null;
+          if (method !== 'mean') {
+            const irv =
+              method === 'irv'
+                ? runoff(await ballots.get(state.row.id, state.version), state.row.items, results)
+                : null;
+            return c.json({
+              results: { ...results, ...methodView(results, method, irv), myAgreement },
+            });
+          }
+          const tail = { method, winners: tallyWinners(results), myAgreement };
+          return c.body(meanResultsBody(states.resultsJson(state), tail), 200, {
+            'content-type': 'application/json; charset=UTF-8',
+          }) as unknown as TypedResponse<
+            { results: Results & MethodView & { myAgreement: number | null } },
+            200,
+            'json'
+          >;
+        },
+      )
+      // The other player who ranked most like the viewer (by the name they showed).
+      .get('/:id/closest', validate('param', GameParam), async (c) => {
+        const viewer = c.get('viewer');
+        const state = await currentState(db, states, c.req.valid('param').id);
+        const access = await visibleResults(states, state, viewer);
+        const mine = access.mine;
+        if (!mine || !viewer) return c.json({ closest: null });
+        const others = (await ballots.get(state.row.id, state.version)).filter(
+          (ballot) => ballot.userId !== viewer.id,
+        );
+        const shown = others.map((ballot) => ({
+          name: ballot.name === ANONYMOUS ? null : ballot.name,
+          ranking: ballot.ranking,
+        }));
+        const index = closestBallot(mine, shown);
+        const match = index === -1 ? null : shown[index];
+        return c.json({
+          closest:
+            match?.name != null
+              ? { name: match.name, agreement: coarseAgreement(agreement(mine, match.ranking)) }
+              : null,
+        });
+      })
+      .get('/:id/events', validate('param', GameParam), async (c) => {
+        const state = await currentState(db, states, c.req.valid('param').id);
+        return gameLiveStream(c, deps, {
+          state,
+          viewer: c.get('viewer'),
+          lastEventId: Number(c.req.header('last-event-id') ?? Number.NaN),
+        });
+      })
+  );
+}
