@@ -31,6 +31,9 @@ import { RenderPool } from './share/render-pool';
 import { endStreams } from './realtime/sse';
 import { HttpDrain } from './http/drain';
 
+/** How long an idle keep-alive connection stays open (above a proxy's usual 60 s). */
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
 export const DEFAULT_WEB_ROOT = path.join(PROJECT_ROOT, 'dist/web');
 
 /** On shutdown, requests under way get this long to finish; then their connections are cut. */
@@ -207,6 +210,12 @@ export async function startServer(
       httpDrain.wrap(getRequestListener(app.fetch, { hostname: config.host })),
     );
     httpDrain.attach(server);
+    // An idle keep-alive connection stays open longer than a client or proxy keeps one (Node's 5 s
+    // default is shorter than most): otherwise the server may close it just as the client sends
+    // its next request on it, and that request is reset (ECONNRESET) without an answer. The drain
+    // closes idle connections on its own.
+    server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+    server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1000;
     server.listen(config.port, config.host);
     await new Promise<void>((resolve, reject) => {
       server.once('listening', resolve);
