@@ -267,7 +267,13 @@ describe.runIf(browserAvailable())('community in Chromium', () => {
 
   it('builds a community rank: checks, then creates and publishes it', async () => {
     const { page } = bob;
-    await page.goto('/builder');
+    // Found from /create and from the Community list (issue 24 item 9).
+    await page.goto('/create');
+    const fromCreate = page.getByRole('link', { name: 'build a community rank from a list' });
+    expect(await fromCreate.getAttribute('href')).toBe('/builder');
+    await page.goto('/community');
+    await page.getByRole('link', { name: 'Build a community rank from it' }).click();
+    await page.waitForURL((url) => url.pathname === '/builder');
     await page.getByRole('heading', { name: 'Rank builder' }).waitFor();
     // Greyed but pressable (as on /create): it says what is missing.
     await page.getByRole('button', { name: 'Create and publish' }).focus();

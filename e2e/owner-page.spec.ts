@@ -161,13 +161,31 @@ describe.runIf(browserAvailable())("the owner's page in Chromium", () => {
     await Promise.all([owner.context.close(), player.context.close(), other.context.close()]);
   });
 
-  it('copies the link with the copy button', async () => {
+  it('copies the link with the copy button, and the embed code', async () => {
     const owner = await ownerWithGame();
     await owner.page.evaluate(() => navigator.clipboard.writeText('nothing yet'));
     const panel = owner.page.getByTestId('owner-panel');
     await panel.getByRole('button', { name: 'Copy link' }).click();
     await panel.getByRole('button', { name: 'Copied' }).waitFor();
     expect(await owner.page.evaluate(() => navigator.clipboard.readText())).toBe(owner.link);
+
+    // And the embed code: an iframe of the game's live card, shown and copied (issue 24 item 9).
+    const { page, game } = owner;
+    await panel.getByRole('button', { name: 'Embed', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Get embed code' });
+    const code = await dialog.getByLabel('Embed code').inputValue();
+    const src = `${server.url}/embed/g/${game.id}`;
+    expect(code).toBe(
+      `<iframe src="${src}" title="Best breakfast — live results on Crowned" width="100%" ` +
+        `height="420" style="border:0;max-width:600px" loading="lazy"></iframe>`,
+    );
+    expect((await fetch(src)).status).toBe(200);
+    await dialog.getByRole('button', { name: 'Copy code' }).click();
+    await dialog.getByRole('button', { name: 'Embed code copied' }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
+    await screenshot(page, 'owner-embed-code-1280');
+    await page.setViewportSize(MOBILE);
+    await screenshot(page, 'owner-embed-code-375');
     await owner.context.close();
   });
 

@@ -72,6 +72,13 @@ describe('the web manifest and the service worker, over HTTP', () => {
     }
     const appleHref = /<link rel="apple-touch-icon" href="([^"]+)"/.exec(html)?.[1];
     expect(appleHref, 'the page links an Apple touch icon').toBeDefined();
+    // The tab's icon is the app's crown as SVG, not an emoji (issue 24 item 15).
+    const favicon = /<link rel="icon" href="([^"]+)" type="image\/svg\+xml"/.exec(html)?.[1];
+    expect(favicon, 'the page links an SVG favicon').toBe('/favicon.svg');
+    const svg = await fetch(new URL(favicon!, server.url));
+    expect(svg.status).toBe(200);
+    expect(svg.headers.get('content-type')).toContain('image/svg+xml');
+    expect(await svg.text()).toContain('<svg');
     const icons = [
       ...manifest.icons.map((icon) => ({ src: icon.src, sizes: icon.sizes })),
       { src: appleHref!, sizes: '180x180' },

@@ -189,6 +189,34 @@ describe.runIf(browserAvailable())('results extras in Chromium', () => {
     await Promise.all([owner, first, second].map((v) => v.context.close()));
   });
 
+  it('tells the first player the crown is theirs for now, and a second one who they agree with', async () => {
+    const owner = await newVisitor(browser, server, { viewport: MOBILE });
+    await registerByApi(owner.page, server, 'Una');
+    const { game } = await api<{ game: GameView }>(owner.page.request, 'POST', '/api/games', {
+      prompt: 'Best river',
+      items: ['Nile', 'Danube', 'Amazon'],
+    });
+    const ranking = game.items.map((item) => item.id);
+    await api(owner.page.request, 'PUT', `/api/games/${game.id}/submission`, { ranking });
+    const { page } = owner;
+    await page.goto(`/g/${game.id}/results`);
+    const card = page.getByTestId('you-vs-crowd');
+    await card.getByText('You’re the first — the crown is yours until someone disagrees').waitFor();
+    expect(await card.textContent()).toContain('Your #1, Nile, leads until more rankings come in.');
+    expect(await page.getByText(/with the crowd|wears the crown/).count()).toBe(0);
+    await screenshot(page, 'results-first-player-375');
+
+    const other = await browser.newContext({ baseURL: server.url });
+    await api(other.request, 'POST', '/api/auth/sign-in/anonymous', {});
+    await api(other.request, 'PUT', `/api/games/${game.id}/submission`, { ranking });
+    await page.setViewportSize(DESKTOP);
+    await page.reload();
+    await card.getByText('You agree 100% with the other player').waitFor();
+    await page.getByText('Nile wears the crown for now').waitFor();
+    await screenshot(page, 'results-second-player-1280');
+    await Promise.all([owner.context.close(), other.close()]);
+  });
+
   it('makes a picture of my own ranking to share (downloaded where there is no share sheet)', async () => {
     const owner = await playedGame();
     const player = await newVisitor(browser, server, { viewport: MOBILE });

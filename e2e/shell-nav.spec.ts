@@ -2,7 +2,7 @@
  * The shell in Chromium (SPEC §2 Shell): the header (Sign In for visitors and guests, 'Lv. N'
  * with crowns for accounts, live from the profile stream, Admin from the role), the bottom
  * navigation (where it shows, hide-on-scroll below 900 px on home/community/myranks only, never
- * covering content), the arrival confetti, toasts with an action and a close button.
+ * covering content), toasts with an action and a close button.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,7 +36,7 @@ async function scrollBy(page: Page, dy: number): Promise<void> {
   await page.waitForTimeout(250);
 }
 
-describe.runIf(browserAvailable())('shell: header, bottom navigation, confetti, toasts', () => {
+describe.runIf(browserAvailable())('shell: header, bottom navigation, toasts', () => {
   let server: TestServer;
   let browser: Browser;
 
@@ -255,20 +255,6 @@ describe.runIf(browserAvailable())('shell: header, bottom navigation, confetti, 
       expect(lastBottom, `${viewport.width}px`).toBeLessThanOrEqual(navTop);
       await context.close();
     }
-  });
-
-  it('plays a small confetti burst on load, and none for reduced motion', async () => {
-    const moving = await newVisitor(browser, server, { reducedMotion: 'no-preference' });
-    await moving.page.goto('/');
-    await moving.page.locator('canvas').first().waitFor({ state: 'attached', timeout: 5000 });
-    await moving.context.close();
-
-    const still = await newVisitor(browser, server, { reducedMotion: 'reduce' });
-    await still.page.goto('/');
-    await still.page.getByRole('heading', { name: 'How it works' }).waitFor();
-    await still.page.waitForTimeout(800);
-    expect(await still.page.locator('canvas').count()).toBe(0);
-    await still.context.close();
   });
 
   it('reports each session start once per tab with the upkeep details', async () => {

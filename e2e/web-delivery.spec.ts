@@ -108,7 +108,7 @@ describe.skipIf(!browserAvailable())('a first visit to the play page', () => {
   useAppInBrowser((app) => ({ server, browser } = app));
 
   it(`downloads at most ${PLAY_JS_BUDGET / 1000} KB of JavaScript, gzip`, async () => {
-    // Motion allowed: the arrival confetti, loaded on demand, counts too.
+    // Motion allowed (confetti waits for a submitted ranking).
     const { context, page } = await newVisitor(browser, server, {
       viewport: MOBILE,
       reducedMotion: 'no-preference',

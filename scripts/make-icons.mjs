@@ -76,3 +76,8 @@ for (const { file, ...icon } of ICONS) {
     `${path.relative(process.cwd(), target)}: ${icon.size}×${icon.size}, ${png.length} bytes`,
   );
 }
+
+/** The browser tab's icon (index.html): the same drawing as SVG, the crown a little larger. */
+const favicon = path.join(PUBLIC_DIR, 'favicon.svg');
+await writeFile(favicon, `${iconSvg({ size: 32, crownWidth: 0.7, radius: 0.22 })}\n`);
+console.log(`${path.relative(process.cwd(), favicon)}: SVG`);

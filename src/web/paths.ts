@@ -79,3 +79,8 @@ export function hidesNavOnScroll(pathname: string): boolean {
 export function shareUrl(gameId: string): string {
   return `${window.location.origin}/share${paths.game(gameId)}`;
 }
+
+/** The game's live card for an iframe on another site, served by the server (share/embed.ts). */
+export function embedUrl(gameId: string): string {
+  return `${window.location.origin}/embed${paths.game(gameId)}`;
+}

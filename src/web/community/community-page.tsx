@@ -5,8 +5,10 @@
  */
 import { Globe, ShieldCheck } from 'lucide-react';
 import { useCallback } from 'react';
+import { Link } from 'react-router';
 import type { CommunityRankView } from '../../domain/community';
 import { HomeHero, HowItWorks } from './home-intro';
+import { paths } from '../paths';
 import { PageHead } from '../ui/page-frame';
 import { useProfile } from '../shell/session/profile';
 import { useViewer } from '../shell/session/use-viewer';
@@ -14,6 +16,7 @@ import { CommunityBrowser, type CardDecoration } from './community-browser';
 import { HideButton, ModerationBadges, ReportQueue } from '../game/moderation';
 import { ReportButton } from './report-dialog';
 import { useText } from '../i18n/i18n';
+import { RichText } from '../i18n/rich-text';
 import { commonText } from '../i18n/messages/common';
 import { communityPageText } from '../i18n/messages/community';
 
@@ -76,7 +79,12 @@ function CommunityHome() {
           <h2 id="community-title" className="section-title">
             {t.title}
           </h2>
-          <p className="muted">{t.sectionLede}</p>
+          <p className="muted">
+            <RichText
+              text={t.sectionLede}
+              values={{ build: <Link to={paths.builder()}>{t.build}</Link> }}
+            />
+          </p>
         </div>
         <CommunityBrowser headingLevel={3} />
       </section>

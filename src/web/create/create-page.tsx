@@ -92,7 +92,13 @@ export function CreatePage() {
       <div className="page-head">
         <h1 className="page-title">{t.title}</h1>
         <p className="muted">
-          <RichText text={t.lede} values={{ demo: <Link to={paths.demo()}>{t.demo}</Link> }} />
+          <RichText
+            text={t.lede}
+            values={{
+              demo: <Link to={paths.demo()}>{t.demo}</Link>,
+              build: <Link to={paths.builder()}>{t.build}</Link>,
+            }}
+          />
         </p>
       </div>
 

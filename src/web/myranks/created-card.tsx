@@ -24,11 +24,11 @@ export function CreatedCard({ game }: { game: MyGameView }) {
     <li className="card my-card" data-testid="created-card" data-game-id={game.id}>
       <GameEmoji emoji={game.emoji} className="my-card__emoji" />
       <div className="my-card__body">
-        <h3 className="my-card__title">
+        <h2 className="my-card__title">
           <Link to={paths.results(game.id)} dir="auto">
             {game.title}
           </Link>
-        </h3>
+        </h2>
         <p className="my-card__meta">
           <span className={`chip chip--${game.state}`}>
             {game.state === 'locked' ? <Lock size={11} aria-hidden="true" /> : null}

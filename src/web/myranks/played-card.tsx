@@ -19,9 +19,9 @@ export function PlayedCard({ game }: { game: PlayedGameView }) {
     >
       <GameEmoji emoji={game.emoji} className="my-card__emoji" />
       <div className="my-card__body">
-        <h3 className="my-card__title" dir="auto">
+        <h2 className="my-card__title" dir="auto">
           {game.title}
-        </h3>
+        </h2>
         <p className="my-card__meta">
           <span className={`chip ${started ? 'chip--started' : 'chip--done'}`}>
             {started ? t.inProgress : t.completed}

@@ -12,6 +12,7 @@ import { ArchiveButton } from './archive-button';
 import { CloseGameButton } from './close-game-button';
 import { DeleteGameButton } from '../game/delete-game-button';
 import { DownloadDialog } from './download-dialog';
+import { EmbedDialog } from './embed-dialog';
 import { EditItemsDialog } from './edit-items-dialog';
 import { PublishButton } from './publish-button';
 import { ShareLinkField, ShareQrCode } from './share-link';
@@ -92,6 +93,7 @@ export function OwnerPanel(props: { game: GameView; submissionCount: number }) {
         <PublishButton game={game} />
         {game.closed ? null : <CloseGameButton game={game} />}
         <DownloadDialog game={game} />
+        <EmbedDialog game={game} />
         <ArchiveButton game={game} />
         <DeleteGameButton
           gameId={game.id}

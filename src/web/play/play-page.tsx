@@ -16,7 +16,7 @@ import { isRetryable } from '../api/retry';
 import { offlineText } from '../i18n/messages/api';
 import { rememberPlayed } from '../game/pending';
 import { paths } from '../paths';
-import { burst } from '../shell/frame/arrival-confetti';
+import { burst } from '../ui/confetti';
 import { ShareButton } from '../ui/share-button';
 import { GameLoadError } from '../shell/frame/game-load-error';
 import { OfflineNotice } from '../ui/offline-notice';
@@ -75,17 +75,6 @@ export function PlayPage() {
 
 /** How often a kept ranking is tried again while the page is open and the browser online. */
 const RESEND_EVERY_MS = 30_000;
-
-function celebrate(): void {
-  burst({
-    particleCount: 90,
-    spread: 70,
-    startVelocity: 38,
-    origin: { y: 0.75 },
-    colors: ['#f5c33b', '#ffd966', '#6c4ce0', '#a98bff', '#ffffff'],
-    disableForReducedMotion: true,
-  });
-}
 
 function PlayBoard(props: {
   game: GameView;
@@ -166,7 +155,7 @@ function PlayBoard(props: {
       setWaiting(false);
       rememberPlayed(viewer.user?.id, game, 'completed');
       submissionSaved(queryClient, game.id, result);
-      celebrate();
+      burst();
       toast.success(resent ? t.sent : submitted ? t.updated : t.submitted);
       navigate(paths.results(game.id));
     },

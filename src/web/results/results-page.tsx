@@ -278,6 +278,10 @@ function ResultsBody(props: {
   );
   const winner = results.condorcetWinner ? labels.get(results.condorcetWinner) : undefined;
   const agreement = results.myAgreement;
+  // A crowd of one or two (issue 24 item 12): the crown is only provisional, and a lone player
+  // hears it from the You vs the crowd card instead.
+  const few = results.submissions <= 2;
+  const alone = results.submissions === 1 && props.mine !== null;
   // The reveal plays the crowd's usual order; the methods come after it.
   const shown = revealing ? results.items : counted.items;
 
@@ -285,14 +289,18 @@ function ResultsBody(props: {
     <>
       {!revealing && (winner || agreement !== null) ? (
         <div className="highlights">
-          {winner ? (
+          {winner && !alone ? (
             <section className="highlight highlight--crown" aria-label={t.winner}>
               <span className="highlight__icon" aria-hidden="true">
                 <Crown size={26} />
               </span>
               <div>
-                <p className="highlight__title">{t.wearsCrown({ winner })}</p>
-                <p className="highlight__text">{t.beatsAll}</p>
+                <p className="highlight__title">
+                  {few ? t.wearsCrownForNow({ winner }) : t.wearsCrown({ winner })}
+                </p>
+                <p className="highlight__text">
+                  {few ? (results.submissions === 1 ? t.onlyRanking : t.bothRankings) : t.beatsAll}
+                </p>
               </div>
             </section>
           ) : null}

@@ -34,10 +34,26 @@ export function YouVsCrowd(props: {
   );
   const label = difference ? props.items.find((item) => item.id === difference.itemId)?.label : '';
   const match = closest.data;
+  if (props.submissions === 1) {
+    // The only ranking is theirs: nothing to agree or differ with yet.
+    const top = props.items.find((item) => item.id === props.mine[0])?.label ?? '';
+    return (
+      <section className="highlight" aria-label={t.label} data-testid="you-vs-crowd">
+        <div className="agreement">
+          <p className="highlight__title">{t.first}</p>
+          <p className="highlight__text">{t.firstText({ item: top })}</p>
+        </div>
+        <ShareMyRankingButton game={props.game} ranking={props.mine} />
+      </section>
+    );
+  }
+  const share = wholePercent(agreement);
   return (
-    <section className="highlight" aria-label={t.label}>
+    <section className="highlight" aria-label={t.label} data-testid="you-vs-crowd">
       <div className="agreement">
-        <p className="highlight__title">{t.agreement({ share: wholePercent(agreement) })}</p>
+        <p className="highlight__title">
+          {props.submissions === 2 ? t.agreementWithOther({ share }) : t.agreement({ share })}
+        </p>
         <div className="meter" aria-hidden="true">
           <span className="meter__fill" style={{ width: `${Math.round(agreement)}%` }} />
         </div>

@@ -20,7 +20,9 @@ export const communityPageText = i18n('community/page', {
   lede: 'Ranks people have published. See something wrong? Report it.',
   /** The home page's <title>; {brand} is the app's name. */
   homeTitle: params('{brand} — rank anything with friends'),
-  sectionLede: 'Ranks people have published for everyone to play.',
+  /** {build} is the link to the rank builder (`build`). */
+  sectionLede: 'Ranks people have published for everyone to play. Got a list? {build}.',
+  build: 'Build a community rank from it',
 });
 
 export const communityBrowserText = i18n('community/browser', {

@@ -9,9 +9,10 @@ import { i18n } from '../i18n';
 
 export const createPageText = i18n('create/page', {
   title: 'Create a rank',
-  /** {demo} is the link to the demo (`demo`). */
-  lede: 'Pick a prompt, add the contenders, then share the link. {demo} first?',
+  /** {demo} is the link to the demo (`demo`), {build} the one to the rank builder (`build`). */
+  lede: 'Pick a prompt, add the contenders, then share the link. {demo} first? Or {build}.',
   demo: 'Try a demo',
+  build: 'build a community rank from a list',
   item1Placeholder: 'e.g., Cool Ranch Doritos',
   item2Placeholder: 'e.g., Nacho Cheese',
   item3Placeholder: 'e.g., Spicy Sweet Chili',

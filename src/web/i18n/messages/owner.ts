@@ -100,6 +100,19 @@ export const downloadDialogText = i18n('owner/download', {
   note: 'Names are as players showed them; e-mail addresses are never included.',
 });
 
+export const embedDialogText = i18n('owner/embed', {
+  embed: 'Embed',
+  title: 'Get embed code',
+  intro:
+    'Paste this into a web page to show the rank’s live top five and player count. It updates by itself and shows only what the public card shows.',
+  codeLabel: 'Embed code',
+  copy: 'Copy code',
+  copied: 'Embed code copied',
+  prompt: 'Copy the embed code:',
+  /** The iframe's title, read by screen readers on the other site. */
+  frameTitle: params('{prompt} — live results on Crowned'),
+});
+
 export const archiveButtonText = i18n('owner/archive', {
   archive: 'Archive',
   archiving: 'Archiving…',

@@ -47,6 +47,10 @@ export const resultsBodyText = i18n('results/body', {
   winner: 'Winner',
   wearsCrown: params('{winner} wears the crown'),
   beatsAll: 'It beats every other item head to head.',
+  /** A crowd of one or two: the crown may still change hands. */
+  wearsCrownForNow: params('{winner} wears the crown for now'),
+  onlyRanking: 'Only one ranking so far: it leads until someone disagrees.',
+  bothRankings: 'Both rankings so far put it above every other item.',
   crowdRanking: "The crowd's ranking",
   revealing: 'And the crowd’s favourite is…',
   skip: 'Skip',
@@ -94,6 +98,11 @@ export const insightsText = i18n('results/insights', {
 export const youVsCrowdText = i18n('results/you-vs-crowd', {
   label: 'You vs the crowd',
   agreement: params('You agree {share} with the crowd'),
+  /** Two rankings: theirs and the viewer's. */
+  agreementWithOther: params('You agree {share} with the other player'),
+  /** The only ranking so far is the viewer's; {item} is their first place. */
+  first: 'You’re the first — the crown is yours until someone disagrees',
+  firstText: params('Your #1, {item}, leads until more rankings come in.'),
   /** {mine} and {crowd} are ordinals ("2nd"). */
   difference: params('You put {item} {mine}; the crowd put it {crowd}.'),
   sameOrder: 'You put every item where the crowd did.',

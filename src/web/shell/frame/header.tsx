@@ -5,10 +5,8 @@
  * theme toggle (System → Light → Dark).
  */
 import { Crown, ShieldCheck, UserRound } from 'lucide-react';
-import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../paths';
-import { arrivalBurst } from './arrival-confetti';
 import { isSignInPath } from '../session/login-next';
 import { useProfile } from '../session/profile';
 import { ThemeToggle } from './theme-toggle';
@@ -21,9 +19,6 @@ export function Header() {
   const c = useText(commonText);
   const { viewer, profile, isPending } = useProfile();
   const location = useLocation();
-  const logo = useRef<HTMLAnchorElement>(null);
-
-  useEffect(() => arrivalBurst(logo.current), []);
 
   const here = `${location.pathname}${location.search}${location.hash}`;
   const isAdmin =
@@ -32,7 +27,7 @@ export function Header() {
   return (
     <header className="site-header">
       <div className="site-header__inner">
-        <Link ref={logo} to={paths.home()} className="logo" aria-label={t.home}>
+        <Link to={paths.home()} className="logo" aria-label={t.home}>
           <span className="logo__mark" aria-hidden="true">
             <Crown size={22} strokeWidth={2.25} />
           </span>

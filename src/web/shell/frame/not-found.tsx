@@ -1,9 +1,7 @@
 /** Any path the app does not know: says which, and offers the way home. */
 import { Compass } from 'lucide-react';
-import { useLayoutEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../paths';
-import { cancelArrivalBurst } from './arrival-confetti';
 import { StatusCard } from '../../ui/status-card';
 import { useText } from '../../i18n/i18n';
 import { RichText } from '../../i18n/rich-text';
@@ -14,7 +12,6 @@ export function NotFoundPage() {
   const t = useText(errorText);
   const c = useText(commonText);
   const location = useLocation();
-  useLayoutEffect(cancelArrivalBurst, []);
   return (
     <>
       <title>{c.pageTitle({ title: t.notFoundTitle })}</title>

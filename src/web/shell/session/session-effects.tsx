@@ -6,6 +6,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { burst } from '../../ui/confetti';
 import { toast } from '../../ui/toasts';
 import { ACHIEVEMENTS } from '../../../domain/achievements';
 import { LEGACY_CLAIM_MAX } from '../../../domain/limits';
@@ -107,6 +108,7 @@ function useProgressToasts(): void {
     const toProfile = { label: t.profile, onClick: () => void navigate(paths.player()) };
     if (news.levelUp !== null) {
       toast.success(levelUpMessage(news.levelUp), { action: toProfile });
+      burst({ origin: { y: 0.3 } });
     }
     for (const id of news.unlocked) {
       const achievement = ACHIEVEMENTS.find((a) => a.id === id);
