@@ -99,6 +99,17 @@ describe.each(testDatabases)('API tokens on %s', (kind) => {
     expect((await owner.request('POST', '/api/me/tokens', { name: 'x'.repeat(50) })).status).toBe(
       201,
     );
+    // Names are stored cleaned like every text: NFC, no invisible or bidi characters.
+    const cleaned = await owner.request<Created>('POST', '/api/me/tokens', {
+      name: ' Cafe\u0301\u200b \u202eCI ',
+    });
+    expect(cleaned.status).toBe(201);
+    expect(cleaned.body.token.name).toBe('Café CI');
+    expectError(
+      await owner.request('POST', '/api/me/tokens', { name: '\u200b\u200e' }),
+      400,
+      'invalid-argument',
+    );
     const guest = await h.guest();
     expectError(await guest.request('GET', '/api/me/tokens'), 401, 'unauthenticated');
     expectError(

@@ -112,7 +112,7 @@ describe.concurrent.each(testDatabases)(
 
       const filed = await reporter.request('POST', path, {
         reason: 'spam',
-        note: '  buy my stuff  ',
+        note: '  buy my\u200b stuff\u202e  ',
       });
       expect(filed.status).toBe(202);
       expect(filed.body).toEqual({ reported: true });

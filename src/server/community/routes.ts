@@ -21,6 +21,7 @@ import {
   type ListOrder,
 } from '../../domain/community-rules';
 import { AppError } from '../../domain/errors';
+import { cleanText } from '../../domain/text';
 import { MESSAGES, shownName } from '../../domain/game';
 import { LIFECYCLE_MESSAGES } from '../../domain/lifecycle';
 import {
@@ -142,6 +143,12 @@ const HideBody = z.object({
     .max(MAX_NOTE_LENGTH, `Note must be at most ${MAX_NOTE_LENGTH} characters`)
     .nullish(),
 });
+
+/** A report's or a moderator's note as stored: cleaned like every text (domain/text.ts), or none. */
+function noteOf(raw: string | null | undefined): string | null {
+  const note = raw ? cleanText(raw) : '';
+  return note === '' ? null : note;
+}
 
 const RankParam = z.object({ rankId: z.string().min(1, COMMUNITY_MESSAGES.rankNotFound) });
 const GameParam = z.object({ id: z.string().trim().min(1, LIFECYCLE_MESSAGES.missingGameId) });
@@ -335,7 +342,7 @@ export function communityRoutes(deps: CommunityDeps) {
           rankId: rankIdOr404(c.req.valid('param').rankId),
           userId: c.get('user').id,
           reason: body.reason as (typeof REPORT_REASONS)[number],
-          note: body.note?.trim() ? body.note.trim() : null,
+          note: noteOf(body.note),
         });
         if (outcome === 'missing') throw rankNotFound();
         if (outcome === 'hidden') throw rankRemoved();
@@ -359,7 +366,7 @@ export function communityRoutes(deps: CommunityDeps) {
           moderatorId: viewer.id,
           moderatorName: viewer.name,
           hidden: body.hidden,
-          note: body.note?.trim() ? body.note.trim() : null,
+          note: noteOf(body.note),
         });
         if (!found) throw rankNotFound();
         const record = await readRank(db, { rankId, viewerId: viewer.id, adminView: true });

@@ -12,6 +12,7 @@ import {
   type ApiTokenView,
 } from '../../../domain/api-tokens';
 import { AppError } from '../../../domain/errors';
+import { cleanText } from '../../../domain/text';
 import { assertProvenEmail, TOKEN_PROOF_MESSAGES } from '../account/proven-email';
 import { requireUser, type AuthEnv } from '../better-auth';
 import type { Db } from '../../db/client';
@@ -72,7 +73,9 @@ export function tokenRoutes(deps: { db: Db }) {
     .post('/', withAccount, validate('json', CreateBody), async (c) => {
       const viewer = c.get('user');
       const userId = viewer.id;
-      const { name } = c.req.valid('json');
+      // Stored cleaned, like every name (domain/text.ts): no invisible or bidi characters.
+      const name = cleanText(c.req.valid('json').name);
+      if (name === '') throw new AppError('invalid-argument', 'Give the token a name');
       const secret = newSecret();
       const row = await db.transaction(async (tx) => {
         // The user's row is the lock: two creations at once count one after the other, and a
