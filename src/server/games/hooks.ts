@@ -27,7 +27,8 @@ export type GameHooks = {
   playedSql(batch: { game: GameRow; input: SQL }): SQL;
   /**
    * In the first plays' one statement: the body of the CTE `new_play` that records them (one per
-   * player and game; each new one returns its user_id), from `rows` (jsonb: [{id, user_id}]).
+   * player and game; each new one returns its user_id), from `rows` (jsonb: [{id, user_id,
+   * started_ms}], started_ms: when the player started, else null).
    */
   firstPlaysSql(plays: { gameId: string; rows: string }): SQL;
   /**
