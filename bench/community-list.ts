@@ -37,21 +37,12 @@ import {
 } from './lib/postgres';
 import { queryCount } from './lib/query-counter';
 import { closedLoop, formatTable, round, stopSignal, type Figures, type Row } from './lib/stats';
-import { checkpoint, Interrupted, isLoopbackUrl, log, positive, SetupError } from './lib/setup';
+import { benchAdminUrl, checkpoint, Interrupted, log, positive, SetupError } from './lib/setup';
 
-const DEFAULT_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 const PAGE = 50;
 
 function readSettings() {
-  const adminUrl =
-    process.env.BENCH_DATABASE_URL?.trim() ||
-    process.env.TEST_DATABASE_URL?.trim() ||
-    DEFAULT_ADMIN_URL;
-  if (!isLoopbackUrl(adminUrl)) {
-    throw new SetupError(
-      'The benchmark runs against a PostgreSQL server on this machine only (loopback)',
-    );
-  }
+  const adminUrl = benchAdminUrl();
   return {
     seconds: positive('BENCH_SECONDS', 10, false),
     concurrency: positive('BENCH_CONCURRENCY', 16),

@@ -51,10 +51,10 @@ import {
   type Row,
 } from './lib/stats';
 import {
+  benchAdminUrl,
   checkpoint,
   expectStatus,
   Interrupted,
-  isLoopbackUrl,
   log,
   parse,
   positive,
@@ -68,7 +68,6 @@ import { canonical } from './lib/seed-results';
 // ---------------------------------------------------------------------------------------------
 // Settings
 
-const DEFAULT_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 const ITEM_COUNT = 10;
 /** Guests' client addresses (TEST-NET for benchmarks, RFC 2544), sent in the trusted proxy header. */
 const guestIp = (index: number) => `198.18.${Math.floor(index / 250)}.${(index % 250) + 1}`;
@@ -93,15 +92,7 @@ function readSettings(): Settings {
   const client = (process.env.BENCH_CLIENT?.trim() || 'http') as ClientKind;
   if (client !== 'http' && client !== 'fetch')
     throw new SetupError('BENCH_CLIENT must be http or fetch');
-  const adminUrl =
-    process.env.BENCH_DATABASE_URL?.trim() ||
-    process.env.TEST_DATABASE_URL?.trim() ||
-    DEFAULT_ADMIN_URL;
-  if (!isLoopbackUrl(adminUrl)) {
-    throw new SetupError(
-      'The benchmark runs against a PostgreSQL server on this machine only (loopback)',
-    );
-  }
+  const adminUrl = benchAdminUrl();
   return {
     seconds,
     concurrency,

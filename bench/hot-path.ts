@@ -56,10 +56,10 @@ import {
   type Row,
 } from './lib/stats';
 import {
+  benchAdminUrl,
   checkpoint,
   expectStatus,
   Interrupted,
-  isLoopbackUrl,
   log,
   parse,
   positive,
@@ -72,7 +72,6 @@ import {
 // ---------------------------------------------------------------------------------------------
 // Settings
 
-const DEFAULT_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 const RESULTS_ITEMS = 200;
 const FANOUT_ITEMS = 10;
 /** Guests signed in (and their first plays) at once while a fan-out game is set up. */
@@ -108,15 +107,7 @@ type Settings = {
 };
 
 function readSettings(): Settings {
-  const adminUrl =
-    process.env.BENCH_DATABASE_URL?.trim() ||
-    process.env.TEST_DATABASE_URL?.trim() ||
-    DEFAULT_ADMIN_URL;
-  if (!isLoopbackUrl(adminUrl)) {
-    throw new SetupError(
-      'The benchmark runs against a PostgreSQL server on this machine only (loopback)',
-    );
-  }
+  const adminUrl = benchAdminUrl();
   return {
     seconds: positive('BENCH_SECONDS', 10, false),
     concurrency: positive('BENCH_CONCURRENCY', 16),

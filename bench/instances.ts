@@ -19,16 +19,7 @@ import { freePort } from '../test/support/server';
 import { spawnServer, type ChildServer } from './lib/child-server';
 import { cookieHeader, HttpClient, SseConnection } from './lib/http';
 import { createFreshDatabase, type FreshDatabase } from './lib/postgres';
-import {
-  expectStatus,
-  isLoopbackUrl,
-  log,
-  parse,
-  positive,
-  SetupError,
-  shuffled,
-  sleep,
-} from './lib/setup';
+import { benchAdminUrl, expectStatus, log, parse, positive, shuffled, sleep } from './lib/setup';
 import { formatTable, Recorder } from './lib/stats';
 
 const INSTANCES = 3;
@@ -36,16 +27,13 @@ const EVENT_TIMEOUT_MS = 10_000;
 
 const seconds = positive('BENCH_SECONDS', 10);
 const watchers = positive('BENCH_INSTANCE_WATCHERS', 300);
-const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 
 /** A private address per simulated person (the instances trust X-Forwarded-For, two hops). */
 let nextIp = 0;
 const newIp = () => `10.77.${Math.floor(++nextIp / 250)}.${(nextIp % 250) + 1}`;
 
 async function main(): Promise<void> {
-  if (!adminUrl || !isLoopbackUrl(adminUrl)) {
-    throw new SetupError('set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a loopback PostgreSQL');
-  }
+  const adminUrl = benchAdminUrl();
   let database: FreshDatabase | undefined;
   let proxy: RoundRobinProxy | undefined;
   const servers: ChildServer[] = [];

@@ -38,6 +38,23 @@ export function isLoopbackUrl(raw: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\./.test(host);
 }
 
+/**
+ * The PostgreSQL server the benches create their databases on: BENCH_DATABASE_URL, else
+ * TEST_DATABASE_URL, else the local server every machine here has. Only one on this machine.
+ */
+export function benchAdminUrl(): string {
+  const url =
+    process.env.BENCH_DATABASE_URL?.trim() ||
+    process.env.TEST_DATABASE_URL?.trim() ||
+    'postgres://postgres@127.0.0.1:5432/postgres';
+  if (!isLoopbackUrl(url)) {
+    throw new SetupError(
+      'The benchmark runs against a PostgreSQL server on this machine only (loopback)',
+    );
+  }
+  return url;
+}
+
 /** A database URL fit for printing. */
 export function redact(url: string): string {
   try {
