@@ -15,13 +15,12 @@
  * default preview limits.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
-import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../test/support/server';
-import { spawnServer, type ChildServer } from './lib/child-server';
+import { memoryServerEnv, spawnServer, type ChildServer } from './lib/child-server';
 import { cookieHeader, HttpClient } from './lib/http';
-import { checkpoint, Interrupted, positive, SetupError } from './lib/setup';
+import { checkpoint, Interrupted, positive, SetupError, logLoadAtStart } from './lib/setup';
 import { mapLimit, Recorder, round, stopSignal, type Figures } from './lib/stats';
 
 const SECONDS = positive('BENCH_SECONDS', 10, false);
@@ -148,26 +147,16 @@ function median(values: readonly number[]): number {
 
 async function main(): Promise<void> {
   process.once('SIGINT', () => (stopSignal.stopped = true));
-  const load = os.loadavg()[0] ?? 0;
-  log(
-    `load average ${load.toFixed(2)} at start${load > 0.5 ? ' (above 0.5: ratios may mislead)' : ''}`,
-  );
+  const load = logLoadAtStart(log);
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   let server: ChildServer | undefined;
   const http = new HttpClient('127.0.0.1', port, 'http', 8);
   try {
     server = await spawnServer(
-      {
-        NODE_ENV: 'development',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: origin,
-        DATA_DIR: 'memory',
-        LOG_LEVEL: 'error',
-        TRUSTED_PROXY_HEADER: 'x-forwarded-for',
+      memoryServerEnv(port, {
         LIMIT_GAMES_PER_HOUR: '100000',
-      },
+      }),
       { timeoutMs: 120_000, shouldStop: () => stopSignal.stopped },
     );
     log(`server ready in ${Math.round(server.readyMs)} ms; creating ${GAMES * ROUNDS} games`);

@@ -12,12 +12,11 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../test/support/server';
-import { spawnServer, type ChildServer } from './lib/child-server';
+import { memoryServerEnv, spawnServer, type ChildServer } from './lib/child-server';
 import { cookieHeader, HttpClient } from './lib/http';
-import { positive, SetupError } from './lib/setup';
+import { positive, SetupError, logLoadAtStart } from './lib/setup';
 import { Recorder, type Figures } from './lib/stats';
 
 const HUNG_WEBHOOKS = positive('BENCH_HUNG_WEBHOOKS', 5);
@@ -75,10 +74,7 @@ async function listen(server: http.Server): Promise<number> {
 }
 
 async function main(): Promise<void> {
-  const load = os.loadavg()[0] ?? 0;
-  log(
-    `load average ${load.toFixed(2)} at start${load > 0.5 ? ' (above 0.5: figures may mislead)' : ''}`,
-  );
+  const load = logLoadAtStart(log);
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const ok = answeringReceiver();
@@ -89,18 +85,11 @@ async function main(): Promise<void> {
   let server: ChildServer | undefined;
   try {
     server = await spawnServer(
-      {
-        NODE_ENV: 'development',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: origin,
-        DATA_DIR: 'memory',
-        LOG_LEVEL: 'error',
-        TRUSTED_PROXY_HEADER: 'x-forwarded-for',
+      memoryServerEnv(port, {
         WEBHOOK_ALLOW_PRIVATE: 'true',
         DEV_OUTBOX: '1',
         LIMIT_GAMES_PER_HOUR: '1000',
-      },
+      }),
       { timeoutMs: 120_000 },
     );
     let address = 0;

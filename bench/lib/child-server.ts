@@ -41,6 +41,24 @@ export type StatementCounter = {
 };
 
 /**
+ * The environment of a development server on the embedded database in memory, at
+ * `http://127.0.0.1:<port>`, quiet and trusting `X-Forwarded-For` (each bench client's address),
+ * with `extra` on top.
+ */
+export function memoryServerEnv(port: number, extra: Record<string, string> = {}) {
+  return {
+    NODE_ENV: 'development',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: 'memory',
+    LOG_LEVEL: 'error',
+    TRUSTED_PROXY_HEADER: 'x-forwarded-for',
+    ...extra,
+  };
+}
+
+/**
  * Spawns the server with `env` on top of this process's environment (PORT must be set) and
  * resolves once /api/health answers 200; rejects with its output if it exits or is not ready in
  * `timeoutMs`. `shouldStop` is polled so an interrupted run does not wait for the timeout.

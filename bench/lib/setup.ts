@@ -1,4 +1,5 @@
 /** What every bench shares: its settings, its checks of answers, its log and its interruption. */
+import { loadavg } from 'node:os';
 import type { HttpResponse } from './http';
 import { stopSignal } from './stats';
 
@@ -27,6 +28,18 @@ export function positive(name: string, fallback: number, integer = true): number
     );
   }
   return value;
+}
+
+/**
+ * Prints the 1-minute load average at start, warning above 0.5 (load flatters or hides figures),
+ * and answers it for the bench's results file.
+ */
+export function logLoadAtStart(log: (message: string) => void): number {
+  const load = loadavg()[0] ?? 0;
+  log(
+    `load average ${load.toFixed(2)} at start${load > 0.5 ? ' (above 0.5: figures may mislead)' : ''}`,
+  );
+  return load;
 }
 
 /** Whether a database URL points at this machine (a Unix socket counts). */
