@@ -27,6 +27,7 @@ import {
   signOutByApi,
   uniqueEmail,
   viewportScreenshot,
+  settledInView,
   type Visitor,
 } from './support/web';
 
@@ -494,6 +495,7 @@ describe.runIf(browserAvailable())('create screen', () => {
     await shot(page, 'create-375');
     await gear(page).click();
     await dialog(page).waitFor();
+    await settledInView(page, dialog(page));
     const [d, p] = [
       await box(page.getByTestId('rule-deadline')),
       await box(page.getByTestId('rule-players')),
@@ -544,6 +546,7 @@ describe.runIf(browserAvailable())('create screen', () => {
     await tooltip.waitFor({ state: 'detached' });
 
     // A click (a tap on a touch screen, which never hovers) opens it too, and it stays open.
+    await settledInView(page, info);
     await info.click();
     await tooltip.waitFor();
     await page.waitForTimeout(300);

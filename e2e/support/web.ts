@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { user } from '../../src/server/db/schema/auth';
 import { publish } from '../../src/server/realtime/hub';
 import type { TestServer } from '../../test/support/server';
@@ -228,4 +228,30 @@ export async function confirmAdminClaimByMail(
   }
   await page.getByRole('button', { name: 'Make this account an admin' }).click();
   await page.getByText('Done: this account is now an admin.').waitFor();
+}
+
+/**
+ * Brings `target` into view and waits until the page holds still: fonts loaded, every finite
+ * animation or transition finished, and the scroll position unchanged over two animation frames.
+ * A scroll event that arrives late (a loaded machine delays it) would otherwise land after the
+ * next action: Radix closes a tooltip when its trigger scrolls, and a layout measured while a
+ * dialog still grows in is wrong.
+ */
+export async function settledInView(page: Page, target: Locator): Promise<void> {
+  await target.scrollIntoViewIfNeeded();
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    const finite = document
+      .getAnimations()
+      .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime));
+    await Promise.allSettled(finite.map((animation) => animation.finished));
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    let last = -1;
+    for (let still = 0; still < 2;) {
+      await frame();
+      const y = window.scrollY;
+      still = y === last ? still + 1 : 0;
+      last = y;
+    }
+  });
 }
