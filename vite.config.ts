@@ -7,7 +7,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { routes } from './src/web/paths';
+import { routes } from './src/web/paths.ts';
 
 const projectRoot = fileURLToPath(new URL('.', import.meta.url));
 

@@ -1,39 +1,19 @@
-// `npm start`: builds the web app and bundles the server when either is missing or older than
-// its sources, then runs the server, which serves the built app and the API on one port.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+// `npm start`: builds what is missing or stale in a child process (scripts/prepare-start.mjs),
+// then runs the server, which serves the built app and the API on one port, in this process.
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import {
-  buildPgliteTemplate,
-  buildServer,
-  newestMtime,
-  pgliteTemplateStale,
-  SERVER_BUNDLE,
-  serverBundleStale,
-} from './build-server.mjs';
+import { pathToFileURL } from 'node:url';
 
 const root = path.resolve(import.meta.dirname, '..');
-const builtIndex = path.join(root, 'dist/web/index.html');
+// The bundle scripts/build-server.mjs writes (SERVER_BUNDLE there); not imported from it, so
+// that esbuild is never loaded into the process that goes on to serve.
+const serverBundle = path.join(root, 'dist/server/main.mjs');
 
-const sources = ['src/web', 'src/domain', 'vite.config.ts', 'package-lock.json']
-  .map((entry) => path.join(root, entry))
-  .filter((entry) => existsSync(entry));
-const stale =
-  !existsSync(builtIndex) || Math.max(...sources.map(newestMtime)) > statSync(builtIndex).mtimeMs;
-if (stale) {
-  console.log('Building the web app…');
-  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
-
-if (serverBundleStale()) await buildServer();
-if (!process.env.DATABASE_URL && pgliteTemplateStale()) {
-  console.log('Preparing the embedded database…');
-  await buildPgliteTemplate();
-}
+const prepared = spawnSync(process.execPath, [path.join(root, 'scripts/prepare-start.mjs')], {
+  cwd: root,
+  stdio: 'inherit',
+});
+if (prepared.status !== 0) process.exit(prepared.status ?? 1);
 
 /** Whether a URL's host is this machine only (localhost, 127.0.0.0/8, ::1). */
 function isLoopbackUrl(value) {
@@ -57,12 +37,6 @@ if (publicUrl && !isLoopbackUrl(publicUrl) && process.env.NODE_ENV !== 'producti
   );
 }
 
-// NODE_OPTIONS=--enable-source-maps maps stack traces to the sources (it costs start-up time).
-const server = spawn(process.execPath, [SERVER_BUNDLE], {
-  cwd: root,
-  stdio: 'inherit',
-});
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => server.kill(signal));
-}
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+// The server runs in this process: one process is what `npm start` leaves running (it handles
+// SIGINT and SIGTERM itself). NODE_OPTIONS=--enable-source-maps maps stack traces to the sources.
+await import(pathToFileURL(serverBundle).href);
