@@ -38,6 +38,7 @@ for (const [command, ...args] of steps) {
   // The web build is done already when the tests ran before; build only when it is missing.
   if (command === 'vite' && existsSync(path.join(root, 'dist/web/index.html'))) continue;
   console.log(`\n[bench:smoke] ${command} ${args.join(' ')}`);
+  const stepStarted = performance.now();
   const run = spawnSync('npx', [command, ...args], {
     cwd: root,
     stdio: 'inherit',
@@ -47,6 +48,9 @@ for (const [command, ...args] of steps) {
     console.log(`[bench:smoke] failed: ${command} ${args.join(' ')} (exit ${run.status})`);
     process.exit(1);
   }
+  console.log(
+    `[bench:smoke] ${args.at(-1)}: ${Math.round((performance.now() - stepStarted) / 1000)} s`,
+  );
 }
 console.log(
   `[bench:smoke] every benchmark ran (${Math.round((performance.now() - started) / 1000)} s)`,
