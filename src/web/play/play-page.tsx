@@ -32,7 +32,7 @@ import {
   type PendingRanking,
 } from './pending-ranking';
 import { RankList, type Order } from './rank-list';
-import { useBottomCover } from './use-bottom-cover';
+import { useStickyCover } from '../ui/use-sticky-cover';
 import { useProgressSaver, type SaveStatus } from './use-progress-saver';
 import { formatNumber } from '../i18n/format';
 import { useText } from '../i18n/i18n';
@@ -213,7 +213,7 @@ function PlayBoard(props: {
   const count = props.submissionCount;
   // The tap-to-place hint is drawn in the sticky submit bar, always in sight.
   const [hintSlot, setHintSlot] = useState<HTMLDivElement | null>(null);
-  const coverRef = useBottomCover();
+  const coverRef = useStickyCover();
 
   return (
     <div className="play">
