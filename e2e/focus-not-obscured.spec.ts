@@ -8,7 +8,7 @@
  * and a popstate event), the viewport changes in place, and each route gets at most MAX_TABS
  * presses or until focus wraps back to the top.
  */
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { TestServer } from '../test/support/server';
 import { browserAvailable, useAppInBrowser } from './support/harness';
@@ -95,7 +95,7 @@ function probeFocus(): Promise<Probe> {
 
 describe.runIf(browserAvailable())('focus is never hidden under a bar', () => {
   let server: TestServer;
-  let browser: import('playwright-core').Browser;
+  let browser: Browser;
 
   useAppInBrowser((app) => ({ server, browser } = app));
 
