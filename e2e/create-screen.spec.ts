@@ -299,6 +299,16 @@ describe.runIf(browserAvailable())('create screen', () => {
     await paste(page.getByLabel('Item 2', { exact: true }), 'Onion\nTuna\nKale\nFeta');
     await expect.poll(() => itemValues(page)).toEqual(['Corn', 'Onion', 'Tuna', 'Kale', 'Feta']);
     expect(await page.getByTestId('pasted-note').innerText()).toContain('4 items pasted');
+    // The builder's bar, stuck over the emoji picks: opaque, nothing shows through.
+    await page.getByRole('button', { name: 'Undo' }).click();
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const viewport of [MOBILE, DESKTOP]) {
+        await page.setViewportSize(viewport);
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await viewportScreenshot(page, `builder-bar-${scheme}-${viewport.width}`);
+      }
+    }
     await context.close();
   });
 
