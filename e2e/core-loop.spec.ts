@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { TestServer } from '../test/support/server';
 import { browserAvailable, newPerson, screenshot, useAppInBrowser } from './support/harness';
+import { registerByApi, viewportScreenshot } from './support/web';
 
 const MOBILE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 900 };
@@ -105,5 +106,81 @@ describe.runIf(browserAvailable())('core loop in Chromium', () => {
       await alice.evaluate(() => (window as unknown as { stayedOpen?: boolean }).stayedOpen),
     ).toBe(true);
     await screenshot(alice, 'results-1280');
+  });
+
+  /**
+   * Rows of the list wholly on screen at the top of the page: below the sticky header, above the
+   * sticky submit bar. Measured once fonts have loaded and two frames have passed.
+   */
+  async function rowsInView(page: Page): Promise<number> {
+    return page.evaluate(async () => {
+      await document.fonts.ready;
+      window.scrollTo(0, 0);
+      await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+      const top = document.querySelector('.site-header')!.getBoundingClientRect().bottom;
+      const bottom = document.querySelector('.submit-bar')!.getBoundingClientRect().top;
+      const rows = [...document.querySelectorAll('[data-testid="rank-item"]')];
+      return rows.filter((row) => {
+        const box = row.getBoundingClientRect();
+        return box.top >= top - 0.5 && box.bottom <= bottom + 0.5;
+      }).length;
+    });
+  }
+
+  it('shows 6 of 8 rows on a phone\'s first screen, a long title cut to 3 lines with "more"', async () => {
+    const owner = await (await newPerson(browser, server, DESKTOP)).newPage();
+    await registerByApi(owner, server, 'Ola');
+    const items = ['Rome', 'Paris', 'Kyoto', 'Lima', 'Oslo', 'Cairo', 'Hanoi', 'Quito'];
+    // A prompt of the longest length allowed (200).
+    const long = 'Which city would you most like to wake up in tomorrow morning, and why? '
+      .repeat(3)
+      .slice(0, 200);
+    const ids: string[] = [];
+    for (const prompt of ['Best city', long]) {
+      const response = await owner.request.post('/api/games', {
+        data: { prompt, items },
+        headers: { origin: server.url },
+      });
+      expect(response.status()).toBe(201);
+      ids.push(((await response.json()) as { game: { id: string } }).game.id);
+    }
+
+    const guest = await (await newPerson(browser, server, MOBILE)).newPage();
+    await guest.emulateMedia({ reducedMotion: 'reduce' });
+    for (const [index, id] of ids.entries()) {
+      await guest.goto(`/g/${id}/play`);
+      await guest.getByTestId('rank-item').nth(7).waitFor();
+      await guest.getByLabel(/Your name/).waitFor();
+      const inView = await rowsInView(guest);
+      await viewportScreenshot(guest, `play-first-screen-${index === 0 ? 'short' : 'long'}-375`);
+      expect(inView, `rows in view on /g/${id}/play`).toBeGreaterThanOrEqual(6);
+    }
+    await screenshot(guest, 'play-long-title-375');
+
+    // The long title shows 3 lines; "more" shows all of it, "less" folds it again.
+    const title = guest.getByRole('heading', { level: 1 });
+    const lines = () =>
+      title.evaluate((el) => el.clientHeight / Number.parseFloat(getComputedStyle(el).lineHeight));
+    expect(Math.round(await lines())).toBe(3);
+    const more = guest.getByRole('button', { name: 'more', exact: true });
+    expect(await more.getAttribute('aria-expanded')).toBe('false');
+    await more.click();
+    const less = guest.getByRole('button', { name: 'less', exact: true });
+    expect(await less.getAttribute('aria-expanded')).toBe('true');
+    expect(Math.round(await lines())).toBeGreaterThan(3);
+    await less.click();
+    await expect.poll(async () => Math.round(await lines())).toBe(3);
+    // A short title has nothing to show more of.
+    await guest.goto(`/g/${ids[0]}/play`);
+    await guest.getByTestId('rank-item').first().waitFor();
+    expect(await guest.getByRole('button', { name: 'more', exact: true }).count()).toBe(0);
+    await guest.emulateMedia({ colorScheme: 'dark' });
+    await guest.goto(`/g/${ids[1]}/play`);
+    await guest.getByTestId('rank-item').nth(7).waitFor();
+    await screenshot(guest, 'play-long-title-dark-375');
+    await guest.setViewportSize(DESKTOP);
+    await screenshot(guest, 'play-long-title-dark-1280');
+    await guest.emulateMedia({ colorScheme: 'light' });
+    await screenshot(guest, 'play-long-title-1280');
   });
 });

@@ -256,6 +256,63 @@ describe.runIf(browserAvailable())('create screen', () => {
     await context.close();
   });
 
+  it('spreads a pasted list over the rows, one item per line, with an Undo (create and builder)', async () => {
+    const { context, page } = await member(MOBILE);
+    await page.getByLabel('What are we ranking?').fill('Best topping');
+    const paste = async (row: Locator, text: string) => {
+      await page.evaluate((copied) => navigator.clipboard.writeText(copied), text);
+      await row.focus();
+      await page.keyboard.press('ControlOrMeta+V');
+    };
+    await paste(
+      page.getByLabel('Item 1', { exact: true }),
+      '- Pepperoni\r\n- Mushroom\n\n  • Olives \n1. Basil\npepperoni\n',
+    );
+    await expect
+      .poll(() => itemValues(page))
+      .toEqual(['Pepperoni', 'Mushroom', 'Olives', 'Basil', 'pepperoni']);
+    const note = page.getByTestId('pasted-note');
+    expect(await note.innerText()).toContain('5 items pasted, one per row.');
+    // A repeat is marked as a typed one would be.
+    expect(await page.getByLabel('Item 5', { exact: true }).getAttribute('aria-invalid')).toBe(
+      'true',
+    );
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const viewport of [MOBILE, DESKTOP]) {
+        await page.setViewportSize(viewport);
+        await note.scrollIntoViewIfNeeded();
+        await page.evaluate(() => document.fonts.ready);
+        await viewportScreenshot(page, `create-pasted-${scheme}-${viewport.width}`);
+      }
+    }
+    await note.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => itemValues(page)).toEqual(['', '', '']);
+    expect(await focusedLabel(page)).toBe('Item 1');
+    expect(await note.innerText()).toBe('');
+
+    // A single line pastes as text; typed rows are kept and the list goes after them.
+    await paste(page.getByLabel('Item 1', { exact: true }), 'Ham\n');
+    await expect.poll(() => itemValues(page)).toEqual(['Ham', '', '']);
+    await page.getByRole('link', { name: 'build a community rank from a list' }).click();
+    await page.getByLabel('Title').waitFor();
+    await page.getByLabel('Item 1', { exact: true }).fill('Corn');
+    await paste(page.getByLabel('Item 2', { exact: true }), 'Onion\nTuna\nKale\nFeta');
+    await expect.poll(() => itemValues(page)).toEqual(['Corn', 'Onion', 'Tuna', 'Kale', 'Feta']);
+    expect(await page.getByTestId('pasted-note').innerText()).toContain('4 items pasted');
+    // The builder's bar, stuck over the emoji picks: opaque, nothing shows through.
+    await page.getByRole('button', { name: 'Undo' }).click();
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const viewport of [MOBILE, DESKTOP]) {
+        await page.setViewportSize(viewport);
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await viewportScreenshot(page, `builder-bar-${scheme}-${viewport.width}`);
+      }
+    }
+    await context.close();
+  });
+
   it('greys the Create button but keeps it pressable, with a quip toast for about 2.2 s', async () => {
     const { context, page } = await member(MOBILE);
     const button = createButton(page);

@@ -2,13 +2,21 @@
  * A game's life in Chromium (SPEC §4, §5): results locked by a players rule unlock for every
  * watcher the moment the last player submits, and a deadline unlocks them live too; saved
  * progress comes back after a reload without counting; players asked to re-order when the owner
- * adds items.
+ * adds items; a late visitor to a closed game sees it closed, read-only, with the results a tap
+ * away.
  */
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { TestServer } from '../test/support/server';
 import { browserAvailable, screenshot, useAppInBrowser } from './support/harness';
-import { DESKTOP, MOBILE, newVisitor, registerByApi, type Visitor } from './support/web';
+import {
+  DESKTOP,
+  MOBILE,
+  newVisitor,
+  registerByApi,
+  screenshotBothWidths,
+  type Visitor,
+} from './support/web';
 
 type Rules = { sizeLimit?: number; deadlineAt?: number };
 type CreatedGame = { id: string; items: { id: string; label: string }[] };
@@ -110,13 +118,28 @@ describe.runIf(browserAvailable())('game lifecycle in Chromium', () => {
     expect(await stayedOpen(owner.page)).toBe(true);
     await screenshot(first.page, 'results-unlocked-375');
 
-    // The game is closed now: a fourth player is told so and cannot submit.
+    // The game is closed now: a late visitor gets a closed rank, not a board that looks playable:
+    // the items read-only, no handles, no Submit, and a way to the results.
     const fourth = await newVisitor(browser, server, { viewport: MOBILE });
     await fourth.page.goto(`/g/${game.id}/play`);
-    await fourth.page.getByTestId('closed-notice').waitFor();
-    expect(await fourth.page.getByRole('button', { name: 'Submit ranking' }).isDisabled()).toBe(
-      true,
-    );
+    const closed = fourth.page.getByTestId('closed-rank');
+    await closed.getByRole('heading', { name: 'This rank is closed' }).waitFor();
+    expect(await closed.getByTestId('closed-item').allInnerTexts()).toEqual(ITEMS);
+    expect(await fourth.page.getByRole('button', { name: 'Submit ranking' }).count()).toBe(0);
+    expect(await fourth.page.getByRole('button', { name: /^(Drag|Move) / }).count()).toBe(0);
+    expect(await fourth.page.getByLabel(/Your name/).count()).toBe(0);
+    for (const scheme of ['light', 'dark'] as const) {
+      await fourth.page.emulateMedia({ colorScheme: scheme });
+      await screenshotBothWidths(
+        fourth.page,
+        `play-closed-${scheme}`,
+        '[data-testid="closed-rank"]',
+      );
+    }
+    await closed.getByRole('link', { name: 'See the results' }).click();
+    await fourth.page.waitForURL((url) => url.pathname === `/g/${game.id}/results`);
+    await fourth.page.getByTestId('result-item').first().waitFor();
+    expect(await fourth.page.getByTestId('result-item').count()).toBe(ITEMS.length);
 
     for (const visitor of [owner, first, second, third, fourth]) await visitor.context.close();
   });

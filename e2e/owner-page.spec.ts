@@ -311,7 +311,7 @@ describe.runIf(browserAvailable())("the owner's page in Chromium", () => {
 
     const player = await guest();
     await player.page.goto(`/g/${owner.game.id}`);
-    await player.page.getByText('This rank is closed: no more rankings.').waitFor({
+    await player.page.getByRole('heading', { name: 'This rank is closed' }).waitFor({
       timeout: 15_000,
     });
     const refused = await player.context.request.put(`/api/games/${owner.game.id}/submission`, {

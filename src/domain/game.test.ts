@@ -152,9 +152,12 @@ describe('seeing results', () => {
     expect(resultsLocked({ sizeLimit: null, deadlineAt: 1, closed: true })).toBe(false);
   });
   it('are for the owner always, and for players after they submit', () => {
-    expect(canSeeResults({ isOwner: true, hasFinalSubmission: false, locked: true })).toBe(true);
-    expect(canSeeResults({ isOwner: false, hasFinalSubmission: false, locked: false })).toBe(false);
-    expect(canSeeResults({ isOwner: false, hasFinalSubmission: true, locked: false })).toBe(true);
-    expect(canSeeResults({ isOwner: false, hasFinalSubmission: true, locked: true })).toBe(false);
+    const open = { isOwner: false, hasFinalSubmission: false, locked: false, closed: false };
+    expect(canSeeResults({ ...open, isOwner: true, locked: true })).toBe(true);
+    expect(canSeeResults(open)).toBe(false);
+    expect(canSeeResults({ ...open, hasFinalSubmission: true })).toBe(true);
+    expect(canSeeResults({ ...open, hasFinalSubmission: true, locked: true })).toBe(false);
+    // Closed: no more rankings, so anyone may see the crowd's.
+    expect(canSeeResults({ ...open, closed: true })).toBe(true);
   });
 });

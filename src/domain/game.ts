@@ -204,11 +204,17 @@ export function resultsLocked(game: {
   return hasRule && !game.closed;
 }
 
-/** The owner always sees results; a player sees them once they submitted and they are unlocked. */
+/**
+ * The owner always sees results; a player once they submitted and the results are unlocked; and,
+ * once the game is closed, anyone: no ranking can be made any more, so seeing the crowd's first
+ * sways nobody (decision 0039: a late visitor's closed page leads to the results).
+ */
 export function canSeeResults(viewer: {
   isOwner: boolean;
   hasFinalSubmission: boolean;
   locked: boolean;
+  closed: boolean;
 }): boolean {
-  return viewer.isOwner || (viewer.hasFinalSubmission && !viewer.locked);
+  if (viewer.isOwner) return true;
+  return !viewer.locked && (viewer.hasFinalSubmission || viewer.closed);
 }

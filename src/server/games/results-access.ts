@@ -1,7 +1,7 @@
 /**
  * What one viewer may see of a game's results right now (SPEC: the owner always; a player once
- * they made a final ranking and the results are unlocked), for the results, closest-player and
- * live routes alike.
+ * they made a final ranking and the results are unlocked; anyone once the game is closed,
+ * decision 0039), for the results, closest-player and live routes alike.
  */
 import { AppError } from '../../domain/errors';
 import { canSeeResults, MESSAGES, type GameView } from '../../domain/game';
@@ -31,6 +31,7 @@ export async function resultsAccess(
       isOwner: view.isOwner,
       hasFinalSubmission: mine !== null,
       locked: view.resultsLocked,
+      closed: view.closed,
     }),
   };
 }

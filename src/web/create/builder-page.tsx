@@ -2,7 +2,7 @@
  * /builder: make a community rank in one step: a title, at least 3 items, an optional emoji and
  * up to 5 tags. Create makes the game and publishes it, then opens the rank's page.
  */
-import { Crown, Hammer } from 'lucide-react';
+import { Hammer } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '../ui/toasts';
@@ -13,6 +13,7 @@ import { cleanText } from '../../domain/text';
 import { useCreateCommunityRank } from '../api/community-mutations';
 import { errorMessage } from '../api/errors';
 import { findDuplicates, itemRowsFor } from '../game/item-row-edits';
+import { CreateSubmitBar } from './create-submit-bar';
 import { ItemRowsField } from './item-rows-field';
 import { useItemRows } from '../game/use-item-rows';
 import { paths } from '../paths';
@@ -116,18 +117,13 @@ export function BuilderPage() {
           {error}
         </div>
 
-        <div className="create-submit">
-          <button
-            type="submit"
-            className="btn btn-gold btn-lg btn-block"
-            disabled={build.isPending}
-            aria-disabled={!ready || undefined}
-            aria-describedby={error ? ids.error : ready ? undefined : ids.hint}
-          >
-            <Crown size={20} aria-hidden="true" />
-            {build.isPending ? t.publishing : t.create}
-          </button>
-        </div>
+        <CreateSubmitBar
+          pending={build.isPending}
+          ready={ready}
+          label={t.create}
+          pendingLabel={t.publishing}
+          describedBy={error ? ids.error : ready ? undefined : ids.hint}
+        />
       </form>
     </div>
   );

@@ -35,7 +35,7 @@ import { useItemRows } from '../game/use-item-rows';
 import { useWhatIsMissing } from './use-what-is-missing';
 import { useText } from '../i18n/i18n';
 import { commonText } from '../i18n/messages/common';
-import { createPageText } from '../i18n/messages/create';
+import { createPageText, submitBarText } from '../i18n/messages/create';
 import { RichText } from '../i18n/rich-text';
 import './create.css';
 import { offlineText } from '../i18n/messages/api';
@@ -44,6 +44,7 @@ export function CreatePage() {
   const t = useText(createPageText);
   const c = useText(commonText);
   const offline = useText(offlineText);
+  const submit = useText(submitBarText);
   const placeholders = [t.item1Placeholder, t.item2Placeholder, t.item3Placeholder];
   const viewer = useViewer();
   const [restored] = useState(readDraft);
@@ -144,7 +145,13 @@ export function CreatePage() {
         {viewer.status === 'signed-in' ? null : (
           <p className="field__hint center">{t.signInNote}</p>
         )}
-        <CreateSubmitBar pending={game.pending} ready={ready} hintId={ids.hint} />
+        <CreateSubmitBar
+          pending={game.pending}
+          ready={ready}
+          label={submit.create}
+          pendingLabel={submit.creating}
+          describedBy={ready ? undefined : ids.hint}
+        />
       </form>
     </>
   );

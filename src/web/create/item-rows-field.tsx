@@ -3,10 +3,10 @@
  * the next row (and on a filled last row adds one), text selected on focus, an Add item button,
  * a live count hint, and rows that repeat an earlier one marked. The parent keeps the rows
  * (use-item-rows.ts), and may mark rows that still need filling (`invalidKeys`) with a message
- * tied to them (`error`).
+ * tied to them (`error`). A list pasted into a row fills one row per line, with an Undo.
  * Rows are `dir="auto"`: an item typed right to left is shown right-aligned.
  */
-import { Plus, X } from 'lucide-react';
+import { Plus, Undo2, X } from 'lucide-react';
 import { cleanLabels } from '../../domain/game';
 import { MAX_ITEM_LENGTH, MAX_ITEMS, MIN_ITEMS } from '../../domain/limits';
 import { useText } from '../i18n/i18n';
@@ -43,7 +43,7 @@ export function ItemRowsField(props: {
                 {index + 1}
               </span>
               <input
-                {...items.inputProps(row, index)}
+                {...items.listInputProps(row, index)}
                 className="input"
                 type="text"
                 aria-label={t.item({ number: index + 1 })}
@@ -71,6 +71,23 @@ export function ItemRowsField(props: {
           );
         })}
       </ol>
+      {/* Always there, so the count is read out when a paste fills it. */}
+      <div className="item-rows__status" role="status" data-testid="pasted-note">
+        {items.pasted ? (
+          <p className="item-rows__pasted">
+            <span>
+              {t.pasted(items.pasted.placed)}
+              {items.pasted.left > 0 ? (
+                <> {t.pastedLeft({ max: MAX_ITEMS })(items.pasted.left)}</>
+              ) : null}
+            </span>
+            <button type="button" className="btn btn-secondary btn-sm" onClick={items.undoPaste}>
+              <Undo2 size={16} aria-hidden="true" />
+              {t.undo}
+            </button>
+          </p>
+        ) : null}
+      </div>
       {props.error ? (
         <p id={props.error.id} className="field-error">
           {props.error.message}

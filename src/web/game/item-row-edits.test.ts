@@ -7,6 +7,7 @@ import {
   newItemRow,
   withLabel,
   withRowAdded,
+  withPastedItems,
   withRowRemoved,
   type ItemRow,
 } from './item-row-edits';
@@ -75,5 +76,57 @@ describe('findDuplicates', () => {
       { key: '5', label: 'Salsa' },
     ];
     expect(findDuplicates(list)).toEqual(new Set(['2']));
+  });
+});
+
+describe('withPastedItems', () => {
+  const labels = (pasted: { rows: ItemRow[] }) => pasted.rows.map((row) => row.label);
+  const empty = (): ItemRow[] => [
+    { key: 'r1', label: '' },
+    { key: 'r2', label: '' },
+    { key: 'r3', label: '' },
+  ];
+
+  it('puts the first item in the row, fills the empty rows after it, then adds rows', () => {
+    const pasted = withPastedItems(empty(), 'r1', ['A', 'B', 'C', 'D', 'E'], {
+      max: 200,
+      replace: true,
+    });
+    expect(labels(pasted)).toEqual(['A', 'B', 'C', 'D', 'E']);
+    expect(pasted.rows.slice(0, 3).map((row) => row.key)).toEqual(['r1', 'r2', 'r3']);
+    expect(pasted).toMatchObject({ placed: 5, left: 0 });
+  });
+
+  it('skips rows that have text, and leaves rows before the pasted one alone', () => {
+    const start: ItemRow[] = [
+      { key: 'r1', label: '' },
+      { key: 'r2', label: 'Old' },
+      { key: 'r3', label: 'Kept' },
+      { key: 'r4', label: ' ' },
+    ];
+    expect(
+      labels(withPastedItems(start, 'r2', ['A', 'B', 'C'], { max: 9, replace: true })),
+    ).toEqual(['', 'A', 'Kept', 'B', 'C']);
+    // The paste landed inside typed text: the row keeps it, the items come after.
+    expect(labels(withPastedItems(start, 'r2', ['A', 'B'], { max: 9, replace: false }))).toEqual([
+      '',
+      'Old',
+      'Kept',
+      'A',
+      'B',
+    ]);
+  });
+
+  it('stops at the row limit and says how many did not fit', () => {
+    const pasted = withPastedItems(empty(), 'r3', ['A', 'B', 'C', 'D'], { max: 4, replace: true });
+    expect(labels(pasted)).toEqual(['', '', 'A', 'B']);
+    expect(pasted).toMatchObject({ placed: 2, left: 2 });
+  });
+
+  it('changes nothing for a row that is gone', () => {
+    const start = empty();
+    const pasted = withPastedItems(start, 'nope', ['A', 'B'], { max: 9, replace: true });
+    expect(pasted.rows).toEqual(start);
+    expect(pasted).toMatchObject({ placed: 0, left: 2 });
   });
 });

@@ -77,3 +77,31 @@ export function findDuplicates(rows: readonly ItemRow[]): Set<string> {
   }
   return duplicates;
 }
+
+/** What pasting a list into a row did: the rows after it, and how many items fitted or not. */
+export type PastedRows = { rows: ItemRow[]; placed: number; left: number };
+
+/**
+ * A list (`splitPastedList`) pasted into the row `key`: its first item goes in that row (unless
+ * the row keeps its text: `replace` false, the paste landed inside what was typed), the rest fill
+ * the empty rows after it in order, then new rows, up to `max` rows; `left` items did not fit.
+ */
+export function withPastedItems(
+  rows: readonly ItemRow[],
+  key: string,
+  items: readonly string[],
+  options: { max: number; replace: boolean },
+): PastedRows {
+  const at = rows.findIndex((row) => row.key === key);
+  if (at < 0) return { rows: [...rows], placed: 0, left: items.length };
+  const next = [...rows];
+  let placed = 0;
+  const take = () => items[placed++] ?? '';
+  if (options.replace) next[at] = { ...next[at]!, label: take() };
+  for (let index = at + 1; index < next.length && placed < items.length; index++) {
+    const row = next[index]!;
+    if (row.label.trim() === '') next[index] = { ...row, label: take() };
+  }
+  while (placed < items.length && next.length < options.max) next.push(newItemRow(take()));
+  return { rows: next, placed, left: items.length - placed };
+}

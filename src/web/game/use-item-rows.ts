@@ -2,13 +2,15 @@
  * The state of a list of editable item rows, for the create screen, the builder and the owner's
  * item editor: add (the new row takes the focus), remove (focus moves to a neighbour, else to Add
  * item), edit, Enter moving to the next row and adding one on a filled last row, text selected on
- * focus, and keys that stay with their row. The pure part is item-row-edits.ts.
+ * focus, and keys that stay with their row; a list pasted into a row (one item per line) spread
+ * over the rows, with an undo. The pure part is item-row-edits.ts and domain/pasted-list.ts.
  */
 import {
   useEffect,
   useRef,
   useState,
   type ChangeEvent,
+  type ClipboardEvent,
   type FocusEvent,
   type KeyboardEvent,
 } from 'react';
@@ -17,10 +19,15 @@ import {
   focusAfterRemoving,
   newItemRow,
   withLabel,
+  withPastedItems,
   withRowAdded,
   withRowRemoved,
   type ItemRow,
 } from './item-row-edits';
+import { splitPastedList } from '../../domain/pasted-list';
+
+/** The last list pasted: how many items it placed and left out, and the rows before it. */
+export type PastedList = { placed: number; left: number; before: ItemRow[]; key: string };
 
 export type ItemRows = ReturnType<typeof useItemRows>;
 
@@ -36,6 +43,7 @@ export function useItemRows(options: {
   const addButton = useRef<HTMLButtonElement>(null);
   /** A row to focus once it is on screen (a row just added, or asked for before it rendered). */
   const pendingFocus = useRef<string | null>(null);
+  const [pasted, setPasted] = useState<PastedList | null>(null);
   const full = rows.length >= max;
 
   useEffect(() => {
@@ -50,6 +58,7 @@ export function useItemRows(options: {
 
   const edit = (update: (current: ItemRow[]) => ItemRow[]) => {
     onEdit?.();
+    setPasted(null);
     setRows(update);
   };
 
@@ -84,6 +93,35 @@ export function useItemRows(options: {
     else if (next) inputs.current.get(next.focus)?.focus();
   };
 
+  /**
+   * A paste of two or more lines into a row: one item per line (`splitPastedList`), from that row
+   * on (`withPastedItems`), instead of one row holding them all run together. Anything else
+   * pastes as usual.
+   */
+  const pasteList = (row: ItemRow, event: ClipboardEvent<HTMLInputElement>) => {
+    const list = splitPastedList(event.clipboardData.getData('text/plain'));
+    if (!list) return;
+    event.preventDefault();
+    const input = event.currentTarget;
+    const everything = input.selectionStart === 0 && input.selectionEnd === input.value.length;
+    const pasting = withPastedItems(rows, row.key, list, {
+      max,
+      replace: everything || input.value.trim() === '',
+    });
+    onEdit?.();
+    setRows(pasting.rows);
+    setPasted({ placed: pasting.placed, left: pasting.left, before: rows, key: row.key });
+  };
+
+  /** The rows as they were before the last paste; focus back in the row pasted into. */
+  const undoPaste = () => {
+    if (!pasted) return;
+    onEdit?.();
+    setRows(pasted.before);
+    setPasted(null);
+    focusRow(pasted.key);
+  };
+
   /** The props that make an `<input>` row `index` of the list. */
   const inputProps = (row: ItemRow, index: number) => ({
     ref: (element: HTMLInputElement | null) => {
@@ -98,6 +136,12 @@ export function useItemRows(options: {
     onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => onKeyDown(event, index),
   });
 
+  /** `inputProps` and a list pasted spread over the rows (the create screen and the builder). */
+  const listInputProps = (row: ItemRow, index: number) => ({
+    ...inputProps(row, index),
+    onPaste: (event: ClipboardEvent<HTMLInputElement>) => pasteList(row, event),
+  });
+
   return {
     rows,
     /** Replace the rows outright (opening the editor, adding rows to fill): not an edit. */
@@ -107,6 +151,10 @@ export function useItemRows(options: {
     removeRow,
     focusRow,
     inputProps,
+    listInputProps,
+    /** The last list pasted, until the next edit; `undoPaste` puts the rows back. */
+    pasted,
+    undoPaste,
     /** The Add item button's `ref`: focus lands there when the last row is removed. */
     attachAddButton: (element: HTMLButtonElement | null) => {
       addButton.current = element;

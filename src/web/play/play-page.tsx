@@ -31,8 +31,10 @@ import {
   savePendingRanking,
   type PendingRanking,
 } from './pending-ranking';
+import { ClampedTitle } from './clamped-title';
+import { ClosedRank } from './closed-rank';
 import { RankList, type Order } from './rank-list';
-import { useBottomCover } from './use-bottom-cover';
+import { useStickyCover } from '../ui/use-sticky-cover';
 import { useProgressSaver, type SaveStatus } from './use-progress-saver';
 import { formatNumber } from '../i18n/format';
 import { useText } from '../i18n/i18n';
@@ -213,7 +215,7 @@ function PlayBoard(props: {
   const count = props.submissionCount;
   // The tap-to-place hint is drawn in the sticky submit bar, always in sight.
   const [hintSlot, setHintSlot] = useState<HTMLDivElement | null>(null);
-  const coverRef = useBottomCover();
+  const coverRef = useStickyCover();
 
   return (
     <div className="play">
@@ -224,9 +226,7 @@ function PlayBoard(props: {
             {game.emoji ? <span aria-hidden="true">{game.emoji} </span> : null}
             <RichText text={t.by} values={{ name: <bdi>{game.ownerName}</bdi> }} />
           </p>
-          <h1 id={ids.title} className="game-head__title" dir="auto">
-            {game.prompt}
-          </h1>
+          <ClampedTitle id={ids.title} text={game.prompt} />
           <p className="game-head__meta">
             <Users size={16} aria-hidden="true" />
             <span>
@@ -240,7 +240,7 @@ function PlayBoard(props: {
         </div>
       </header>
 
-      {game.isOwner ? (
+      {game.isOwner && !game.closed ? (
         <div className="notice notice--owner">
           <Crown size={18} aria-hidden="true" />
           <p>
@@ -251,7 +251,7 @@ function PlayBoard(props: {
           </p>
         </div>
       ) : null}
-      {submitted && mySubmission.needsReorder && !game.closed ? (
+      {game.closed ? null : submitted && mySubmission.needsReorder ? (
         <div className="notice notice--warning" data-testid="needs-reorder">
           <ListPlus size={18} aria-hidden="true" />
           <p>{t.needsReorder}</p>
@@ -265,15 +265,7 @@ function PlayBoard(props: {
         </div>
       ) : null}
       {game.closed ? (
-        <div className="notice notice--warning" data-testid="closed-notice">
-          <Lock size={18} aria-hidden="true" />
-          <p>
-            {t.closed}{' '}
-            {submitted || game.isOwner ? (
-              <Link to={paths.results(game.id)}>{t.seeResults}</Link>
-            ) : null}
-          </p>
-        </div>
+        <ClosedRank gameId={game.id} items={game.items} order={order} ranked={submitted} />
       ) : game.unlock ? (
         <div className="notice" data-testid="play-unlock">
           <Lock size={18} aria-hidden="true" />
@@ -284,62 +276,70 @@ function PlayBoard(props: {
         </div>
       ) : null}
 
-      <form className="play-form" onSubmit={onSubmit} aria-describedby={ids.help}>
-        {showName ? (
-          <div className="field play-form__name">
-            <label htmlFor={ids.name}>
+      {game.closed ? null : (
+        <form className="play-form" onSubmit={onSubmit} aria-describedby={ids.help}>
+          {/* One line above the list: what goes where, the name to rank under, saving. */}
+          <div className="play-form__help-row">
+            <p id={ids.help} className="play-form__help">
               <RichText
-                text={t.name}
-                values={{ optional: <span className="muted">{t.optional}</span> }}
+                text={t.help}
+                values={{
+                  best: <strong>{t.best}</strong>,
+                  how: <span className="play-form__how">{t.how}</span>,
+                }}
               />
-            </label>
-            <input
-              id={ids.name}
-              className="input"
-              type="text"
-              autoComplete="nickname"
-              maxLength={MAX_NAME_LENGTH}
-              placeholder={t.namePlaceholder}
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-            />
+            </p>
+            {showName ? (
+              <div className="play-form__name">
+                <label htmlFor={ids.name}>
+                  <RichText
+                    text={t.name}
+                    values={{ optional: <span className="visually-hidden">{t.optional}</span> }}
+                  />
+                </label>
+                <input
+                  id={ids.name}
+                  className="input"
+                  type="text"
+                  autoComplete="nickname"
+                  maxLength={MAX_NAME_LENGTH}
+                  placeholder={t.namePlaceholder}
+                  value={name}
+                  onChange={(e) => setName(e.target.value)}
+                />
+              </div>
+            ) : null}
+            <ProgressNote status={progress.status} />
           </div>
-        ) : null}
 
-        <div className="play-form__help-row">
-          <p id={ids.help} className="play-form__help">
-            <RichText text={t.help} values={{ best: <strong>{t.best}</strong> }} />
-          </p>
-          <ProgressNote status={progress.status} />
-        </div>
+          <RankList
+            items={game.items}
+            order={order}
+            onOrderChange={onOrderChange}
+            labelledBy={ids.title}
+            hintSlot={hintSlot}
+          />
 
-        <RankList
-          items={game.items}
-          order={order}
-          onOrderChange={onOrderChange}
-          labelledBy={ids.title}
-          hintSlot={hintSlot}
-        />
-
-        <div className="submit-bar" ref={coverRef} data-testid="submit-bar">
-          <OfflineNotice message={waiting ? offline.ranking : null} />
-          <div id={ids.error} className="form-error" role="alert">
-            {error}
+          <div className="submit-bar" ref={coverRef} data-testid="submit-bar">
+            <OfflineNotice message={waiting ? offline.ranking : null} />
+            <div id={ids.error} className="form-error" role="alert">
+              {error}
+            </div>
+            {/* Just before the button: wide screens put the two side by side. */}
+            <div ref={setHintSlot} className="submit-bar__hint" />
+            <button
+              type="submit"
+              className="btn btn-gold btn-lg btn-block"
+              disabled={submit.isPending}
+              data-testid="submit-button"
+              aria-describedby={error ? ids.error : undefined}
+            >
+              <Crown size={20} aria-hidden="true" />
+              {submit.isPending ? t.submitting : t.submit}
+            </button>
           </div>
-          {/* Just before the button: wide screens put the two side by side. */}
-          <div ref={setHintSlot} className="submit-bar__hint" />
-          <button
-            type="submit"
-            className="btn btn-gold btn-lg btn-block"
-            disabled={submit.isPending || game.closed}
-            data-testid="submit-button"
-            aria-describedby={error ? ids.error : undefined}
-          >
-            <Crown size={20} aria-hidden="true" />
-            {submit.isPending ? t.submitting : t.submit}
-          </button>
-        </div>
-      </form>
+        </form>
+      )}
     </div>
   );
 }
@@ -353,15 +353,16 @@ function ProgressNote(props: { status: SaveStatus }) {
     saved: t.saved,
     failed: t.saveFailed,
   }[props.status];
+  // The live region is always there (so the change is read out) but takes no room while idle.
   return (
-    <p
-      className={`progress-note progress-note--${props.status}`}
-      role="status"
-      data-testid="progress-note"
-    >
-      {props.status === 'saved' ? <Check size={14} aria-hidden="true" /> : null}
-      {props.status === 'failed' ? <CloudOff size={14} aria-hidden="true" /> : null}
-      {text}
-    </p>
+    <div className="progress-note__status" role="status" data-testid="progress-note">
+      {text ? (
+        <p className={`progress-note progress-note--${props.status}`}>
+          {props.status === 'saved' ? <Check size={14} aria-hidden="true" /> : null}
+          {props.status === 'failed' ? <CloudOff size={14} aria-hidden="true" /> : null}
+          {text}
+        </p>
+      ) : null}
+    </div>
   );
 }

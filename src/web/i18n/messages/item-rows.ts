@@ -21,4 +21,17 @@ export const itemRowsText = i18n('create/item-rows', {
     many: '{count} items. Add as many as you like.',
   }),
   atLeast: params('Add at least {min} items ({count} so far).'),
+  /** After pasting a list: one item per line went in its own row. */
+  pasted: count({
+    one: '{count} item pasted, one per row.',
+    many: '{count} items pasted, one per row.',
+  }),
+  /** `t.pastedLeft({ max })(left)`: items of the paste beyond the limit. */
+  pastedLeft: params<{ max: number }>(
+    count({
+      one: "{count} more didn't fit: {max} items at most.",
+      many: "{count} more didn't fit: {max} items at most.",
+    }),
+  ),
+  undo: 'Undo',
 });

@@ -22,15 +22,23 @@ export const playPageText = i18n('play/page', {
   needsReorder:
     'New items were added since you ranked: they are at the bottom. Put them in place and submit again.',
   already: 'You already ranked this. Submitting again replaces your ranking.',
-  closed: 'This rank is closed: no more rankings.',
+  closedTitle: 'This rank is closed',
+  closedRanked: 'It no longer takes rankings. This is how you ranked it.',
+  closedLate: 'It no longer takes rankings, but you can see how the crowd ranked it.',
+  /** The read-only list of a closed rank's items, for screen readers. */
+  closedItems: 'Items',
+  /** The long title's toggle: shows the rest of it, then folds it again. */
+  more: 'more',
+  less: 'less',
   hiddenUntilClosed: 'Results stay hidden until this rank closes:',
-  /** {optional} is `optional`, muted. */
+  /** {optional} is `optional`, for screen readers (the field says Anonymous until typed in). */
   name: 'Your name {optional}',
   optional: '(optional)',
   namePlaceholder: 'Anonymous',
-  /** {best} is `best`, in bold. */
-  help: '{best} Drag the handles, use the arrows, or tap an item and then tap where it goes.',
+  /** {best} is `best`, in bold; {how} is `how` (shown on wide screens, read out everywhere). */
+  help: '{best} {how}',
   best: 'Best at the top.',
+  how: 'Drag the handles, use the arrows, or tap an item and then tap where it goes.',
   submit: 'Submit ranking',
   submitting: 'Submitting…',
   submitted: 'Ranking submitted!',
