@@ -194,7 +194,11 @@ function byScore(results: Results, score: Map<string, number>): MethodOrder {
 }
 
 /** How many rankings put a above b (0 when the matrix has no such count). */
-export function duelCount(matrix: Record<string, Record<string, number>>, a: string, b: string): number {
+export function duelCount(
+  matrix: Record<string, Record<string, number>>,
+  a: string,
+  b: string,
+): number {
   const row = Object.hasOwn(matrix, a) ? matrix[a] : undefined;
   const value = row && Object.hasOwn(row, b) ? row[b] : undefined;
   return typeof value === 'number' ? value : 0;
