@@ -11,7 +11,14 @@ import { describe, expect, it } from 'vitest';
 import type { GameView } from '../src/domain/game';
 import type { TestServer } from '../test/support/server';
 import { browserAvailable, screenshot, SCREENSHOT_DIR, useAppInBrowser } from './support/harness';
-import { DESKTOP, MOBILE, newVisitor, registerByApi, type Visitor } from './support/web';
+import {
+  DESKTOP,
+  MOBILE,
+  newVisitor,
+  registerByApi,
+  viewportScreenshot,
+  type Visitor,
+} from './support/web';
 
 const ITEMS = ['Mushrooms', 'Pineapple', 'Anchovies', 'Olives', 'Basil'];
 const PASTA = ['Rigatoni', 'Penne', 'Fusilli', 'Farfalle', 'Spaghetti'];
@@ -383,7 +390,10 @@ describe.runIf(browserAvailable())('results extras in Chromium', () => {
     await page.setViewportSize(MOBILE);
     await screenshot(page, 'results-irv-375');
     await page.emulateMedia({ colorScheme: 'dark' });
-    await screenshot(page, 'results-irv-375-dark');
+    await page.getByTestId('irv-rounds').scrollIntoViewIfNeeded();
+    await viewportScreenshot(page, 'results-irv-rounds-375-dark');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await viewportScreenshot(page, 'results-irv-375-dark');
     // Schulze's strongest paths, on demand.
     await page.getByRole('radio', { name: 'Schulze' }).check();
     await firstRow.getByText('Strongest paths').click();
@@ -405,9 +415,11 @@ describe.runIf(browserAvailable())('results extras in Chromium', () => {
       window.scrollTo(0, 0);
       await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     });
+    // All of the first row shows on the first screen, above the bottom bar.
     const box = await firstRow.boundingBox();
+    const bar = await page.getByTestId('bottom-nav').boundingBox();
     expect(box).not.toBeNull();
-    expect(box!.y + box!.height).toBeLessThanOrEqual(MOBILE.height);
+    expect(box!.y + box!.height).toBeLessThanOrEqual(bar?.y ?? MOBILE.height);
     // The tools come after the results, open at first; folded, they stay folded.
     const panel = page.getByTestId('owner-panel');
     const toggle = panel.getByRole('button', { name: 'Your rank' });
@@ -420,6 +432,7 @@ describe.runIf(browserAvailable())('results extras in Chromium', () => {
       }),
     ).toBe(true);
     await screenshot(page, 'results-owner-375');
+    await viewportScreenshot(page, 'results-owner-first-screen-375');
     await toggle.click();
     await panel.getByTestId('share-link').waitFor({ state: 'hidden' });
     await page.reload();

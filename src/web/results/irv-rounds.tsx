@@ -23,7 +23,8 @@ export function IrvRounds(props: {
         {t.title}
       </h3>
       <p className="irv-rounds__lede">{t.lede}</p>
-      <ol className="irv-rounds__list">
+      {/* Scrolls sideways on a phone: focusable, so the keyboard can scroll it too. */}
+      <ol className="irv-rounds__list" tabIndex={0} aria-labelledby={titleId}>
         {props.rounds.map((round, r) => {
           const total = Object.values(round.counts).reduce((sum, n) => sum + n, 0);
           const entries = Object.entries(round.counts).sort(

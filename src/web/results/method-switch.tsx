@@ -1,7 +1,8 @@
 /**
  * How the crowd's order is counted: a switch between the four methods (native radio buttons, so
- * arrow keys move between them), the chosen one explained in a sentence, the banner naming its
- * winner, and, when other methods crown another item, one plain line saying so.
+ * arrow keys move between them), the banner naming its winner, and, when other methods crown
+ * another item, one plain line saying so. How the chosen one counts is said under the list
+ * (`MethodExplanation`): on a phone the first row comes first.
  */
 import { Crown, Scale } from 'lucide-react';
 import { useId } from 'react';
@@ -40,9 +41,6 @@ export function MethodSwitch(props: {
           </label>
         ))}
       </fieldset>
-      <p className="method-switch__explain" data-testid="method-explanation">
-        {t[`${props.method}Explained`]}
-      </p>
       {props.shownWinners && props.shownWinners.length > 0 ? (
         <p className="method-switch__banner" data-testid="method-banner">
           <Crown size={18} aria-hidden="true" />
@@ -56,5 +54,15 @@ export function MethodSwitch(props: {
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** How the shown method counts, in a sentence. */
+export function MethodExplanation(props: { method: Method }) {
+  const t = useText(methodSwitchText);
+  return (
+    <p className="method-switch__explain" data-testid="method-explanation">
+      {t[`${props.method}Explained`]}
+    </p>
   );
 }

@@ -31,7 +31,7 @@ import { UnlockStatus } from '../game/unlock-status';
 import { resultWindow, TOP_ROWS } from './result-window';
 import { useReveal } from './use-reveal';
 import { CrowdInsights } from './crowd-insights';
-import { MethodSwitch } from './method-switch';
+import { MethodExplanation, MethodSwitch } from './method-switch';
 import { IrvRounds } from './irv-rounds';
 import { listText } from './method-words';
 import { useMethodOrder } from './use-method-order';
@@ -362,6 +362,7 @@ function ResultsBody(props: {
               labels={labels}
               crownTitle={crownReason(t, standings, results.condorcetWinner)}
             />
+            {revealing ? null : <MethodExplanation method={standings.method} />}
             {!revealing && standings.method === 'irv' && counted.rounds ? (
               <IrvRounds
                 rounds={counted.rounds}
