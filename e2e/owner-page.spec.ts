@@ -39,7 +39,7 @@ async function shownResults(page: Page) {
   return resultRows(page).evaluateAll((rows) =>
     rows.map((row) => ({
       id: row.getAttribute('data-item-id') ?? '',
-      label: row.querySelector('.result-row__label')?.textContent?.replace(/^Rank \d+: /, '') ?? '',
+      label: row.querySelector('.result-row__label bdi')?.textContent ?? '',
       stats: row.querySelector('.result-row__stats')?.textContent ?? '',
     })),
   );

@@ -11,9 +11,17 @@ import { describe, expect, it } from 'vitest';
 import type { GameView } from '../src/domain/game';
 import type { TestServer } from '../test/support/server';
 import { browserAvailable, screenshot, SCREENSHOT_DIR, useAppInBrowser } from './support/harness';
-import { DESKTOP, MOBILE, newVisitor, registerByApi, type Visitor } from './support/web';
+import {
+  DESKTOP,
+  MOBILE,
+  newVisitor,
+  registerByApi,
+  viewportScreenshot,
+  type Visitor,
+} from './support/web';
 
 const ITEMS = ['Mushrooms', 'Pineapple', 'Anchovies', 'Olives', 'Basil'];
+const PASTA = ['Rigatoni', 'Penne', 'Fusilli', 'Farfalle', 'Spaghetti'];
 
 /** Polls until the expectation holds, for up to 10 s (live updates, refetches under load). */
 function poll<T>(read: () => Promise<T> | T) {
@@ -280,9 +288,11 @@ describe.runIf(browserAvailable())('results extras in Chromium', () => {
     expect(await page.getByTestId('method-explanation').textContent()).toContain(
       'fewest first places drops out',
     );
-    const notes = page.getByTestId('method-notes');
-    expect(await notes.textContent()).toContain(
-      'Average position, Borda count and Schulze crown Tea: it beats every other item head to head',
+    expect(await page.getByTestId('method-banner').textContent()).toBe(
+      'Instant runoff crowns Coffee',
+    );
+    expect(await page.getByTestId('method-disagreement').textContent()).toBe(
+      'The methods disagree: Coffee by instant runoff; Tea by average position, by Borda count and head to head.',
     );
     await screenshot(page, 'results-methods-1280');
     await page.setViewportSize(MOBILE);
@@ -304,6 +314,134 @@ describe.runIf(browserAvailable())('results extras in Chromium', () => {
     await ann.page.getByTestId('insight-divisive').waitFor();
     await screenshot(ann.page, 'results-you-375');
     await Promise.all([owner, ...visitors].map((v) => v.context.close()));
+  });
+
+  /**
+   * Issue 24's pasta game: two players put Rigatoni first, a third puts it last. Penne has the
+   * best average position (and Borda points); Rigatoni beats every item head to head and wins
+   * the runoff.
+   */
+  async function pastaGame(viewport = DESKTOP): Promise<Visitor & { game: GameView }> {
+    const owner = await newVisitor(browser, server, { viewport });
+    await registerByApi(owner.page, server, 'Paola');
+    const { game } = await api<{ game: GameView }>(owner.page.request, 'POST', '/api/games', {
+      prompt: 'Best pasta shape',
+      items: PASTA,
+    });
+    const id = (label: string) => game.items.find((item) => item.label === label)?.id ?? '';
+    const last = [...PASTA.slice(1), 'Rigatoni'];
+    for (const order of [PASTA, PASTA, last]) {
+      const context = await browser.newContext({ baseURL: server.url });
+      await api(context.request, 'POST', '/api/auth/sign-in/anonymous', {});
+      await api(context.request, 'PUT', `/api/games/${game.id}/submission`, {
+        ranking: order.map(id),
+      });
+      await context.close();
+    }
+    return { ...owner, game };
+  }
+
+  it('names one winner under each method: hero, banner and row 1 agree, and says where methods differ', async () => {
+    const owner = await pastaGame();
+    const { page } = owner;
+    await page.goto(`/g/${owner.game.id}/results`);
+    await page.getByTestId('result-item').first().waitFor();
+    const firstRow = page.getByTestId('result-item').first();
+    const verdict = async () => ({
+      hero: await page.getByTestId('crown-hero-title').textContent(),
+      banner: await page.getByTestId('method-banner').textContent(),
+      first: await firstRow.locator('bdi').textContent(),
+      place: await firstRow.getAttribute('data-place'),
+    });
+    const expected = [
+      ['Average position', 'Penne', /^Avg\. position 1\.7 · 33% first$/],
+      ['Borda count', 'Penne', /^10 points$/],
+      ['Schulze', 'Rigatoni', /^Beats 4 · loses to 0 head to head$/],
+      ['Instant runoff', 'Rigatoni', /^Wins in round 5 with 3 ballots$/],
+    ] as const;
+    for (const [method, winner, evidence] of expected) {
+      await page.getByRole('radio', { name: method }).check();
+      await poll(verdict).toEqual({
+        hero: `${winner} wears the crown`,
+        banner: `${method} crowns ${winner}`,
+        first: winner,
+        place: '1',
+      });
+      expect(await firstRow.getByTestId('row-evidence').textContent()).toMatch(evidence);
+      const split = await page.getByTestId('method-disagreement').textContent();
+      expect(split).toMatch(/^The methods disagree: /);
+      expect(split).toContain('Penne by average position');
+      expect(split).toContain('Rigatoni head to head');
+      // The runoff's rounds show under instant runoff only.
+      expect(await page.getByTestId('irv-rounds').count()).toBe(
+        method === 'Instant runoff' ? 1 : 0,
+      );
+    }
+    // Under instant runoff: five rounds, Spaghetti out first; three never-chosen items share 3rd.
+    const rounds = page.getByTestId('irv-round');
+    expect(await rounds.count()).toBe(5);
+    expect(await rounds.first().textContent()).toMatch(/^Round 1Rigatoni.*Spaghettiout0 ballots$/);
+    expect(
+      await page
+        .getByTestId('result-item')
+        .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-place'))),
+    ).toEqual(['1', '2', '=3', '=3', '=3']);
+    await screenshot(page, 'results-irv-1280');
+    await page.setViewportSize(MOBILE);
+    await screenshot(page, 'results-irv-375');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.getByTestId('irv-rounds').scrollIntoViewIfNeeded();
+    await viewportScreenshot(page, 'results-irv-rounds-375-dark');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await viewportScreenshot(page, 'results-irv-375-dark');
+    // Schulze's strongest paths, on demand.
+    await page.getByRole('radio', { name: 'Schulze' }).check();
+    await firstRow.getByText('Strongest paths').click();
+    await firstRow.getByText('Beats Penne: 2 to 0').waitFor();
+    await page.setViewportSize(DESKTOP);
+    await screenshot(page, 'results-schulze-1280-dark');
+    await owner.context.close();
+  });
+
+  it('puts the results first for the owner on a phone, and folds the owner tools', async () => {
+    const owner = await pastaGame(MOBILE);
+    const { page } = owner;
+    await page.goto(`/g/${owner.game.id}/results`);
+    const firstRow = page.getByTestId('result-item').first();
+    await firstRow.waitFor();
+    await page.getByTestId('method-banner').waitFor();
+    await page.evaluate(async () => {
+      await document.fonts.ready;
+      window.scrollTo(0, 0);
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    });
+    // All of the first row shows on the first screen, above the bottom bar.
+    const box = await firstRow.boundingBox();
+    const bar = await page.getByTestId('bottom-nav').boundingBox();
+    expect(box).not.toBeNull();
+    expect(box!.y + box!.height).toBeLessThanOrEqual(bar?.y ?? MOBILE.height);
+    // The tools come after the results, open at first; folded, they stay folded.
+    const panel = page.getByTestId('owner-panel');
+    const toggle = panel.getByRole('button', { name: 'Your rank' });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(
+      await page.evaluate(() => {
+        const list = document.querySelector('.result-list');
+        const tools = document.querySelector('[data-testid="owner-panel"]');
+        return Boolean(list && tools && list.compareDocumentPosition(tools) & 4);
+      }),
+    ).toBe(true);
+    await screenshot(page, 'results-owner-375');
+    await viewportScreenshot(page, 'results-owner-first-screen-375');
+    await toggle.click();
+    await panel.getByTestId('share-link').waitFor({ state: 'hidden' });
+    await page.reload();
+    await panel.getByRole('button', { name: 'Your rank', expanded: false }).waitFor();
+    expect(await panel.getByTestId('share-link').isVisible()).toBe(false);
+    await screenshot(page, 'results-owner-folded-375');
+    await toggle.click();
+    await panel.getByTestId('share-link').waitFor();
+    await owner.context.close();
   });
 
   it('embeds a live results card in another site’s page', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { itemsText, previewDescription, publicCard } from './card';
+import { methodStandings, type Standings } from './methods-standings';
 import { addRanking, emptyTally, summarize } from './results';
 
 const items = [
@@ -19,6 +20,24 @@ describe('public card', () => {
     expect(previewDescription(card, 4)).toBe(
       'Leading: Sushi · 1 player. Rank it yourself on Crowned.',
     );
+  });
+
+  it('counts its leaders by the method given, with shared places', () => {
+    const tied = summarize(
+      [
+        ['a', 'b', 'c', 'd'],
+        ['b', 'a', 'c', 'd'],
+      ].reduce(addRanking, emptyTally()),
+      items,
+    );
+    const card = publicCard(game, tied, 3, methodStandings(tied, 'borda') as Standings);
+    expect(card.method).toBe('borda');
+    expect(card.leaders).toEqual([
+      { label: 'Pizza', firstShare: 0.5, place: 1, tied: true, note: '5 points' },
+      { label: 'Sushi', firstShare: 0.5, place: 1, tied: true, note: '5 points' },
+      { label: 'Tacos', firstShare: 0, place: 3, tied: false, note: '2 points' },
+    ]);
+    expect(publicCard(game, tied).method).toBe('mean');
   });
 
   it('never shows locked results', () => {

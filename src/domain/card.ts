@@ -5,7 +5,19 @@
  * previews never leak them). Pure.
  */
 import type { Item } from './game';
+import type { Method } from './methods';
+import { methodStandings, type Evidence, type Standings } from './methods-standings';
 import type { Results } from './results';
+
+/** One of the crowd's leaders on a card: its place under the card's method (shared when tied). */
+export type Leader = {
+  label: string;
+  firstShare: number;
+  place: number;
+  tied: boolean;
+  /** What the method decides by, in a few words ("33% first", "10 points"). */
+  note: string;
+};
 
 export type PublicCard = {
   id: string;
@@ -16,22 +28,35 @@ export type PublicCard = {
   locked: boolean;
   /** The first items, in the game's own order. */
   items: string[];
+  /** How the leaders are counted (decision 0038): the results page's standings for it. */
+  method: Method;
   /** The crowd's top items (best first), or null while locked or before anyone ranked. */
-  leaders: { label: string; firstShare: number }[] | null;
+  leaders: Leader[] | null;
 };
 
+/**
+ * The card; its leaders in the order of `standings` (methods-standings.ts; the mean order's
+ * unless given), so a card shows the winner the results page shows for that method.
+ */
 export function publicCard(
   game: { id: string; prompt: string; items: readonly Item[]; closed: boolean; locked: boolean },
   results: Results,
   top = 5,
+  standings: Standings = methodStandings(results, 'mean') as Standings,
 ): PublicCard {
   const leaders =
     game.locked || results.submissions === 0
       ? null
-      : results.items
-          .filter((item) => item.meanPosition !== null)
+      : standings.rows
+          .filter((row) => row.item.meanPosition !== null)
           .slice(0, top)
-          .map((item) => ({ label: item.label, firstShare: item.firstShare }));
+          .map((row) => ({
+            label: row.item.label,
+            firstShare: row.item.firstShare,
+            place: row.place,
+            tied: row.tied,
+            note: leaderNote(row.evidence),
+          }));
   return {
     id: game.id,
     prompt: game.prompt,
@@ -39,9 +64,32 @@ export function publicCard(
     closed: game.closed,
     locked: game.locked,
     items: game.items.slice(0, top).map((item) => item.label),
+    method: standings.method,
     leaders,
   };
 }
+
+/** A leader's evidence in a few words, as the results page's rows give it. */
+export function leaderNote(evidence: Evidence): string {
+  switch (evidence.method) {
+    case 'mean':
+      return `${Math.round(evidence.firstShare * 100)}% first`;
+    case 'borda':
+      return evidence.points === 1 ? '1 point' : `${evidence.points} points`;
+    case 'schulze':
+      return `beats ${evidence.wins}, loses to ${evidence.losses}`;
+    case 'irv':
+      return evidence.won ? `wins round ${evidence.round}` : `out in round ${evidence.round}`;
+  }
+}
+
+/** How a card's leaders are counted, in words: "by average position". */
+export const METHOD_WORDS: Record<Method, string> = {
+  mean: 'by average position',
+  borda: 'by Borda count',
+  schulze: 'head to head (Schulze)',
+  irv: 'by instant runoff',
+};
 
 /** "Pizza, Sushi, Tacos and 5 more". */
 export function itemsText(labels: readonly string[], total: number, shown = 3): string {

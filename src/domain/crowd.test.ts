@@ -1,13 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  biggestDifference,
-  closestBallot,
-  coarseAgreement,
-  controversy,
-  disagreements,
-} from './crowd';
-import { METHODS, type Method } from './methods';
+import { biggestDifference, closestBallot, coarseAgreement, controversy } from './crowd';
 import { addRanking, emptyTally, summarize } from './results';
 
 const ITEMS = [
@@ -93,55 +86,6 @@ describe('you vs the crowd', () => {
     ];
     expect(closestBallot(['m', 'a', 'o', 'p'], ballots)).toBe(2);
     expect(closestBallot(['m', 'a', 'o', 'p'], [ballots[0]!])).toBe(-1);
-  });
-});
-
-describe('disagreements', () => {
-  const labels = new Map(ITEMS.map((item) => [item.id, item.label]));
-
-  it('says which methods crown another winner, and why', () => {
-    expect(
-      disagreements({ mean: 'p', borda: 'p', schulze: 'm', irv: 'a' }, 'mean', labels, 'm'),
-    ).toEqual([
-      { winner: 'm', methods: ['schulze'], reason: 'condorcet' },
-      { winner: 'a', methods: ['irv'], reason: 'irv' },
-    ]);
-    expect(disagreements({ mean: 'p', schulze: 'm' }, 'schulze', labels, null)).toEqual([
-      { winner: 'p', methods: ['mean'], reason: 'mean' },
-    ]);
-    expect(disagreements({ mean: 'p', borda: 'p', schulze: 'p' }, 'mean', labels, 'p')).toEqual([]);
-    expect(
-      disagreements({ mean: 'm', borda: 'm', schulze: 'm', irv: 'p' }, 'irv', labels, 'm'),
-    ).toEqual([{ winner: 'm', methods: ['mean', 'borda', 'schulze'], reason: 'condorcet' }]);
-  });
-
-  it('names every other winner once, with exactly the methods that crown it', () => {
-    const winner = fc.option(fc.constantFrom('p', 'm', 'a', 'o', 'unknown'), { nil: null });
-    fc.assert(
-      fc.property(
-        fc.record({ mean: winner, borda: winner, schulze: winner, irv: winner }),
-        fc.constantFrom(...METHODS),
-        fc.option(fc.constantFrom('p', 'm', 'a', 'o'), { nil: null }),
-        (winners, shown, condorcet) => {
-          const notes = disagreements(winners, shown, labels, condorcet);
-          expect(new Set(notes.map((note) => note.winner)).size).toBe(notes.length);
-          for (const method of METHODS) {
-            const w = winners[method];
-            const listed = notes.find((note) => note.methods.includes(method));
-            const expected =
-              method !== shown && w !== null && w !== winners[shown] && labels.has(w);
-            expect(listed?.winner ?? null).toBe(expected ? w : null);
-          }
-          for (const note of notes) {
-            expect(note.reason).toBe(
-              note.methods.includes('schulze') && note.winner === condorcet
-                ? 'condorcet'
-                : (note.methods[0] as Method),
-            );
-          }
-        },
-      ),
-    );
   });
 });
 

@@ -1,8 +1,7 @@
 /**
  * What the results say in words: how divided the crowd is, where a player differs most from it,
- * who ranked most like them, and which methods disagree on the winner. Pure.
+ * who ranked most like them. Pure. (Which methods disagree on the winner: methods-standings.ts.)
  */
-import type { Method } from './methods';
 import type { ItemResult } from './results';
 
 /**
@@ -116,40 +115,4 @@ export function closestBallot(
     }
   });
   return best;
-}
-
-/**
- * Why a method crowns its winner: the method's own reason, or `condorcet` when Schulze's winner
- * beats every other item head to head.
- */
-export type DisagreementReason = Method | 'condorcet';
-
-/** Another winner than the shown method's, the methods that crown it, and why. */
-export type Disagreement = { winner: string; methods: Method[]; reason: DisagreementReason };
-
-/**
- * When methods crown different winners: one entry per other winner, with the methods that crown
- * it; the web words it, e.g. "Schulze crowns Mushrooms: it beats every other item head to head"
- * or "Average position and Borda count crown Tea: it has the best average position".
- */
-export function disagreements(
-  winners: Partial<Record<Method, string | null>>,
-  shown: Method,
-  labels: ReadonlyMap<string, string>,
-  condorcetWinner: string | null,
-): Disagreement[] {
-  const shownWinner = winners[shown];
-  const byWinner = new Map<string, Method[]>();
-  for (const [method, winner] of Object.entries(winners) as [Method, string | null][]) {
-    if (method === shown || !winner || winner === shownWinner || !labels.has(winner)) continue;
-    byWinner.set(winner, [...(byWinner.get(winner) ?? []), method]);
-  }
-  return [...byWinner].map(([winner, methods]) => ({
-    winner,
-    methods,
-    reason:
-      methods.includes('schulze') && winner === condorcetWinner
-        ? 'condorcet'
-        : (methods[0] as Method),
-  }));
 }

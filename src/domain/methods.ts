@@ -30,12 +30,15 @@ export function meanOrder(results: Results): MethodOrder {
  * differs when items were added later (fewer rankings hold them).
  */
 export function bordaOrder(results: Results): MethodOrder {
-  const points = (item: ItemResult) =>
-    item.distribution.reduce(
-      (sum, count, p) => sum + count * (item.distribution.length - 1 - p),
-      0,
-    );
-  return byScore(results, new Map(results.items.map((item) => [item.id, points(item)])));
+  return byScore(results, new Map(results.items.map((item) => [item.id, bordaPoints(item)])));
+}
+
+/** An item's Borda points: n - p for every ranking that put it at place p of n. */
+export function bordaPoints(item: ItemResult): number {
+  return item.distribution.reduce(
+    (sum, count, p) => sum + count * (item.distribution.length - 1 - p),
+    0,
+  );
 }
 
 /**
@@ -45,9 +48,17 @@ export function bordaOrder(results: Results): MethodOrder {
  * transitive.
  */
 export function schulzeOrder(results: Results): MethodOrder {
+  return schulzeOrderOf(results, schulzePaths(results));
+}
+
+/**
+ * The strongest paths: strength[i][j] is how strong the strongest chain of duels from item i to
+ * item j is (indexes into `results.items`; 0 when there is none). O(n³).
+ */
+export function schulzePaths(results: Results): number[][] {
   const ids = results.items.map((item) => item.id);
   const n = ids.length;
-  const duel = (a: string, b: string) => count(results.headToHead, a, b);
+  const duel = (a: string, b: string) => duelCount(results.headToHead, a, b);
   const strength = ids.map((a) =>
     ids.map((b) => (a !== b && duel(a, b) > duel(b, a) ? duel(a, b) : 0)),
   );
@@ -65,15 +76,20 @@ export function schulzeOrder(results: Results): MethodOrder {
       }
     }
   }
+  return strength;
+}
+
+/** Schulze's order from its strongest paths (`schulzePaths` of the same results). */
+export function schulzeOrderOf(
+  results: Results,
+  strength: readonly (readonly number[])[],
+): MethodOrder {
+  const ids = results.items.map((item) => item.id);
   const beats = new Map(
     ids.map((a, i) => [
       a,
       ids.reduce(
-        (wins, _b, j) =>
-          wins +
-          Number(
-            ((strength[i] as number[])[j] as number) > ((strength[j] as number[])[i] as number),
-          ),
+        (wins, _b, j) => wins + Number((strength[i]?.[j] ?? 0) > (strength[j]?.[i] ?? 0)),
         0,
       ),
     ]),
@@ -177,7 +193,12 @@ function byScore(results: Results, score: Map<string, number>): MethodOrder {
   return { order, winner: results.submissions > 0 ? (order[0] ?? null) : null };
 }
 
-function count(matrix: Record<string, Record<string, number>>, a: string, b: string): number {
+/** How many rankings put a above b (0 when the matrix has no such count). */
+export function duelCount(
+  matrix: Record<string, Record<string, number>>,
+  a: string,
+  b: string,
+): number {
   const row = Object.hasOwn(matrix, a) ? matrix[a] : undefined;
   const value = row && Object.hasOwn(row, b) ? row[b] : undefined;
   return typeof value === 'number' ? value : 0;

@@ -53,6 +53,7 @@ import { exportRoutes } from './games/export-routes';
 import { remixRoutes } from './games/remix-routes';
 import { setGameHooks, type GameHooks } from './games/hooks';
 import { GameStates } from './games/state';
+import { BallotCache } from './games/ballot-cache';
 import { WebhookEvents } from './webhooks/enqueue';
 import { webhookRoutes } from './webhooks/routes';
 import type { UrlPolicy } from './webhooks/url-rules';
@@ -166,7 +167,13 @@ const GAME_HOOKS: GameHooks = {
   playsCountedSql: rankPlaysSql,
 };
 
-function apiRoutes(deps: AppDeps, states: GameStates, cards: ShareCards, webhooks: WebhookEvents) {
+function apiRoutes(
+  deps: AppDeps,
+  states: GameStates,
+  ballots: BallotCache,
+  cards: ShareCards,
+  webhooks: WebhookEvents,
+) {
   const { db, kind } = deps.database;
   const quota = new QuotaGuard(db, deps.quotas ?? DEFAULT_QUOTAS);
   const streams = new StreamLimits({
@@ -201,6 +208,7 @@ function apiRoutes(deps: AppDeps, states: GameStates, cards: ShareCards, webhook
         db,
         hub: deps.hub,
         states,
+        ballots,
         heartbeatMs: deps.heartbeatMs,
         quota,
         streams,
@@ -292,12 +300,15 @@ export function createApp(deps: AppDeps) {
   // What this instance keeps of hot games, kept current by every instance's events.
   const states = new GameStates(deps.database.db);
   states.attach(deps.hub);
+  // A game's ballots, read for instant runoff by the results and the share cards alike.
+  const ballots = new BallotCache(deps.database.db);
   const cards = new ShareCards(
     deps.database.db,
     states,
     deps.previews.pool,
     deps.previews.store,
     deps.log,
+    ballots,
   );
   cards.attach(deps.hub);
   // Whether a game has webhooks, per instance, kept current by every instance's events.
@@ -387,7 +398,7 @@ export function createApp(deps: AppDeps) {
     await next();
     await sessions.barrier();
   });
-  app.route('/api', apiRoutes(deps, states, cards, webhooks));
+  app.route('/api', apiRoutes(deps, states, ballots, cards, webhooks));
   app.get('/api/openapi.json', docs.json);
   app.get('/api/docs', docs.html);
   app.all('/api/*', notFoundApi);

@@ -133,6 +133,52 @@ describe.each(testDatabases)('link previews and embeds on %s', (kind) => {
     expect((await fetch(new URL('/og/g/nothing.png', h.url))).status).toBe(404);
   });
 
+  it('counts a card’s leaders by ?method=, as the results page does (decision 0038)', async () => {
+    // Issue 24's pasta: Penne by average position, Rigatoni head to head and by runoff.
+    const owner = await h.user('Owner');
+    const labels = ['Rigatoni', 'Penne', 'Fusilli', 'Farfalle', 'Spaghetti'];
+    const game = await h.createGame(owner, labels, 'Best pasta shape');
+    const ids = game.items.map((item) => item.id);
+    for (const ranking of [ids, ids, [...ids.slice(1), ids[0] as string]]) {
+      await h.submit(await h.guest(), game.id, ranking);
+    }
+    const card = async (query: string) => {
+      const response = await fetch(new URL(`/api/games/${game.id}/card${query}`, h.url));
+      return { status: response.status, body: (await response.json()) as { card: PublicCard } };
+    };
+    const leaders = async (query: string) => (await card(query)).body.card.leaders ?? [];
+    expect((await leaders(''))[0]).toMatchObject({ label: 'Penne', place: 1, note: '33% first' });
+    expect((await card('')).body.card.method).toBe('mean');
+    expect((await leaders('?method=borda'))[0]).toMatchObject({
+      label: 'Penne',
+      note: '10 points',
+    });
+    expect((await leaders('?method=schulze'))[0]).toMatchObject({
+      label: 'Rigatoni',
+      note: 'beats 4, loses to 0',
+    });
+    const irv = await leaders('?method=irv');
+    expect(irv.map((leader) => `${leader.tied ? '=' : ''}${leader.place} ${leader.label}`)).toEqual(
+      ['1 Rigatoni', '2 Penne', '=3 Fusilli', '=3 Farfalle', '=3 Spaghetti'],
+    );
+    const wrong = await card('?method=coin');
+    expect(wrong.status).toBe(400);
+    expect(JSON.stringify(wrong.body)).toContain(
+      'Method must be one of: mean, borda, schulze, irv',
+    );
+    // The image: one per method, the same for the same method.
+    const png = (query: string) => image(h.url, `/og/g/${game.id}.png${query}`, '10.9.9.1');
+    const [mean, schulze, again] = [
+      await png(''),
+      await png('?method=schulze'),
+      await png('?method=schulze'),
+    ];
+    expect([mean.status, schulze.status, again.status]).toEqual([200, 200, 200]);
+    expect(schulze.headers.get('etag')).not.toBe(mean.headers.get('etag'));
+    expect(again.headers.get('etag')).toBe(schulze.headers.get('etag'));
+    expect((await png('?method=coin')).status).toBe(400);
+  });
+
   it('draws each version of a card once: stored, then drawn anew after an edit', async () => {
     const { owner, game } = await rankedGame();
     const renders = () => metric(h.url, 'crowned_og_renders_total');

@@ -11,3 +11,5 @@ export { mergeGuestSubmissions, moveGuestGames, playsUndoneSql } from './guest-m
 export type { GameStates } from './state';
 export { closedSql } from './closing';
 export type { GameChangeEvent } from './live';
+export { BallotCache } from './ballot-cache';
+export { runoff } from './methods-view';

@@ -29,6 +29,8 @@ export type GameReadDeps = {
   heartbeatMs: number;
   /** Open event streams per account and address. */
   streams?: StreamLimits | undefined;
+  /** The ballots kept for instant runoff, shared with the share cards (one per instance). */
+  ballots?: BallotCache | undefined;
 };
 
 const GameParam = z.object({
@@ -60,7 +62,7 @@ function meanResultsBody(resultsJson: Buffer, tail: object) {
 
 export function gameReadRoutes(deps: GameReadDeps) {
   const { db, states } = deps;
-  const ballots = new BallotCache(db);
+  const ballots = deps.ballots ?? new BallotCache(db);
   return (
     new Hono<AuthEnv>()
       .get('/:id', validate('param', GameParam), async (c) => {

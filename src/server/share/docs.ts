@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import type { PublicCard } from '../../domain/card';
+import { METHODS } from '../../domain/methods';
 import type { Operations } from '../api-docs/operation';
 import { agree, type Same } from '../api-docs/schemas';
 
@@ -15,7 +16,18 @@ export const PublicCardSchema = z
     closed: z.boolean(),
     locked: z.boolean(),
     items: z.array(z.string()),
-    leaders: z.array(z.object({ label: z.string(), firstShare: z.number() })).nullable(),
+    method: z.enum(METHODS),
+    leaders: z
+      .array(
+        z.object({
+          label: z.string(),
+          firstShare: z.number(),
+          place: z.number(),
+          tied: z.boolean(),
+          note: z.string(),
+        }),
+      )
+      .nullable(),
   })
   .meta({ id: 'PublicCard' });
 
@@ -25,9 +37,11 @@ export const SHARE_OPERATIONS: Operations = {
   'GET /api/games/{id}/card': {
     tag: 'Games',
     summary: 'The data of the game’s share card',
+    description:
+      '`?method=mean|borda|schulze|irv` counts its leaders as the results by that method do (default `mean`; anything else 400).',
     access: 'public',
     tokens: true,
     ok: { 200: z.object({ card: PublicCardSchema, version: z.number() }) },
-    errors: [404],
+    errors: [400, 404],
   },
 };

@@ -46,8 +46,8 @@ function leadersHtml(card: PublicCard): string {
   }
   const rows = card.leaders
     .map(
-      (leader, i) =>
-        `<li><span class="place" aria-hidden="true">${i + 1}</span><span class="label" dir="auto">${escapeHtml(leader.label)}</span><span class="share">${Math.round(leader.firstShare * 100)}% first</span></li>`,
+      (leader) =>
+        `<li><span class="place" aria-hidden="true">${leader.tied ? '=' : ''}${leader.place}</span><span class="label" dir="auto">${escapeHtml(leader.label)}</span><span class="share">${escapeHtml(leader.note)}</span></li>`,
     )
     .join('');
   return `<ol aria-label="Top of the crowd's ranking">${rows}</ol>`;
@@ -119,19 +119,19 @@ export const EMBED_SCRIPT = `(() => {
     }
     const list = document.createElement('ol');
     list.setAttribute('aria-label', "Top of the crowd's ranking");
-    data.leaders.forEach((leader, i) => {
+    data.leaders.forEach((leader) => {
       const row = document.createElement('li');
       const place = document.createElement('span');
       place.className = 'place';
       place.setAttribute('aria-hidden', 'true');
-      place.textContent = String(i + 1);
+      place.textContent = (leader.tied ? '=' : '') + leader.place;
       const label = document.createElement('span');
       label.className = 'label';
       label.dir = 'auto';
       label.textContent = leader.label;
       const share = document.createElement('span');
       share.className = 'share';
-      share.textContent = Math.round(leader.firstShare * 100) + '% first';
+      share.textContent = leader.note;
       row.append(place, label, share);
       list.append(row);
     });

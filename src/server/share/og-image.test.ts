@@ -127,6 +127,7 @@ describe('the preview image’s text', () => {
     closed: false,
     locked: true,
     items: [`${long} (one)`, `${long} (two)`, 'Tacos', 'Ramen'],
+    method: 'mean',
     leaders: null,
     ...overrides,
   });
@@ -163,9 +164,9 @@ describe('the preview image’s text', () => {
       card({
         locked: false,
         leaders: [
-          { label: `${long} (first)`, firstShare: 0.5 },
-          { label: 'Sushi', firstShare: 0.3 },
-          { label: 'Tacos', firstShare: 0.2 },
+          { label: `${long} (first)`, firstShare: 0.5, place: 1, tied: false, note: '50% first' },
+          { label: 'Sushi', firstShare: 0.3, place: 2, tied: true, note: '30% first' },
+          { label: 'Tacos', firstShare: 0.2, place: 2, tied: true, note: '20% first' },
         ],
       }),
     );
@@ -173,6 +174,23 @@ describe('the preview image’s text', () => {
     expect(all).not.toContain('(first)');
     expect(all).toContain('50%first');
     expect(all).toContain('…');
+    // Tied leaders share a place.
+    expect(all.match(/=2/g)?.length).toBe(2);
+  });
+
+  it('says how the leaders are counted when it is not the average position', async () => {
+    const leaders = [
+      { label: 'Rigatoni', firstShare: 0.67, place: 1, tied: false, note: 'beats 4, loses to 0' },
+      { label: 'Penne', firstShare: 0.33, place: 2, tied: false, note: 'beats 3, loses to 1' },
+    ];
+    const all = squash(
+      (await texts(card({ locked: false, method: 'schulze', leaders })))
+        .map((piece) => piece.text)
+        .join(''),
+    );
+    expect(all).toContain(squash('Head to head (Schulze)'));
+    expect(all).toContain(squash('beats 4, loses to 0'));
+    expect(all).not.toContain('%first');
   });
 
   it('renders a 1200×630 PNG', async () => {

@@ -8,7 +8,7 @@
 import { Resvg } from '@resvg/resvg-js';
 import type { ReactNode } from 'react';
 import satori from 'satori';
-import { playersText, type PublicCard } from '../../domain/card';
+import { METHOD_WORDS, playersText, type PublicCard } from '../../domain/card';
 import { prepareText } from './og-fonts';
 
 export const OG_WIDTH = 1200;
@@ -55,7 +55,7 @@ function oneLine(style: Style, text: string): Node {
   );
 }
 
-function row(place: number, label: string, share: number | null): Node {
+function row(place: number, tied: boolean, label: string, note: string): Node {
   return el(
     'div',
     { display: 'flex', alignItems: 'center', gap: 24, width: '100%' },
@@ -71,10 +71,10 @@ function row(place: number, label: string, share: number | null): Node {
         borderRadius: 28,
         background: MEDALS[place - 1] ?? 'rgba(255,255,255,0.16)',
         color: '#221449',
-        fontSize: 30,
+        fontSize: tied ? 24 : 30,
         fontWeight: 800,
       },
-      String(place),
+      `${tied ? '=' : ''}${place}`,
     ),
     oneLine(
       {
@@ -87,16 +87,12 @@ function row(place: number, label: string, share: number | null): Node {
       label || '…',
     ),
     ...(place === 1 ? [crown(44)] : []),
-    ...(share !== null
-      ? [
-          el(
-            'div',
-            { display: 'flex', flexShrink: 0, fontSize: 28, color: '#d9d0f7' },
-            `${Math.round(share * 100)}% first`,
-          ),
-        ]
-      : []),
+    el('div', { display: 'flex', flexShrink: 0, fontSize: 28, color: '#d9d0f7' }, note),
   );
+}
+
+function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** The card's texts in one list (prompt, then items or leaders), as prepareText takes them. */
@@ -112,7 +108,20 @@ function layout(card: PublicCard, texts: string[], fontFamily: string): Node {
   const [drawnPrompt = '', ...labels] = texts;
   const prompt = drawnPrompt || 'A rank on Crowned';
   const body = card.leaders
-    ? card.leaders.slice(0, 3).map((leader, i) => row(i + 1, labels[i] ?? '', leader.firstShare))
+    ? [
+        // The method, unless it is the usual average position (decision 0038).
+        ...(card.method === 'mean'
+          ? []
+          : [
+              oneLine(
+                { fontSize: 28, color: '#ffd966', fontWeight: 700 },
+                capitalized(METHOD_WORDS[card.method]),
+              ),
+            ]),
+        ...card.leaders
+          .slice(0, 3)
+          .map((leader, i) => row(leader.place, leader.tied, labels[i] ?? '', leader.note)),
+      ]
     : [
         oneLine(
           { fontSize: 36, color: '#ece6ff' },

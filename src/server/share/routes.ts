@@ -6,15 +6,18 @@
  */
 import { createHash } from 'node:crypto';
 import { Hono, type Context } from 'hono';
+import { z } from 'zod';
 import { previewDescription, publicCard, type PublicCard } from '../../domain/card';
 import { AppError } from '../../domain/errors';
 import { MESSAGES, resultsLocked } from '../../domain/game';
+import { METHODS, type Method } from '../../domain/methods';
+import { methodStandings, type Standings } from '../../domain/methods-standings';
 import type { AuthEnv } from '../auth/public';
 import type { Db } from '../db/client';
 import { rankGame } from '../community/public';
-import type { GameStates } from '../games/public';
+import { runoff, type BallotCache, type GameStates } from '../games/public';
 import { LimitRefusal, LocalRateLimit } from '../http/rate-limit';
-import { hasUnstorableText } from '../http/validate';
+import { hasUnstorableText, validate } from '../http/validate';
 import type { Logger } from '../platform/log';
 import type { GameChangeEvent } from '../games/public';
 import type { EventHub } from '../realtime/hub';
@@ -25,9 +28,19 @@ import { previewHead } from './preview-tags';
 
 const MAX_ID_LENGTH = 100;
 /** Bumped when the image's layout or fonts change: every stored image is drawn anew once. */
-const LAYOUT_REVISION = 2;
+const LAYOUT_REVISION = 3;
 /** The per-address limit on preview images counts requests in windows of this length. */
 const IMAGE_WINDOW_MS = 60_000;
+
+/**
+ * `?method=`: how a card counts its leaders (decision 0038), as the results page's switch does;
+ * the average position unless asked (games have no method of their own).
+ */
+const CardQuery = z.object({
+  method: z
+    .enum(METHODS, { error: `Method must be one of: ${METHODS.join(', ')}` })
+    .default('mean'),
+});
 
 /** What a preview image shows, as a key: the same card (and layout) is never drawn twice. */
 export function renderKey(card: PublicCard): string {
@@ -53,6 +66,7 @@ export class ShareCards {
     private readonly pool: RenderPool,
     private readonly store: ImageStore,
     private readonly log: Logger,
+    private readonly ballots: BallotCache,
   ) {}
 
   /** Listens to the hub: a deleted game's stored image goes (on every instance). */
@@ -66,8 +80,14 @@ export class ShareCards {
     });
   }
 
-  /** The game's public card and its tally version, or null when there is no such game. */
-  async card(idOrSlug: string): Promise<{ card: PublicCard; version: number } | null> {
+  /**
+   * The game's public card, its leaders counted by `method` (the results page's standings), and
+   * its tally version; null when there is no such game.
+   */
+  async card(
+    idOrSlug: string,
+    method: Method = 'mean',
+  ): Promise<{ card: PublicCard; version: number } | null> {
     if (!isPlausibleId(idOrSlug)) return null;
     const id = await this.states.idOf(idOrSlug);
     const state = id === null ? null : await this.states.get(id);
@@ -81,9 +101,23 @@ export class ShareCards {
       }) ||
       // A deadline that passed but was not yet acted on: still locked here, never early.
       (!row.closed && row.deadlineAt !== null);
+    const results = this.states.results(state);
+    // Nothing is counted for a locked card: it shows no leaders.
+    const counted = locked || results.submissions === 0 ? 'mean' : method;
+    const standings = (
+      counted === 'irv'
+        ? methodStandings(
+            results,
+            counted,
+            runoff(await this.ballots.get(row.id, state.version), row.items, results),
+          )
+        : methodStandings(results, counted)
+    ) as Standings;
     const card = publicCard(
       { id: row.id, prompt: row.prompt, items: row.items, closed: row.closed, locked },
-      this.states.results(state),
+      results,
+      undefined,
+      { ...standings, method },
     );
     return { card, version: state.version };
   }
@@ -182,7 +216,7 @@ export function sharePageRoutes(cards: ShareCards, options: SharePageOptions) {
   // stored image's answer.
   const limit = new LocalRateLimit({ windowMs: IMAGE_WINDOW_MS, max: options.imagesPerMinute });
   return new Hono<AuthEnv>()
-    .get('/og/g/:file{[^/]+\\.png}', async (c) => {
+    .get('/og/g/:file{[^/]+\\.png}', validate('query', CardQuery), async (c) => {
       // Every request counts, found or not, drawn or stored: one address cannot keep the main
       // thread, the disk or the render pool busy for everyone else.
       const wait = limit.consume(options.addressOf(c) ?? 'unknown');
@@ -191,7 +225,7 @@ export function sharePageRoutes(cards: ShareCards, options: SharePageOptions) {
         throw new LimitRefusal('rate:og', 'Too many requests. Please wait a minute and try again.');
       }
       const id = c.req.param('file').slice(0, -'.png'.length);
-      const found = await cards.card(id);
+      const found = await cards.card(id, c.req.valid('query').method);
       if (!found) throw new AppError('not-found', MESSAGES.gameNotFound);
       const headers = {
         'content-type': 'image/png',
@@ -223,8 +257,8 @@ export function sharePageRoutes(cards: ShareCards, options: SharePageOptions) {
 
 /** `GET /api/games/:id/card`: the public card as JSON (no cookies needed, nothing private). */
 export function cardApiRoutes(cards: ShareCards) {
-  return new Hono<AuthEnv>().get('/:id/card', async (c) => {
-    const found = await cards.card(c.req.param('id'));
+  return new Hono<AuthEnv>().get('/:id/card', validate('query', CardQuery), async (c) => {
+    const found = await cards.card(c.req.param('id'), c.req.valid('query').method);
     if (!found) throw new AppError('not-found', MESSAGES.gameNotFound);
     return c.json({ card: found.card, version: found.version });
   });

@@ -3,13 +3,14 @@
  * check that the English reads as it did when the domain built the sentences.
  */
 import { describe, expect, it } from 'vitest';
-import { controversy, disagreements } from '../../domain/crowd';
+import { controversy } from '../../domain/crowd';
+import { methodsSplit } from '../../domain/methods-standings';
 import { MESSAGES } from '../../domain/game';
 import { authFieldsText } from './messages/account';
 import { createPageText } from './messages/create';
 import { addRanking, emptyTally, summarize } from '../../domain/results';
 import { methodSwitchText } from './messages/results';
-import { disagreementText } from '../results/method-words';
+import { bannerText, splitText } from '../results/method-words';
 
 const ITEMS = [
   { id: 'p', label: 'Pineapple' },
@@ -20,26 +21,23 @@ const ITEMS = [
 const labels = new Map(ITEMS.map((item) => [item.id, item.label]));
 
 describe('the results in words', () => {
-  it('say which methods crown another winner, and why', () => {
+  it('say who each method crowns, and when the methods disagree', () => {
     const t = methodSwitchText.get();
-    const say = (...args: Parameters<typeof disagreements>) =>
-      disagreements(...args).map((note) => disagreementText(t, note, labels));
-    expect(say({ mean: 'p', borda: 'p', schulze: 'm', irv: 'a' }, 'mean', labels, 'm')).toEqual([
-      'Schulze crowns Mushrooms: it beats every other item head to head',
-      'Instant runoff crowns Anchovies: it wins the instant runoff after the others drop out',
-    ]);
-    expect(say({ mean: 'p', schulze: 'm' }, 'schulze', labels, null)).toEqual([
-      'Average position crowns Pineapple: it has the best average position',
-    ]);
-    expect(say({ mean: 'p', borda: 'm', schulze: 'p' }, 'mean', labels, null)).toEqual([
-      'Borda count crowns Mushrooms: it collects the most points',
-    ]);
-    expect(say({ mean: 'm', borda: 'm', schulze: 'm', irv: 'p' }, 'irv', labels, 'm')).toEqual([
-      'Average position, Borda count and Schulze crown Mushrooms: it beats every other item head to head',
-    ]);
-    expect(say({ mean: 'm', borda: 'm', irv: 'p' }, 'irv', labels, 'm')).toEqual([
-      'Average position and Borda count crown Mushrooms: it has the best average position',
-    ]);
+    const split = (...args: Parameters<typeof methodsSplit>) =>
+      splitText(t, methodsSplit(...args), labels, 'm');
+    expect(split({ mean: 'p', borda: 'p', schulze: 'm', irv: 'm' }, 'mean')).toBe(
+      'The methods disagree: Pineapple by average position and by Borda count; Mushrooms head to head and by instant runoff.',
+    );
+    expect(split({ mean: 'p', borda: 'p', schulze: 'm' }, 'schulze')).toBe(
+      'The methods disagree: Mushrooms head to head; Pineapple by average position and by Borda count.',
+    );
+    expect(split({ mean: 'a', borda: 'p', schulze: 'a' }, 'borda')).toBe(
+      'The methods disagree: Pineapple by Borda count; Anchovies by average position and by Schulze.',
+    );
+    expect(bannerText(t, 'schulze', ['m'], labels)).toBe('Schulze crowns Mushrooms');
+    expect(bannerText(t, 'mean', ['m', 'p', 'a'], labels)).toBe(
+      'Average position: Mushrooms, Pineapple and Anchovies tie for the crown',
+    );
     expect(t.schulze).toBe('Schulze');
     expect(t.irvExplained).toMatch(/^The item with the fewest first places drops out/);
   });

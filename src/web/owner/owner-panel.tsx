@@ -1,9 +1,10 @@
 /**
- * The owner's panel on the results page, shown to the owner only: the share link and its QR
- * code, the live count, the rules and state, and the owner's actions.
+ * The owner's panel on the results page, shown to the owner only, after the results: the share
+ * link and its QR code, the live count, the rules and state, and the owner's actions. It folds
+ * (the title is its toggle), and this browser remembers whether it was folded.
  */
-import { CircleCheck, Lock, Users } from 'lucide-react';
-import { useEffect, useId, useRef } from 'react';
+import { ChevronDown, CircleCheck, Lock, Users } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { GameView } from '../../domain/game';
 import { paths } from '../paths';
@@ -20,13 +21,30 @@ import { WebhooksSection } from './webhooks-section';
 import { gameStateText } from './state-text';
 import { useText } from '../i18n/i18n';
 import { ownerPanelText } from '../i18n/messages/owner';
+import { localStore, readItem, storageKeys, writeItem } from '../shell/session/storage';
 import './owner.css';
+
+/** Whether the tools are unfolded, as this browser last left them (unfolded at first). */
+function useToolsOpen(): [boolean, () => void] {
+  const [open, setOpen] = useState(
+    () => readItem(localStore(), storageKeys.ownerTools) !== 'closed',
+  );
+  const toggle = () => {
+    setOpen((was) => {
+      writeItem(localStore(), storageKeys.ownerTools, was ? 'closed' : 'open');
+      return !was;
+    });
+  };
+  return [open, toggle];
+}
 
 export function OwnerPanel(props: { game: GameView; submissionCount: number }) {
   const t = useText(ownerPanelText);
   const { game } = props;
   const navigate = useNavigate();
   const titleId = useId();
+  const toolsId = useId();
+  const [open, toggle] = useToolsOpen();
   const state = useRef<HTMLParagraphElement>(null);
   const wasClosed = useRef(game.closed);
 
@@ -47,7 +65,17 @@ export function OwnerPanel(props: { game: GameView; submissionCount: number }) {
       <div className="owner-panel__head">
         <div>
           <h2 id={titleId} className="owner-panel__title">
-            {t.title}
+            <button
+              type="button"
+              className="owner-panel__toggle"
+              aria-expanded={open}
+              aria-controls={toolsId}
+              data-testid="owner-tools-toggle"
+              onClick={toggle}
+            >
+              {t.title}
+              <ChevronDown size={20} aria-hidden="true" className="owner-panel__chevron" />
+            </button>
           </h2>
           <p className="owner-panel__lede">{t.lede}</p>
         </div>
@@ -59,49 +87,51 @@ export function OwnerPanel(props: { game: GameView; submissionCount: number }) {
         </div>
       </div>
 
-      <div className="owner-panel__body">
-        <div className="owner-panel__main">
-          <div className="owner-panel__facts">
-            <p className="owner-fact">
-              <Users size={18} aria-hidden="true" />
-              <strong data-testid="owner-submission-count" aria-live="polite" aria-atomic="true">
-                {rankingsCount(props.submissionCount)}
-              </strong>
-            </p>
-            <p
-              ref={state}
-              tabIndex={-1}
-              className={`owner-fact owner-fact--state${game.closed ? ' is-closed' : ''}`}
-              data-testid="owner-state"
-              aria-live="polite"
-            >
-              {game.closed ? (
-                <Lock size={18} aria-hidden="true" />
-              ) : (
-                <CircleCheck size={18} aria-hidden="true" />
-              )}
-              <span>{gameStateText(game)}</span>
-            </p>
+      <div id={toolsId} className="owner-panel__tools" hidden={!open}>
+        <div className="owner-panel__body">
+          <div className="owner-panel__main">
+            <div className="owner-panel__facts">
+              <p className="owner-fact">
+                <Users size={18} aria-hidden="true" />
+                <strong data-testid="owner-submission-count" aria-live="polite" aria-atomic="true">
+                  {rankingsCount(props.submissionCount)}
+                </strong>
+              </p>
+              <p
+                ref={state}
+                tabIndex={-1}
+                className={`owner-fact owner-fact--state${game.closed ? ' is-closed' : ''}`}
+                data-testid="owner-state"
+                aria-live="polite"
+              >
+                {game.closed ? (
+                  <Lock size={18} aria-hidden="true" />
+                ) : (
+                  <CircleCheck size={18} aria-hidden="true" />
+                )}
+                <span>{gameStateText(game)}</span>
+              </p>
+            </div>
+            <ShareLinkField game={game} />
           </div>
-          <ShareLinkField game={game} />
+          <ShareQrCode game={game} />
         </div>
-        <ShareQrCode game={game} />
-      </div>
 
-      <div className="owner-panel__actions" role="group" aria-label={t.actions}>
-        <EditItemsDialog game={game} />
-        <PublishButton game={game} />
-        {game.closed ? null : <CloseGameButton game={game} />}
-        <DownloadDialog game={game} />
-        <EmbedDialog game={game} />
-        <ArchiveButton game={game} />
-        <DeleteGameButton
-          gameId={game.id}
-          title={game.prompt}
-          onDeleted={() => void navigate(paths.myRanks())}
-        />
+        <div className="owner-panel__actions" role="group" aria-label={t.actions}>
+          <EditItemsDialog game={game} />
+          <PublishButton game={game} />
+          {game.closed ? null : <CloseGameButton game={game} />}
+          <DownloadDialog game={game} />
+          <EmbedDialog game={game} />
+          <ArchiveButton game={game} />
+          <DeleteGameButton
+            gameId={game.id}
+            title={game.prompt}
+            onDeleted={() => void navigate(paths.myRanks())}
+          />
+        </div>
+        <WebhooksSection gameId={game.id} />
       </div>
-      <WebhooksSection gameId={game.id} />
     </section>
   );
 }

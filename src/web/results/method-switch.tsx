@@ -1,26 +1,29 @@
 /**
  * How the crowd's order is counted: a switch between the four methods (native radio buttons, so
- * arrow keys move between them), the chosen one explained in a sentence, and, when other methods
- * crown another winner, who and why.
+ * arrow keys move between them), the banner naming its winner, and, when other methods crown
+ * another item, one plain line saying so. How the chosen one counts is said under the list
+ * (`MethodExplanation`): on a phone the first row comes first.
  */
-import { Scale } from 'lucide-react';
+import { Crown, Scale } from 'lucide-react';
 import { useId } from 'react';
-import { disagreements } from '../../domain/crowd';
 import { METHODS, type Method } from '../../domain/methods';
+import { methodsSplit, type MethodWinners } from '../../domain/methods-standings';
 import { useText } from '../i18n/i18n';
 import { methodSwitchText } from '../i18n/messages/results';
-import { disagreementText } from './method-words';
+import { bannerText, splitText } from './method-words';
 
 export function MethodSwitch(props: {
   method: Method;
   onChange: (method: Method) => void;
-  winners: Partial<Record<Method, string | null>>;
+  /** The shown method's winners (more than one when tied); null while it is counted. */
+  shownWinners: readonly string[] | null;
+  winners: MethodWinners;
   labels: ReadonlyMap<string, string>;
   condorcetWinner: string | null;
 }) {
   const t = useText(methodSwitchText);
   const name = useId();
-  const notes = disagreements(props.winners, props.method, props.labels, props.condorcetWinner);
+  const split = methodsSplit(props.winners, props.method);
   return (
     <div className="method-switch">
       <fieldset className="segmented">
@@ -38,19 +41,28 @@ export function MethodSwitch(props: {
           </label>
         ))}
       </fieldset>
-      <p className="method-switch__explain" data-testid="method-explanation">
-        {t[`${props.method}Explained`]}
-      </p>
-      {notes.length > 0 ? (
-        <ul className="method-switch__notes" aria-label={t.otherMethods} data-testid="method-notes">
-          {notes.map((note) => (
-            <li key={note.winner}>
-              <Scale size={16} aria-hidden="true" />
-              {disagreementText(t, note, props.labels)}
-            </li>
-          ))}
-        </ul>
+      {props.shownWinners && props.shownWinners.length > 0 ? (
+        <p className="method-switch__banner" data-testid="method-banner">
+          <Crown size={18} aria-hidden="true" />
+          <span>{bannerText(t, props.method, props.shownWinners, props.labels)}</span>
+        </p>
+      ) : null}
+      {props.shownWinners && split.length > 0 ? (
+        <p className="method-switch__split" data-testid="method-disagreement">
+          <Scale size={16} aria-hidden="true" />
+          <span>{splitText(t, split, props.labels, props.condorcetWinner)}</span>
+        </p>
       ) : null}
     </div>
+  );
+}
+
+/** How the shown method counts, in a sentence. */
+export function MethodExplanation(props: { method: Method }) {
+  const t = useText(methodSwitchText);
+  return (
+    <p className="method-switch__explain" data-testid="method-explanation">
+      {t[`${props.method}Explained`]}
+    </p>
   );
 }

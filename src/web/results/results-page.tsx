@@ -14,7 +14,7 @@ import {
 import { memo, useId, useMemo, useState, type ComponentType } from 'react';
 import { Link, useParams } from 'react-router';
 import type { GameView } from '../../domain/game';
-import type { ItemResult } from '../../domain/results';
+import type { Evidence, Standing, Standings } from '../../domain/methods-standings';
 import { errorMessage, isPermissionDenied } from '../api/errors';
 import { useGameEvents, type LiveStatus } from '../api/events';
 import { useGame, useResults, type ResultsView } from '../api/games';
@@ -31,7 +31,9 @@ import { UnlockStatus } from '../game/unlock-status';
 import { resultWindow, TOP_ROWS } from './result-window';
 import { useReveal } from './use-reveal';
 import { CrowdInsights } from './crowd-insights';
-import { MethodSwitch } from './method-switch';
+import { MethodExplanation, MethodSwitch } from './method-switch';
+import { IrvRounds } from './irv-rounds';
+import { listText } from './method-words';
 import { useMethodOrder } from './use-method-order';
 import { YouVsCrowd } from './you-vs-crowd';
 import { useText } from '../i18n/i18n';
@@ -45,12 +47,14 @@ import {
   resultRowText,
   resultsBodyText,
   resultsPageText,
+  methodSwitchText,
 } from '../i18n/messages/results';
 import { decimal } from '../game/format';
+import { formatNumber } from '../i18n/format';
 import './results.css';
 
 /**
- * The owner's panel (owner/), shown to the owner under the header: handed in by results-route.tsx,
+ * The owner's panel (owner/), shown to the owner after the results: handed in by results-route.tsx,
  * where the two features meet, so results/ imports no other feature.
  */
 export type OwnerPanelSlot = ComponentType<{ game: GameView; submissionCount: number }>;
@@ -106,8 +110,6 @@ export function ResultsPage(props: { ownerPanel: OwnerPanelSlot }) {
           {loaded.isOwner ? null : <RemixButton game={loaded} />}
         </div>
       </header>
-      {loaded.isOwner ? <OwnerPanel game={loaded} submissionCount={count} /> : null}
-
       {loaded.isOwner && loaded.resultsLocked ? (
         <div className="notice" data-testid="owner-locked-notice">
           <Lock size={18} aria-hidden="true" />
@@ -155,6 +157,8 @@ export function ResultsPage(props: { ownerPanel: OwnerPanelSlot }) {
           mine={ranked ? mySubmission.ranking : null}
         />
       )}
+      {/* The owner's tools: one fixed place, after the results (issue 24 item 2). */}
+      {loaded.isOwner ? <OwnerPanel game={loaded} submissionCount={count} /> : null}
     </div>
   );
 }
@@ -276,47 +280,39 @@ function ResultsBody(props: {
     () => new Map(results.items.map((item) => [item.id, item.label])),
     [results.items],
   );
-  const winner = results.condorcetWinner ? labels.get(results.condorcetWinner) : undefined;
   const agreement = results.myAgreement;
-  // A crowd of one or two (issue 24 item 12): the crown is only provisional, and a lone player
-  // hears it from the You vs the crowd card instead.
-  const few = results.submissions <= 2;
-  const alone = results.submissions === 1 && props.mine !== null;
   // The reveal plays the crowd's usual order; the methods come after it.
-  const shown = revealing ? results.items : counted.items;
+  const standings = revealing ? counted.mean : counted.standings;
+  const shownItems = standings?.rows.map((row) => row.item) ?? null;
+  // A lone player hears about the crown from the You vs the crowd card instead.
+  const alone = results.submissions === 1 && props.mine !== null;
+  const hero = !revealing && standings && standings.winners.length > 0 && !alone;
 
   return (
     <>
-      {!revealing && (winner || agreement !== null) ? (
+      {!revealing && (hero || agreement !== null) ? (
         <div className="highlights">
-          {winner && !alone ? (
-            <section className="highlight highlight--crown" aria-label={t.winner}>
-              <span className="highlight__icon" aria-hidden="true">
-                <Crown size={26} />
-              </span>
-              <div>
-                <p className="highlight__title">
-                  {few ? t.wearsCrownForNow({ winner }) : t.wearsCrown({ winner })}
-                </p>
-                <p className="highlight__text">
-                  {few ? (results.submissions === 1 ? t.onlyRanking : t.bothRankings) : t.beatsAll}
-                </p>
-              </div>
-            </section>
+          {hero ? (
+            <CrownHero
+              standings={standings}
+              labels={labels}
+              submissions={results.submissions}
+              condorcetWinner={results.condorcetWinner}
+            />
           ) : null}
           {agreement !== null && props.mine ? (
             <YouVsCrowd
               game={props.game}
               agreement={agreement}
               mine={props.mine}
-              items={shown ?? results.items}
+              items={shownItems ?? results.items}
               submissions={results.submissions}
             />
           ) : null}
         </div>
       ) : null}
 
-      <section aria-labelledby="consensus-title" aria-busy={revealing || shown === null}>
+      <section aria-labelledby="consensus-title" aria-busy={revealing || standings === null}>
         <h2 id="consensus-title" className="section-title">
           {t.crowdRanking}
         </h2>
@@ -331,12 +327,13 @@ function ResultsBody(props: {
           <MethodSwitch
             method={counted.method}
             onChange={counted.setMethod}
+            shownWinners={standings?.winners ?? null}
             winners={counted.winners}
             labels={labels}
             condorcetWinner={results.condorcetWinner}
           />
         )}
-        {shown === null ? (
+        {standings === null ? (
           counted.runoff.isError ? (
             <div className="notice notice--warning" role="alert">
               <p>
@@ -354,15 +351,26 @@ function ResultsBody(props: {
             <SkeletonList rows={Math.min(results.items.length, 6)} />
           )
         ) : (
-          <ResultRows
-            items={shown}
-            hiddenAtTop={reveal.hidden}
-            revealing={revealing}
-            playing={reveal.playing}
-            onSkip={reveal.skip}
-            crowned={results.condorcetWinner}
-            submissions={results.submissions}
-          />
+          <>
+            <ResultRows
+              rows={standings.rows}
+              hiddenAtTop={reveal.hidden}
+              revealing={revealing}
+              playing={reveal.playing}
+              onSkip={reveal.skip}
+              submissions={results.submissions}
+              labels={labels}
+              crownTitle={crownReason(t, standings, results.condorcetWinner)}
+            />
+            {revealing ? null : <MethodExplanation method={standings.method} />}
+            {!revealing && standings.method === 'irv' && counted.rounds ? (
+              <IrvRounds
+                rounds={counted.rounds}
+                labels={labels}
+                order={standings.rows.map((row) => row.item.id)}
+              />
+            ) : null}
+          </>
         )}
       </section>
       {revealing ? null : <CrowdInsights items={results.items} submissions={results.submissions} />}
@@ -371,25 +379,85 @@ function ResultsBody(props: {
   );
 }
 
+type BodyWords = ReturnType<typeof resultsBodyText.get>;
+
+/** Why the shown method crowns its winner (Schulze's Condorcet winner: it beats every item). */
+function crownReason(t: BodyWords, standings: Standings, condorcetWinner: string | null): string {
+  const [winner] = standings.winners;
+  if (standings.method === 'schulze' && winner === condorcetWinner) {
+    return t.condorcetReason;
+  }
+  return t[`${standings.method}Reason`];
+}
+
+/** The answer to "who won?" under the shown method: the same item as the banner and row #1. */
+function CrownHero(props: {
+  standings: Standings;
+  labels: ReadonlyMap<string, string>;
+  submissions: number;
+  condorcetWinner: string | null;
+}) {
+  const { standings, labels, submissions } = props;
+  const t = useText(resultsBodyText);
+  const m = useText(methodSwitchText);
+  const names = standings.winners.map((id) => labels.get(id) ?? '');
+  const [winner = ''] = names;
+  // A crowd of one or two (issue 24 item 12): the crown is only provisional.
+  const few = submissions <= 2;
+  const tied = names.length > 1;
+  const title = tied
+    ? t.shareCrown({ winners: listText(m, names) })
+    : few
+      ? t.wearsCrownForNow({ winner })
+      : t.wearsCrown({ winner });
+  const reason = crownReason(t, standings, props.condorcetWinner);
+  const text = tied
+    ? t[`${standings.method}Tie`]
+    : few
+      ? submissions === 1
+        ? t.onlyRanking
+        : standings.winners[0] === props.condorcetWinner
+          ? t.bothRankings
+          : reason
+      : reason;
+  return (
+    <section className="highlight highlight--crown" aria-label={t.winner} data-testid="crown-hero">
+      <span className="highlight__icon" aria-hidden="true">
+        <Crown size={26} />
+      </span>
+      <div>
+        <p className="highlight__title" data-testid="crown-hero-title">
+          {title}
+        </p>
+        <p className="highlight__text">{text}</p>
+      </div>
+    </section>
+  );
+}
+
 /**
  * The crowd's order: the top ten of a long list with "Show all" and a search (a 200-item list is
  * many screens tall on a phone), every row otherwise.
  */
 function ResultRows(props: {
-  items: readonly ItemResult[];
+  rows: readonly Standing[];
   hiddenAtTop: number;
   revealing: boolean;
   playing: boolean;
   onSkip: () => void;
-  crowned: string | null;
   submissions: number;
+  labels: ReadonlyMap<string, string>;
+  crownTitle: string;
 }) {
   const t = useText(resultRowsText);
   const [expanded, setExpanded] = useState(false);
   const [query, setQuery] = useState('');
   const searchId = useId();
-  const long = props.items.length > TOP_ROWS && !props.revealing;
-  const view = resultWindow(props.items, { expanded, query: long ? query : '' });
+  const long = props.rows.length > TOP_ROWS && !props.revealing;
+  const view = resultWindow(
+    props.rows.map((row) => ({ row, label: row.item.label })),
+    { expanded, query: long ? query : '' },
+  );
   return (
     <>
       {long ? (
@@ -402,7 +470,7 @@ function ResultRows(props: {
             id={searchId}
             type="search"
             className="input result-search__input"
-            placeholder={t.searchPlaceholder({ count: props.items.length })}
+            placeholder={t.searchPlaceholder({ count: props.rows.length })}
             value={query}
             onChange={(event) => setQuery(event.target.value)}
             dir="auto"
@@ -418,16 +486,17 @@ function ResultRows(props: {
         className={`result-list${props.playing ? ' result-list--reveal' : ''}`}
         onClick={props.revealing ? props.onSkip : undefined}
       >
-        {view.rows.map(({ item, rank }) =>
+        {view.rows.map(({ item: { row }, rank }) =>
           rank <= props.hiddenAtTop ? (
-            <HiddenRow key={item.id} rank={rank} />
+            <HiddenRow key={row.item.id} rank={rank} />
           ) : (
             <ResultRow
-              key={item.id}
-              item={item}
-              rank={rank}
-              crowned={item.id === props.crowned}
+              key={row.item.id}
+              standing={row}
+              crowned={row.place === 1 && props.submissions > 0}
+              crownTitle={props.crownTitle}
               submissions={props.submissions}
+              labels={props.labels}
             />
           ),
         )}
@@ -438,7 +507,7 @@ function ResultRows(props: {
           className="btn btn-secondary result-list__more"
           onClick={() => setExpanded(true)}
         >
-          {t.showAll({ count: props.items.length })}
+          {t.showAll({ count: props.rows.length })}
         </button>
       ) : null}
     </>
@@ -462,59 +531,126 @@ function HiddenRow(props: { rank: number }) {
 }
 
 const ResultRow = memo(function ResultRow(props: {
-  item: ItemResult;
-  rank: number;
+  standing: Standing;
   crowned: boolean;
+  crownTitle: string;
   submissions: number;
+  labels: ReadonlyMap<string, string>;
 }) {
-  const { item, rank } = props;
+  const { item, place, tied, evidence } = props.standing;
   const t = useText(resultRowText);
-  const podium = rank <= 3 ? ` result-row--podium-${rank}` : '';
+  const podium = place <= 3 ? ` result-row--podium-${place}` : '';
   // Uniform random positions give about 0.75; above 0.8 the crowd is pulling it both ways.
   const split = props.submissions >= 3 && item.contested >= 0.8;
   return (
     <li
       className={`result-row${podium}`}
-      value={rank}
+      value={place}
       data-testid="result-item"
       data-item-id={item.id}
+      data-place={`${tied ? '=' : ''}${place}`}
     >
       <span className="result-row__rank" aria-hidden="true">
-        {rank}
+        {tied ? <span className="result-row__tie">=</span> : null}
+        {place}
       </span>
       <div className="result-row__main">
         <p className="result-row__label">
-          <span className="visually-hidden">{t.rank({ rank })}</span>
+          <span className="visually-hidden">
+            {tied ? t.tiedRank({ rank: place }) : t.rank({ rank: place })}
+          </span>
           <bdi>{item.label}</bdi>
           {props.crowned ? (
-            <span className="result-row__crown" title={t.crownTitle}>
+            <span className="result-row__crown" title={props.crownTitle}>
               <Crown size={16} aria-hidden="true" />
               <span className="visually-hidden">{t.winner}</span>
             </span>
           ) : null}
           {split ? <span className="chip">{t.split}</span> : null}
         </p>
-        <p className="result-row__stats">
+        <RowEvidence evidence={evidence} labels={props.labels} />
+      </div>
+      <DistributionChart label={item.label} distribution={item.distribution} />
+    </li>
+  );
+});
+
+/** What the shown method decides by, for one row. */
+function RowEvidence(props: { evidence: Evidence; labels: ReadonlyMap<string, string> }) {
+  const { evidence } = props;
+  const t = useText(resultRowText);
+  const strong = (value: string | number) => <strong>{value}</strong>;
+  switch (evidence.method) {
+    case 'mean':
+      return (
+        <p className="result-row__stats" data-testid="row-evidence">
           <span>
             <RichText
               text={t.avgPosition}
               values={{
-                value: (
-                  <strong>{item.meanPosition === null ? '—' : decimal(item.meanPosition)}</strong>
+                value: strong(
+                  evidence.meanPosition === null ? '—' : decimal(evidence.meanPosition),
                 ),
               }}
             />
           </span>
           <span aria-hidden="true"> · </span>
           <span>
-            <RichText
-              text={t.first}
-              values={{ share: <strong>{percent(item.firstShare)}</strong> }}
-            />
+            <RichText text={t.first} values={{ share: strong(percent(evidence.firstShare)) }} />
           </span>
         </p>
-      </div>
-      <DistributionChart label={item.label} distribution={item.distribution} />
-    </li>
-  );
-});
+      );
+    case 'borda':
+      return (
+        <p className="result-row__stats" data-testid="row-evidence">
+          <RichText
+            text={t.points(evidence.points)}
+            values={{ points: strong(formatNumber(evidence.points)) }}
+          />
+        </p>
+      );
+    case 'irv':
+      return (
+        <p className="result-row__stats" data-testid="row-evidence">
+          <RichText
+            text={evidence.won ? t.wonRound : t.outRound}
+            values={{ round: strong(evidence.round), ballots: t.ballots(evidence.votes) }}
+          />
+        </p>
+      );
+    case 'schulze':
+      return (
+        <>
+          <p className="result-row__stats" data-testid="row-evidence">
+            <RichText
+              text={t.duels}
+              values={{ wins: strong(evidence.wins), losses: strong(evidence.losses) }}
+            />
+          </p>
+          <details className="result-row__paths">
+            <summary>{t.paths}</summary>
+            <p className="muted">{t.pathsLede}</p>
+            <ul>
+              {evidence.paths.map((path) => {
+                const words =
+                  path.strength > path.against
+                    ? t.pathWins
+                    : path.strength < path.against
+                      ? t.pathLoses
+                      : t.pathLevel;
+                return (
+                  <li key={path.other}>
+                    {words({
+                      other: props.labels.get(path.other) ?? '',
+                      strength: formatNumber(path.strength),
+                      against: formatNumber(path.against),
+                    })}
+                  </li>
+                );
+              })}
+            </ul>
+          </details>
+        </>
+      );
+  }
+}

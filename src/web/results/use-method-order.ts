@@ -1,20 +1,18 @@
 /**
- * The crowd's order by the chosen counting method (kept in the address as ?method=, so a link
- * shows the same). Mean, Borda and Schulze are computed here from the live results; instant
- * runoff needs every ballot and comes from the server, fetched again as rankings arrive.
+ * The crowd's standings by the chosen counting method (kept in the address as ?method=, so a link
+ * shows the same): order, places with ties and each row's evidence, from the domain's one rule
+ * (methods-standings.ts). Mean, Borda and Schulze come from the live results; instant runoff
+ * needs every ballot and comes from the server, fetched again as rankings arrive.
  */
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { meanOrder, bordaOrder, METHODS, schulzeWinner, type Method } from '../../domain/methods';
 import {
-  bordaOrder,
-  meanOrder,
-  METHODS,
-  reorder,
-  schulzeOrder,
-  schulzeWinner,
-  type Method,
-} from '../../domain/methods';
-import type { ItemResult, Results } from '../../domain/results';
+  methodStandings,
+  type MethodWinners,
+  type Standings,
+} from '../../domain/methods-standings';
+import type { Results } from '../../domain/results';
 import { useRunoff } from '../api/games';
 
 function parseMethod(value: string | null): Method {
@@ -25,33 +23,26 @@ export function useMethodOrder(gameId: string, results: Results) {
   const [params, setParams] = useSearchParams();
   // Held here too: the address updates a moment later, and arrow keys do not wait for it.
   const [method, setLocalMethod] = useState(() => parseMethod(params.get('method')));
-  // Schulze's order is O(n³): computed only while it is the one shown.
-  const tally = useMemo(
+  const runoff = useRunoff(gameId, results.submissions, method === 'irv');
+  // The usual order (the reveal plays it), and the tally's winners: Schulze's without its
+  // O(n³) paths when there is a Condorcet winner.
+  const mean = useMemo(() => methodStandings(results, 'mean') as Standings, [results]);
+  const tallyWinners = useMemo(
     () => ({
-      mean: meanOrder(results),
-      borda: bordaOrder(results),
+      mean: meanOrder(results).winner,
+      borda: bordaOrder(results).winner,
       schulze: schulzeWinner(results),
     }),
     [results],
   );
-  const schulze = useMemo(
-    () => (method === 'schulze' ? schulzeOrder(results) : null),
-    [method, results],
+  const standings = useMemo(
+    () => (method === 'mean' ? mean : methodStandings(results, method, runoff.data ?? null)),
+    [method, mean, results, runoff.data],
   );
-  const runoff = useRunoff(gameId, results.submissions, method === 'irv');
-  const winners: Partial<Record<Method, string | null>> = {
-    mean: tally.mean.winner,
-    borda: tally.borda.winner,
-    schulze: tally.schulze,
+  const winners: MethodWinners = {
+    ...tallyWinners,
     ...(runoff.data ? { irv: runoff.data.winner } : {}),
   };
-  const order =
-    method === 'irv'
-      ? runoff.data?.order
-      : method === 'schulze'
-        ? schulze?.order
-        : tally[method].order;
-  const items: ItemResult[] | null = order ? reorder(results, order) : null;
 
   const setMethod = (next: Method) => {
     setLocalMethod(next);
@@ -69,9 +60,13 @@ export function useMethodOrder(gameId: string, results: Results) {
   return {
     method,
     setMethod,
-    /** Null while the runoff loads (or failed: see `runoff`). */
-    items,
+    /** The shown method's standings; null while the runoff loads (or failed: see `runoff`). */
+    standings,
+    /** The mean order's standings, which the reveal plays. */
+    mean,
     winners,
+    /** The runoff's rounds, once counted. */
+    rounds: runoff.data?.rounds ?? null,
     runoff,
   };
 }

@@ -46,11 +46,23 @@ export const noRankingsText = i18n('results/empty', {
 export const resultsBodyText = i18n('results/body', {
   winner: 'Winner',
   wearsCrown: params('{winner} wears the crown'),
-  beatsAll: 'It beats every other item head to head.',
+  /** Tied winners: {winners} is a list ("Penne and Rigatoni"). */
+  shareCrown: params('{winners} share the crown'),
   /** A crowd of one or two: the crown may still change hands. */
   wearsCrownForNow: params('{winner} wears the crown for now'),
   onlyRanking: 'Only one ranking so far: it leads until someone disagrees.',
   bothRankings: 'Both rankings so far put it above every other item.',
+  /** Why the shown method crowns its winner. */
+  meanReason: 'It has the best average position.',
+  bordaReason: 'It collects the most Borda points.',
+  schulzeReason: 'It wins the strongest chains of head-to-head duels.',
+  condorcetReason: 'It beats every other item head to head.',
+  irvReason: 'It wins the instant runoff after the others drop out.',
+  /** Why tied winners tie under the shown method. */
+  meanTie: 'They have the same average position.',
+  bordaTie: 'They collect the same number of points.',
+  schulzeTie: 'Neither beats the other, even through chains of duels.',
+  irvTie: 'They were level when the runoff had to drop one.',
   crowdRanking: "The crowd's ranking",
   revealing: 'And the crowd’s favourite is…',
   skip: 'Skip',
@@ -68,13 +80,36 @@ export const resultRowsText = i18n('results/rows', {
 export const resultRowText = i18n('results/row', {
   /** Read before the label by screen readers. */
   rank: params('Rank {rank}: '),
-  crownTitle: 'Beats every other item head to head',
+  tiedRank: params('Tied for rank {rank}: '),
   winner: ' (winner)',
   split: 'Split opinions',
   /** {value} is shown strong. */
   avgPosition: 'Avg. position {value}',
   /** {share} is shown strong. */
   first: '{share} first',
+  /** Borda: {points} is shown strong. */
+  points: count({ one: '{points} point', many: '{points} points' }),
+  /** Schulze, from the head-to-head matrix: {wins} and {losses} are shown strong. */
+  duels: 'Beats {wins} · loses to {losses} head to head',
+  /** Instant runoff: {round} is shown strong; {ballots} is a count of ballots. */
+  wonRound: 'Wins in round {round} with {ballots}',
+  outRound: 'Out in round {round} with {ballots}',
+  ballots: count({ one: '{count} ballot', many: '{count} ballots' }),
+  paths: 'Strongest paths',
+  pathsLede: 'Its strongest chain of wins against each item, and that item’s back.',
+  /** {other} is an item; {strength} and {against} are numbers of rankings. */
+  pathWins: params('Beats {other}: {strength} to {against}'),
+  pathLoses: params('Loses to {other}: {strength} to {against}'),
+  pathLevel: params('Level with {other}: {strength} to {against}'),
+});
+
+export const irvRoundsText = i18n('results/irv-rounds', {
+  title: 'How the runoff went',
+  lede: 'Each round, every ballot counts for its highest item still in. The item with the fewest drops out and its ballots move on.',
+  round: params('Round {round}'),
+  ballots: count({ one: '{count} ballot', many: '{count} ballots' }),
+  out: 'out',
+  wins: 'wins',
 });
 
 export const distributionText = i18n('results/distribution', {
@@ -146,21 +181,23 @@ export const methodSwitchText = i18n('results/methods', {
     'Every pair is compared head to head, following chains of wins; the item no other beats this way wins.',
   irvExplained:
     'The item with the fewest first places drops out and its players’ next choices count instead, until one item has a majority.',
+  /** The shown method's winner, on the banner: {method} is its name. */
+  banner: params('{method} crowns {winner}'),
+  /** Tied winners: {winners} is a list. */
+  bannerTie: params('{method}: {winners} tie for the crown'),
   /**
-   * Other methods crowning another winner: {methods} are their names as a list, {winner} the
-   * item, {reason} why (one of the reasons below).
+   * When methods crown different items: {groups} lists each winner with how it wins, e.g.
+   * "Penne by average position and by Borda count; Rigatoni head to head and by instant runoff".
    */
-  crowns: params<{ methods: string; winner: string; reason: string }>(
-    count({
-      one: '{methods} crowns {winner}: {reason}',
-      many: '{methods} crown {winner}: {reason}',
-    }),
-  ),
-  meanReason: 'it has the best average position',
-  bordaReason: 'it collects the most points',
-  schulzeReason: 'it wins the strongest chains of head-to-head duels',
-  irvReason: 'it wins the instant runoff after the others drop out',
-  condorcetReason: 'it beats every other item head to head',
+  split: params('The methods disagree: {groups}.'),
+  /** One group: {winner} then {how} (a list of the phrases below). */
+  splitGroup: params('{winner} {how}'),
+  groupSeparator: '; ',
+  byMean: 'by average position',
+  byBorda: 'by Borda count',
+  bySchulze: 'by Schulze',
+  byCondorcet: 'head to head',
+  byIrv: 'by instant runoff',
   /** Names in a list: "A, B and C". */
   listSeparator: ', ',
   listLast: params('{rest} and {last}'),

@@ -38,6 +38,8 @@ export const storageKeys = {
   /** Local storage: the colour theme chosen ('light' | 'dark'); absent follows the system.
    * index.html's inline script reads it too, before the first paint. */
   theme: 'crowned.theme',
+  /** Local storage: 'closed' while the owner keeps the results page's tools folded. */
+  ownerTools: 'crowned.ownerTools',
 } as const;
 
 function store(kind: 'localStorage' | 'sessionStorage'): KeyValueStore | null {

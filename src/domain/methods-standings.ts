@@ -1,0 +1,203 @@
+/**
+ * The standings under one counting method: its order, each item's place (tied items share one:
+ * "=2"), and the evidence the method decides by, so the results page, its winner and the share
+ * image all say the same. The orders themselves come from methods.ts. Pure. Decision 0038.
+ *
+ * Ties: items share a place when the method's own figure cannot tell them apart (the order
+ * between them still follows methods.ts's tie-breaks, so it is the same everywhere):
+ * - mean: the same average position (items nobody ranked tie at the end);
+ * - Borda: the same points;
+ * - Schulze: neither one's strongest path to the other is stronger (they beat as many items);
+ * - instant runoff: the lower one dropped out with as many ballots as the one above it had in
+ *   that round (a coin-toss elimination, decided by the mean order).
+ */
+import {
+  bordaOrder,
+  bordaPoints,
+  duelCount,
+  meanOrder,
+  schulzeOrderOf,
+  schulzePaths,
+  type IrvRound,
+  type Method,
+  type MethodOrder,
+} from './methods';
+import type { ItemResult, Results } from './results';
+
+/** A Schulze path against one other item: how strong its own path is and how strong theirs. */
+export type SchulzePath = { other: string; strength: number; against: number };
+
+/** What a method decides by, for one item. */
+export type Evidence =
+  | { method: 'mean'; meanPosition: number | null; firstShare: number }
+  | { method: 'borda'; points: number }
+  | {
+      method: 'schulze';
+      /** Direct duels (the head-to-head matrix): items it beats, and items that beat it. */
+      wins: number;
+      losses: number;
+      /** Strongest paths against every other item, in the standings' order. */
+      paths: SchulzePath[];
+    }
+  | {
+      method: 'irv';
+      /** 1-based round it dropped out in, or the last round for the winner. */
+      round: number;
+      /** Ballots it held in that round. */
+      votes: number;
+      won: boolean;
+    };
+
+export type Standing = {
+  item: ItemResult;
+  /** 1-based; tied items share the place of the first of them. */
+  place: number;
+  tied: boolean;
+  evidence: Evidence;
+};
+
+export type Standings = {
+  method: Method;
+  rows: Standing[];
+  /** The items at place 1 (more than one when they tie); empty before anyone ranked. */
+  winners: string[];
+};
+
+/** Instant runoff's outcome, from the ballots (methods.ts `irvOrder`). */
+export type Runoff = MethodOrder & { rounds: IrvRound[] };
+
+/**
+ * The standings under `method`. Instant runoff needs the runoff (the ballots' count); without one
+ * its standings are not known yet: null.
+ */
+export function methodStandings(
+  results: Results,
+  method: Method,
+  runoff: Runoff | null = null,
+): Standings | null {
+  const byId = new Map(results.items.map((item) => [item.id, item]));
+  const points = (id: string) => {
+    const item = byId.get(id);
+    return item ? bordaPoints(item) : 0;
+  };
+  switch (method) {
+    case 'mean':
+      return standings(
+        results,
+        method,
+        meanOrder(results),
+        (item) => ({ method, meanPosition: item.meanPosition, firstShare: item.firstShare }),
+        (above, below) => byId.get(above)?.meanPosition === byId.get(below)?.meanPosition,
+      );
+    case 'borda':
+      return standings(
+        results,
+        method,
+        bordaOrder(results),
+        (item) => ({ method, points: bordaPoints(item) }),
+        (above, below) => points(above) === points(below),
+      );
+    case 'schulze': {
+      const strength = schulzePaths(results);
+      const index = new Map(results.items.map((item, i) => [item.id, i]));
+      const order = schulzeOrderOf(results, strength);
+      const path = (a: string, b: string) =>
+        strength[index.get(a) ?? -1]?.[index.get(b) ?? -1] ?? 0;
+      return standings(
+        results,
+        method,
+        order,
+        (item) => {
+          const others = order.order.filter((id) => id !== item.id);
+          const duel = (a: string, b: string) => duelCount(results.headToHead, a, b);
+          return {
+            method,
+            wins: others.filter((o) => duel(item.id, o) > duel(o, item.id)).length,
+            losses: others.filter((o) => duel(o, item.id) > duel(item.id, o)).length,
+            paths: others.map((o) => ({
+              other: o,
+              strength: path(item.id, o),
+              against: path(o, item.id),
+            })),
+          };
+        },
+        (above, below) => path(above, below) === path(below, above),
+      );
+    }
+    case 'irv': {
+      if (!runoff) return null;
+      const { rounds } = runoff;
+      const out = new Map<string, number>();
+      rounds.forEach((round, r) => {
+        if (round.eliminated !== null) out.set(round.eliminated, r);
+      });
+      const last = rounds.length - 1;
+      const roundOf = (id: string) => out.get(id) ?? last;
+      return standings(
+        results,
+        method,
+        { order: runoff.order.filter((id) => byId.has(id)), winner: runoff.winner },
+        (item) => {
+          const r = roundOf(item.id);
+          return {
+            method,
+            round: r + 1,
+            votes: rounds[r]?.counts[item.id] ?? 0,
+            won: item.id === runoff.winner,
+          };
+        },
+        (above, below) => {
+          // The round the lower one dropped in: had the one above as few ballots?
+          const counts = rounds[roundOf(below)]?.counts ?? {};
+          return counts[above] === counts[below];
+        },
+      );
+    }
+  }
+}
+
+/** Rows in the order, places by the tie rule: `level(above, below)` says two neighbours tie. */
+function standings(
+  results: Results,
+  method: Method,
+  order: MethodOrder,
+  evidenceOf: (item: ItemResult) => Evidence,
+  level: (above: string, below: string) => boolean,
+): Standings {
+  const byId = new Map(results.items.map((item) => [item.id, item]));
+  const rows: Standing[] = [];
+  order.order.forEach((id, i) => {
+    const item = byId.get(id);
+    if (!item) return;
+    const evidence = evidenceOf(item);
+    const previous = rows.at(-1);
+    const same = previous !== undefined && level(previous.item.id, id);
+    if (same) previous.tied = true;
+    rows.push({ item, place: same ? previous.place : i + 1, tied: same, evidence });
+  });
+  const winners =
+    results.submissions > 0 ? rows.filter((row) => row.place === 1).map((row) => row.item.id) : [];
+  return { method, rows, winners };
+}
+
+/** Which item each method crowns (a method not counted yet is left out). */
+export type MethodWinners = Partial<Record<Method, string | null>>;
+
+/** One winner and the methods that crown it. */
+export type WinnerGroup = { winner: string; methods: Method[] };
+
+/**
+ * When methods crown different items: every winner with the methods that crown it, the shown
+ * method's winner first (the page words it: "Penne by average position, Rigatoni head to head").
+ * Empty when every counted method crowns the same item.
+ */
+export function methodsSplit(winners: MethodWinners, shown: Method): WinnerGroup[] {
+  const groups = new Map<string, Method[]>();
+  const shownWinner = winners[shown];
+  if (shownWinner) groups.set(shownWinner, []);
+  for (const [method, winner] of Object.entries(winners) as [Method, string | null][]) {
+    if (winner) groups.set(winner, [...(groups.get(winner) ?? []), method]);
+  }
+  if (groups.size < 2) return [];
+  return [...groups].map(([winner, methods]) => ({ winner, methods }));
+}
