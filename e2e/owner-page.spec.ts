@@ -300,7 +300,7 @@ describe.runIf(browserAvailable())("the owner's page in Chromium", () => {
     await dialog.waitFor({ state: 'detached' });
     await page.getByText('Rank closed: results are unlocked for everyone').waitFor();
     expect(await panel.getByTestId('owner-state').textContent()).toBe(
-      'Closed: results are visible to everyone who ranked',
+      'Closed: anyone with the link sees the results',
     );
     expect(await panel.getByRole('button', { name: 'Close now' }).count()).toBe(0);
     // The button that had the focus is gone: the state line, now saying closed, has it.

@@ -31,10 +31,10 @@ describe('gameStateText', () => {
 
   it('says results are visible once closed, whatever the rules were', () => {
     expect(gameStateText({ ...open, closed: true }, now)).toBe(
-      'Closed: results are visible to everyone who ranked',
+      'Closed: anyone with the link sees the results',
     );
     expect(gameStateText({ ...open, closed: true, sizeLimit: 3 }, now)).toBe(
-      'Closed: results are visible to everyone who ranked',
+      'Closed: anyone with the link sees the results',
     );
   });
 });

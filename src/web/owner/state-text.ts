@@ -9,7 +9,7 @@ type GameState = Pick<GameView, 'closed' | 'sizeLimit' | 'deadlineAt' | 'unlock'
 /**
  * "Open · Results unlock after 10 players (7 more needed)",
  * "Open · No unlock rules: players see results right after they rank",
- * "Closed: results are visible to everyone who ranked".
+ * "Closed: anyone with the link sees the results".
  */
 export function gameStateText(game: GameState, now: number = Date.now()): string {
   const t = ownerStateText.get();

@@ -2,7 +2,6 @@
 import {
   BarChart3,
   Crown,
-  Globe,
   ListPlus,
   Lock,
   Pencil,
@@ -196,7 +195,7 @@ function LivePill(props: { status: LiveStatus }) {
   );
 }
 
-/** Results this viewer may not see yet: locked until the game closes, or not ranked yet. */
+/** Results this viewer may not see yet (a closed game's are seen by all): locked, or not ranked yet. */
 function HiddenResults(props: { game: GameView; ranked: boolean }) {
   const { game, ranked } = props;
   const t = useText(hiddenResultsText);
@@ -206,22 +205,6 @@ function HiddenResults(props: { game: GameView; ranked: boolean }) {
         <p>{t.lockedText}</p>
         <UnlockStatus game={game} />
         <p className="muted">{t.updatesItself}</p>
-      </StatusCard>
-    );
-  }
-  if (game.closed) {
-    return (
-      <StatusCard
-        icon={<Lock size={32} />}
-        title={t.closedTitle}
-        actions={
-          <Link className="btn btn-primary" to={paths.community()}>
-            <Globe size={18} aria-hidden="true" />
-            {t.findAnother}
-          </Link>
-        }
-      >
-        <p>{t.closedText}</p>
       </StatusCard>
     );
   }

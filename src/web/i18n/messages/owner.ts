@@ -19,7 +19,7 @@ export const ownerPanelText = i18n('owner/panel', {
  * {rules} is the rules summary (`rulesSummary`), {count} a number in the app's language.
  */
 export const ownerStateText = i18n('owner/state', {
-  closed: 'Closed: results are visible to everyone who ranked',
+  closed: 'Closed: anyone with the link sees the results',
   noRules: 'Open · No unlock rules: players see results right after they rank',
   open: params('Open · {rules}'),
   openNeeded: params('Open · {rules} ({count} more needed)'),
