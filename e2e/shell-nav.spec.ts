@@ -94,14 +94,22 @@ describe.runIf(browserAvailable())('shell: header, bottom navigation, toasts', (
       await expect
         .poll(() => level.innerText(), { timeout: 10_000 })
         .toMatch(/^Lv\. 2\s*5\s*crowns$/);
-      const toast = page.locator('[data-sonner-toast]', {
+      // The celebration card, not a toast: the level ring, Profile, Dismiss; focus stays put.
+      const card = page.getByTestId('celebration').filter({
         hasText: 'Level Up! You are now Level 2 🎉',
       });
-      await toast.waitFor();
-      // A toast has a close button, and this one a Profile action.
-      expect(await toast.getByRole('button', { name: /close/i }).count()).toBe(1);
+      await card.waitFor();
+      expect(await card.getByRole('button', { name: 'Dismiss' }).count()).toBe(1);
+      expect(await card.getByRole('img', { name: 'Level 2' }).count()).toBe(1);
+      expect(await page.evaluate(() => document.activeElement?.tagName)).not.toBe('A');
       await viewportScreenshot(page, `${name}-level-up`);
-      await toast.getByRole('button', { name: 'Profile' }).click();
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await expect
+        .poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor))
+        .toBe('rgb(18, 11, 38)');
+      await viewportScreenshot(page, `${name}-level-up-dark`);
+      await page.emulateMedia({ colorScheme: 'light' });
+      await card.getByRole('link', { name: 'Profile' }).click();
       await page.waitForURL((url) => url.pathname === '/player');
       expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(
         true,

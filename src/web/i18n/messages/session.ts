@@ -10,6 +10,9 @@ export const progressToastsText = i18n('session/progress', {
   /** The toasts' action, to the player page. */
   profile: 'Profile',
   achievement: params('Achievement unlocked: {name}'),
+  /** The celebration card (issue 24 item 5): its landmark's name and its close button. */
+  celebration: 'Celebration',
+  dismiss: 'Dismiss',
 });
 
 export const legacyClaimText = i18n('session/legacy-claim', {

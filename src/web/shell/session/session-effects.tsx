@@ -1,27 +1,25 @@
 /**
  * What happens when a session starts or changes, with nothing on screen: profile upkeep (once
  * per person per tab session), the admin self-grant and the legacy claim after an account signs
- * in, and the live profile stream with its level-up and achievement toasts (SPEC §4).
+ * in, and the live profile stream with its level-up and achievement celebration (SPEC §4).
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
 import { burst } from '../../ui/confetti';
 import { toast } from '../../ui/toasts';
-import { ACHIEVEMENTS } from '../../../domain/achievements';
+import { celebrate } from '../../ui/celebration';
 import { LEGACY_CLAIM_MAX } from '../../../domain/limits';
 import { ApiError } from '../../api/errors';
-import { paths } from '../../paths';
 import { forgetLegacyIds, pendingLegacyIds } from './legacy';
 import { clearLoginNext, isSignInPath } from './login-next';
 import { claimAdmin, claimLegacyGames, meKeys, postTouch } from '../../api/me';
 import type { Profile } from '../../api/me';
 import { useProfile, useProfileStream } from './profile';
-import { levelUpMessage, progressNews } from './progress-toasts';
+import { progressNews } from './progress-toasts';
 import { firstStartInTab, touchBody } from './profile-upkeep';
 import { refreshSession, useViewer } from './use-viewer';
-import { adminClaimText, legacyClaimText, progressToastsText } from '../../i18n/messages/session';
-import { achievementWords } from '../../i18n/achievement-words';
+import { adminClaimText, legacyClaimText } from '../../i18n/messages/session';
 
 let claimInFlight = false;
 
@@ -86,38 +84,25 @@ export function SessionEffects() {
   }, [userId, isAccount, queryClient]);
 
   useProfileStream(isAccount ? userId : null);
-  useProgressToasts();
+  useProgressCelebration();
 
   return null;
 }
 
 /**
- * Toasts for the signed-in player's progress, whichever way the profile changed in this tab (its
- * stream, a refetch): 'Level Up! You are now Level N 🎉' with a Profile action (SPEC §4), and one
- * for each achievement unlocked. Every open tab has its own stream, so each tab shows them once.
+ * The signed-in player's progress, whichever way the profile changed in this tab (its stream, a
+ * refetch): 'Level Up! You are now Level N 🎉' (SPEC §4) and the achievements unlocked, on the
+ * celebration card (issue 24 item 5) with a Profile link, and confetti for a level-up. Every
+ * open tab has its own stream, so each tab shows them once.
  */
-function useProgressToasts(): void {
+function useProgressCelebration(): void {
   const { profile } = useProfile();
-  const navigate = useNavigate();
   const seen = useRef<Profile | null>(null);
   useEffect(() => {
     if (!profile) return;
     const news = progressNews(seen.current, profile);
     seen.current = profile;
-    const t = progressToastsText.get();
-    const toProfile = { label: t.profile, onClick: () => void navigate(paths.player()) };
-    if (news.levelUp !== null) {
-      toast.success(levelUpMessage(news.levelUp), { action: toProfile });
-      burst({ origin: { y: 0.3 } });
-    }
-    for (const id of news.unlocked) {
-      const achievement = ACHIEVEMENTS.find((a) => a.id === id);
-      if (!achievement) continue;
-      const words = achievementWords(achievement.id, achievement.goal);
-      toast.success(t.achievement({ name: words.name }), {
-        description: words.description,
-        action: toProfile,
-      });
-    }
-  }, [profile, navigate]);
+    celebrate({ level: profile.level, levelUp: news.levelUp !== null, unlocked: news.unlocked });
+    if (news.levelUp !== null) burst({ origin: { y: 0.3 } });
+  }, [profile]);
 }
