@@ -136,7 +136,6 @@ export function CreatePage() {
           onRulesChange={setRules}
         />
 
-        <OfflineNotice message={game.waiting ? offline.game : null} />
         <div className="form-error" role="alert">
           {error}
         </div>
@@ -144,7 +143,12 @@ export function CreatePage() {
         {viewer.status === 'signed-in' ? null : (
           <p className="field__hint center">{t.signInNote}</p>
         )}
-        <CreateSubmitBar pending={game.pending} ready={ready} hintId={ids.hint} />
+        <CreateSubmitBar
+          pending={game.pending}
+          ready={ready}
+          hintId={ids.hint}
+          notice={<OfflineNotice message={game.waiting ? offline.game : null} />}
+        />
       </form>
     </>
   );

@@ -19,6 +19,8 @@ import { useProfile, useProfileStream } from './profile';
 import { progressNews } from './progress-toasts';
 import { firstStartInTab, touchBody } from './profile-upkeep';
 import { refreshSession, useViewer } from './use-viewer';
+import { forgetSession, rememberSession } from './last-session';
+import { useBackOnline } from '../../api/offline';
 import { adminClaimText, legacyClaimText } from '../../i18n/messages/session';
 
 let claimInFlight = false;
@@ -83,7 +85,17 @@ export function SessionEffects() {
     });
   }, [userId, isAccount, queryClient]);
 
-  useProfileStream(isAccount ? userId : null);
+  // The account last seen, for a reload without network (last-session.ts); the server's "nobody"
+  // forgets it. Back online, the session is asked again.
+  const confirmed = viewer.status === 'signed-in' && !viewer.offline ? viewer.user : null;
+  const nobody = viewer.status === 'signed-out' || viewer.status === 'guest';
+  useEffect(() => {
+    if (confirmed) rememberSession(confirmed);
+    else if (nobody) forgetSession();
+  }, [confirmed, nobody]);
+  useBackOnline(refreshSession);
+
+  useProfileStream(isAccount && !viewer.offline ? userId : null);
   useProgressCelebration();
 
   return null;

@@ -38,6 +38,9 @@ export const storageKeys = {
   /** Local storage: the colour theme chosen ('light' | 'dark'); absent follows the system.
    * index.html's inline script reads it too, before the first paint. */
   theme: 'crowned.theme',
+  /** Local storage: the signed-in account last seen (JSON {id, name, email, role}), shown while
+   * offline so a reload without network does not look signed out (last-session.ts). */
+  lastSession: 'crowned.lastSession',
 } as const;
 
 function store(kind: 'localStorage' | 'sessionStorage'): KeyValueStore | null {
