@@ -223,7 +223,7 @@ describe.runIf(browserAvailable())('community in Chromium', () => {
     const visitor = await newVisitor(browser, server, { viewport: MOBILE });
     const { page } = visitor;
     await page.goto('/');
-    await card(page, PIZZA).getByRole('link', { name: PIZZA }).click();
+    await card(page, PIZZA).getByRole('link', { name: PIZZA, exact: true }).click();
     await page.waitForURL((url) => url.pathname === `/r/${pizza.communityRankId}`);
     await page.getByRole('heading', { level: 1, name: PIZZA }).waitFor();
     // No sign-in wall; the contenders are there, the crowd's results stay behind a play.

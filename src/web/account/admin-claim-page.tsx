@@ -1,5 +1,6 @@
 /**
- * /account/admin-claim#<token>: where the admin claim's mail lands (decision 0028). Opening the
+ * /account/admin-claim#<token>: where the admin claim's mail lands (decision 0028); without a
+ * token, the steps to admin (admin-claim-steps.tsx). Opening the
  * link changes nothing (a mail scanner may open it): this page asks, and its button POSTs the
  * token. The server grants only to the account and the session that asked. The token is read
  * from the address's fragment (never sent to a server in a request line or a Referer) and taken
@@ -20,6 +21,7 @@ import { commonText } from '../i18n/messages/common';
 import { bootText } from '../i18n/messages/shell';
 import { RichText } from '../i18n/rich-text';
 import { accountLinks } from './links';
+import { AdminClaimSteps } from './admin-claim-steps';
 import './account.css';
 
 /**
@@ -70,7 +72,21 @@ export function AdminClaimPage() {
 
   let body;
   if (!token) {
-    body = <p className="center">{t.noToken}</p>;
+    // No link: the steps, what is done and what is next (issue 24 item 7).
+    body =
+      viewer.status === 'signed-in' ? (
+        <AdminClaimSteps email={viewer.user.email} />
+      ) : (
+        <>
+          <p className="center">{t.signInToStart}</p>
+          <Link
+            className="btn btn-primary btn-block"
+            to={accountLinks.login({ next: paths.accountAdminClaim() })}
+          >
+            {t.signIn}
+          </Link>
+        </>
+      );
   } else if (viewer.status !== 'signed-in') {
     body = (
       <>

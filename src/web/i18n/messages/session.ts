@@ -31,4 +31,8 @@ export const adminClaimText = i18n('session/admin-claim', {
   sent: params('We sent a confirmation link to {email}'),
   openHere:
     'Open it in this browser, signed in to this account, within 30 minutes to become an admin.',
+  /** An allowlisted account that cannot claim yet (issue 24 item 7), with a way to the steps. */
+  needsVerify: 'To become an admin, verify your email address first.',
+  needsSignIn: 'To become an admin, sign in again.',
+  showSteps: 'Show me',
 });

@@ -5,7 +5,8 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { paths } from '../../paths';
 import { burst } from '../../ui/confetti';
 import { toast } from '../../ui/toasts';
 import { celebrate } from '../../ui/celebration';
@@ -47,6 +48,7 @@ export function SessionEffects() {
   const viewer = useViewer();
   const queryClient = useQueryClient();
   const { pathname } = useLocation();
+  const navigate = useNavigate();
   const userId = viewer.user?.id ?? null;
   const isAccount = viewer.status === 'signed-in';
 
@@ -62,12 +64,20 @@ export function SessionEffects() {
         const t = adminClaimText.get();
         toast(t.sent({ email: result.sentTo }), { description: t.openHere, duration: 15_000 });
       }
+      // On the list but not ready: say what is missing, with the way through it.
+      if (result.needs) {
+        const t = adminClaimText.get();
+        toast(result.needs === 'verify-email' ? t.needsVerify : t.needsSignIn, {
+          duration: 10_000,
+          action: { label: t.showSteps, onClick: () => void navigate(paths.accountAdminClaim()) },
+        });
+      }
       if (!result.admin) return;
       // The role changed on the server: the session and the profile say so once refetched.
       refreshSession();
       void queryClient.invalidateQueries({ queryKey: meKeys.all });
     });
-  }, [userId, isAccount, queryClient]);
+  }, [userId, isAccount, queryClient, navigate]);
 
   // Signed in and past the sign-in screens (a provider redirect lands on the target directly):
   // a stored login target is spent.
