@@ -8,7 +8,7 @@
  */
 import { ShieldCheck } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../api/errors';
 import { confirmAdminClaim, meKeys } from '../api/me';
@@ -50,7 +50,16 @@ export function AdminClaimPage() {
   const boot = useText(bootText);
   const viewer = useViewer();
   const queryClient = useQueryClient();
-  const [token] = useState(takeToken);
+  const [token, setToken] = useState(takeToken);
+  // The link opened in a tab already on this page (the steps): only the fragment changes.
+  useEffect(() => {
+    const onHash = () => {
+      const taken = takeToken();
+      if (taken) setToken(taken);
+    };
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, []);
   const [state, setState] = useState<
     { kind: 'idle' } | { kind: 'pending' } | { kind: 'done' } | { kind: 'error'; message: string }
   >({ kind: 'idle' });

@@ -8,7 +8,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { authClient } from '../api/auth-client';
 import { claimAdmin, meKeys, type AdminClaim } from '../api/me';
 import { errorMessage } from '../api/errors';
@@ -124,7 +124,6 @@ function StepNow(props: {
   checking: boolean;
 }) {
   const t = useText(adminClaimPageText);
-  const navigate = useNavigate();
   const { signOut, signingOut } = useSignOut();
   const [mail, setMail] = useState<'idle' | 'busy' | 'sent'>('idle');
   const [error, setError] = useState<string | null>(null);
@@ -178,7 +177,8 @@ function StepNow(props: {
   if (props.step === 'fresh') {
     const again = async () => {
       await signOut();
-      void navigate(accountLinks.login({ next: paths.accountAdminClaim() }));
+      // A fresh page load: the sign-in screen must not see the session that just ended.
+      window.location.assign(accountLinks.login({ next: paths.accountAdminClaim() }));
     };
     return (
       <div className="stack">
