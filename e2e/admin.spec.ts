@@ -14,11 +14,13 @@ import { DEMO_GAME_ID } from '../src/web/paths';
 import { startTestServer, type TestServer } from '../test/support/server';
 import { browserAvailable, launchBrowser, WEB_ROOT } from './support/harness';
 import {
+  DESKTOP,
   MOBILE,
   newVisitor,
   registerByApi,
   screenshotBothWidths,
   setProgress,
+  viewportScreenshot,
   type Account,
   type Visitor,
 } from './support/web';
@@ -245,6 +247,60 @@ describe.runIf(browserAvailable())('the admin app in Chromium', () => {
     await page.getByRole('heading', { name: 'Report queue' }).waitFor();
     await screenshotBothWidths(page, 'admin-reports', '.report-queue');
   });
+  it('keeps every section tab in sight on a phone and gives the charts the desktop width', async () => {
+    const { page } = admin;
+    await page.setViewportSize(MOBILE);
+    await page.goto('/admin/analytics');
+    await page.getByTestId('admin-funnel').locator('.recharts-surface').waitFor();
+    const nav = page.getByRole('navigation', { name: 'Admin sections' });
+    const links = nav.getByRole('link');
+    expect(await links.count()).toBe(6);
+    // No tab starts off-screen: the row wraps instead of hiding Analytics and Audit sideways.
+    const boxes = await links.evaluateAll((all) =>
+      all.map((link) => {
+        const box = link.getBoundingClientRect();
+        return { left: box.left, right: box.right };
+      }),
+    );
+    for (const box of boxes) {
+      expect(box.left).toBeGreaterThanOrEqual(0);
+      expect(box.right).toBeLessThanOrEqual(MOBILE.width);
+    }
+    expect(await nav.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await page.getByRole('link', { name: 'Audit' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/audit');
+    await viewportScreenshot(page, 'admin-tabs-375');
+
+    // Desktop: the charts use the width (they were squeezed into a 728 px column).
+    await page.setViewportSize(DESKTOP);
+    await page.goto('/admin');
+    const plot = page.locator('.admin-chart .recharts-surface').first();
+    await plot.waitFor();
+    const mainWidth = await page.locator('main').evaluate((el) => el.clientWidth);
+    expect(mainWidth).toBeGreaterThan(1000);
+    const plotWidth = await page
+      .locator('.admin-chart')
+      .first()
+      .evaluate((el) => el.getBoundingClientRect().width);
+    expect(plotWidth).toBeGreaterThan(400);
+    expect(
+      await page
+        .locator('.admin-charts')
+        .first()
+        .evaluate((el) => el.clientWidth),
+    ).toBeGreaterThan(900);
+    await viewportScreenshot(page, 'admin-wide-1280');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect
+      .poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor))
+      .toBe('rgb(18, 11, 38)');
+    await viewportScreenshot(page, 'admin-wide-dark-1280');
+    await page.setViewportSize(MOBILE);
+    await viewportScreenshot(page, 'admin-tabs-dark-375');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize(DESKTOP);
+  });
+
   it('lists grants by an admin who later lost the role for review; keeping one is logged', async () => {
     const { page } = admin;
     const carol = await newVisitor(browser, server);

@@ -219,6 +219,41 @@ describe.runIf(browserAvailable())('community in Chromium', () => {
     await visitor.context.close();
   });
 
+  it('opens a card title for a signed-out visitor as a read-only preview, results locked, with Play', async () => {
+    const visitor = await newVisitor(browser, server, { viewport: MOBILE });
+    const { page } = visitor;
+    await page.goto('/');
+    await card(page, PIZZA).getByRole('link', { name: PIZZA, exact: true }).click();
+    await page.waitForURL((url) => url.pathname === `/r/${pizza.communityRankId}`);
+    await page.getByRole('heading', { level: 1, name: PIZZA }).waitFor();
+    // No sign-in wall; the contenders are there, the crowd's results stay behind a play.
+    expect(new URL(page.url()).pathname).toBe(`/r/${pizza.communityRankId}`);
+    const contenders = page.getByRole('list').filter({ hasText: 'Pineapple' }).first();
+    expect(await contenders.innerText()).toContain('Pepperoni');
+    await page.getByTestId('results-locked').waitFor();
+    expect(await page.getByTestId('results-preview').count()).toBe(0);
+    // Nothing private: no address, no report or manage buttons.
+    const main = await page.locator('main').innerText();
+    expect(main).not.toContain('@example.com');
+    expect(await page.getByRole('button', { name: /report/i }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: /manage/i }).count()).toBe(0);
+    await page.evaluate(() => document.fonts.ready);
+    await viewportScreenshot(page, 'community-rank-visitor-375');
+    await page.setViewportSize(DESKTOP);
+    await viewportScreenshot(page, 'community-rank-visitor-1280');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect
+      .poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor))
+      .toBe('rgb(18, 11, 38)');
+    await viewportScreenshot(page, 'community-rank-visitor-dark-1280');
+    await page.setViewportSize(MOBILE);
+    await viewportScreenshot(page, 'community-rank-visitor-dark-375');
+    // The call to play leads to the game, open to visitors.
+    await page.getByTestId('results-locked').getByRole('link', { name: 'Play now' }).click();
+    await page.waitForURL((url) => url.pathname === `/g/${pizza.id}/play`);
+    await visitor.context.close();
+  });
+
   it('likes and switches tabs with the keyboard only', async () => {
     const { page } = bob;
     await page.goto('/');

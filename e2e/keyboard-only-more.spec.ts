@@ -438,7 +438,8 @@ describe.runIf(browserAvailable())('more keyboard-only flows in Chromium', () =>
       await page.keyboard.type(item);
     }
     await context.setOffline(true);
-    await tabTo(page, page.getByRole('button', { name: 'Create', exact: true }));
+    // Offline, the button says what it will do.
+    await tabTo(page, page.getByRole('button', { name: 'Create when back online' }));
     await page.keyboard.press('Enter');
     await page.getByTestId('offline-notice').waitFor();
     expect(page.url()).toMatch(/\/create$/);

@@ -3,7 +3,7 @@
  * is kept on the device, survives a reload, and is sent once the connection returns; the results
  * count it. One server, one browser.
  */
-import type { Browser, Page, Route } from 'playwright-core';
+import type { Browser, Locator, Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { TestServer } from '../test/support/server';
 import { browserAvailable, useAppInBrowser } from './support/harness';
@@ -56,6 +56,28 @@ async function screenshotBoth(visitor: Visitor, name: string): Promise<void> {
     await viewportScreenshot(visitor.page, `${name}-${size}`);
   }
   await visitor.page.setViewportSize(MOBILE);
+}
+
+/** The element is on screen and nothing (the navigation, a sticky bar) lies over its middle. */
+async function expectUncovered(page: Page, target: Locator): Promise<void> {
+  await target.scrollIntoViewIfNeeded();
+  await page.evaluate(
+    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+  );
+  const box = await target.boundingBox();
+  const viewport = page.viewportSize();
+  expect(box && viewport).toBeTruthy();
+  if (!box || !viewport) return;
+  expect(box.y).toBeGreaterThanOrEqual(0);
+  expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  expect(
+    await target.evaluate(
+      (element, point) => element.contains(document.elementFromPoint(point.x, point.y)),
+      { x, y },
+    ),
+  ).toBe(true);
 }
 
 describe.runIf(browserAvailable())('offline in Chromium', () => {
@@ -151,12 +173,16 @@ describe.runIf(browserAvailable())('offline in Chromium', () => {
       }
     });
     await context.setOffline(true);
+    // Offline, the button says what pressing it will do.
+    const createLater = page.getByRole('button', { name: 'Create when back online' });
+    await createLater.waitFor();
     const startedAt = Date.now();
-    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    await createLater.click();
     const notice = page.getByRole('status').filter({ hasText: OFFLINE_GAME });
     await notice.waitFor({ timeout: 2_000 });
     expect(Date.now() - startedAt).toBeLessThan(2_000);
     expect((await notice.textContent())?.trim()).toBe(OFFLINE_GAME);
+    await expectUncovered(page, notice);
     expect(page.url()).toMatch(/\/create$/);
     const draft = () =>
       page.evaluate(() => JSON.parse(sessionStorage.getItem('crowned.pendingStart') ?? 'null'));
@@ -182,6 +208,61 @@ describe.runIf(browserAvailable())('offline in Chromium', () => {
     const mine = await page.request.get('/api/me/games');
     const { games } = (await mine.json()) as { games: { title: string }[] };
     expect(games.filter((game) => game.title === 'Best rainy day snack')).toHaveLength(1);
+    await context.close();
+  });
+
+  it('a reload offline still shows the signed-in account, marked offline, and creates later', async () => {
+    const creator = await newVisitor(browser, server, {
+      viewport: MOBILE,
+      serviceWorkers: 'allow',
+    });
+    const { page, context } = creator;
+    await page.goto('/');
+    await registerByApi(page, server, 'Odile');
+    await page.goto('/create');
+    await page.getByTestId('level-button').waitFor();
+    // The service worker in control, so the app itself opens without network.
+    await page.evaluate(async () => navigator.serviceWorker.ready);
+    await page.reload();
+    await page.getByTestId('level-button').waitFor();
+    expect(
+      await page.evaluate(() => JSON.parse(localStorage.getItem('crowned.lastSession') ?? 'null')),
+    ).toMatchObject({ name: 'Odile' });
+
+    await context.setOffline(true);
+    await page.reload();
+    const account = page.getByTestId('offline-account');
+    await account.waitFor();
+    expect(await account.innerText()).toMatch(/Odile\s*offline/);
+    expect(await page.getByRole('link', { name: 'Sign In' }).count()).toBe(0);
+    await page.getByLabel('What are we ranking?').fill('Best offline board game');
+    await page.getByLabel('Item 1', { exact: true }).fill('Chess');
+    await page.getByLabel('Item 2', { exact: true }).fill('Go');
+    await page.getByLabel('Item 3', { exact: true }).fill('Hex');
+    await page.getByRole('button', { name: 'Create when back online' }).click();
+    const notice = page.getByRole('status').filter({ hasText: OFFLINE_GAME });
+    await notice.waitFor();
+    // Not sent to sign in: the remembered account is the one that creates once back.
+    expect(new URL(page.url()).pathname).toBe('/create');
+    await expectUncovered(page, notice);
+    await page.evaluate(() => document.fonts.ready);
+    await viewportScreenshot(page, 'offline-signed-in-create-375');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect
+      .poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor))
+      .toBe('rgb(18, 11, 38)');
+    await viewportScreenshot(page, 'offline-signed-in-create-dark-375');
+    await page.setViewportSize(DESKTOP);
+    await expectUncovered(page, notice);
+    await viewportScreenshot(page, 'offline-signed-in-create-dark-1280');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await viewportScreenshot(page, 'offline-signed-in-create-1280');
+
+    // Back online: the server confirms the session, and the game is created.
+    await context.setOffline(false);
+    await page.waitForURL(/\/g\/[A-Za-z0-9]{10}\/play$/, { timeout: 15_000 });
+    await page.getByTestId('level-button').waitFor();
+    expect(await account.count()).toBe(0);
     await context.close();
   });
 

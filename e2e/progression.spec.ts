@@ -10,7 +10,15 @@ import { describe, expect, it } from 'vitest';
 import type { GameView } from '../src/domain/game';
 import type { TestServer } from '../test/support/server';
 import { browserAvailable, screenshot, useAppInBrowser } from './support/harness';
-import { DESKTOP, MOBILE, newVisitor, registerByApi, sawText, type Visitor } from './support/web';
+import {
+  DESKTOP,
+  MOBILE,
+  newVisitor,
+  registerByApi,
+  sawText,
+  viewportScreenshot,
+  type Visitor,
+} from './support/web';
 
 const ITEMS = ['Pancakes', 'Waffles', 'French toast'];
 
@@ -21,6 +29,11 @@ function poll<T>(read: () => Promise<T> | T) {
 
 function toast(page: Page, text: string) {
   return page.locator('[data-sonner-toast]', { hasText: text });
+}
+
+/** The celebration card (level-up, achievements), when it says `text`. */
+function celebration(page: Page, text: string) {
+  return page.getByTestId('celebration').filter({ hasText: text });
 }
 
 async function createByApi(
@@ -70,8 +83,11 @@ async function shot(page: Page, name: string): Promise<void> {
       .click({ force: true, timeout: 2000 })
       .catch(() => undefined);
   }
+  const card = page.getByTestId('celebration');
+  if ((await card.count()) > 0) await card.getByRole('button', { name: 'Dismiss' }).click();
   await page.mouse.move(5, (page.viewportSize()?.height ?? 600) / 2);
   await poll(() => page.locator('[data-sonner-toast]').count()).toBe(0);
+  await card.waitFor({ state: 'detached' });
   await screenshot(page, name);
 }
 
@@ -118,15 +134,31 @@ describe.runIf(browserAvailable())('progression and My Ranks in Chromium', () =>
     // 13 more creates (+65) reach 100 XP: level 2, 5 crowns, in both tabs; 14 games: Collector.
     await second.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
     for (let i = 1; i <= 13; i += 1) await createByApi(page, server, `Quick rank ${i}`);
-    const levelUp = toast(page, 'Level Up! You are now Level 2 🎉');
+    const levelUp = celebration(page, 'Level Up! You are now Level 2 🎉');
     await levelUp.waitFor({ timeout: 10_000 });
-    await toast(second, 'Level Up! You are now Level 2 🎉').waitFor({ timeout: 10_000 });
-    // One toast per level-up: exactly one in each tab.
-    expect(await toast(second, 'Level Up!').count()).toBe(1);
-    expect(await toast(page, 'Level Up!').count()).toBe(1);
-    // The Profile action of the toast goes to /player (tab one was on results).
-    await levelUp.getByRole('button', { name: 'Profile' }).click();
+    await celebration(second, 'Level Up! You are now Level 2 🎉').waitFor({ timeout: 10_000 });
+    // One card per level-up, not a toast: exactly one in each tab, with the level ring.
+    expect(await celebration(second, 'Level Up!').count()).toBe(1);
+    expect(await celebration(page, 'Level Up!').count()).toBe(1);
+    expect(await toast(page, 'Level Up!').count()).toBe(0);
+    expect(await levelUp.getByRole('img', { name: 'Level 2' }).count()).toBe(1);
+    // Not modal: focus stays where it was, and it sits in a polite status region.
+    expect(
+      await page.evaluate(
+        () => document.activeElement?.closest('[data-testid]')?.getAttribute('data-testid') ?? null,
+      ),
+    ).not.toBe('celebration');
+    expect(await levelUp.evaluate((card) => card.parentElement?.getAttribute('role'))).toBe(
+      'status',
+    );
+    await viewportScreenshot(page, 'celebration-level-up-1280');
+    await second.bringToFront();
+    await viewportScreenshot(second, 'celebration-level-up-second-1280');
+    await page.bringToFront();
+    // The Profile link of the card goes to /player (tab one was on results).
+    await levelUp.getByRole('link', { name: 'Profile' }).click();
     await page.waitForURL((url) => url.pathname === '/player');
+    await levelUp.waitFor({ state: 'detached' });
     await poll(() => sawText(second, 'Achievement unlocked: Collector')).toBe(true);
     await poll(() => second.getByTestId('level-button').innerText()).toMatch(
       /^Lv\. 2\s*5\s*crowns$/,
@@ -144,6 +176,8 @@ describe.runIf(browserAvailable())('progression and My Ranks in Chromium', () =>
     expect(await second.getByTestId('activity').locator('li').first().innerText()).toMatch(
       /\+5 XP\s*Created Quick rank 13/,
     );
+    // Unattended, the card leaves by itself (after about 10 s).
+    await second.getByTestId('celebration').waitFor({ state: 'detached', timeout: 20_000 });
     // Never the e-mail address on the player page.
     expect(await second.locator('main').innerText()).not.toContain('@example.com');
 
@@ -155,7 +189,7 @@ describe.runIf(browserAvailable())('progression and My Ranks in Chromium', () =>
     await second.reload();
     await second.getByTestId('player-xp').waitFor();
     await second.waitForTimeout(1500);
-    expect(await toast(second, 'Level Up!').count()).toBe(0);
+    expect(await second.getByTestId('celebration').count()).toBe(0);
     await context.close();
   });
 

@@ -16,11 +16,15 @@ import {
   newVisitor,
   registerByApi,
   setProgress,
+  signInOnLoginPage,
   viewportScreenshot,
   confirmAdminClaimByMail,
+  PASSWORD,
 } from './support/web';
 
 const ADMIN_EMAIL = 'queen-e2e@example.com';
+/** Also on the list: an account led through the steps (verify, sign in again, the link). */
+const STEPS_EMAIL = 'steps-e2e@example.com';
 
 async function navState(page: Page): Promise<{ state: string | null; onScreen: boolean }> {
   return page.getByTestId('bottom-nav').evaluate((nav) => ({
@@ -44,7 +48,7 @@ describe.runIf(browserAvailable())('shell: header, bottom navigation, toasts', (
     [server, browser] = await Promise.all([
       startTestServer('pglite', {
         webRoot: WEB_ROOT,
-        env: { ADMIN_EMAILS: ADMIN_EMAIL },
+        env: { ADMIN_EMAILS: `${ADMIN_EMAIL},${STEPS_EMAIL}` },
       }),
       launchBrowser(),
     ]);
@@ -94,14 +98,22 @@ describe.runIf(browserAvailable())('shell: header, bottom navigation, toasts', (
       await expect
         .poll(() => level.innerText(), { timeout: 10_000 })
         .toMatch(/^Lv\. 2\s*5\s*crowns$/);
-      const toast = page.locator('[data-sonner-toast]', {
+      // The celebration card, not a toast: the level ring, Profile, Dismiss; focus stays put.
+      const card = page.getByTestId('celebration').filter({
         hasText: 'Level Up! You are now Level 2 🎉',
       });
-      await toast.waitFor();
-      // A toast has a close button, and this one a Profile action.
-      expect(await toast.getByRole('button', { name: /close/i }).count()).toBe(1);
+      await card.waitFor();
+      expect(await card.getByRole('button', { name: 'Dismiss' }).count()).toBe(1);
+      expect(await card.getByRole('img', { name: 'Level 2' }).count()).toBe(1);
+      expect(await page.evaluate(() => document.activeElement?.tagName)).not.toBe('A');
       await viewportScreenshot(page, `${name}-level-up`);
-      await toast.getByRole('button', { name: 'Profile' }).click();
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await expect
+        .poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor))
+        .toBe('rgb(18, 11, 38)');
+      await viewportScreenshot(page, `${name}-level-up-dark`);
+      await page.emulateMedia({ colorScheme: 'light' });
+      await card.getByRole('link', { name: 'Profile' }).click();
       await page.waitForURL((url) => url.pathname === '/player');
       expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(
         true,
@@ -154,6 +166,72 @@ describe.runIf(browserAvailable())('shell: header, bottom navigation, toasts', (
     await page.getByRole('banner').getByRole('link', { name: 'Admin' }).waitFor();
     await page.getByRole('link', { name: 'Open the admin app' }).click();
     await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    await context.close();
+  });
+
+  it('leads an allowlisted account through what admin needs: a verified address, a fresh sign-in, the link', async () => {
+    const { context, page } = await newVisitor(browser, server, { viewport: MOBILE });
+    const response = await page.request.post('/api/auth/sign-up/email', {
+      data: { name: 'Stepper', email: STEPS_EMAIL, password: PASSWORD },
+      headers: { origin: server.url },
+    });
+    expect(response.ok()).toBe(true);
+    const { user: who } = (await response.json()) as { user: { id: string } };
+    const account = { id: who.id, name: 'Stepper', email: STEPS_EMAIL, password: PASSWORD };
+    const { db } = server.database;
+    const { user } = await import('../src/server/db/schema/auth');
+    const { eq } = await import('drizzle-orm');
+
+    // Signed in, not verified: a toast says what is missing and leads to the steps.
+    await page.goto('/');
+    const toast = page
+      .locator('[data-sonner-toast]')
+      .filter({ hasText: 'To become an admin, verify your email address first.' });
+    await toast.waitFor();
+    await toast.getByRole('button', { name: 'Show me' }).click();
+    await page.waitForURL((url) => url.pathname === '/account/admin-claim');
+    const step = (name: string) => page.getByTestId(`claim-step-${name}`);
+    await expect.poll(() => step('verify').getAttribute('data-state')).toBe('now');
+    expect(await step('verify').getAttribute('aria-current')).toBe('step');
+    expect(await step('fresh').getAttribute('data-state')).toBe('later');
+    expect(await step('verify').innerText()).toContain(STEPS_EMAIL);
+    await page.getByRole('button', { name: 'Send the confirmation mail again' }).click();
+    await page.getByText('Sent. Open the newest mail, then check again here.').waitFor();
+    await page.evaluate(() => document.fonts.ready);
+    await viewportScreenshot(page, 'admin-claim-steps-verify-375');
+
+    // Verified elsewhere, after this session began: this session must sign in again.
+    await db
+      .update(user)
+      .set({ emailVerified: true, emailVerifiedAt: new Date(Date.now() + 60_000) })
+      .where(eq(user.id, who.id));
+    await page.getByRole('button', { name: 'Check again' }).click();
+    await expect.poll(() => step('fresh').getAttribute('data-state')).toBe('now');
+    expect(await step('verify').getAttribute('data-state')).toBe('done');
+    await page.setViewportSize(DESKTOP);
+    await viewportScreenshot(page, 'admin-claim-steps-fresh-1280');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect
+      .poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor))
+      .toBe('rgb(18, 11, 38)');
+    await viewportScreenshot(page, 'admin-claim-steps-fresh-dark-1280');
+    await page.setViewportSize(MOBILE);
+    await viewportScreenshot(page, 'admin-claim-steps-fresh-dark-375');
+    await page.emulateMedia({ colorScheme: 'light' });
+
+    // The proof now lies before any new session; signing in again leads back to the steps.
+    await db.update(user).set({ emailVerifiedAt: new Date() }).where(eq(user.id, who.id));
+    await page.getByRole('button', { name: 'Sign out and sign in again' }).click();
+    await page.waitForURL(
+      (url) => url.pathname === '/login' && url.searchParams.get('next') === '/account/admin-claim',
+    );
+    await signInOnLoginPage(page, account);
+    await page.waitForURL((url) => url.pathname === '/account/admin-claim');
+    await expect.poll(() => step('mail').getAttribute('data-state')).toBe('now');
+    expect(await step('fresh').getAttribute('data-state')).toBe('done');
+    await viewportScreenshot(page, 'admin-claim-steps-mail-375');
+    await confirmAdminClaimByMail(page, server, STEPS_EMAIL);
+    await page.getByRole('banner').getByRole('link', { name: 'Admin' }).waitFor();
     await context.close();
   });
 

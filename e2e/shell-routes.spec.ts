@@ -22,13 +22,13 @@ import {
 
 /**
  * Login-required targets, with queries and hashes that must survive the trip. (/create is not
- * here: anyone may compose, and pressing Create asks for an account; create-screen.spec.ts.)
+ * here: anyone may compose, and pressing Create asks for an account; create-screen.spec.ts. Nor
+ * /r/{id}: a public preview, decision 0041; community.spec.ts.)
  */
 const PROTECTED = [
   '/rank',
   '/rank?g=pizza-demo',
   '/results?g=pizza-demo&x=1#chart',
-  '/r/some-rank',
   '/builder',
   '/myranks',
   '/myranks?tab=played#list',

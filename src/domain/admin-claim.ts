@@ -25,6 +25,12 @@ export const ADMIN_CLAIM_MESSAGES = {
   notAllowed: 'This account can no longer claim admin',
 } as const;
 
+/**
+ * What an allowlisted account still lacks before a claim can mail its link (issue 24 item 7):
+ * a verified address, or a session opened after it was verified (the 403 of the claim).
+ */
+export type ClaimNeed = 'verify-email' | 'sign-in-again';
+
 /** A pending claim as stored (its secret's hash found), seen from a confirming request. */
 export type PendingClaim = {
   userId: string;

@@ -94,7 +94,10 @@ const ROUTES: RouteObject[] = [
       { path: routes.play, element: <PlayPage /> },
       { path: routes.results, element: <ResultsPage /> },
       { path: routes.publicProfile, element: <PublicProfilePage /> },
-      // Login required: /create, /rank, /results, /r/{id}, /builder, /myranks, /player, /admin.
+      // A read-only preview for visitors too (decision 0041): the results as their rules allow.
+      { path: routes.communityRank, element: <CommunityRankPage /> },
+      // Login required: /create, /rank, /results, /builder, /myranks, /player, /admin (SPEC §2;
+      // /r/{id} is public, decision 0041).
       // Anyone may compose on /create; pressing Create asks for an account (decision 0020).
       {
         path: routes.create,
@@ -113,7 +116,6 @@ const ROUTES: RouteObject[] = [
         children: [
           { path: routes.rank, element: <GameQueryRedirect to="play" /> },
           { path: routes.resultsQuery, element: <GameQueryRedirect to="results" /> },
-          { path: routes.communityRank, element: <CommunityRankPage /> },
           { path: routes.builder, element: <BuilderPage /> },
           { path: routes.myRanks, element: <MyRanksPage /> },
           { path: routes.player, element: <PlayerPage /> },

@@ -15,6 +15,7 @@ import {
   ADMIN_CLAIM_TTL_MS,
   claimLinkVerdict,
   type ClaimLinkVerdict,
+  type ClaimNeed,
 } from '../../domain/admin-claim';
 import { AppError } from '../../domain/errors';
 import { FOREIGN_KEY_VIOLATION, sqlStateOf, type Db } from '../db/client';
@@ -40,6 +41,8 @@ export type ClaimAnswer = {
   pending: boolean;
   /** The address this request mailed a new link to (null when none was sent now). */
   sentTo: string | null;
+  /** An allowlisted address not verified yet: what to do first (absent otherwise). */
+  needs?: Extract<ClaimNeed, 'verify-email'>;
 };
 
 export type Claimant = {
@@ -63,7 +66,7 @@ const hashOf = (secret: string) => createHash('sha256').update(secret).digest('h
 
 /**
  * POST /api/me/admin-claim. Off the list: a role the address's own claim gave is taken away.
- * Already an admin: nothing to do. Unverified: nothing. A session opened before the address was
+ * Already an admin: nothing to do. Unverified: nothing, but says so (`needs`). A session opened before the address was
  * proven: 403. Otherwise a link is mailed, unless this session already has one waiting; at most
  * ADMIN_CLAIM_MAX_PENDING wait per account (429 beyond), so claims cannot flood the inbox.
  */
@@ -100,7 +103,7 @@ export async function requestAdminClaim(
         .for('update');
       if (!row || row.isAnonymous) return 'nothing' as const;
       if (row.role === 'admin') return 'admin' as const;
-      if (!row.emailVerified) return 'nothing' as const;
+      if (!row.emailVerified) return 'unverified' as const;
       if (
         row.emailVerifiedAt &&
         row.emailVerifiedAt.getTime() > claimant.sessionStartedAt + PROOF_SKEW_MS
@@ -143,6 +146,9 @@ export async function requestAdminClaim(
       return { success: true, admin: true, pending: false, sentTo: null };
     case 'nothing':
       return { success: false, admin: false, pending: false, sentTo: null };
+    case 'unverified':
+      // Only the holder of the listed address learns this (the claim is its own session's).
+      return { success: false, admin: false, pending: false, sentTo: null, needs: 'verify-email' };
     case 'before-proof':
       throw new AppError('permission-denied', ADMIN_CLAIM_MESSAGES.sessionBeforeProof);
     case 'waiting':

@@ -103,6 +103,7 @@ export const AdminClaimSchema = z.object({
   admin: z.boolean(),
   pending: z.boolean(),
   sentTo: z.string().nullable(),
+  needs: z.literal('verify-email').optional(),
 });
 export const AdminClaimConfirmedSchema = z.object({
   success: z.literal(true),
@@ -168,7 +169,8 @@ export const PLAYERS_OPERATIONS: Operations = {
       'Grants nothing by itself: for a verified address on ADMIN_EMAILS it mails a one-time link ' +
       '(30 minutes) bound to this account and session; opening it confirms the claim. `sentTo` ' +
       'is the address mailed by this request; `pending` says a link for this session is waiting. ' +
-      'An address no longer on the list loses a role its own claim gave. 403 when the session ' +
+      'An address no longer on the list loses a role its own claim gave. An allowlisted address ' +
+      'not verified yet gets `needs: "verify-email"`. 403 when the session ' +
       'began before the address was verified; 429 when too many links are waiting.',
     access: 'account',
     ok: { 200: AdminClaimSchema },

@@ -1,5 +1,6 @@
 /**
- * /account/admin-claim#<token>: where the admin claim's mail lands (decision 0028). Opening the
+ * /account/admin-claim#<token>: where the admin claim's mail lands (decision 0028); without a
+ * token, the steps to admin (admin-claim-steps.tsx). Opening the
  * link changes nothing (a mail scanner may open it): this page asks, and its button POSTs the
  * token. The server grants only to the account and the session that asked. The token is read
  * from the address's fragment (never sent to a server in a request line or a Referer) and taken
@@ -7,7 +8,7 @@
  */
 import { ShieldCheck } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../api/errors';
 import { confirmAdminClaim, meKeys } from '../api/me';
@@ -20,6 +21,7 @@ import { commonText } from '../i18n/messages/common';
 import { bootText } from '../i18n/messages/shell';
 import { RichText } from '../i18n/rich-text';
 import { accountLinks } from './links';
+import { AdminClaimSteps } from './admin-claim-steps';
 import './account.css';
 
 /**
@@ -48,7 +50,16 @@ export function AdminClaimPage() {
   const boot = useText(bootText);
   const viewer = useViewer();
   const queryClient = useQueryClient();
-  const [token] = useState(takeToken);
+  const [token, setToken] = useState(takeToken);
+  // The link opened in a tab already on this page (the steps): only the fragment changes.
+  useEffect(() => {
+    const onHash = () => {
+      const taken = takeToken();
+      if (taken) setToken(taken);
+    };
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, []);
   const [state, setState] = useState<
     { kind: 'idle' } | { kind: 'pending' } | { kind: 'done' } | { kind: 'error'; message: string }
   >({ kind: 'idle' });
@@ -70,7 +81,21 @@ export function AdminClaimPage() {
 
   let body;
   if (!token) {
-    body = <p className="center">{t.noToken}</p>;
+    // No link: the steps, what is done and what is next (issue 24 item 7).
+    body =
+      viewer.status === 'signed-in' ? (
+        <AdminClaimSteps email={viewer.user.email} />
+      ) : (
+        <>
+          <p className="center">{t.signInToStart}</p>
+          <Link
+            className="btn btn-primary btn-block"
+            to={accountLinks.login({ next: paths.accountAdminClaim() })}
+          >
+            {t.signIn}
+          </Link>
+        </>
+      );
   } else if (viewer.status !== 'signed-in') {
     body = (
       <>

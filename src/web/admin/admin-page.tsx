@@ -53,7 +53,7 @@ export function AdminPage() {
   );
 }
 
-/** The section tabs; on a phone they scroll sideways, so the current one is kept in sight. */
+/** The section tabs; on a phone they wrap (admin.css), so every one is in sight. */
 function AdminNav({ current }: { current: string }) {
   const t = useText(adminPageText);
   const nav = useRef<HTMLElement>(null);

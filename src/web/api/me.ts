@@ -4,6 +4,7 @@
  * A server without these endpoints (404) degrades to "no profile" and no-ops: the app keeps
  * working.
  */
+import type { ClaimNeed } from '../../domain/admin-claim';
 import type { ProfileView } from '../../domain/profile';
 import { api } from './client';
 import { ApiError } from './errors';
@@ -70,13 +71,16 @@ export async function postTouch(body: TouchBody): Promise<boolean> {
 
 /**
  * The admin claim's answer (decision 0028): `sentTo` is the address a confirmation link was just
- * mailed to; `pending`, that one is waiting for this session.
+ * mailed to; `pending`, that one is waiting for this session; `needs`, what an allowlisted account
+ * must do first (issue 24 item 7): verify its address, or sign in again (the claim's 403: this
+ * session began before the address was verified).
  */
 export type AdminClaim = {
   success: boolean;
   admin: boolean;
   pending: boolean;
   sentTo: string | null;
+  needs?: ClaimNeed;
 };
 
 /**
@@ -88,8 +92,12 @@ export async function claimAdmin(): Promise<AdminClaim> {
     return await request<AdminClaim>((init) => api.me['admin-claim'].$post({}, { init }), {
       retry: false,
     });
-  } catch {
-    return { success: false, admin: false, pending: false, sentTo: null };
+  } catch (error) {
+    const nothing = { success: false, admin: false, pending: false, sentTo: null };
+    if (error instanceof ApiError && error.code === 'permission-denied') {
+      return { ...nothing, needs: 'sign-in-again' };
+    }
+    return nothing;
   }
 }
 

@@ -4,7 +4,7 @@
  * kept on the device by the page that owns it (play: the ranking, create: the draft); the
  * notices' words are `offlineText` (i18n/messages/api.ts).
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { ApiError } from './errors';
 
 /** True when the browser knows it has no network (navigator.onLine is false). */
@@ -28,4 +28,22 @@ export function useBackOnline(callback: () => void): void {
     window.addEventListener('online', onOnline);
     return () => window.removeEventListener('online', onOnline);
   }, []);
+}
+
+function subscribeOnline(listener: () => void): () => void {
+  window.addEventListener('online', listener);
+  window.addEventListener('offline', listener);
+  return () => {
+    window.removeEventListener('online', listener);
+    window.removeEventListener('offline', listener);
+  };
+}
+
+/** Whether the browser has a network now, live (its 'online' and 'offline' events). */
+export function useOnline(): boolean {
+  return useSyncExternalStore(
+    subscribeOnline,
+    () => !isOfflineNow(),
+    () => true,
+  );
 }

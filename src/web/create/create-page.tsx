@@ -137,7 +137,6 @@ export function CreatePage() {
           onRulesChange={setRules}
         />
 
-        <OfflineNotice message={game.waiting ? offline.game : null} />
         <div className="form-error" role="alert">
           {error}
         </div>
@@ -150,7 +149,9 @@ export function CreatePage() {
           ready={ready}
           label={submit.create}
           pendingLabel={submit.creating}
+          offlineLabel={submit.createOffline}
           describedBy={ready ? undefined : ids.hint}
+          notice={<OfflineNotice message={game.waiting ? offline.game : null} />}
         />
       </form>
     </>

@@ -13,7 +13,7 @@ import { useProfile } from '../shell/session/profile';
 import { StatusCard } from '../ui/status-card';
 import { AchievementList } from './achievement-list';
 import { HandleEditor } from './handle-editor';
-import { LevelRing } from './level-ring';
+import { LevelRing } from '../ui/level-ring';
 import { PlayerIdentity } from './player-identity';
 import { PlayerStats } from './player-stats';
 import { RecentActivity } from './recent-activity';
@@ -70,7 +70,12 @@ function PlayerStatus({ profile }: { profile: Profile }) {
           </Link>
         </div>
         <div className="player-hero__progress">
-          <LevelRing level={profile.level} xp={profile.xp} xpToNext={profile.xpToNext} />
+          <LevelRing
+            level={profile.level}
+            xp={profile.xp}
+            xpToNext={profile.xpToNext}
+            testId="player-level"
+          />
           <div className="player-hero__numbers">
             <p className="player-hero__xp" data-testid="player-xp">
               <RichText

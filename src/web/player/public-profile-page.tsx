@@ -10,7 +10,7 @@ import { errorMessage, isNotFound } from '../api/errors';
 import { usePublicProfile } from '../api/players';
 import { paths } from '../paths';
 import { AchievementList } from './achievement-list';
-import { LevelRing } from './level-ring';
+import { LevelRing } from '../ui/level-ring';
 import { PlayerIdentity } from './player-identity';
 import { PlayerStats } from './player-stats';
 import { PageLoading } from '../ui/loading';
@@ -119,7 +119,7 @@ function PublicProfile({ profile }: { profile: PublicProfileView }) {
           ) : null}
         </div>
         <div className="player-hero__progress">
-          <LevelRing level={profile.level} />
+          <LevelRing level={profile.level} testId="player-level" />
           <div className="player-hero__numbers">
             <p className="player-crowns" data-testid="player-crowns">
               <Crown size={20} aria-hidden="true" />

@@ -7,6 +7,13 @@
 import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import type * as SonnerModule from 'sonner';
 import type { ExternalToast } from 'sonner';
+import {
+  dismissToast,
+  emptyToastQueue,
+  enqueueToast,
+  type QueuedToast,
+  type ToastPriority,
+} from './toast-queue';
 
 type Sonner = typeof SonnerModule;
 type Kind = 'message' | 'success' | 'warning' | 'error';
@@ -24,15 +31,65 @@ function loadSonner(): Promise<Sonner> {
   return sonner;
 }
 
-function show(kind: Kind, message: ReactNode, data?: ExternalToast): void {
+/** Toasts on screen at once (issue 24 item 5): more wait their turn, errors first. */
+export const VISIBLE_TOASTS = 2;
+
+const PRIORITY: Record<Kind, ToastPriority> = { error: 3, warning: 2, success: 1, message: 1 };
+
+type Payload = { kind: Kind; message: ReactNode; data: ExternalToast | undefined };
+
+let queue = emptyToastQueue<Payload>(VISIBLE_TOASTS);
+let anonymous = 0;
+
+/** The same words (or the caller's id) make the same toast: asked twice, it shows once. */
+function keyOf(kind: Kind, message: ReactNode, data?: ExternalToast): string {
+  if (data?.id !== undefined) return `id:${String(data.id)}`;
+  if (typeof message !== 'string') return `node:${(anonymous += 1)}`;
+  const description = typeof data?.description === 'string' ? data.description : '';
+  return `${kind}:${message}\n${description}`;
+}
+
+function sendToSonner(item: QueuedToast<Payload>): void {
+  const { kind, message, data } = item.payload;
+  /** It left the screen: its place goes to the next one (a later showing of it is not this). */
+  const release = () => {
+    if (queue.visible.find((t) => t.key === item.key)?.seq !== item.seq) return;
+    const change = dismissToast(queue, item.key);
+    queue = change.queue;
+    change.show.forEach(sendToSonner);
+  };
+  const options: ExternalToast = {
+    ...data,
+    // One sonner toast per showing: a toast shown again later is a new one.
+    id: `${item.key}#${item.seq}`,
+    onDismiss: (t) => {
+      release();
+      data?.onDismiss?.(t);
+    },
+    onAutoClose: (t) => {
+      release();
+      data?.onAutoClose?.(t);
+    },
+  };
   // In call order: each waits for the same load.
   loadSonner().then(
     ({ toast: sonnerToast }) => {
-      if (kind === 'message') sonnerToast(message, data);
-      else sonnerToast[kind](message, data);
+      if (kind === 'message') sonnerToast(message, options);
+      else sonnerToast[kind](message, options);
     },
     () => undefined,
   );
+}
+
+function show(kind: Kind, message: ReactNode, data?: ExternalToast): void {
+  const change = enqueueToast(queue, {
+    key: keyOf(kind, message, data),
+    priority: PRIORITY[kind],
+    payload: { kind, message, data },
+  });
+  queue = change.queue;
+  change.show.forEach(sendToSonner);
+  if (change.update) sendToSonner(change.update);
 }
 
 /** sonner's `toast`, as this app uses it: a plain message, success, warning or error. */
@@ -52,8 +109,12 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** Above the navigation, and above a page's sticky action bar (--page-action-space), if any. */
-const TOAST_BOTTOM = 'calc(var(--bottom-nav-space) + var(--page-action-space, 0px) + 12px)';
+/**
+ * Above the navigation, a page's sticky action bar (--page-action-space), if any, and on narrow
+ * screens the celebration card (--toast-lift, celebration.css).
+ */
+const TOAST_BOTTOM =
+  'calc(var(--bottom-nav-space) + var(--page-action-space, 0px) + var(--toast-lift, 0px) + 12px)';
 
 /** sonner's Toaster, once a toast was asked for. */
 export function Toasts() {
@@ -67,6 +128,7 @@ export function Toasts() {
         richColors
         closeButton
         duration={4000}
+        visibleToasts={VISIBLE_TOASTS}
         offset={{ bottom: TOAST_BOTTOM }}
         mobileOffset={{ bottom: TOAST_BOTTOM }}
         toastOptions={{ classNames: { actionButton: 'toast-action' } }}

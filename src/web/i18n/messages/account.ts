@@ -220,8 +220,34 @@ export const adminClaimPageText = i18n('account/admin-claim', {
   confirming: 'Confirming…',
   done: 'Done: this account is now an admin.',
   openAdmin: 'Open the admin app',
-  noToken: 'This link is incomplete. Open the whole link from the mail.',
   signInFirst:
     'This link works only in the browser where you asked to become an admin, while that session lasts. Sign in again and we will mail you a new link.',
   signIn: 'Sign in',
+  /** Without a link (issue 24 item 7): the steps to admin, what is done and what is next. */
+  stepsIntro: 'Addresses on the admin list become admins in three steps:',
+  signInToStart: 'Sign in with the address on the admin list to start.',
+  checking: 'Checking what is missing…',
+  stepsLabel: 'Steps to become an admin',
+  stepDone: 'Done',
+  stepNow: 'Next step',
+  verifyTitle: 'Verify your email address',
+  verifyText:
+    'We mailed a confirmation link to {email} when you signed up. Open it in this browser, then check again here.',
+  verifyResend: 'Send the confirmation mail again',
+  verifySent: 'Sent. Open the newest mail, then check again here.',
+  checkAgain: 'Check again',
+  freshTitle: 'Sign in again',
+  freshText:
+    'For safety, becoming an admin needs a sign-in made after your address was verified. Sign out, then sign in with the same account.',
+  freshButton: 'Sign out and sign in again',
+  mailTitle: 'Open the link we mail you',
+  mailSent:
+    'We sent a confirmation link to {email}. Open it in this browser, signed in to this account, within 30 minutes.',
+  mailWaiting:
+    'A confirmation link is waiting in your inbox. Open it in this browser, signed in to this account, within 30 minutes.',
+  mailLater: 'Then we mail you a link to confirm, valid for 30 minutes.',
+  alreadyAdmin: 'This account is an admin.',
+  notListed:
+    'This account cannot become an admin: its address is not on the admin list of this Crowned server.',
+  unavailable: 'We could not check right now. Try again in a moment.',
 });

@@ -46,6 +46,8 @@ export const itemsMissingText = i18n('create/items-missing', {
 export const submitBarText = i18n('create/submit', {
   create: 'Create',
   creating: 'Creating…',
+  /** Offline (issue 24 item 10): pressing keeps the draft and creates it once back online. */
+  createOffline: 'Create when back online',
 });
 
 export const createOptionsText = i18n('create/options', {

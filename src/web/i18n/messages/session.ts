@@ -10,6 +10,9 @@ export const progressToastsText = i18n('session/progress', {
   /** The toasts' action, to the player page. */
   profile: 'Profile',
   achievement: params('Achievement unlocked: {name}'),
+  /** The celebration card (issue 24 item 5): its landmark's name and its close button. */
+  celebration: 'Celebration',
+  dismiss: 'Dismiss',
 });
 
 export const legacyClaimText = i18n('session/legacy-claim', {
@@ -28,4 +31,8 @@ export const adminClaimText = i18n('session/admin-claim', {
   sent: params('We sent a confirmation link to {email}'),
   openHere:
     'Open it in this browser, signed in to this account, within 30 minutes to become an admin.',
+  /** An allowlisted account that cannot claim yet (issue 24 item 7), with a way to the steps. */
+  needsVerify: 'To become an admin, verify your email address first.',
+  needsSignIn: 'To become an admin, sign in again.',
+  showSteps: 'Show me',
 });

@@ -10,6 +10,8 @@ export const headerText = i18n('shell/header', {
   yourProfile: 'Your profile',
   level: params('Lv. {level}'),
   crowns: count({ one: ' crown', many: ' crowns' }),
+  /** Beside the last known account's name while offline (issue 24 item 10). */
+  offline: 'offline',
 });
 
 export const appShellText = i18n('shell/app', {

@@ -17,6 +17,7 @@ import { Onboarding } from './onboarding';
 import { RouteError, RouteErrorBoundary } from './route-error';
 import { SessionEffects } from '../session/session-effects';
 import { Toasts } from '../../ui/toasts';
+import { Celebration } from '../../ui/celebration';
 import { useViewer } from '../session/use-viewer';
 import { useText } from '../../i18n/i18n';
 import { commonText } from '../../i18n/messages/common';
@@ -88,6 +89,7 @@ export function AppShell() {
       </main>
       <BottomNav />
       <Toasts />
+      <Celebration />
       <Onboarding />
       <SessionEffects />
     </div>

@@ -4,7 +4,7 @@
  * live from the profile stream, and an Admin link when their role is admin. For everyone, the
  * theme toggle (System → Light → Dark).
  */
-import { Crown, ShieldCheck, UserRound } from 'lucide-react';
+import { CloudOff, Crown, ShieldCheck, UserRound } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../paths';
 import { isSignInPath } from '../session/login-next';
@@ -45,7 +45,18 @@ export function Header() {
                   <span className="btn-header__text">{t.admin}</span>
                 </Link>
               ) : null}
-              {profile ? (
+              {viewer.offline && !profile ? (
+                // The last known account, shown while offline (last-session.ts): marked so.
+                <Link
+                  className="btn btn-header header-offline"
+                  to={paths.player()}
+                  data-testid="offline-account"
+                >
+                  <CloudOff size={16} aria-hidden="true" />
+                  <span className="header-user__name">{viewer.user.name}</span>
+                  <span className="header-offline__tag">{t.offline}</span>
+                </Link>
+              ) : profile ? (
                 <Link
                   className="btn btn-header level-button"
                   to={paths.player()}

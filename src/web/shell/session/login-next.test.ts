@@ -63,6 +63,10 @@ describe('sanitizeNext', () => {
     }
     expect(sanitizeNext('/accounts-list')).toBe('/accounts-list');
     expect(sanitizeNext('/loginhelp')).toBe('/loginhelp');
+    // The admin claim's steps are a page to come back to after signing in again; never a link's
+    // secret (the fragment).
+    expect(sanitizeNext('/account/admin-claim')).toBe('/account/admin-claim');
+    expect(sanitizeNext('/account/admin-claim#secret')).toBe('/');
   });
 });
 

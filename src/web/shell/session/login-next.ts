@@ -3,8 +3,10 @@
  * people to /login?next={path+query+hash} and also keeps the target in local storage (for flows
  * that lose the query: a provider redirect, a password reset e-mail); the login screen takes it
  * with `takeLoginNext`, which clears the stored copy. Only same-site paths are followed, and a
- * /login or /account target becomes / (there is nothing to sign in to after signing in).
+ * /login or /account target becomes / (there is nothing to sign in to after signing in), except
+ * the admin claim's steps (/account/admin-claim, without a link's secret).
  */
+import { paths } from '../../paths';
 import { localStore, readJson, removeItem, storageKeys, writeJson } from './storage';
 import type { KeyValueStore } from './storage';
 
@@ -47,7 +49,10 @@ export function sanitizeNext(value: string | null | undefined, origin?: string):
     return HOME;
   }
   if (url.origin !== BASE) return HOME;
-  if (isSignInPath(url.pathname)) return HOME;
+  // The admin claim's steps (issue 24 item 7) send people to sign in again and back: the one
+  // page under /account that is not about signing in.
+  const back = url.pathname === paths.accountAdminClaim() && url.hash === '';
+  if (isSignInPath(url.pathname) && !back) return HOME;
   return `${url.pathname}${url.search}${url.hash}`;
 }
 

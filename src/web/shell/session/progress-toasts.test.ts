@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { levelUpMessage, progressNews } from './progress-toasts';
+import { progressToastsText } from '../../i18n/messages/session';
+import { progressNews } from './progress-toasts';
 
 const base = { id: 'u1', level: 1, achievements: {} };
 
@@ -34,7 +35,7 @@ describe('progressNews', () => {
     expect(progressNews({ ...base, achievements: undefined }, base).unlocked).toEqual([]);
   });
 
-  it('words the toast as SPEC §4 does', () => {
-    expect(levelUpMessage(3)).toBe('Level Up! You are now Level 3 🎉');
+  it('words the level-up as SPEC §4 does', () => {
+    expect(progressToastsText.get().levelUp({ level: 3 })).toBe('Level Up! You are now Level 3 🎉');
   });
 });

@@ -5,7 +5,6 @@
  * the same level and unlocks announce nothing.
  */
 import { ACHIEVEMENTS, type AchievementId, type Unlocks } from '../../../domain/achievements';
-import { progressToastsText } from '../../i18n/messages/session';
 
 type Seen = { id: string; level: number; achievements?: Unlocks | null };
 
@@ -24,8 +23,4 @@ export function progressNews(previous: Seen | null, next: Seen | null): Progress
     levelUp: next.level > previous.level ? next.level : null,
     unlocked: ACHIEVEMENTS.map((a) => a.id).filter((id) => after[id] != null && before[id] == null),
   };
-}
-
-export function levelUpMessage(level: number): string {
-  return progressToastsText.get().levelUp({ level });
 }

@@ -1,27 +1,28 @@
 /**
  * What happens when a session starts or changes, with nothing on screen: profile upkeep (once
  * per person per tab session), the admin self-grant and the legacy claim after an account signs
- * in, and the live profile stream with its level-up and achievement toasts (SPEC §4).
+ * in, and the live profile stream with its level-up and achievement celebration (SPEC §4).
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { paths } from '../../paths';
 import { burst } from '../../ui/confetti';
 import { toast } from '../../ui/toasts';
-import { ACHIEVEMENTS } from '../../../domain/achievements';
+import { celebrate } from '../../ui/celebration';
 import { LEGACY_CLAIM_MAX } from '../../../domain/limits';
 import { ApiError } from '../../api/errors';
-import { paths } from '../../paths';
 import { forgetLegacyIds, pendingLegacyIds } from './legacy';
 import { clearLoginNext, isSignInPath } from './login-next';
 import { claimAdmin, claimLegacyGames, meKeys, postTouch } from '../../api/me';
 import type { Profile } from '../../api/me';
 import { useProfile, useProfileStream } from './profile';
-import { levelUpMessage, progressNews } from './progress-toasts';
+import { progressNews } from './progress-toasts';
 import { firstStartInTab, touchBody } from './profile-upkeep';
 import { refreshSession, useViewer } from './use-viewer';
-import { adminClaimText, legacyClaimText, progressToastsText } from '../../i18n/messages/session';
-import { achievementWords } from '../../i18n/achievement-words';
+import { forgetSession, rememberSession } from './last-session';
+import { useBackOnline } from '../../api/offline';
+import { adminClaimText, legacyClaimText } from '../../i18n/messages/session';
 
 let claimInFlight = false;
 
@@ -47,6 +48,7 @@ export function SessionEffects() {
   const viewer = useViewer();
   const queryClient = useQueryClient();
   const { pathname } = useLocation();
+  const navigate = useNavigate();
   const userId = viewer.user?.id ?? null;
   const isAccount = viewer.status === 'signed-in';
 
@@ -62,12 +64,20 @@ export function SessionEffects() {
         const t = adminClaimText.get();
         toast(t.sent({ email: result.sentTo }), { description: t.openHere, duration: 15_000 });
       }
+      // On the list but not ready: say what is missing, with the way through it.
+      if (result.needs) {
+        const t = adminClaimText.get();
+        toast(result.needs === 'verify-email' ? t.needsVerify : t.needsSignIn, {
+          duration: 10_000,
+          action: { label: t.showSteps, onClick: () => void navigate(paths.accountAdminClaim()) },
+        });
+      }
       if (!result.admin) return;
       // The role changed on the server: the session and the profile say so once refetched.
       refreshSession();
       void queryClient.invalidateQueries({ queryKey: meKeys.all });
     });
-  }, [userId, isAccount, queryClient]);
+  }, [userId, isAccount, queryClient, navigate]);
 
   // Signed in and past the sign-in screens (a provider redirect lands on the target directly):
   // a stored login target is spent.
@@ -85,39 +95,36 @@ export function SessionEffects() {
     });
   }, [userId, isAccount, queryClient]);
 
-  useProfileStream(isAccount ? userId : null);
-  useProgressToasts();
+  // The account last seen, for a reload without network (last-session.ts); the server's "nobody"
+  // forgets it. Back online, the session is asked again.
+  const confirmed = viewer.status === 'signed-in' && !viewer.offline ? viewer.user : null;
+  const nobody = viewer.status === 'signed-out' || viewer.status === 'guest';
+  useEffect(() => {
+    if (confirmed) rememberSession(confirmed);
+    else if (nobody) forgetSession();
+  }, [confirmed, nobody]);
+  useBackOnline(refreshSession);
+
+  useProfileStream(isAccount && !viewer.offline ? userId : null);
+  useProgressCelebration();
 
   return null;
 }
 
 /**
- * Toasts for the signed-in player's progress, whichever way the profile changed in this tab (its
- * stream, a refetch): 'Level Up! You are now Level N 🎉' with a Profile action (SPEC §4), and one
- * for each achievement unlocked. Every open tab has its own stream, so each tab shows them once.
+ * The signed-in player's progress, whichever way the profile changed in this tab (its stream, a
+ * refetch): 'Level Up! You are now Level N 🎉' (SPEC §4) and the achievements unlocked, on the
+ * celebration card (issue 24 item 5) with a Profile link, and confetti for a level-up. Every
+ * open tab has its own stream, so each tab shows them once.
  */
-function useProgressToasts(): void {
+function useProgressCelebration(): void {
   const { profile } = useProfile();
-  const navigate = useNavigate();
   const seen = useRef<Profile | null>(null);
   useEffect(() => {
     if (!profile) return;
     const news = progressNews(seen.current, profile);
     seen.current = profile;
-    const t = progressToastsText.get();
-    const toProfile = { label: t.profile, onClick: () => void navigate(paths.player()) };
-    if (news.levelUp !== null) {
-      toast.success(levelUpMessage(news.levelUp), { action: toProfile });
-      burst({ origin: { y: 0.3 } });
-    }
-    for (const id of news.unlocked) {
-      const achievement = ACHIEVEMENTS.find((a) => a.id === id);
-      if (!achievement) continue;
-      const words = achievementWords(achievement.id, achievement.goal);
-      toast.success(t.achievement({ name: words.name }), {
-        description: words.description,
-        action: toProfile,
-      });
-    }
-  }, [profile, navigate]);
+    celebrate({ level: profile.level, levelUp: news.levelUp !== null, unlocked: news.unlocked });
+    if (news.levelUp !== null) burst({ origin: { y: 0.3 } });
+  }, [profile]);
 }

@@ -40,6 +40,9 @@ export const storageKeys = {
   theme: 'crowned.theme',
   /** Local storage: 'closed' while the owner keeps the results page's tools folded. */
   ownerTools: 'crowned.ownerTools',
+  /** Local storage: the signed-in account last seen (JSON {id, name, email, role}), shown while
+   * offline so a reload without network does not look signed out (last-session.ts). */
+  lastSession: 'crowned.lastSession',
 } as const;
 
 function store(kind: 'localStorage' | 'sessionStorage'): KeyValueStore | null {

@@ -1,5 +1,11 @@
-/** Who is using the app: loading, signed out, a guest (anonymous session) or a signed-in user. */
+/**
+ * Who is using the app: loading, signed out, a guest (anonymous session) or a signed-in user.
+ * Offline with no session answer (a reload without network), the account last seen stands in,
+ * marked `offline` (last-session.ts): the page does not pretend they signed out.
+ */
 import { authClient } from '../../api/auth-client';
+import { useOnline } from '../../api/offline';
+import { readLastSession } from './last-session';
 
 export type Viewer =
   | { status: 'loading'; user: null }
@@ -8,13 +14,20 @@ export type Viewer =
   | {
       status: 'signed-in';
       user: { id: string; name: string; email: string; role: string };
+      /** Not confirmed by the server: the last known account, shown while offline. */
+      offline?: true;
     };
 
 export function useViewer(): Viewer {
   const session = authClient.useSession();
+  const online = useOnline();
   if (session.isPending) return { status: 'loading', user: null };
   const user = session.data?.user;
-  if (!user) return { status: 'signed-out', user: null };
+  if (!user) {
+    const remembered = online ? null : readLastSession();
+    if (remembered) return { status: 'signed-in', user: remembered, offline: true };
+    return { status: 'signed-out', user: null };
+  }
   if (user.isAnonymous) return { status: 'guest', user: { id: user.id, name: user.name } };
   // The role is an additional field of the session's user (better-auth); 'user' when absent.
   const role = (user as { role?: unknown }).role;

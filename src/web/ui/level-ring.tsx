@@ -1,16 +1,23 @@
 /**
  * The level ring: 'Lv. N' in a circle whose gold arc is the xp towards the next level
- * (xp / xpToNext). Without progress (a public profile) the ring is a plain badge.
+ * (xp / xpToNext). Without progress (a public profile, the celebration card) the ring is a plain
+ * badge. `testId` names its label for the player pages' tests.
  */
 import { useText } from '../i18n/i18n';
 import { levelRingText } from '../i18n/messages/player';
+import './level-ring.css';
 
 const SIZE = 112;
 const STROKE = 10;
 const RADIUS = (SIZE - STROKE) / 2;
 const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
 
-export function LevelRing(props: { level: number; xp?: number; xpToNext?: number }) {
+export function LevelRing(props: {
+  level: number;
+  xp?: number;
+  xpToNext?: number;
+  testId?: string;
+}) {
   const { level, xp, xpToNext } = props;
   const t = useText(levelRingText);
   const hasProgress = xp !== undefined && xpToNext !== undefined && xpToNext > 0;
@@ -37,7 +44,7 @@ export function LevelRing(props: { level: number; xp?: number; xpToNext?: number
     </svg>
   );
   const label = (
-    <span className="level-ring__label" data-testid="player-level">
+    <span className="level-ring__label" data-testid={props.testId}>
       {t.badge({ level })}
     </span>
   );
