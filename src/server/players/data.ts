@@ -15,12 +15,11 @@ import type {
 } from '../../domain/profile';
 import type { Db } from '../db/client';
 import { game, gameTally } from '../db/schema/games';
-import { playedGame } from '../db/schema/players';
-import { user } from '../db/schema/auth';
+import { playedGame, playerProfile } from '../db/schema/players';
 import { xpAward } from '../db/schema/progression';
+import { accounts } from '../auth/public';
+import { progress } from '../progression/public';
 import { encodePageCursor, type PageCursor } from './page-cursor';
-
-export type UserRow = typeof user.$inferSelect;
 
 /**
  * Descending as the keyset indexes are built (drizzle makes them DESC NULLS LAST; a plain DESC
@@ -31,7 +30,42 @@ const newestFirst = (column: AnyPgColumn) => sql`${column} desc nulls last`;
 /** How many recent XP awards the player page lists. */
 export const ACTIVITY_SIZE = 10;
 
-export function toProfileView(row: UserRow): ProfileView {
+/**
+ * What the player page shows of its player, from the three tables that hold it (decision 0037):
+ * the account (auth), the profile (ours) and the progress (progression), in one statement.
+ */
+export const profileColumns = {
+  id: accounts.id,
+  name: accounts.name,
+  email: accounts.email,
+  emailVerified: accounts.emailVerified,
+  isAnonymous: accounts.isAnonymous,
+  role: accounts.role,
+  image: accounts.image,
+  handle: playerProfile.handle,
+  handleClaimedAt: playerProfile.handleClaimedAt,
+  level: progress.level,
+  xp: progress.xp,
+  xpToNext: progress.xpToNext,
+  crowns: progress.crowns,
+  totalXp: progress.totalXp,
+  stats: progress.stats,
+  achievements: progress.achievements,
+};
+
+/** One statement: the player's profile view, by id. */
+function profileQuery(db: Db, userId: string) {
+  return db
+    .select(profileColumns)
+    .from(accounts)
+    .innerJoin(playerProfile, eq(playerProfile.userId, accounts.id))
+    .innerJoin(progress, eq(progress.userId, accounts.id))
+    .where(eq(accounts.id, userId));
+}
+
+export type ProfileRow = Awaited<ReturnType<typeof profileQuery>>[number];
+
+export function toProfileView(row: ProfileRow): ProfileView {
   return {
     id: row.id,
     name: row.name,
@@ -52,7 +86,7 @@ export function toProfileView(row: UserRow): ProfileView {
   };
 }
 
-function statsOf(row: Pick<UserRow, 'stats'>): ProfileView['stats'] {
+function statsOf(row: Pick<ProfileRow, 'stats'>): ProfileView['stats'] {
   return {
     gamesCreated: row.stats.gamesCreated,
     rankingsSubmitted: row.stats.rankingsSubmitted,
@@ -61,7 +95,7 @@ function statsOf(row: Pick<UserRow, 'stats'>): ProfileView['stats'] {
 }
 
 export async function readProfile(db: Db, userId: string): Promise<ProfileView | null> {
-  const [row] = await db.select().from(user).where(eq(user.id, userId));
+  const [row] = await profileQuery(db, userId);
   return row ? toProfileView(row) : null;
 }
 
@@ -74,9 +108,14 @@ export async function findHandleOwner(
   handle: { handleLower: string; skeleton: string },
 ): Promise<string | null> {
   const [row] = await db
-    .select({ id: user.id })
-    .from(user)
-    .where(or(eq(user.handleSkeleton, handle.skeleton), eq(user.handleLower, handle.handleLower)))
+    .select({ id: playerProfile.userId })
+    .from(playerProfile)
+    .where(
+      or(
+        eq(playerProfile.handleSkeleton, handle.skeleton),
+        eq(playerProfile.handleLower, handle.handleLower),
+      ),
+    )
     .limit(1);
   return row?.id ?? null;
 }
@@ -88,17 +127,19 @@ export async function readPublicProfile(
 ): Promise<PublicProfileView | null> {
   const [row] = await db
     .select({
-      handle: user.handle,
-      name: user.name,
-      image: user.image,
-      level: user.level,
-      crowns: user.crowns,
-      achievements: user.achievements,
-      stats: user.stats,
-      createdAt: user.createdAt,
+      handle: playerProfile.handle,
+      name: accounts.name,
+      image: accounts.image,
+      level: progress.level,
+      crowns: progress.crowns,
+      achievements: progress.achievements,
+      stats: progress.stats,
+      createdAt: accounts.createdAt,
     })
-    .from(user)
-    .where(and(eq(user.handleLower, handleLower), eq(user.isAnonymous, false)));
+    .from(playerProfile)
+    .innerJoin(accounts, eq(accounts.id, playerProfile.userId))
+    .innerJoin(progress, eq(progress.userId, playerProfile.userId))
+    .where(and(eq(playerProfile.handleLower, handleLower), eq(accounts.isAnonymous, false)));
   if (!row || row.handle === null) return null;
   return {
     handle: row.handle,
