@@ -6,10 +6,9 @@ import { and, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-or
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { adminAudit } from '../db/schema/admin';
-import { communityRank } from '../db/schema/community';
-import { game, submission } from '../db/schema/games';
 import { accounts } from '../auth/public';
-import { closedSql } from '../games/public';
+import { ranks } from '../community/public';
+import { closedSql, games, rankings } from '../games/public';
 import { profiles } from '../players/public';
 import { progress } from '../progression/public';
 import { encodeAdminCursor, type AdminCursor } from './cursor';
@@ -57,9 +56,9 @@ export async function readOverview(db: Db): Promise<AdminOverview> {
           and ${profiles.lastActiveAt} >= now() - interval '7 days')::int as day7,
         count(*) filter (where not ${accounts.isAnonymous}
           and ${profiles.lastActiveAt} >= now() - interval '30 days')::int as day30,
-        (select count(*)::int from ${game}) as games,
-        (select count(*)::int from ${submission} s where not s.partial) as rankings,
-        (select count(*)::int from ${communityRank}) as community_ranks
+        (select count(*)::int from ${games}) as games,
+        (select count(*)::int from ${rankings} where not ${rankings.partial}) as rankings,
+        (select count(*)::int from ${ranks}) as community_ranks
       from ${accounts} left join ${profiles} on ${profiles.userId} = ${accounts.id}`),
   );
   const today = sql`(now() at time zone 'utc')::date`;
@@ -78,16 +77,16 @@ export async function readOverview(db: Db): Promise<AdminOverview> {
         where not ${accounts.isAnonymous} and ${accounts.createdAt} >= ${since} group by 1
       ),
       created as (
-        select ${perDay(sql`g.created_at`)} as day, count(*)::int as n
-        from ${game} g where g.created_at >= ${since} group by 1
+        select ${perDay(sql`${games.createdAt}`)} as day, count(*)::int as n
+        from ${games} where ${games.createdAt} >= ${since} group by 1
       ),
       submitted as (
-        select ${perDay(sql`s.at`)} as day, count(*)::int as n
-        from ${submission} s where not s.partial and s.at >= ${since} group by 1
+        select ${perDay(sql`${rankings.at}`)} as day, count(*)::int as n
+        from ${rankings} where not ${rankings.partial} and ${rankings.at} >= ${since} group by 1
       ),
       published as (
-        select ${perDay(sql`r.created_at`)} as day, count(*)::int as n
-        from ${communityRank} r where r.created_at >= ${since} group by 1
+        select ${perDay(sql`${ranks.createdAt}`)} as day, count(*)::int as n
+        from ${ranks} where ${ranks.createdAt} >= ${since} group by 1
       )
       select to_char(d.day, 'YYYY-MM-DD') as day,
         coalesce(signups.n, 0) as signups,
@@ -175,7 +174,7 @@ export async function listUsers(
       email: accounts.email,
       role: accounts.role,
       level: progress.level,
-      gamesCreated: sql<number>`(select count(*)::int from ${game} g where g.owner_id = ${accounts.id})`,
+      gamesCreated: sql<number>`(select count(*)::int from ${games} where ${games.ownerId} = ${accounts.id})`,
       lastActiveAt: profiles.lastActiveAt,
       createdAt: accounts.createdAt,
       atUs: micros(accounts.createdAt),
@@ -220,33 +219,33 @@ export async function listGames(
   const pattern = q === null ? null : containsPattern(q);
   const found = await db
     .select({
-      id: game.id,
-      slug: game.slug,
-      prompt: game.prompt,
-      ownerId: game.ownerId,
-      ownerName: game.ownerName,
-      itemsCount: sql<number>`jsonb_array_length(${game.items})`,
-      playCount: game.playCount,
-      createdAt: game.createdAt,
-      isPublic: game.isPublic,
-      closed: sql<boolean>`${closedSql(game)}`,
-      atUs: micros(game.createdAt),
+      id: games.id,
+      slug: games.slug,
+      prompt: games.prompt,
+      ownerId: games.ownerId,
+      ownerName: games.ownerName,
+      itemsCount: sql<number>`jsonb_array_length(${games.items})`,
+      playCount: games.playCount,
+      createdAt: games.createdAt,
+      isPublic: games.isPublic,
+      closed: sql<boolean>`${closedSql(sql`games`)}`,
+      atUs: micros(games.createdAt),
     })
-    .from(game)
+    .from(games)
     .where(
       and(
         q === null || pattern === null
           ? undefined
           : or(
-              ilike(game.prompt, pattern),
-              ilike(game.ownerName, pattern),
-              eq(game.id, q),
-              eq(game.slug, q.toLowerCase()),
+              ilike(games.prompt, pattern),
+              ilike(games.ownerName, pattern),
+              eq(games.id, q),
+              eq(games.slug, q.toLowerCase()),
             ),
-        after(game.createdAt, game.id, input.cursor),
+        after(games.createdAt, games.id, input.cursor),
       ),
     )
-    .orderBy(newestFirst(game.createdAt), newestFirst(game.id))
+    .orderBy(newestFirst(games.createdAt), newestFirst(games.id))
     .limit(input.limit + 1);
   return page('games', 'games', found, input.limit, (row) => ({
     id: row.id,

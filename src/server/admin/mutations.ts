@@ -14,7 +14,7 @@ import { dropClaimedAdmin, lockAdminsAnd, setRole } from '../auth/public';
 import { deleteLockedGame, readGameHeader } from '../games/public';
 import { publish } from '../realtime/hub';
 import { flagGrantsBy, recordAudit, userLabel } from './audit';
-import type { AdminRole } from './data';
+import type { AdminRole } from '../../domain/admin';
 
 export const ADMIN_ROLE_MESSAGES = {
   notAUser: 'No such account',

@@ -11,3 +11,4 @@ export { mergeGuestSubmissions, moveGuestGames, playsUndoneSql } from './guest-m
 export type { GameStates } from './state';
 export { closedSql } from './closing';
 export type { GameChangeEvent } from './live';
+export { games, rankings, tallies } from './relations';

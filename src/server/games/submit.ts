@@ -12,7 +12,7 @@
  * instance (one pooled connection per busy game); across instances the game row's lock orders
  * them.
  */
-import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '../../domain/errors';
 import { MESSAGES } from '../../domain/game';
 import {

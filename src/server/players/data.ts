@@ -14,11 +14,10 @@ import type {
   XpReason,
 } from '../../domain/profile';
 import type { Db } from '../db/client';
-import { game, gameTally } from '../db/schema/games';
 import { playedGame, playerProfile } from '../db/schema/players';
-import { xpAward } from '../db/schema/progression';
 import { accounts } from '../auth/public';
-import { progress } from '../progression/public';
+import { games, tallies } from '../games/public';
+import { progress, xpAwards } from '../progression/public';
 import { encodePageCursor, type PageCursor } from './page-cursor';
 
 /**
@@ -169,27 +168,27 @@ export function activityQuery(db: Db, userId: string) {
   return (
     db
       .select({
-        reason: xpAward.reason,
-        amount: xpAward.amount,
-        at: xpAward.at,
-        gameId: xpAward.ref,
-        gameTitle: sql<string | null>`coalesce(${game.title}, ${game.prompt})`,
+        reason: xpAwards.reason,
+        amount: xpAwards.amount,
+        at: xpAwards.at,
+        gameId: xpAwards.ref,
+        gameTitle: sql<string | null>`coalesce(${games.title}, ${games.prompt})`,
       })
-      .from(xpAward)
-      .leftJoin(game, eq(game.id, xpAward.ref))
-      .where(eq(xpAward.userId, userId))
+      .from(xpAwards)
+      .leftJoin(games, eq(games.id, xpAwards.ref))
+      .where(eq(xpAwards.userId, userId))
       // Awards of one transaction share a time: a publish follows its create (create with publish).
       .orderBy(
-        newestFirst(xpAward.at),
-        sql`case ${xpAward.reason} when 'publish' then 0 when 'play' then 1 else 2 end`,
-        newestFirst(xpAward.id),
+        newestFirst(xpAwards.at),
+        sql`case ${xpAwards.reason} when 'publish' then 0 when 'play' then 1 else 2 end`,
+        newestFirst(xpAwards.id),
       )
       .limit(ACTIVITY_SIZE)
   );
 }
 
 /** A timestamp column in microseconds since the epoch (exact), as text. */
-const micros = (column: SQL | typeof game.createdAt | typeof playedGame.lastPlayedAt) =>
+const micros = (column: SQL | typeof games.createdAt | typeof playedGame.lastPlayedAt) =>
   sql<string>`(extract(epoch from ${column}) * 1000000)::bigint::text`;
 
 /** The exact timestamp of a cursor's microseconds. */
@@ -249,33 +248,33 @@ export function myGamesQuery(
   const { cursor } = input;
   return db
     .select({
-      id: game.id,
-      slug: game.slug,
-      title: sql<string>`coalesce(${game.title}, ${game.prompt})`,
-      emoji: game.emoji,
-      itemsCount: sql<number>`jsonb_array_length(${game.items})::int`,
-      players: sql<number>`coalesce(${gameTally.submissions}, 0)::int`,
-      closed: game.closed,
-      sizeLimit: game.sizeLimit,
-      deadlineAt: game.deadlineAt,
-      isPublic: game.isPublic,
-      communityRankId: game.communityRankId,
-      archived: game.archived,
-      createdAt: game.createdAt,
-      createdUs: micros(game.createdAt),
+      id: games.id,
+      slug: games.slug,
+      title: sql<string>`coalesce(${games.title}, ${games.prompt})`,
+      emoji: games.emoji,
+      itemsCount: sql<number>`jsonb_array_length(${games.items})::int`,
+      players: sql<number>`coalesce(${tallies.submissions}, 0)::int`,
+      closed: games.closed,
+      sizeLimit: games.sizeLimit,
+      deadlineAt: games.deadlineAt,
+      isPublic: games.isPublic,
+      communityRankId: games.communityRankId,
+      archived: games.archived,
+      createdAt: games.createdAt,
+      createdUs: micros(games.createdAt),
     })
-    .from(game)
-    .leftJoin(gameTally, eq(gameTally.gameId, game.id))
+    .from(games)
+    .leftJoin(tallies, eq(tallies.gameId, games.id))
     .where(
       and(
-        eq(game.ownerId, input.userId),
-        eq(game.archived, input.archived),
+        eq(games.ownerId, input.userId),
+        eq(games.archived, input.archived),
         cursor
-          ? sql`(${game.createdAt}, ${game.id}) < (${fromMicros(cursor.atUs)}, ${cursor.id})`
+          ? sql`(${games.createdAt}, ${games.id}) < (${fromMicros(cursor.atUs)}, ${cursor.id})`
           : undefined,
       ),
     )
-    .orderBy(newestFirst(game.createdAt), newestFirst(game.id))
+    .orderBy(newestFirst(games.createdAt), newestFirst(games.id))
     .limit(OWN_GAMES_PAGE_SIZE + 1);
 }
 
@@ -315,23 +314,23 @@ export function playedGamesQuery(db: Db, input: { userId: string; cursor: PageCu
   return db
     .select({
       gameId: playedGame.gameId,
-      slug: game.slug,
-      title: sql<string>`coalesce(${game.title}, ${game.prompt})`,
-      emoji: game.emoji,
-      itemsCount: sql<number>`jsonb_array_length(${game.items})::int`,
+      slug: games.slug,
+      title: sql<string>`coalesce(${games.title}, ${games.prompt})`,
+      emoji: games.emoji,
+      itemsCount: sql<number>`jsonb_array_length(${games.items})::int`,
       status: playedGame.status,
       lastPlayedAt: playedGame.lastPlayedAt,
       playedUs: micros(playedGame.lastPlayedAt),
-      closed: game.closed,
-      deadlineAt: game.deadlineAt,
+      closed: games.closed,
+      deadlineAt: games.deadlineAt,
     })
     .from(playedGame)
-    .innerJoin(game, eq(game.id, playedGame.gameId))
+    .innerJoin(games, eq(games.id, playedGame.gameId))
     .where(
       and(
         eq(playedGame.userId, input.userId),
-        eq(game.archived, false),
-        sql`${game.ownerId} is distinct from ${input.userId}`,
+        eq(games.archived, false),
+        sql`${games.ownerId} is distinct from ${input.userId}`,
         cursor
           ? sql`(${playedGame.lastPlayedAt}, ${playedGame.gameId}) < (${fromMicros(cursor.atUs)}, ${cursor.id})`
           : undefined,

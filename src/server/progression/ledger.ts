@@ -10,9 +10,9 @@ import { stampUnlocks, type Unlocks } from '../../domain/achievements';
 import { CROWNS_PER_LEVEL } from '../../domain/limits';
 import { progressFromTotal, STAT_FOR, XP_FOR, type XpReason } from '../../domain/progression';
 import type { Tx } from '../db/client';
-import { analyticsEvent } from '../db/schema/analytics';
 import { playerProgress, xpAward, type UserStats } from '../db/schema/progression';
 import { newId } from '../platform/ids';
+import { insertEventsSql } from '../analytics/public';
 import { notifyProfileSql } from '../auth/public';
 
 export type Award = { userId: string; reason: XpReason; ref: string };
@@ -121,11 +121,9 @@ export async function awardXpMany(
         as x(id text, level_up_event text, level int, xp int, xp_to_next int, crowns int,
           achievements jsonb)
     ),
-    level_up as (
-      insert into ${analyticsEvent} (id, name, props, user_id)
+    level_up as (${insertEventsSql(sql`
       select level_up_event, 'level_up', jsonb_build_object('level', level), id
-      from input where level_up_event is not null
-    ),
+      from input where level_up_event is not null`)}),
     updated as (
       update ${playerProgress} u set level = input.level, xp = input.xp,
         xp_to_next = input.xp_to_next, crowns = input.crowns, achievements = input.achievements

@@ -4,7 +4,7 @@
  * (no query of its own).
  */
 import { QueryBuilder } from 'drizzle-orm/pg-core';
-import { playerProgress } from '../db/schema/progression';
+import { playerProgress, xpAward } from '../db/schema/progression';
 
 export type { UserStats } from '../db/schema/progression';
 
@@ -22,3 +22,16 @@ export const progress = new QueryBuilder()
   })
   .from(playerProgress)
   .as('progress');
+
+/** The XP ledger's awards: who earned how much, why (the game in `ref`), and when. */
+export const xpAwards = new QueryBuilder()
+  .select({
+    id: xpAward.id,
+    userId: xpAward.userId,
+    reason: xpAward.reason,
+    ref: xpAward.ref,
+    amount: xpAward.amount,
+    at: xpAward.at,
+  })
+  .from(xpAward)
+  .as('xp_awards');

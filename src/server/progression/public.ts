@@ -4,4 +4,4 @@
  */
 export { awardXpMany, awardXpOrGiveUp } from './ledger';
 export { mergeGuestXp } from './guest-merge';
-export { progress, type UserStats } from './progress';
+export { progress, xpAwards, type UserStats } from './progress';
