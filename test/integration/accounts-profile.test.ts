@@ -6,7 +6,6 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../../src/domain/errors';
 import type { ProfileView } from '../../src/domain/profile';
-import { user } from '../../src/server/db/schema/auth';
 import { playerProfile } from '../../src/server/db/schema/players';
 import { tag, TestClient } from '../support/client';
 import { testDatabases } from '../support/server';

@@ -7,7 +7,6 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { COMMUNITY_MESSAGES, type CommunityRankView } from '../../src/domain/community';
 import { encodeCursor } from '../../src/domain/community-rules';
-import { user } from '../../src/server/db/schema/auth';
 import { playerProfile } from '../../src/server/db/schema/players';
 import { tag, type TestClient } from '../support/client';
 import { testDatabases } from '../support/server';

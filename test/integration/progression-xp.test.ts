@@ -11,7 +11,6 @@ import type { GameView } from '../../src/domain/game';
 import type { ProfileView, XpActivityView } from '../../src/domain/profile';
 import { addXp, type XpReason } from '../../src/domain/progression';
 import { play } from '../../src/server/db/schema/players';
-import { user } from '../../src/server/db/schema/auth';
 import { playerProgress, xpAward } from '../../src/server/db/schema/progression';
 import { awardXp } from '../../src/server/progression/ledger';
 import { tag, TestClient } from '../support/client';
