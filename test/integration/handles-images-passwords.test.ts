@@ -176,7 +176,8 @@ describe.each(testDatabases)('handles, pictures and personal passwords on %s', (
     } finally {
       await old.close();
     }
-  });
+    // A fresh database migrated from the start (no template): slow on a busy machine.
+  }, 180_000);
 
   it('takes https pictures up to 2 KB and refuses anything else with a 400', async () => {
     const client = await h.user('Picture Person');

@@ -126,5 +126,6 @@ describe.each(testDatabases)('the player tables migration on %s', (kind) => {
     } finally {
       await db.close();
     }
-  });
+    // A fresh database migrated from the start (no template): slow on a busy machine.
+  }, 180_000);
 });
