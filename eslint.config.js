@@ -105,23 +105,6 @@ const schemaZone = (feature) => ({
   message: "Only the owning feature reads or writes its tables: call the owner's public.ts.",
 });
 
-/**
- * Feature files that still read or write another owner's tables (issue 23, left to do): mostly
- * better-auth's `user` row, which also carries the players' profile columns. Remove a file from
- * here once it goes through the owner.
- */
-const SCHEMA_EXCEPTIONS = {
-  admin: [
-    'src/server/admin/claims.ts',
-    'src/server/admin/data.ts',
-    'src/server/admin/mutations.ts',
-  ],
-  community: ['src/server/community/data.ts'],
-  games: ['src/server/games/mutations.ts', 'src/server/games/submit.ts'],
-  players: ['src/server/players/data.ts', 'src/server/players/mutations.ts'],
-  progression: ['src/server/progression/guest-merge.ts', 'src/server/progression/ledger.ts'],
-};
-
 export default tseslint.config(
   {
     ignores: ['dist/', 'src/web/dist/', 'data/', 'migrations/', 'node_modules/', 'bench/results/'],
@@ -282,20 +265,12 @@ export default tseslint.config(
   // public.ts, and only its owner reads or writes its tables (db/schema/<owner>.ts).
   ...SERVER_FEATURES.map((feature) => ({
     files: [`src/server/${feature}/**/*.ts`],
-    ignores: ['src/server/**/*.test.ts', ...(SCHEMA_EXCEPTIONS[feature] ?? [])],
+    ignores: ['src/server/**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         { patterns: [DATA_FILE, ...featureZone(feature), schemaZone(feature)] },
       ],
-    },
-  })),
-  // The same, for the feature files whose other owners' tables are still read or written
-  // (SCHEMA_EXCEPTIONS): their cross-feature imports are held all the same.
-  ...SERVER_FEATURES.filter((feature) => SCHEMA_EXCEPTIONS[feature]).map((feature) => ({
-    files: SCHEMA_EXCEPTIONS[feature],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [DATA_FILE, ...featureZone(feature)] }],
     },
   })),
   {

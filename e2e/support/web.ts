@@ -7,6 +7,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { user } from '../../src/server/db/schema/auth';
+import { playerProgress } from '../../src/server/db/schema/progression';
 import { publish } from '../../src/server/realtime/hub';
 import type { TestServer } from '../../test/support/server';
 import { newPerson, screenshot, SCREENSHOT_DIR } from './harness';
@@ -165,7 +166,13 @@ export async function setProgress(
   },
 ): Promise<void> {
   const { db } = server.database;
-  await db.update(user).set(progress).where(eq(user.id, userId));
+  const { role, adminGrantedBy, ...rest } = progress;
+  if (role !== undefined || adminGrantedBy !== undefined) {
+    await db.update(user).set({ role, adminGrantedBy }).where(eq(user.id, userId));
+  }
+  if (Object.keys(rest).length > 0) {
+    await db.update(playerProgress).set(rest).where(eq(playerProgress.userId, userId));
+  }
   await publish(db, { type: 'profile', userId });
 }
 

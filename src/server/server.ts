@@ -18,7 +18,7 @@ import { startAnalyticsRetention } from './analytics/retention';
 import { VisitorIds } from './analytics/visitor';
 import { startDeadlineScheduler } from './games/deadlines';
 import { deletePlayer } from './games/public';
-import { moveGuestData } from './players/public';
+import { moveGuestData } from './players/migrate-guest';
 import { removeUnprovenWebhooksOf } from './webhooks/public';
 import { startWebhookWorker } from './webhooks/worker';
 import { DEFAULT_RETRY_SCHEDULE_MS } from '../domain/webhooks';

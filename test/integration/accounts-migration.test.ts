@@ -14,7 +14,7 @@ import { communityRank, rankLike } from '../../src/server/db/schema/community';
 import { game, gameTally, submission } from '../../src/server/db/schema/games';
 import { play, playedGame } from '../../src/server/db/schema/players';
 import { user } from '../../src/server/db/schema/auth';
-import { xpAward } from '../../src/server/db/schema/progression';
+import { playerProgress, xpAward } from '../../src/server/db/schema/progression';
 import { tag, TestClient } from '../support/client';
 import { testDatabases } from '../support/server';
 import { ids, shuffled, useServer } from './harness';
@@ -246,13 +246,13 @@ describe.concurrent.each(testDatabases)('guest-to-account migration on %s', (kin
       ]);
     // The guest unlocked first-play earlier than the account did: the earlier time stays.
     await db()
-      .update(user)
+      .update(playerProgress)
       .set({ achievements: { 'first-play': 1000 } })
-      .where(eq(user.id, visitor.id));
+      .where(eq(playerProgress.userId, visitor.id));
     await db()
-      .update(user)
+      .update(playerProgress)
       .set({ achievements: { 'first-play': 5000 } })
-      .where(eq(user.id, existing.id));
+      .where(eq(playerProgress.userId, existing.id));
     const total = 10 + 10 + 5 + 10 + 20 + 20 + 5 + 5 + 200;
 
     const signedIn = await visitor.client.signIn({ email: existing.email, password: PASSWORD });
@@ -269,7 +269,10 @@ describe.concurrent.each(testDatabases)('guest-to-account migration on %s', (kin
     });
     expect(me.achievements['first-play']).toBe(1000);
     expect(me.achievements.publisher).toEqual(expect.any(Number));
-    const [row] = await db().select().from(user).where(eq(user.id, existing.id));
+    const [row] = await db()
+      .select()
+      .from(playerProgress)
+      .where(eq(playerProgress.userId, existing.id));
     expect(row?.stats).toEqual({
       gamesCreated: 3,
       rankingsSubmitted: 3,

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../../src/domain/errors';
 import type { ProfileView } from '../../src/domain/profile';
-import { user } from '../../src/server/db/schema/auth';
+import { playerProfile } from '../../src/server/db/schema/players';
 import { tag, TestClient } from '../support/client';
 import { testDatabases } from '../support/server';
 import { errorOf, useServer } from './harness';
@@ -15,7 +15,10 @@ describe.concurrent.each(testDatabases)('profile on %s', (kind) => {
   const h = useServer(kind);
 
   async function row(id: string) {
-    const [found] = await h.server.database.db.select().from(user).where(eq(user.id, id));
+    const [found] = await h.server.database.db
+      .select()
+      .from(playerProfile)
+      .where(eq(playerProfile.userId, id));
     if (!found) throw new Error(`no user ${id}`);
     return found;
   }

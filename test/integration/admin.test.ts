@@ -12,7 +12,7 @@ import { ADMIN_ROLE_MESSAGES } from '../../src/server/admin/mutations';
 import { adminAudit } from '../../src/server/db/schema/admin';
 import { communityRank } from '../../src/server/db/schema/community';
 import { game as gameTable, gameTally, submission } from '../../src/server/db/schema/games';
-import { play } from '../../src/server/db/schema/players';
+import { play, playerProfile } from '../../src/server/db/schema/players';
 import { user } from '../../src/server/db/schema/auth';
 import { tag, type TestClient } from '../support/client';
 import { testDatabases } from '../support/server';
@@ -431,15 +431,15 @@ describe.each(testDatabases)('admin API on %s', (kind) => {
     const guestId = (await h.me(guest)).id;
     const ids3 = [a.id, b.id, guestId];
     await db()
-      .update(user)
+      .update(playerProfile)
       .set({ lastActiveAt: null })
-      .where(sql`${user.id} in (${sql.join(ids3, sql`, `)})`);
+      .where(sql`${playerProfile.userId} in (${sql.join(ids3, sql`, `)})`);
     const quiet = await overview();
     const setActive = (id: string, ago: string) =>
       db()
-        .update(user)
+        .update(playerProfile)
         .set({ lastActiveAt: sql`now() - ${ago}::interval` })
-        .where(eq(user.id, id));
+        .where(eq(playerProfile.userId, id));
     await setActive(a.id, '3 days');
     await setActive(b.id, '10 days');
     await setActive(guestId, '1 minute');

@@ -18,6 +18,7 @@ import {
 import { foldOldEvents, MAX_DAILY_VALUES } from '../../src/server/analytics/retention';
 import { analyticsDaily, analyticsEvent } from '../../src/server/db/schema/analytics';
 import { rateLimit, user } from '../../src/server/db/schema/auth';
+import { playerProgress } from '../../src/server/db/schema/progression';
 import { randomIp, tag, TestClient } from '../support/client';
 import { testDatabases } from '../support/server';
 import { errorOf, ids, useServer } from './harness';
@@ -301,7 +302,10 @@ describe.each(testDatabases)('analytics on %s', (kind) => {
     );
     const ownerVisitor = visitorIdOf(owner);
     // One award away from a level-up.
-    await db().update(user).set({ totalXp: 99 }).where(eq(user.id, ownerId));
+    await db()
+      .update(playerProgress)
+      .set({ totalXp: 99 })
+      .where(eq(playerProgress.userId, ownerId));
     const game = await h.createGame(owner, ['Alpha', 'Bravo', 'Charlie', 'Delta']);
     const publish = await owner.request('POST', `/api/games/${game.id}/publish`, {});
     expect(publish.status).toBe(200);

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { COMMUNITY_MESSAGES, type CommunityRankView } from '../../src/domain/community';
 import { encodeCursor } from '../../src/domain/community-rules';
-import { user } from '../../src/server/db/schema/auth';
+import { playerProfile } from '../../src/server/db/schema/players';
 import { tag, type TestClient } from '../support/client';
 import { testDatabases } from '../support/server';
 import { errorOf, ids, useServer } from './harness';
@@ -192,9 +192,9 @@ describe.concurrent.each(testDatabases)('community lists on %s', (kind) => {
     const handle = `H${word()}`;
     const me = await h.me(owner);
     await h.server.database.db
-      .update(user)
+      .update(playerProfile)
       .set({ handle, handleLower: handle.toLowerCase() })
-      .where(eq(user.id, me.id));
+      .where(eq(playerProfile.userId, me.id));
     const byCreator = await c.list(h.anonymous(), { creator: handle.toLowerCase() });
     expect(byCreator.status).toBe(200);
     expect(byCreator.body.ranks.map((rank) => rank.gameId)).toEqual([mine!.id]);

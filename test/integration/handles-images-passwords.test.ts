@@ -4,18 +4,17 @@
  * look-alikes are already held), the claim time of a handle, the profile picture's rule, and
  * passwords that are the account's own e-mail or name, or one repeated character.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MAX_IMAGE_URL_BYTES } from '../../src/domain/limits';
 import type { ProfileView } from '../../src/domain/profile';
 import { AUTH_INPUT_CODES, IMAGE_MESSAGES } from '../../src/server/auth/account/auth-input';
 import { PASSWORD_MESSAGES } from '../../src/server/auth/account/password-messages';
-import { user } from '../../src/server/db/schema/auth';
+import { playerProfile } from '../../src/server/db/schema/players';
 import { newId } from '../../src/server/platform/ids';
 import { HANDLE_MESSAGES } from '../../src/server/players/handle-messages';
 import { tag, TestClient } from '../support/client';
+import { databaseBefore, migrationTag } from '../support/migrations';
 import { testDatabases } from '../support/server';
 import { errorOf, useServer } from './harness';
 
@@ -24,17 +23,6 @@ type Availability = { available: boolean; message: string | null };
 type AuthError = { code?: string; message?: string };
 
 const STRONG = 'correct horse battery';
-
-/** The statements of the migration that backfills skeletons, whatever its number. */
-function backfillStatements(): string[] {
-  const dir = join(import.meta.dirname, '../../migrations');
-  const file = readdirSync(dir).find((name) => name.endsWith('_handle_skeleton_backfill.sql'));
-  expect(file, 'the handle skeleton backfill migration').toBeDefined();
-  return readFileSync(join(dir, file!), 'utf8')
-    .split('--> statement-breakpoint')
-    .map((statement) => statement.trim())
-    .filter((statement) => statement !== '');
-}
 
 describe.each(testDatabases)('handles, pictures and personal passwords on %s', (kind) => {
   const h = useServer(kind);
@@ -111,9 +99,9 @@ describe.each(testDatabases)('handles, pictures and personal passwords on %s', (
     expect(at).toEqual(expect.any(Number));
     const id = claimed.body.profile.id;
     const [row] = await db()
-      .select({ at: user.handleClaimedAt, skeleton: user.handleSkeleton })
-      .from(user)
-      .where(eq(user.id, id));
+      .select({ at: playerProfile.handleClaimedAt, skeleton: playerProfile.handleSkeleton })
+      .from(playerProfile)
+      .where(eq(playerProfile.userId, id));
     expect(row?.at?.getTime()).toBe(at);
     expect(row?.skeleton).toBe(
       handle.toLowerCase().replace(/[1i]/g, 'l').replace(/0/g, 'o').replace(/m/g, 'rn'),
@@ -127,52 +115,69 @@ describe.each(testDatabases)('handles, pictures and personal passwords on %s', (
     const other = await setHandle(client, `Other_${tag()}`);
     expect(other.body.profile.handleClaimedAt).toBeGreaterThanOrEqual(at!);
     const [after] = await db()
-      .select({ at: user.handleClaimedAt, now: sql<Date>`now()` })
-      .from(user)
-      .where(eq(user.id, id));
+      .select({ at: playerProfile.handleClaimedAt, now: sql<Date>`now()` })
+      .from(playerProfile)
+      .where(eq(playerProfile.userId, id));
     expect(after!.at!.getTime()).toBe(other.body.profile.handleClaimedAt);
   });
 
   it('the backfill gives held look-alikes to the oldest account and breaks on none', async () => {
-    const suffix = tag();
-    const rows = [
-      { handle: `Bill_${suffix}`, createdAt: new Date('2025-01-02T00:00:00Z') },
-      { handle: `BiII_${suffix}`, createdAt: new Date('2025-01-01T00:00:00Z') },
-      { handle: `B1ll_${suffix}`, createdAt: new Date('2025-01-03T00:00:00Z') },
-      { handle: `Solo_${suffix}`, createdAt: new Date('2025-01-04T00:00:00Z') },
-    ].map((row) => ({
-      ...row,
-      id: newId(16),
-      name: row.handle,
-      email: `${row.handle.toLowerCase()}-${tag()}@example.test`,
-      handleLower: row.handle.toLowerCase(),
-      // As before the rule: no skeleton, and a picture the rule now refuses.
-      image: `data:image/png;base64,${'A'.repeat(1000)}`,
-    }));
-    await db().insert(user).values(rows);
-    for (const statement of backfillStatements()) await db().execute(sql.raw(statement));
-    const after = await db()
-      .select({ handle: user.handle, skeleton: user.handleSkeleton, image: user.image })
-      .from(user)
-      .where(
-        inArray(
-          user.id,
-          rows.map((row) => row.id),
-        ),
+    // A database as it was before the backfill, holding look-alikes from before the rule.
+    const old = await databaseBefore(kind, migrationTag('_handle_skeleton_backfill'));
+    try {
+      const suffix = tag();
+      const rows = [
+        { handle: `Bill_${suffix}`, createdAt: '2025-01-02T00:00:00Z' },
+        { handle: `BiII_${suffix}`, createdAt: '2025-01-01T00:00:00Z' },
+        { handle: `B1ll_${suffix}`, createdAt: '2025-01-03T00:00:00Z' },
+        { handle: `Solo_${suffix}`, createdAt: '2025-01-04T00:00:00Z' },
+      ];
+      for (const row of rows) {
+        // As before the rule: no skeleton, and a picture the rule now refuses.
+        await old.query(
+          `insert into "user" (id, name, email, handle, handle_lower, image, created_at)
+           values ($1, $2, $3, $4, $5, $6, $7)`,
+          [
+            newId(16),
+            row.handle,
+            `${row.handle.toLowerCase()}@example.test`,
+            row.handle,
+            row.handle.toLowerCase(),
+            `data:image/png;base64,${'A'.repeat(1000)}`,
+            row.createdAt,
+          ],
+        );
+      }
+      await old.migrateTo(migrationTag('_handle_skeleton_backfill'));
+      const after = await old.query<{ handle: string; skeleton: string | null; image: null }>(
+        `select handle, handle_skeleton as skeleton, image from "user"`,
       );
-    const skeletonOf = (handle: string) => after.find((row) => row.handle === handle)?.skeleton;
-    expect(skeletonOf(`BiII_${suffix}`)).toBe(
-      `blll_${suffix.replace(/[1i]/g, 'l').replace(/0/g, 'o')}`,
-    );
-    expect(skeletonOf(`Bill_${suffix}`)).toBeNull();
-    expect(skeletonOf(`B1ll_${suffix}`)).toBeNull();
-    expect(skeletonOf(`Solo_${suffix}`)).toEqual(expect.any(String));
-    expect(after.map((row) => row.image)).toEqual([null, null, null, null]);
-    // Everyone keeps their handle, and no new look-alike can be claimed.
-    expect(after.map((row) => row.handle).sort()).toEqual(rows.map((row) => row.handle).sort());
-    const newcomer = await h.user('Newcomer');
-    expect((await setHandle(newcomer, `BILL_${suffix}`)).status).toBe(409);
-  });
+      const skeletonOf = (handle: string) => after.find((row) => row.handle === handle)?.skeleton;
+      const held = `blll_${suffix.replace(/[1i]/g, 'l').replace(/0/g, 'o')}`;
+      expect(skeletonOf(`BiII_${suffix}`)).toBe(held);
+      expect(skeletonOf(`Bill_${suffix}`)).toBeNull();
+      expect(skeletonOf(`B1ll_${suffix}`)).toBeNull();
+      expect(skeletonOf(`Solo_${suffix}`)).toEqual(expect.any(String));
+      expect(after.map((row) => row.image)).toEqual([null, null, null, null]);
+      // Everyone keeps their handle, and no new look-alike can be claimed.
+      expect(after.map((row) => row.handle).sort()).toEqual(rows.map((row) => row.handle).sort());
+      await old.migrateTo();
+      const [newcomer] = await old.query<{ id: string }>(
+        `insert into "user" (id, name, email) values ('newcomer', 'Newcomer', 'new@example.test')
+         returning id`,
+      );
+      await expect(
+        old.query(
+          `update player_profile set handle = $1, handle_lower = $2, handle_skeleton = $3
+           where user_id = $4`,
+          [`BILL_${suffix}`, `bill_${suffix}`.toLowerCase(), held, newcomer!.id],
+        ),
+      ).rejects.toThrow(/unique|duplicate/i);
+    } finally {
+      await old.close();
+    }
+    // A fresh database migrated from the start (no template): slow on a busy machine.
+  }, 180_000);
 
   it('takes https pictures up to 2 KB and refuses anything else with a 400', async () => {
     const client = await h.user('Picture Person');

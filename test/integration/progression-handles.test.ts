@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { HANDLE_MESSAGES } from '../../src/server/players/handle-messages';
 import type { ProfileView, PublicProfileView } from '../../src/domain/profile';
 import { user } from '../../src/server/db/schema/auth';
+import { playerProfile } from '../../src/server/db/schema/players';
 import { tag, type TestClient } from '../support/client';
 import { testDatabases } from '../support/server';
 import { errorOf, useServer } from './harness';
@@ -41,9 +42,9 @@ describe.concurrent.each(testDatabases)('handles and public profiles on %s', (ki
     expect(response.body.profile).toMatchObject({ handle, name: 'Handle Setter', level: 1 });
     expect(response.body.profile).toEqual(await h.me(client));
     const [row] = await db()
-      .select({ handle: user.handle, handleLower: user.handleLower })
-      .from(user)
-      .where(eq(user.handle, handle));
+      .select({ handle: playerProfile.handle, handleLower: playerProfile.handleLower })
+      .from(playerProfile)
+      .where(eq(playerProfile.handle, handle));
     expect(row).toEqual({ handle, handleLower: handle.toLowerCase() });
 
     // Its own handle again, or in another case, is fine; a new one frees the old.
@@ -125,9 +126,9 @@ describe.concurrent.each(testDatabases)('handles and public profiles on %s', (ki
       expect(response.body).toEqual(errorOf('aborted', HANDLE_MESSAGES.taken));
     }
     const holders = await db()
-      .select({ handle: user.handle })
-      .from(user)
-      .where(eq(user.handleLower, base));
+      .select({ handle: playerProfile.handle })
+      .from(playerProfile)
+      .where(eq(playerProfile.handleLower, base));
     const winner = variants[statuses.indexOf(200)];
     expect(holders).toEqual([{ handle: winner }]);
   });

@@ -11,8 +11,7 @@ import type { GameView } from '../../src/domain/game';
 import type { ProfileView, XpActivityView } from '../../src/domain/profile';
 import { addXp, type XpReason } from '../../src/domain/progression';
 import { play } from '../../src/server/db/schema/players';
-import { user } from '../../src/server/db/schema/auth';
-import { xpAward } from '../../src/server/db/schema/progression';
+import { playerProgress, xpAward } from '../../src/server/db/schema/progression';
 import { awardXp } from '../../src/server/progression/ledger';
 import { tag, TestClient } from '../support/client';
 import { testDatabases } from '../support/server';
@@ -62,7 +61,10 @@ describe.concurrent.each(testDatabases)('XP on %s', (kind) => {
       rankingsSubmitted: countOf('play'),
       communityPublishes: countOf('publish'),
     });
-    const [row] = await db().select({ stats: user.stats }).from(user).where(eq(user.id, me.id));
+    const [row] = await db()
+      .select({ stats: playerProgress.stats })
+      .from(playerProgress)
+      .where(eq(playerProgress.userId, me.id));
     const byReason: Record<string, number> = {};
     for (const award of rows) byReason[award.reason] = (byReason[award.reason] ?? 0) + award.amount;
     expect(row?.stats.xpByReason ?? {}).toEqual(byReason);

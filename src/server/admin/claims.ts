@@ -7,7 +7,7 @@
  * verified, by whoever signed up first with it, never suffices.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, count, eq, lte, ne, sql } from 'drizzle-orm';
+import { and, count, eq, lte, sql } from 'drizzle-orm';
 import {
   ADMIN_CLAIM_MAX_PENDING,
   ADMIN_CLAIM_MESSAGES,
@@ -20,9 +20,14 @@ import {
 import { AppError } from '../../domain/errors';
 import { FOREIGN_KEY_VIOLATION, sqlStateOf, type Db } from '../db/client';
 import { adminClaim } from '../db/schema/admin';
-import { user } from '../db/schema/auth';
 import { LimitRefusal } from '../http/rate-limit';
-import { adminClaimMail, type Mailer } from '../auth/public';
+import {
+  adminClaimMail,
+  grantClaimedAdmin,
+  lockClaimant,
+  readRole,
+  type Mailer,
+} from '../auth/public';
 import { publish } from '../realtime/hub';
 import { recordAudit, userLabel } from './audit';
 import { dropUnlistedClaim } from './mutations';
@@ -82,8 +87,8 @@ export async function requestAdminClaim(
       return { success: false, admin: false, pending: false, sentTo: null };
     }
     await dropUnlistedClaim(db, claimant.id);
-    const [row] = await db.select({ role: user.role }).from(user).where(eq(user.id, claimant.id));
-    return { success: false, admin: row?.role === 'admin', pending: false, sentTo: null };
+    const role = await readRole(db, claimant.id);
+    return { success: false, admin: role === 'admin', pending: false, sentTo: null };
   }
   if (claimant.sessionId === null) throw new AppError('unauthenticated', 'Not signed in');
   const sessionId = claimant.sessionId;
@@ -91,16 +96,7 @@ export async function requestAdminClaim(
   const outcome = await db
     .transaction(async (tx) => {
       // The account's row, locked: concurrent claims of one account count pending links in turn.
-      const [row] = await tx
-        .select({
-          role: user.role,
-          emailVerified: user.emailVerified,
-          emailVerifiedAt: user.emailVerifiedAt,
-          isAnonymous: user.isAnonymous,
-        })
-        .from(user)
-        .where(eq(user.id, claimant.id))
-        .for('update');
+      const row = await lockClaimant(tx, claimant.id);
       if (!row || row.isAnonymous) return 'nothing' as const;
       if (row.role === 'admin') return 'admin' as const;
       if (!row.emailVerified) return 'unverified' as const;
@@ -210,18 +206,7 @@ export async function confirmAdminClaim(
     // Spent: this link, and every other one waiting for this account.
     await tx.delete(adminClaim).where(eq(adminClaim.userId, claimant.id));
     if (!input.allowlisted) return 'not-allowed';
-    const [granted] = await tx
-      .update(user)
-      .set({ role: 'admin', adminGrantedBy: null })
-      .where(
-        and(
-          eq(user.id, claimant.id),
-          eq(user.emailVerified, true),
-          eq(user.isAnonymous, false),
-          ne(user.role, 'admin'),
-        ),
-      )
-      .returning({ id: user.id, name: user.name, email: user.email });
+    const granted = await grantClaimedAdmin(tx, claimant.id);
     if (granted) {
       await recordAudit(tx, {
         actor: { id: granted.id, name: granted.name },
@@ -233,8 +218,7 @@ export async function confirmAdminClaim(
       await publish(tx, { type: 'profile', userId: granted.id });
       return 'ok';
     }
-    const [row] = await tx.select({ role: user.role }).from(user).where(eq(user.id, claimant.id));
-    return row?.role === 'admin' ? 'ok' : 'not-allowed';
+    return (await readRole(tx, claimant.id)) === 'admin' ? 'ok' : 'not-allowed';
   });
   switch (outcome) {
     case 'ok':

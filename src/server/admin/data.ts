@@ -6,10 +6,11 @@ import { and, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-or
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { adminAudit } from '../db/schema/admin';
-import { communityRank } from '../db/schema/community';
-import { game, submission } from '../db/schema/games';
-import { user } from '../db/schema/auth';
-import { closedSql } from '../games/public';
+import { accounts } from '../auth/public';
+import { ranks } from '../community/public';
+import { closedSql, games, rankings } from '../games/public';
+import { profiles } from '../players/public';
+import { progress } from '../progression/public';
 import { encodeAdminCursor, type AdminCursor } from './cursor';
 import {
   OVERVIEW_DAYS,
@@ -36,15 +37,6 @@ function rows<Row>(result: unknown): Row[] {
   return (result as { rows: Row[] }).rows;
 }
 
-/** Whether the account is an admin now (its role in the database, not a cached session's). */
-export async function isAdmin(db: Db, userId: string): Promise<boolean> {
-  const found = await db
-    .select({ id: user.id })
-    .from(user)
-    .where(and(eq(user.id, userId), eq(user.role, 'admin'), eq(user.isAnonymous, false)));
-  return found.length > 0;
-}
-
 /** Numbers as the drivers give them (count(*) is cast to int, but be lenient). */
 const num = (value: unknown): number => Number(value ?? 0);
 
@@ -56,18 +48,18 @@ export async function readOverview(db: Db): Promise<AdminOverview> {
   const [totals] = rows<Record<string, unknown>>(
     await db.execute(sql`
       select
-        count(*) filter (where not u.is_anonymous)::int as users,
-        count(*) filter (where u.is_anonymous)::int as guests,
-        count(*) filter (where not u.is_anonymous
-          and u.last_active_at >= now() - interval '1 day')::int as day1,
-        count(*) filter (where not u.is_anonymous
-          and u.last_active_at >= now() - interval '7 days')::int as day7,
-        count(*) filter (where not u.is_anonymous
-          and u.last_active_at >= now() - interval '30 days')::int as day30,
-        (select count(*)::int from ${game}) as games,
-        (select count(*)::int from ${submission} s where not s.partial) as rankings,
-        (select count(*)::int from ${communityRank}) as community_ranks
-      from ${user} u`),
+        count(*) filter (where not ${accounts.isAnonymous})::int as users,
+        count(*) filter (where ${accounts.isAnonymous})::int as guests,
+        count(*) filter (where not ${accounts.isAnonymous}
+          and ${profiles.lastActiveAt} >= now() - interval '1 day')::int as day1,
+        count(*) filter (where not ${accounts.isAnonymous}
+          and ${profiles.lastActiveAt} >= now() - interval '7 days')::int as day7,
+        count(*) filter (where not ${accounts.isAnonymous}
+          and ${profiles.lastActiveAt} >= now() - interval '30 days')::int as day30,
+        (select count(*)::int from ${games}) as games,
+        (select count(*)::int from ${rankings} where not ${rankings.partial}) as rankings,
+        (select count(*)::int from ${ranks}) as community_ranks
+      from ${accounts} left join ${profiles} on ${profiles.userId} = ${accounts.id}`),
   );
   const today = sql`(now() at time zone 'utc')::date`;
   // The first day's start, as a time: the series' rows are counted from it.
@@ -80,20 +72,21 @@ export async function readOverview(db: Db): Promise<AdminOverview> {
         from generate_series(0, ${OVERVIEW_DAYS - 1}::int) as n
       ),
       signups as (
-        select ${perDay(sql`u.created_at`)} as day, count(*)::int as n
-        from ${user} u where not u.is_anonymous and u.created_at >= ${since} group by 1
+        select ${perDay(sql`${accounts.createdAt}`)} as day, count(*)::int as n
+        from ${accounts}
+        where not ${accounts.isAnonymous} and ${accounts.createdAt} >= ${since} group by 1
       ),
       created as (
-        select ${perDay(sql`g.created_at`)} as day, count(*)::int as n
-        from ${game} g where g.created_at >= ${since} group by 1
+        select ${perDay(sql`${games.createdAt}`)} as day, count(*)::int as n
+        from ${games} where ${games.createdAt} >= ${since} group by 1
       ),
       submitted as (
-        select ${perDay(sql`s.at`)} as day, count(*)::int as n
-        from ${submission} s where not s.partial and s.at >= ${since} group by 1
+        select ${perDay(sql`${rankings.at}`)} as day, count(*)::int as n
+        from ${rankings} where not ${rankings.partial} and ${rankings.at} >= ${since} group by 1
       ),
       published as (
-        select ${perDay(sql`r.created_at`)} as day, count(*)::int as n
-        from ${communityRank} r where r.created_at >= ${since} group by 1
+        select ${perDay(sql`${ranks.createdAt}`)} as day, count(*)::int as n
+        from ${ranks} where ${ranks.createdAt} >= ${since} group by 1
       )
       select to_char(d.day, 'YYYY-MM-DD') as day,
         coalesce(signups.n, 0) as signups,
@@ -175,28 +168,34 @@ export async function listUsers(
   const pattern = input.q === null ? null : containsPattern(input.q);
   const found = await db
     .select({
-      id: user.id,
-      name: user.name,
-      handle: user.handle,
-      email: user.email,
-      role: user.role,
-      level: user.level,
-      gamesCreated: sql<number>`(select count(*)::int from ${game} g where g.owner_id = ${user}.id)`,
-      lastActiveAt: user.lastActiveAt,
-      createdAt: user.createdAt,
-      atUs: micros(user.createdAt),
+      id: accounts.id,
+      name: accounts.name,
+      handle: profiles.handle,
+      email: accounts.email,
+      role: accounts.role,
+      level: progress.level,
+      gamesCreated: sql<number>`(select count(*)::int from ${games} where ${games.ownerId} = ${accounts.id})`,
+      lastActiveAt: profiles.lastActiveAt,
+      createdAt: accounts.createdAt,
+      atUs: micros(accounts.createdAt),
     })
-    .from(user)
+    .from(accounts)
+    .innerJoin(profiles, eq(profiles.userId, accounts.id))
+    .innerJoin(progress, eq(progress.userId, accounts.id))
     .where(
       and(
-        eq(user.isAnonymous, false),
+        eq(accounts.isAnonymous, false),
         pattern === null
           ? undefined
-          : or(ilike(user.email, pattern), ilike(user.name, pattern), ilike(user.handle, pattern)),
-        after(user.createdAt, user.id, input.cursor),
+          : or(
+              ilike(accounts.email, pattern),
+              ilike(accounts.name, pattern),
+              ilike(profiles.handle, pattern),
+            ),
+        after(accounts.createdAt, accounts.id, input.cursor),
       ),
     )
-    .orderBy(newestFirst(user.createdAt), newestFirst(user.id))
+    .orderBy(newestFirst(accounts.createdAt), newestFirst(accounts.id))
     .limit(input.limit + 1);
   return page('users', 'users', found, input.limit, (row) => ({
     id: row.id,
@@ -220,33 +219,33 @@ export async function listGames(
   const pattern = q === null ? null : containsPattern(q);
   const found = await db
     .select({
-      id: game.id,
-      slug: game.slug,
-      prompt: game.prompt,
-      ownerId: game.ownerId,
-      ownerName: game.ownerName,
-      itemsCount: sql<number>`jsonb_array_length(${game.items})`,
-      playCount: game.playCount,
-      createdAt: game.createdAt,
-      isPublic: game.isPublic,
-      closed: sql<boolean>`${closedSql(game)}`,
-      atUs: micros(game.createdAt),
+      id: games.id,
+      slug: games.slug,
+      prompt: games.prompt,
+      ownerId: games.ownerId,
+      ownerName: games.ownerName,
+      itemsCount: sql<number>`jsonb_array_length(${games.items})`,
+      playCount: games.playCount,
+      createdAt: games.createdAt,
+      isPublic: games.isPublic,
+      closed: sql<boolean>`${closedSql(sql`games`)}`,
+      atUs: micros(games.createdAt),
     })
-    .from(game)
+    .from(games)
     .where(
       and(
         q === null || pattern === null
           ? undefined
           : or(
-              ilike(game.prompt, pattern),
-              ilike(game.ownerName, pattern),
-              eq(game.id, q),
-              eq(game.slug, q.toLowerCase()),
+              ilike(games.prompt, pattern),
+              ilike(games.ownerName, pattern),
+              eq(games.id, q),
+              eq(games.slug, q.toLowerCase()),
             ),
-        after(game.createdAt, game.id, input.cursor),
+        after(games.createdAt, games.id, input.cursor),
       ),
     )
-    .orderBy(newestFirst(game.createdAt), newestFirst(game.id))
+    .orderBy(newestFirst(games.createdAt), newestFirst(games.id))
     .limit(input.limit + 1);
   return page('games', 'games', found, input.limit, (row) => ({
     id: row.id,
@@ -319,7 +318,7 @@ export async function listGrantReviews(db: Db): Promise<{ grants: GrantReviewVie
       flaggedAt: adminAudit.flaggedAt,
     })
     .from(adminAudit)
-    .innerJoin(user, and(eq(user.id, adminAudit.targetId), eq(user.role, 'admin')))
+    .innerJoin(accounts, and(eq(accounts.id, adminAudit.targetId), eq(accounts.role, 'admin')))
     .where(
       and(
         eq(adminAudit.action, 'grant-admin'),

@@ -3,18 +3,18 @@
  * one transaction with its audit row (audit.ts). Also how a role is lost when its address leaves
  * ADMIN_EMAILS, and the review of grants whose granting admin lost the role (decision 0028).
  */
-import { and, asc, eq, inArray, isNotNull, isNull, or } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { ALLOWLIST_ACTOR } from '../../domain/admin';
 import { COMMUNITY_MESSAGES } from '../../domain/community';
 import { AppError } from '../../domain/errors';
 import { MESSAGES } from '../../domain/game';
 import type { Db } from '../db/client';
 import { adminAudit } from '../db/schema/admin';
-import { user } from '../db/schema/auth';
+import { dropClaimedAdmin, lockAdminsAnd, setRole } from '../auth/public';
 import { deleteLockedGame, readGameHeader } from '../games/public';
 import { publish } from '../realtime/hub';
 import { flagGrantsBy, recordAudit, userLabel } from './audit';
-import type { AdminRole } from './data';
+import type { AdminRole } from '../../domain/admin';
 
 export const ADMIN_ROLE_MESSAGES = {
   notAUser: 'No such account',
@@ -44,18 +44,7 @@ export async function setAdminRole(
   input: { actor: AdminActor; targetId: string; role: AdminRole },
 ): Promise<{ user: { id: string; role: AdminRole } }> {
   return db.transaction(async (tx) => {
-    const locked = await tx
-      .select({
-        id: user.id,
-        name: user.name,
-        email: user.email,
-        role: user.role,
-        isAnonymous: user.isAnonymous,
-      })
-      .from(user)
-      .where(or(eq(user.role, 'admin'), inArray(user.id, [input.targetId, input.actor.id])))
-      .orderBy(asc(user.id))
-      .for('update');
+    const locked = await lockAdminsAnd(tx, [input.targetId, input.actor.id]);
     const admins = locked.filter((row) => row.role === 'admin');
     const target = locked.find((row) => row.id === input.targetId);
     // The actor's own role as locked: an admin revoked while this request waited acts no more.
@@ -71,14 +60,11 @@ export async function setAdminRole(
     if (input.role === 'user' && !admins.some((admin) => admin.id !== target.id)) {
       throw new AppError('invalid-argument', ADMIN_ROLE_MESSAGES.lastAdmin);
     }
-    await tx
-      .update(user)
-      .set(
-        input.role === 'admin'
-          ? { role: 'admin', adminGrantedBy: input.actor.id }
-          : { role: 'user', adminGrantedBy: null },
-      )
-      .where(eq(user.id, target.id));
+    await setRole(
+      tx,
+      target.id,
+      input.role === 'admin' ? { role: 'admin', grantedBy: input.actor.id } : { role: 'user' },
+    );
     if (input.role === 'user') await flagGrantsBy(tx, target.id);
     await publish(tx, { type: 'profile', userId: target.id });
     await recordAudit(tx, {
@@ -123,11 +109,7 @@ export async function deleteGameAsAdmin(
  */
 export async function dropUnlistedClaim(db: Db, userId: string): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [demoted] = await tx
-      .update(user)
-      .set({ role: 'user' })
-      .where(and(eq(user.id, userId), eq(user.role, 'admin'), isNull(user.adminGrantedBy)))
-      .returning({ id: user.id, name: user.name, email: user.email });
+    const demoted = await dropClaimedAdmin(tx, userId);
     if (!demoted) return false;
     await flagGrantsBy(tx, demoted.id);
     await recordAudit(tx, {

@@ -8,13 +8,13 @@
 import type { MiddlewareHandler } from 'hono';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { AuthEnv, Viewer } from '../auth/public';
+import { isAdmin, type AuthEnv, type Viewer } from '../auth/public';
 import type { Db } from '../db/client';
 import { validate } from '../http/validate';
 import { COMMUNITY_MESSAGES } from '../../domain/community';
 import { AppError } from '../../domain/errors';
 import { adminCursorParam, MAX_ADMIN_CURSOR_LENGTH } from './cursor';
-import { isAdmin, listAudit, listGames, listGrantReviews, listUsers, readOverview } from './data';
+import { listAudit, listGames, listGrantReviews, listUsers, readOverview } from './data';
 import { readAnalytics } from '../analytics/public';
 import {
   ADMIN_ROLE_MESSAGES,

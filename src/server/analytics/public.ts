@@ -2,3 +2,4 @@
 export type { AnalyticsRecorder } from './record';
 export { readAnalytics } from './report';
 export { moveGuestEvents } from './guest-merge';
+export { insertEventsSql } from './events-sql';

@@ -16,3 +16,17 @@ export {
   type ProfileEvent,
   type SessionEvent,
 } from './live';
+export {
+  accounts,
+  deleteAccountRow,
+  dropClaimedAdmin,
+  grantClaimedAdmin,
+  isAdmin,
+  isAdminSql,
+  lockAccountForDeletion,
+  lockAccountsPresent,
+  lockAdminsAnd,
+  lockClaimant,
+  readRole,
+  setRole,
+} from './accounts';

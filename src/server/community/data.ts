@@ -7,7 +7,8 @@ import type { CommunityRankView, RankReportView, ReportReason } from '../../doma
 import { isListed, type CommunityCursor, type ListOrder } from '../../domain/community-rules';
 import type { Db } from '../db/client';
 import { communityRank, rankLike, rankReport } from '../db/schema/community';
-import { user } from '../db/schema/auth';
+import { accounts, isAdminSql } from '../auth/public';
+import { profiles } from '../players/public';
 import { listedSql } from './listed';
 
 /** How many items a list card carries (the rank's page has them all; `itemsCount` tells how many). */
@@ -124,7 +125,7 @@ function viewColumns(options: {
         )::int end as open_reports`
     : sql``;
   return sql`r.id, r.game_id, r.title, r.emoji, ${items} as items,
-    jsonb_array_length(r.items) as items_count, r.creator_name, u.handle as creator_handle,
+    jsonb_array_length(r.items) as items_count, r.creator_name, ${profiles.handle} as creator_handle,
     r.tags, r.plays, r.likes,
     ((extract(epoch from r.created_at) * 1000000)::bigint)::text as created_us,
     ${mine} as is_mine, ${liked} as liked_by_me, r.hidden, r.is_public, r.archived${moderation}`;
@@ -138,10 +139,9 @@ function viewJoins(options: { viewerId: string | null; adminView: boolean }): SQ
       : sql` left join ${rankLike} l on l.rank_id = r.id and l.user_id = ${options.viewerId}`;
   // The role as the database has it now, never as a session remembers it.
   const admin = options.adminView
-    ? sql` cross join (select exists(
-        select 1 from ${user} where id = ${options.viewerId} and role = 'admin') as admin) me`
+    ? sql` cross join (select ${isAdminSql(options.viewerId ?? '')} as admin) me`
     : sql``;
-  return sql`left join ${user} u on u.id = r.creator_id${like}${admin}`;
+  return sql`left join ${profiles} on ${profiles.userId} = r.creator_id${like}${admin}`;
 }
 
 function cursorCondition(cursor: CommunityCursor | null): SQL {
@@ -192,7 +192,8 @@ export async function listRanks(
         ${params.tag !== null ? sql` and r.tags @> ${JSON.stringify([params.tag])}::jsonb` : sql``}
         ${
           params.creator !== null
-            ? sql` and r.creator_id = (select id from ${user} where handle_lower = ${params.creator})`
+            ? sql` and r.creator_id = (select ${profiles.userId} from ${profiles}
+                where ${profiles.handleLower} = ${params.creator})`
             : sql``
         }
         ${cursorCondition(params.cursor)}
@@ -243,14 +244,6 @@ export async function readRankCounts(
   return row ?? null;
 }
 
-/** Whether this user is an admin now (read from the database on every admin request). */
-export async function isAdmin(db: Db, userId: string): Promise<boolean> {
-  const result = await db.execute(
-    sql`select 1 as admin from ${user} where id = ${userId} and role = 'admin'`,
-  );
-  return rows(result).length > 0;
-}
-
 export const REPORTS_PAGE_SIZE = 200;
 
 type ReportRow = {
@@ -268,10 +261,10 @@ type ReportRow = {
 export async function listOpenReports(db: Db): Promise<RankReportView[]> {
   const result = await db.execute(sql`
     select rr.id, rr.rank_id, r.title as rank_title, rr.reason, rr.note,
-           coalesce(u.name, 'Anonymous') as reporter_name, rr.created_at, r.hidden
+           coalesce(${accounts.name}, 'Anonymous') as reporter_name, rr.created_at, r.hidden
     from ${rankReport} rr
     join ${communityRank} r on r.id = rr.rank_id
-    left join ${user} u on u.id = rr.user_id
+    left join ${accounts} on ${accounts.id} = rr.user_id
     where rr.resolved_at is null
     order by rr.created_at desc, rr.id desc
     limit ${REPORTS_PAGE_SIZE}`);

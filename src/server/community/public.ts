@@ -7,3 +7,4 @@ export { listedSql } from './listed';
 export { publishGame } from './mutations';
 export { rankArchived, rankItemsEdited, rankPlaysSql, ranksOfGameDeleted } from './rank-mirror';
 export { mergeGuestLikes, moveGuestRanks, rankPlaysUndoneSql } from './guest-merge';
+export { ranks } from './relations';

@@ -30,7 +30,7 @@ import {
   MAX_ITEMS,
   MAX_PROMPT_LENGTH,
 } from '../../domain/limits';
-import { requireUser, type AuthEnv, type Viewer } from '../auth/public';
+import { isAdmin, requireUser, type AuthEnv, type Viewer } from '../auth/public';
 import type { AnalyticsRecorder } from '../analytics/public';
 import type { Db } from '../db/client';
 import { gameViewFor, toGameView } from '../games/public';
@@ -40,14 +40,7 @@ import type { EventHub } from '../realtime/hub';
 import { rankTopic } from './live';
 import { streamTopic, type SseStream } from '../realtime/sse';
 import type { StreamLimits } from '../realtime/stream-limits';
-import {
-  isAdmin,
-  listOpenReports,
-  listRanks,
-  readRank,
-  readRankCounts,
-  type RankRecord,
-} from './data';
+import { listOpenReports, listRanks, readRank, readRankCounts, type RankRecord } from './data';
 import {
   buildRank,
   moderateRank,

@@ -19,8 +19,8 @@ import { TRANSACTION_MAX_ATTEMPTS } from '../../domain/limits';
 import { emptyTally, removeRanking, type Tally } from '../../domain/results';
 import { CONFLICT_MESSAGE, type Db, type Tx } from '../db/client';
 import { game, gameTally, submission } from '../db/schema/games';
-import { user } from '../db/schema/auth';
 import { newId } from '../platform/ids';
+import { deleteAccountRow, lockAccountForDeletion } from '../auth/public';
 import { awardXpOrGiveUp } from '../progression/public';
 import { closeLocked } from './closing';
 import { announce } from './live';
@@ -318,12 +318,7 @@ export async function deletePlayer(db: Db, userId: string): Promise<void> {
           order by g.id
           for update of g, t`);
       }
-      const [player] = await tx
-        .select({ id: user.id })
-        .from(user)
-        .where(eq(user.id, userId))
-        .for('update');
-      if (!player) return true;
+      if (!(await lockAccountForDeletion(tx, userId))) return true;
       const locked = new Set(played);
       // A ranking saved to another game before the player's row was ours: lock that one too.
       if ((await gamesOf()).some((gameId) => !locked.has(gameId))) return false;
@@ -337,7 +332,7 @@ export async function deletePlayer(db: Db, userId: string): Promise<void> {
         }
       }
       // Everything else of the account goes by cascade, as with better-auth's own delete.
-      await tx.delete(user).where(eq(user.id, userId));
+      await deleteAccountRow(tx, userId);
       return true;
     });
     if (done) return;

@@ -13,3 +13,4 @@ export { closedSql } from './closing';
 export type { GameChangeEvent } from './live';
 export { BallotCache } from './ballot-cache';
 export { runoff } from './methods-view';
+export { games, rankings, tallies } from './relations';

@@ -12,7 +12,7 @@
  * instance (one pooled connection per busy game); across instances the game row's lock orders
  * them.
  */
-import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '../../domain/errors';
 import { MESSAGES } from '../../domain/game';
 import {
@@ -25,9 +25,9 @@ import {
 } from '../../domain/submissions';
 import { FOREIGN_KEY_VIOLATION, sqlStateOf, type Db, type Tx } from '../db/client';
 import { game, gameTally, submission } from '../db/schema/games';
-import { user } from '../db/schema/auth';
 import { newId } from '../platform/ids';
 import type { KeyedQueue } from '../platform/keyed-queue';
+import { lockAccountsPresent } from '../auth/public';
 import { awardXpMany } from '../progression/public';
 import type { GameRow, SubmissionRow } from './data';
 import { gameHooks } from './hooks';
@@ -337,15 +337,7 @@ async function writeUnderLock(
     // The batch's players, locked against deletion until this commits (key share: their
     // rankings' foreign keys take the same). A player deleted meanwhile is refused alone, 401;
     // their deletion (mutations.ts deletePlayer) took their rankings out of the tallies.
-    const present = new Set(
-      (
-        await tx
-          .select({ id: user.id })
-          .from(user)
-          .where(inArray(user.id, userIds))
-          .for('key share')
-      ).map((row) => row.id),
-    );
+    const present = await lockAccountsPresent(tx, userIds);
     const kept = requests.filter((request) => present.has(request.userId));
     const plan = planBatch(
       batchGame(locked),

@@ -14,13 +14,11 @@ import type {
   XpReason,
 } from '../../domain/profile';
 import type { Db } from '../db/client';
-import { game, gameTally } from '../db/schema/games';
-import { playedGame } from '../db/schema/players';
-import { user } from '../db/schema/auth';
-import { xpAward } from '../db/schema/progression';
+import { playedGame, playerProfile } from '../db/schema/players';
+import { accounts } from '../auth/public';
+import { games, tallies } from '../games/public';
+import { progress, xpAwards } from '../progression/public';
 import { encodePageCursor, type PageCursor } from './page-cursor';
-
-export type UserRow = typeof user.$inferSelect;
 
 /**
  * Descending as the keyset indexes are built (drizzle makes them DESC NULLS LAST; a plain DESC
@@ -31,7 +29,42 @@ const newestFirst = (column: AnyPgColumn) => sql`${column} desc nulls last`;
 /** How many recent XP awards the player page lists. */
 export const ACTIVITY_SIZE = 10;
 
-export function toProfileView(row: UserRow): ProfileView {
+/**
+ * What the player page shows of its player, from the three tables that hold it (decision 0037):
+ * the account (auth), the profile (ours) and the progress (progression), in one statement.
+ */
+export const profileColumns = {
+  id: accounts.id,
+  name: accounts.name,
+  email: accounts.email,
+  emailVerified: accounts.emailVerified,
+  isAnonymous: accounts.isAnonymous,
+  role: accounts.role,
+  image: accounts.image,
+  handle: playerProfile.handle,
+  handleClaimedAt: playerProfile.handleClaimedAt,
+  level: progress.level,
+  xp: progress.xp,
+  xpToNext: progress.xpToNext,
+  crowns: progress.crowns,
+  totalXp: progress.totalXp,
+  stats: progress.stats,
+  achievements: progress.achievements,
+};
+
+/** One statement: the player's profile view, by id. */
+function profileQuery(db: Db, userId: string) {
+  return db
+    .select(profileColumns)
+    .from(accounts)
+    .innerJoin(playerProfile, eq(playerProfile.userId, accounts.id))
+    .innerJoin(progress, eq(progress.userId, accounts.id))
+    .where(eq(accounts.id, userId));
+}
+
+export type ProfileRow = Awaited<ReturnType<typeof profileQuery>>[number];
+
+export function toProfileView(row: ProfileRow): ProfileView {
   return {
     id: row.id,
     name: row.name,
@@ -52,7 +85,7 @@ export function toProfileView(row: UserRow): ProfileView {
   };
 }
 
-function statsOf(row: Pick<UserRow, 'stats'>): ProfileView['stats'] {
+function statsOf(row: Pick<ProfileRow, 'stats'>): ProfileView['stats'] {
   return {
     gamesCreated: row.stats.gamesCreated,
     rankingsSubmitted: row.stats.rankingsSubmitted,
@@ -61,7 +94,7 @@ function statsOf(row: Pick<UserRow, 'stats'>): ProfileView['stats'] {
 }
 
 export async function readProfile(db: Db, userId: string): Promise<ProfileView | null> {
-  const [row] = await db.select().from(user).where(eq(user.id, userId));
+  const [row] = await profileQuery(db, userId);
   return row ? toProfileView(row) : null;
 }
 
@@ -74,9 +107,14 @@ export async function findHandleOwner(
   handle: { handleLower: string; skeleton: string },
 ): Promise<string | null> {
   const [row] = await db
-    .select({ id: user.id })
-    .from(user)
-    .where(or(eq(user.handleSkeleton, handle.skeleton), eq(user.handleLower, handle.handleLower)))
+    .select({ id: playerProfile.userId })
+    .from(playerProfile)
+    .where(
+      or(
+        eq(playerProfile.handleSkeleton, handle.skeleton),
+        eq(playerProfile.handleLower, handle.handleLower),
+      ),
+    )
     .limit(1);
   return row?.id ?? null;
 }
@@ -88,17 +126,19 @@ export async function readPublicProfile(
 ): Promise<PublicProfileView | null> {
   const [row] = await db
     .select({
-      handle: user.handle,
-      name: user.name,
-      image: user.image,
-      level: user.level,
-      crowns: user.crowns,
-      achievements: user.achievements,
-      stats: user.stats,
-      createdAt: user.createdAt,
+      handle: playerProfile.handle,
+      name: accounts.name,
+      image: accounts.image,
+      level: progress.level,
+      crowns: progress.crowns,
+      achievements: progress.achievements,
+      stats: progress.stats,
+      createdAt: accounts.createdAt,
     })
-    .from(user)
-    .where(and(eq(user.handleLower, handleLower), eq(user.isAnonymous, false)));
+    .from(playerProfile)
+    .innerJoin(accounts, eq(accounts.id, playerProfile.userId))
+    .innerJoin(progress, eq(progress.userId, playerProfile.userId))
+    .where(and(eq(playerProfile.handleLower, handleLower), eq(accounts.isAnonymous, false)));
   if (!row || row.handle === null) return null;
   return {
     handle: row.handle,
@@ -128,27 +168,27 @@ export function activityQuery(db: Db, userId: string) {
   return (
     db
       .select({
-        reason: xpAward.reason,
-        amount: xpAward.amount,
-        at: xpAward.at,
-        gameId: xpAward.ref,
-        gameTitle: sql<string | null>`coalesce(${game.title}, ${game.prompt})`,
+        reason: xpAwards.reason,
+        amount: xpAwards.amount,
+        at: xpAwards.at,
+        gameId: xpAwards.ref,
+        gameTitle: sql<string | null>`coalesce(${games.title}, ${games.prompt})`,
       })
-      .from(xpAward)
-      .leftJoin(game, eq(game.id, xpAward.ref))
-      .where(eq(xpAward.userId, userId))
+      .from(xpAwards)
+      .leftJoin(games, eq(games.id, xpAwards.ref))
+      .where(eq(xpAwards.userId, userId))
       // Awards of one transaction share a time: a publish follows its create (create with publish).
       .orderBy(
-        newestFirst(xpAward.at),
-        sql`case ${xpAward.reason} when 'publish' then 0 when 'play' then 1 else 2 end`,
-        newestFirst(xpAward.id),
+        newestFirst(xpAwards.at),
+        sql`case ${xpAwards.reason} when 'publish' then 0 when 'play' then 1 else 2 end`,
+        newestFirst(xpAwards.id),
       )
       .limit(ACTIVITY_SIZE)
   );
 }
 
 /** A timestamp column in microseconds since the epoch (exact), as text. */
-const micros = (column: SQL | typeof game.createdAt | typeof playedGame.lastPlayedAt) =>
+const micros = (column: SQL | typeof games.createdAt | typeof playedGame.lastPlayedAt) =>
   sql<string>`(extract(epoch from ${column}) * 1000000)::bigint::text`;
 
 /** The exact timestamp of a cursor's microseconds. */
@@ -208,33 +248,33 @@ export function myGamesQuery(
   const { cursor } = input;
   return db
     .select({
-      id: game.id,
-      slug: game.slug,
-      title: sql<string>`coalesce(${game.title}, ${game.prompt})`,
-      emoji: game.emoji,
-      itemsCount: sql<number>`jsonb_array_length(${game.items})::int`,
-      players: sql<number>`coalesce(${gameTally.submissions}, 0)::int`,
-      closed: game.closed,
-      sizeLimit: game.sizeLimit,
-      deadlineAt: game.deadlineAt,
-      isPublic: game.isPublic,
-      communityRankId: game.communityRankId,
-      archived: game.archived,
-      createdAt: game.createdAt,
-      createdUs: micros(game.createdAt),
+      id: games.id,
+      slug: games.slug,
+      title: sql<string>`coalesce(${games.title}, ${games.prompt})`,
+      emoji: games.emoji,
+      itemsCount: sql<number>`jsonb_array_length(${games.items})::int`,
+      players: sql<number>`coalesce(${tallies.submissions}, 0)::int`,
+      closed: games.closed,
+      sizeLimit: games.sizeLimit,
+      deadlineAt: games.deadlineAt,
+      isPublic: games.isPublic,
+      communityRankId: games.communityRankId,
+      archived: games.archived,
+      createdAt: games.createdAt,
+      createdUs: micros(games.createdAt),
     })
-    .from(game)
-    .leftJoin(gameTally, eq(gameTally.gameId, game.id))
+    .from(games)
+    .leftJoin(tallies, eq(tallies.gameId, games.id))
     .where(
       and(
-        eq(game.ownerId, input.userId),
-        eq(game.archived, input.archived),
+        eq(games.ownerId, input.userId),
+        eq(games.archived, input.archived),
         cursor
-          ? sql`(${game.createdAt}, ${game.id}) < (${fromMicros(cursor.atUs)}, ${cursor.id})`
+          ? sql`(${games.createdAt}, ${games.id}) < (${fromMicros(cursor.atUs)}, ${cursor.id})`
           : undefined,
       ),
     )
-    .orderBy(newestFirst(game.createdAt), newestFirst(game.id))
+    .orderBy(newestFirst(games.createdAt), newestFirst(games.id))
     .limit(OWN_GAMES_PAGE_SIZE + 1);
 }
 
@@ -274,23 +314,23 @@ export function playedGamesQuery(db: Db, input: { userId: string; cursor: PageCu
   return db
     .select({
       gameId: playedGame.gameId,
-      slug: game.slug,
-      title: sql<string>`coalesce(${game.title}, ${game.prompt})`,
-      emoji: game.emoji,
-      itemsCount: sql<number>`jsonb_array_length(${game.items})::int`,
+      slug: games.slug,
+      title: sql<string>`coalesce(${games.title}, ${games.prompt})`,
+      emoji: games.emoji,
+      itemsCount: sql<number>`jsonb_array_length(${games.items})::int`,
       status: playedGame.status,
       lastPlayedAt: playedGame.lastPlayedAt,
       playedUs: micros(playedGame.lastPlayedAt),
-      closed: game.closed,
-      deadlineAt: game.deadlineAt,
+      closed: games.closed,
+      deadlineAt: games.deadlineAt,
     })
     .from(playedGame)
-    .innerJoin(game, eq(game.id, playedGame.gameId))
+    .innerJoin(games, eq(games.id, playedGame.gameId))
     .where(
       and(
         eq(playedGame.userId, input.userId),
-        eq(game.archived, false),
-        sql`${game.ownerId} is distinct from ${input.userId}`,
+        eq(games.archived, false),
+        sql`${games.ownerId} is distinct from ${input.userId}`,
         cursor
           ? sql`(${playedGame.lastPlayedAt}, ${playedGame.gameId}) < (${fromMicros(cursor.atUs)}, ${cursor.id})`
           : undefined,

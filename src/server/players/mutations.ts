@@ -1,12 +1,13 @@
 /** Writes to players' profiles: the handle and upkeep on each session (the admin claim: admin/claims.ts). */
-import { eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { AppError } from '../../domain/errors';
 import { HANDLE_MESSAGES } from './handle-messages';
 import type { DeviceType, ProfileView } from '../../domain/profile';
 import { sqlStateOf, UNIQUE_VIOLATION, type Db } from '../db/client';
-import { user } from '../db/schema/auth';
-import { profileEvents, type ProfileEvent } from '../auth/public';
-import { toProfileView } from './data';
+import { playerProfile } from '../db/schema/players';
+import { accounts, profileEvents, type ProfileEvent } from '../auth/public';
+import { progress } from '../progression/public';
+import { profileColumns, toProfileView } from './data';
 
 /**
  * Sets the player's handle (already checked by `checkHandleClaim`). Uniqueness is the unique
@@ -23,21 +24,23 @@ export async function setHandle(
   let rows;
   try {
     rows = await db
-      .update(user)
+      .update(playerProfile)
       .set({
         handle: input.handle,
         handleLower: input.handleLower,
         // A change of case only keeps the claim: its time, and its skeleton (none for a
         // look-alike held from before the rule, which keeps its handle).
-        handleSkeleton: sql`case when ${user.handleLower} is not distinct from ${input.handleLower}
-          then ${user.handleSkeleton} else ${input.skeleton} end`,
-        handleClaimedAt: sql`case when ${user.handleLower} is not distinct from ${input.handleLower}
-          then coalesce(${user.handleClaimedAt}, now()) else now() end`,
-        updatedAt: sql`now()`,
+        handleSkeleton: sql`case when ${playerProfile.handleLower} is not distinct from ${input.handleLower}
+          then ${playerProfile.handleSkeleton} else ${input.skeleton} end`,
+        handleClaimedAt: sql`case when ${playerProfile.handleLower} is not distinct from ${input.handleLower}
+          then coalesce(${playerProfile.handleClaimedAt}, now()) else now() end`,
       })
-      .where(eq(user.id, input.userId))
+      // The whole profile view comes back from the same statement (account and progress joined).
+      .from(accounts)
+      .innerJoin(progress, eq(progress.userId, accounts.id))
+      .where(and(eq(playerProfile.userId, input.userId), eq(accounts.id, playerProfile.userId)))
       .returning({
-        ...getTableColumns(user),
+        ...profileColumns,
         notified: sql<string>`${profileEvents.notifySql(event)}::text`,
       });
   } catch (error) {
@@ -71,7 +74,7 @@ export type ProfileUpkeep = {
 export async function touchProfile(db: Db, userId: string, input: ProfileUpkeep): Promise<void> {
   const now = new Date();
   await db
-    .update(user)
+    .update(playerProfile)
     .set({
       lastSeenAt: now,
       lastActiveAt: now,
@@ -80,13 +83,13 @@ export async function touchProfile(db: Db, userId: string, input: ProfileUpkeep)
       ...(input.deviceType !== undefined ? { deviceType: input.deviceType } : {}),
       ...(input.lastTouch !== undefined ? { lastTouch: input.lastTouch } : {}),
       ...(input.anonId !== undefined
-        ? { anonId: sql`coalesce(${user.anonId}, ${input.anonId})` }
+        ? { anonId: sql`coalesce(${playerProfile.anonId}, ${input.anonId})` }
         : {}),
       ...(input.firstTouch !== undefined
         ? {
-            firstTouch: sql`coalesce(${user.firstTouch}, ${JSON.stringify(input.firstTouch)}::jsonb)`,
+            firstTouch: sql`coalesce(${playerProfile.firstTouch}, ${JSON.stringify(input.firstTouch)}::jsonb)`,
           }
         : {}),
     })
-    .where(eq(user.id, userId));
+    .where(eq(playerProfile.userId, userId));
 }

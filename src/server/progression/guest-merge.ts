@@ -6,8 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import { stampUnlocks, type AchievementId, type Unlocks } from '../../domain/achievements';
 import { progressFromTotal } from '../../domain/progression';
 import type { Tx } from '../db/client';
-import { user, type UserStats } from '../db/schema/auth';
-import { xpAward } from '../db/schema/progression';
+import { playerProgress, xpAward, type UserStats } from '../db/schema/progression';
 
 /**
  * The guest's XP awards join the account's (an award both earned counts once); the account's
@@ -22,8 +21,15 @@ export async function mergeGuestXp(tx: Tx, guestId: string, accountId: string) {
       and exists (select 1 from ${xpAward} a
                   where a.user_id = ${accountId} and a.reason = g.reason and a.ref = g.ref)`);
   await tx.update(xpAward).set({ userId: accountId }).where(eq(xpAward.userId, guestId));
-  const [guest] = await tx.select().from(user).where(eq(user.id, guestId));
-  const [account] = await tx.select().from(user).where(eq(user.id, accountId)).for('update');
+  const [guest] = await tx
+    .select({ achievements: playerProgress.achievements })
+    .from(playerProgress)
+    .where(eq(playerProgress.userId, guestId));
+  const [account] = await tx
+    .select({ achievements: playerProgress.achievements })
+    .from(playerProgress)
+    .where(eq(playerProgress.userId, accountId))
+    .for('update');
   if (!guest || !account) return;
   const ledger = await tx
     .select({
@@ -50,7 +56,7 @@ export async function mergeGuestXp(tx: Tx, guestId: string, accountId: string) {
   }
   const achievements = stampUnlocks(earliest, { ...progress, stats }, Date.now());
   await tx
-    .update(user)
+    .update(playerProgress)
     .set({ ...progress, totalXp, stats, achievements })
-    .where(eq(user.id, accountId));
+    .where(eq(playerProgress.userId, accountId));
 }

@@ -10,10 +10,9 @@ import { stampUnlocks, type Unlocks } from '../../domain/achievements';
 import { CROWNS_PER_LEVEL } from '../../domain/limits';
 import { progressFromTotal, STAT_FOR, XP_FOR, type XpReason } from '../../domain/progression';
 import type { Tx } from '../db/client';
-import { analyticsEvent } from '../db/schema/analytics';
-import { user, type UserStats } from '../db/schema/auth';
-import { xpAward } from '../db/schema/progression';
+import { playerProgress, xpAward, type UserStats } from '../db/schema/progression';
 import { newId } from '../platform/ids';
+import { insertEventsSql } from '../analytics/public';
 import { notifyProfileSql } from '../auth/public';
 
 export type Award = { userId: string; reason: XpReason; ref: string };
@@ -68,7 +67,7 @@ export async function awardXpMany(
       stat: STAT_FOR[award.reason],
     })),
   );
-  // The ledger rows and the running totals in one statement; the user rows stay locked until
+  // The ledger rows and the running totals in one statement; the progress rows stay locked until
   // commit, so concurrent awards to one player apply one after the other.
   const result = await tx.execute(sql`
     with input as (
@@ -81,15 +80,15 @@ export async function awardXpMany(
       on conflict (user_id, reason, ref) do nothing
       returning user_id, reason, amount
     )
-    update ${user} u set
+    update ${playerProgress} u set
       total_xp = u.total_xp + award.amount,
       stats = u.stats || jsonb_build_object(
         input.stat, coalesce((u.stats ->> input.stat)::int, 0) + 1,
         'xpByReason', coalesce(u.stats -> 'xpByReason', '{}'::jsonb) || jsonb_build_object(
           award.reason, coalesce((u.stats -> 'xpByReason' ->> award.reason)::int, 0) + award.amount))
     from award join input on input.user_id = award.user_id
-    where u.id = award.user_id
-    returning u.id, u.total_xp, u.level, u.crowns, u.stats, u.achievements`);
+    where u.user_id = award.user_id
+    returning u.user_id as id, u.total_xp, u.level, u.crowns, u.stats, u.achievements`);
   const rows = (result as unknown as { rows: AwardedRow[] }).rows;
   if (rows.length === 0) return [];
   const now = Date.now();
@@ -122,16 +121,14 @@ export async function awardXpMany(
         as x(id text, level_up_event text, level int, xp int, xp_to_next int, crowns int,
           achievements jsonb)
     ),
-    level_up as (
-      insert into ${analyticsEvent} (id, name, props, user_id)
+    level_up as (${insertEventsSql(sql`
       select level_up_event, 'level_up', jsonb_build_object('level', level), id
-      from input where level_up_event is not null
-    ),
+      from input where level_up_event is not null`)}),
     updated as (
-      update ${user} u set level = input.level, xp = input.xp, xp_to_next = input.xp_to_next,
-        crowns = input.crowns, achievements = input.achievements
-      from input where u.id = input.id
-      returning u.id
+      update ${playerProgress} u set level = input.level, xp = input.xp,
+        xp_to_next = input.xp_to_next, crowns = input.crowns, achievements = input.achievements
+      from input where u.user_id = input.id
+      returning u.user_id as id
     )
     select ${notifyProfileSql(sql`updated`)} from updated`);
   return rows.map((row) => row.id);

@@ -4,3 +4,4 @@
  */
 export { awardXpMany, awardXpOrGiveUp } from './ledger';
 export { mergeGuestXp } from './guest-merge';
+export { progress, xpAwards, type UserStats } from './progress';

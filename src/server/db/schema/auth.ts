@@ -1,75 +1,30 @@
 /**
  * The tables of accounts: better-auth's `user`, `session`, `account`, `verification` and
- * `rate_limit` (the profile columns on `user` are ours), and API tokens.
+ * `rate_limit`, and API tokens.
  */
-import {
-  bigint,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
-import type { Unlocks } from '../../../domain/achievements';
+import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 
-export type UserStats = {
-  gamesCreated: number;
-  rankingsSubmitted: number;
-  communityPublishes: number;
-  xpByReason: Record<string, number>;
-};
-
-export const user = pgTable(
-  'user',
-  {
-    id: text('id').primaryKey(),
-    name: text('name').notNull(),
-    email: text('email').notNull().unique(),
-    emailVerified: boolean('email_verified').notNull().default(false),
-    /** When the e-mail was last proven (set by a trigger when email_verified turns true). */
-    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
-    image: text('image'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-    isAnonymous: boolean('is_anonymous').notNull().default(false),
-    role: text('role').notNull().default('user'),
-    /** Who made this user an admin: null when their address's own claim did (ADMIN_EMAILS). */
-    adminGrantedBy: text('admin_granted_by'),
-    handle: text('handle'),
-    handleLower: text('handle_lower').unique(),
-    /**
-     * The handle's confusable skeleton (domain/handle.ts handleSkeleton): look-alike handles
-     * collide here. Null for no handle, and for a look-alike held before this rule (decision 0029).
-     */
-    handleSkeleton: text('handle_skeleton').unique(),
-    /** When the current handle was claimed (SPEC §3 usernames.at); null before it was recorded. */
-    handleClaimedAt: timestamp('handle_claimed_at', { withTimezone: true }),
-    level: integer('level').notNull().default(1),
-    xp: integer('xp').notNull().default(0),
-    xpToNext: integer('xp_to_next').notNull().default(100),
-    crowns: integer('crowns').notNull().default(0),
-    /** Every XP ever earned: the sum of the player's `xp_award` ledger. */
-    totalXp: integer('total_xp').notNull().default(0),
-    /** When each achievement unlocked (epoch ms), stamped by the award that earned it. */
-    achievements: jsonb('achievements').$type<Unlocks>().notNull().default({}),
-    stats: jsonb('stats')
-      .$type<UserStats>()
-      .notNull()
-      .default({ gamesCreated: 0, rankingsSubmitted: 0, communityPublishes: 0, xpByReason: {} }),
-    locale: text('locale'),
-    tzOffset: integer('tz_offset'),
-    deviceType: text('device_type'),
-    anonId: text('anon_id'),
-    firstTouch: jsonb('first_touch').$type<Record<string, string>>(),
-    lastTouch: jsonb('last_touch').$type<Record<string, string>>(),
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
-    lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
-  },
-  (t) => [index('user_anon_id_idx').on(t.anonId)],
-);
+/**
+ * better-auth's account row, auth's alone (decision 0037): the player's profile is
+ * `player_profile` (players.ts) and their progress `player_progress` (progression.ts), each made
+ * with the row by a trigger (migrations/0016).
+ */
+export const user = pgTable('user', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  /** When the e-mail was last proven (set by a trigger when email_verified turns true). */
+  emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+  image: text('image'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+  isAnonymous: boolean('is_anonymous').notNull().default(false),
+  role: text('role').notNull().default('user'),
+  /** Who made this user an admin: null when their address's own claim did (ADMIN_EMAILS). */
+  adminGrantedBy: text('admin_granted_by'),
+});
 
 export const session = pgTable(
   'session',

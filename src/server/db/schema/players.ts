@@ -1,10 +1,11 @@
 /**
- * The tables of players' history: plays and played games.
+ * The tables of players: their profile, and their history (plays and played games).
  */
 import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -14,6 +15,37 @@ import {
 import { createdAt } from './columns';
 import { user } from './auth';
 import { game } from './games';
+
+/**
+ * A player's profile (decision 0037): their handle, and what their session starts record. One row
+ * per `user` row, made with it by a trigger (migrations/0016) and gone with it by cascade.
+ */
+export const playerProfile = pgTable(
+  'player_profile',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    handle: text('handle'),
+    handleLower: text('handle_lower').unique(),
+    /**
+     * The handle's confusable skeleton (domain/handle.ts handleSkeleton): look-alike handles
+     * collide here. Null for no handle, and for a look-alike held before this rule (decision 0029).
+     */
+    handleSkeleton: text('handle_skeleton').unique(),
+    /** When the current handle was claimed (SPEC §3 usernames.at); null before it was recorded. */
+    handleClaimedAt: timestamp('handle_claimed_at', { withTimezone: true }),
+    locale: text('locale'),
+    tzOffset: integer('tz_offset'),
+    deviceType: text('device_type'),
+    anonId: text('anon_id'),
+    firstTouch: jsonb('first_touch').$type<Record<string, string>>(),
+    lastTouch: jsonb('last_touch').$type<Record<string, string>>(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
+  },
+  (t) => [index('player_profile_anon_id_idx').on(t.anonId)],
+);
 
 export const play = pgTable(
   'play',
