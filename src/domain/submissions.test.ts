@@ -131,6 +131,7 @@ describe('the re-ranking limit', () => {
     ranking: ['a', 'b', 'c', 'd'],
     partial: false,
     at: 0,
+    startedAt: 0,
     reranks: 0,
     reranksSince: null,
     ...over,

@@ -27,6 +27,8 @@ export type SavedRanking = {
   ranking: string[];
   partial: boolean;
   at: number | null;
+  /** When the player first saved anything for this game (ms): their play's start. null: now. */
+  startedAt: number | null;
   reranks: number;
   reranksSince: number | null;
 };
@@ -149,6 +151,7 @@ export function planBatch(
       ranking: request.ranking,
       partial: request.partial,
       at: null,
+      startedAt: previous?.startedAt ?? null,
       reranks,
       reranksSince,
     };

@@ -219,13 +219,18 @@ describe.concurrent.each(testDatabases)('submissions on %s', (kind) => {
     expect((results.body as ResultsBody).results.submissions).toBe(1);
   });
 
-  it('records a first play as started when the player saved progress, completed with their final ranking', async () => {
+  it('records a first play as started when the player first saved progress, completed with their final ranking', async () => {
     const owner = await h.user();
     const game = await h.createGame(owner, ['Alpha', 'Bravo', 'Charlie']);
     const [a, b, c] = ids(game) as [string, string, string];
     const player = await h.guest();
     const progress = await h.submit(player, game.id, [b], { partial: true });
     expect(progress.status).toBe(200);
+    await sleep(50);
+    // More progress later moves the last save, not the start.
+    const more = await h.submit(player, game.id, [b, a], { partial: true });
+    expect(more.status).toBe(200);
+    expect(more.body.submission.at).toBeGreaterThan(progress.body.submission.at);
     await sleep(50);
     expect((await h.submit(player, game.id, [a, b, c])).status).toBe(200);
     // Without saved progress, the play starts with the final ranking itself.

@@ -140,12 +140,13 @@ export class GameStates {
           ranking: submission.ranking,
           partial: submission.partial,
           at: submission.at,
+          startedAt: submission.startedAt,
           reranks: submission.reranks,
           reranksSince: submission.reranksSince,
         })
         .from(submission)
         .where(and(eq(submission.gameId, gameId), eq(submission.userId, userId)));
-      saved = row ? { ...row, at: row.at.getTime() } : null;
+      saved = row ? { ...row, at: row.at.getTime(), startedAt: row.startedAt.getTime() } : null;
       if (entry.epoch === epoch && this.entries.get(gameId) === entry) {
         remember(entry.saved, userId, saved, MAX_SAVED_PER_GAME);
       }

@@ -127,6 +127,7 @@ type PreviousRows = {
   ranking: string[];
   partial: boolean;
   at: string;
+  startedAt: string;
   reranks: number;
   reranksSince: number | null;
 }[];
@@ -178,6 +179,7 @@ async function writeBatch(
         ranking,
         partial,
         at: write.at ?? at,
+        startedAt: write.startedAt ?? at,
         reranks,
         reranksSince,
       });
@@ -204,6 +206,7 @@ async function writeBatch(
         ranking: outcome.saved.ranking,
         partial: outcome.saved.partial,
         at: new Date(outcome.saved.at ?? at),
+        startedAt: new Date(outcome.saved.startedAt ?? at),
         reranks: outcome.saved.reranks,
         reranksSince: outcome.saved.reranksSince,
       },
@@ -291,6 +294,7 @@ async function writeUnderLock(
   const previousOf = sql<PreviousRows>`coalesce((
     select jsonb_agg(jsonb_build_object('userId', s.user_id, 'name', s.name,
                      'ranking', s.ranking, 'partial', s.partial, 'at', s.at,
+                     'startedAt', s.started_at,
                      'reranks', s.reranks, 'reranksSince', s.reranks_since))
     from ${submission} s
     where s.game_id = ${gameId}
@@ -328,6 +332,7 @@ async function writeUnderLock(
           ranking: row.ranking,
           partial: row.partial,
           at: Date.parse(row.at),
+          startedAt: Date.parse(row.startedAt),
           reranks: row.reranks,
           reranksSince: row.reranksSince,
         },
@@ -502,8 +507,8 @@ function guardSql(planned: GameRow, expected: Expected): SQL {
 type FirstPlay = { userId: string; startedAt: number | null };
 
 /**
- * The batch's first plays, each started when the player saved progress before it (the earliest
- * moment of their play the server holds), else with this batch.
+ * The batch's first plays, each started when the player first saved progress before it (the
+ * submission row's `started_at`, kept by every later save), else with this batch.
  */
 function firstPlays(
   plan: BatchPlan,
@@ -511,7 +516,7 @@ function firstPlays(
 ): FirstPlay[] {
   return plan.firstPlays.map((userId) => {
     const saved = before.get(userId);
-    return { userId, startedAt: saved?.partial ? saved.at : null };
+    return { userId, startedAt: saved?.partial ? saved.startedAt : null };
   });
 }
 

@@ -83,6 +83,8 @@ export const submission = pgTable(
     ranking: jsonb('ranking').$type<string[]>().notNull(),
     partial: boolean('partial').notNull().default(false),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** The player's first save of this game (progress or final): their play's start. */
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     /**
      * Re-rankings (final rankings replacing this player's final one) in the window that started
      * at `reranks_since` (ms since the epoch): the re-ranking limit, written by the submission's
