@@ -81,12 +81,13 @@ describe.each(testDatabases)('deadlines on %s', (kind) => {
         submissionCount: 1,
         results: { submissions: 1 },
       });
-      // Someone who did not play learns it closed, still without results.
+      // Someone who did not play learns it closed, with the results: a closed game's are seen by
+      // all (decision 0039), as nobody can rank it any more.
       expect((await nextData(anonymousStream)).data).toMatchObject({
         change: 'closed',
         closed: true,
         resultsLocked: false,
-        results: null,
+        results: { submissions: 1 },
       });
       expect(await isClosedInDb(h, created.id)).toBe(true);
 
