@@ -120,10 +120,19 @@ describe.runIf(browserAvailable())('focus is never hidden under a bar', () => {
       headers: { origin: server.url },
     });
     expect(submitted.ok()).toBe(true);
+    // A retry runs on the same server: the handle must be new each time.
+    const profile = `olive${Date.now() % 100_000}`;
+    const handle = await page.request.put('/api/me/handle', {
+      data: { handle: profile },
+      headers: { origin: server.url },
+    });
+    expect(handle.ok()).toBe(true);
 
     // Each route and something that is there once it has loaded.
     const routes = [
       { path: '/', ready: 'h1' },
+      { path: '/community', ready: 'h1' },
+      { path: '/community-cop', ready: 'h1' },
       { path: '/create', ready: '.create-submit' },
       { path: '/builder', ready: '.create-submit' },
       { path: `/g/${game.id}/play`, ready: '[data-testid="rank-list"]' },
@@ -131,9 +140,18 @@ describe.runIf(browserAvailable())('focus is never hidden under a bar', () => {
       { path: `/r/${game.communityRankId}`, ready: 'h1' },
       { path: '/myranks', ready: 'h1' },
       { path: '/player', ready: 'h1' },
+      { path: `/u/${profile}`, ready: 'h1' },
       { path: '/admin', ready: 'h1' },
+      { path: '/admin/games', ready: 'h1' },
+      { path: '/admin/reports', ready: 'h1' },
+      { path: '/admin/analytics', ready: 'h1' },
+      { path: '/admin/audit', ready: 'h1' },
       { path: '/account', ready: 'h1' },
+      { path: '/account/admin-claim', ready: 'h1' },
+      { path: '/login/gate', ready: 'h1' },
       { path: '/g/pizza-demo/play', ready: '[data-testid="rank-list"]' },
+      { path: '/g/pizza-demo/results', ready: 'h1' },
+      { path: '/dev/outbox', ready: 'h1' },
       { path: '/no/such/page', ready: 'h1' },
     ];
 
@@ -154,6 +172,10 @@ describe.runIf(browserAvailable())('focus is never hidden under a bar', () => {
               cause: error,
             });
           });
+        // The route's own data in, not only its frame.
+        await page.waitForFunction(
+          () => !document.querySelector('[aria-busy="true"], .boot-screen'),
+        );
         await focusFromTop(page);
         for (let presses = 0; presses < MAX_TABS; presses++) {
           await page.keyboard.press('Tab');
