@@ -49,21 +49,21 @@ describe.runIf(browserAvailable())('results extras in Chromium', () => {
     return (await response.json()) as T;
   }
 
-  /** An owner with a game that five guests ranked (Mushrooms wins most duels). */
-  async function playedGame(viewport = DESKTOP): Promise<Visitor & { game: GameView }> {
+  /** An owner (`name`) with a game of `items` that one guest per order in `orders` ranked. */
+  async function rankedGame(
+    viewport: { width: number; height: number },
+    name: string,
+    prompt: string,
+    items: readonly string[],
+    orders: readonly (readonly string[])[],
+  ): Promise<Visitor & { game: GameView }> {
     const owner = await newVisitor(browser, server, { viewport });
-    await registerByApi(owner.page, server, 'Olive');
+    await registerByApi(owner.page, server, name);
     const { game } = await api<{ game: GameView }>(owner.page.request, 'POST', '/api/games', {
-      prompt: 'Best pizza topping',
-      items: ITEMS,
+      prompt,
+      items,
     });
     const id = (label: string) => game.items.find((item) => item.label === label)?.id ?? '';
-    const orders = [
-      ['Mushrooms', 'Basil', 'Olives', 'Anchovies', 'Pineapple'],
-      ['Basil', 'Mushrooms', 'Olives', 'Pineapple', 'Anchovies'],
-      ['Mushrooms', 'Olives', 'Basil', 'Anchovies', 'Pineapple'],
-      ['Pineapple', 'Mushrooms', 'Basil', 'Olives', 'Anchovies'],
-    ];
     for (const order of orders) {
       const context = await browser.newContext({ baseURL: server.url });
       await api(context.request, 'POST', '/api/auth/sign-in/anonymous', {});
@@ -73,6 +73,16 @@ describe.runIf(browserAvailable())('results extras in Chromium', () => {
       await context.close();
     }
     return { ...owner, game };
+  }
+
+  /** An owner with a game that guests ranked (Mushrooms wins most duels). */
+  function playedGame(viewport = DESKTOP): Promise<Visitor & { game: GameView }> {
+    return rankedGame(viewport, 'Olive', 'Best pizza topping', ITEMS, [
+      ['Mushrooms', 'Basil', 'Olives', 'Anchovies', 'Pineapple'],
+      ['Basil', 'Mushrooms', 'Olives', 'Pineapple', 'Anchovies'],
+      ['Mushrooms', 'Olives', 'Basil', 'Anchovies', 'Pineapple'],
+      ['Pineapple', 'Mushrooms', 'Basil', 'Olives', 'Anchovies'],
+    ]);
   }
 
   it('opens the head-to-head matrix and moves through it with the keyboard', async () => {
@@ -321,24 +331,9 @@ describe.runIf(browserAvailable())('results extras in Chromium', () => {
    * best average position (and Borda points); Rigatoni beats every item head to head and wins
    * the runoff.
    */
-  async function pastaGame(viewport = DESKTOP): Promise<Visitor & { game: GameView }> {
-    const owner = await newVisitor(browser, server, { viewport });
-    await registerByApi(owner.page, server, 'Paola');
-    const { game } = await api<{ game: GameView }>(owner.page.request, 'POST', '/api/games', {
-      prompt: 'Best pasta shape',
-      items: PASTA,
-    });
-    const id = (label: string) => game.items.find((item) => item.label === label)?.id ?? '';
+  function pastaGame(viewport = DESKTOP): Promise<Visitor & { game: GameView }> {
     const last = [...PASTA.slice(1), 'Rigatoni'];
-    for (const order of [PASTA, PASTA, last]) {
-      const context = await browser.newContext({ baseURL: server.url });
-      await api(context.request, 'POST', '/api/auth/sign-in/anonymous', {});
-      await api(context.request, 'PUT', `/api/games/${game.id}/submission`, {
-        ranking: order.map(id),
-      });
-      await context.close();
-    }
-    return { ...owner, game };
+    return rankedGame(viewport, 'Paola', 'Best pasta shape', PASTA, [PASTA, PASTA, last]);
   }
 
   it('names one winner under each method: hero, banner and row 1 agree, and says where methods differ', async () => {
