@@ -21,7 +21,7 @@ import { commonText } from '../i18n/messages/common';
 import { bootText } from '../i18n/messages/shell';
 import { RichText } from '../i18n/rich-text';
 import { accountLinks } from './links';
-import { AdminClaimSteps } from './admin-claim-steps';
+import { AdminClaimSteps, AdminReady } from './admin-claim-steps';
 import './account.css';
 
 /**
@@ -106,16 +106,7 @@ export function AdminClaimPage() {
       </>
     );
   } else if (state.kind === 'done') {
-    body = (
-      <>
-        <p className="center" role="status">
-          {t.done}
-        </p>
-        <Link className="btn btn-primary btn-block" to={paths.admin()}>
-          {t.openAdmin}
-        </Link>
-      </>
-    );
+    body = <AdminReady message={t.done} />;
   } else {
     body = (
       <>

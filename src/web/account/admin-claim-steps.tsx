@@ -45,18 +45,7 @@ export function AdminClaimSteps(props: { email: string }) {
   if (claim.isPending) return <PageLoading label={t.checking} />;
   const answer = claim.data;
   if (!answer) return <p className="center">{t.unavailable}</p>;
-  if (answer.admin) {
-    return (
-      <>
-        <p className="center" role="status">
-          {t.alreadyAdmin}
-        </p>
-        <Link className="btn btn-primary btn-block" to={paths.admin()}>
-          {t.openAdmin}
-        </Link>
-      </>
-    );
-  }
+  if (answer.admin) return <AdminReady message={t.alreadyAdmin} />;
   const now = currentStep(answer);
   if (!now) return <p className="center">{t.notListed}</p>;
   const recheck = () => {
@@ -106,6 +95,21 @@ export function AdminClaimSteps(props: { email: string }) {
           );
         })}
       </ol>
+    </>
+  );
+}
+
+/** The claim is through: `message` says how, and the way in to admin follows. */
+export function AdminReady(props: { message: string }) {
+  const t = useText(adminClaimPageText);
+  return (
+    <>
+      <p className="center" role="status">
+        {props.message}
+      </p>
+      <Link className="btn btn-primary btn-block" to={paths.admin()}>
+        {t.openAdmin}
+      </Link>
     </>
   );
 }
