@@ -85,6 +85,7 @@ const SERVER_FEATURES = [
   'auth',
   'community',
   'games',
+  'images',
   'players',
   'progression',
   'share',

@@ -60,8 +60,9 @@ async function bundle(entry, outfile, define) {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    // resvg loads a native binary from beside itself; satori its WebAssembly layout engine.
-    external: ['@electric-sql/pglite', 'pg-native', '@resvg/resvg-js', 'satori'],
+    // resvg and sharp load native binaries from beside themselves; satori its WebAssembly layout
+    // engine.
+    external: ['@electric-sql/pglite', 'pg-native', '@resvg/resvg-js', 'satori', 'sharp'],
     // Some bundled packages are CommonJS and call require().
     banner: {
       js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",

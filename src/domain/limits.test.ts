@@ -12,7 +12,14 @@ import {
 describe('quotas', () => {
   it('has hourly defaults a person never meets and a script does', () => {
     expect(QUOTA_WINDOW_MS).toBe(3_600_000);
-    expect(DEFAULT_QUOTAS).toEqual({ create: 60, publish: 30, report: 30, edit: 600, rerank: 30 });
+    expect(DEFAULT_QUOTAS).toEqual({
+      create: 60,
+      publish: 30,
+      report: 30,
+      edit: 600,
+      rerank: 30,
+      upload: 300,
+    });
     expect(DEFAULT_STREAMS_PER_ACCOUNT).toBe(20);
     expect(DEFAULT_STREAMS_PER_ADDRESS).toBeGreaterThanOrEqual(DEFAULT_STREAMS_PER_ACCOUNT);
   });
@@ -23,6 +30,9 @@ describe('quotas', () => {
     );
     expect(quotaMessage('publish', 30, 60_000)).toBe(
       'You have published 30 games in the last hour. Try again in 1 minute.',
+    );
+    expect(quotaMessage('upload', 300, 60_000)).toBe(
+      'You have uploaded 300 pictures in the last hour. Try again in 1 minute.',
     );
     expect(quotaMessage('rerank', 30, 60_000)).toBe(
       'You have re-ranked this game 30 times in the last hour. Try again in 1 minute.',

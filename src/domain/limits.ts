@@ -53,8 +53,24 @@ export const ACHIEVEMENT_THRESHOLDS = {
  * which the server answers 429 with `quotaMessage`. Defaults; the server reads overrides from its
  * configuration (LIMIT_GAMES_PER_HOUR and the like).
  */
+/** Pictures on items (issue 26, domain/images.ts). */
+/** Largest upload: 10 MB. */
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+/**
+ * Largest picture by pixels (width × height), checked from the file's header before any decoding:
+ * a small file can declare a huge canvas (a decompression bomb).
+ */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+/** The two stored sizes: the longest side of the view and of the thumbnail, in pixels. */
+export const IMAGE_VIEW_PX = 800;
+export const IMAGE_THUMB_PX = 160;
+/** Alt text: 1 to this many characters. */
+export const MAX_IMAGE_ALT_LENGTH = 200;
+/** Bytes of pictures one account may keep stored (uploads an hour are the `upload` quota). */
+export const DEFAULT_IMAGE_BYTES_PER_ACCOUNT = 500 * 1024 * 1024;
+
 export const QUOTA_WINDOW_MS = 60 * 60 * 1000;
-export type QuotaAction = 'create' | 'publish' | 'report' | 'edit' | 'rerank';
+export type QuotaAction = 'create' | 'publish' | 'report' | 'edit' | 'rerank' | 'upload';
 export type Quotas = Readonly<Record<QuotaAction, number>>;
 /**
  * `rerank`: final rankings of one game by one player that replace their earlier final ranking,
@@ -67,6 +83,7 @@ export const DEFAULT_QUOTAS: Quotas = {
   report: 30,
   edit: 600,
   rerank: 30,
+  upload: 300,
 };
 
 /**
@@ -109,6 +126,7 @@ const QUOTA_PHRASES: Record<QuotaAction, (max: number) => string> = {
   report: (max) => `reported ${max} ${max === 1 ? 'rank' : 'ranks'}`,
   edit: (max) => `edited items ${max} ${max === 1 ? 'time' : 'times'}`,
   rerank: (max) => `re-ranked this game ${max} ${max === 1 ? 'time' : 'times'}`,
+  upload: (max) => `uploaded ${max} ${max === 1 ? 'picture' : 'pictures'}`,
 };
 
 /** Whole minutes to wait, rounded up (at least 1): "Try again in 12 minutes." */

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { limitBodySize } from './http/body-limit';
 import type { ResponseCheck } from './api-docs/check-responses';
 import { apiDocs } from './api-docs/routes';
@@ -20,6 +20,8 @@ import { PLAYERS_OPERATIONS } from './players/docs';
 import { OBSERVABILITY_OPERATIONS } from './observability/docs';
 import { SHARE_OPERATIONS } from './share/docs';
 import { WEBHOOKS_OPERATIONS } from './webhooks/docs';
+import { IMAGE_OPERATIONS } from './images/docs';
+import { imageApiRoutes, imageFileRoutes } from './images/public';
 import { errorBody, createErrorHandler, notFoundApi } from './http/errors';
 import { withClientIp } from './http/client-ip';
 import { securityHeaders } from './http/security-headers';
@@ -64,6 +66,7 @@ import type { RenderPool } from './share/render-pool';
 import type { Logger } from './platform/log';
 import type { EventHub } from './realtime/hub';
 import {
+  DEFAULT_IMAGE_BYTES_PER_ACCOUNT,
   DEFAULT_QUOTAS,
   DEFAULT_STREAMS_PER_ACCOUNT,
   DEFAULT_STREAMS_PER_ADDRESS,
@@ -100,6 +103,8 @@ export type AppDeps = {
   heartbeatMs: number;
   /** Per-account actions per hour (config LIMIT_*_PER_HOUR); DEFAULT_QUOTAS when omitted. */
   quotas?: Quotas;
+  /** Bytes of pictures one account may keep (LIMIT_IMAGE_STORAGE_MB). */
+  imageBytesPerAccount?: number;
   /** Requests per personal API token and minute, shared by every instance (decision 0024). */
   tokenRequestsPerMinute?: number;
   /** Open event streams per account and per client address on this instance. */
@@ -127,6 +132,8 @@ export type AppDeps = {
 };
 
 const MAX_BODY_BYTES = 256 * 1024;
+/** The one route whose body is not JSON and may be larger: a picture (images/routes.ts). */
+const isImageUpload = (c: Context) => c.req.method === 'POST' && c.req.path === '/api/images';
 
 /**
  * Every /api operation, as each feature declares it in its docs.ts: the API document is made
@@ -142,6 +149,7 @@ export const API_OPERATIONS: ApiOperations = {
     COMMUNITY_OPERATIONS,
     SHARE_OPERATIONS,
     WEBHOOKS_OPERATIONS,
+    IMAGE_OPERATIONS,
     PLAYERS_OPERATIONS,
     TOKENS_OPERATIONS,
     ADMIN_OPERATIONS,
@@ -239,6 +247,14 @@ function apiRoutes(
         quota,
         streams,
         analytics: deps.analytics,
+      }),
+    )
+    .route(
+      '/images',
+      imageApiRoutes({
+        db,
+        quota,
+        maxBytesPerAccount: deps.imageBytesPerAccount ?? DEFAULT_IMAGE_BYTES_PER_ACCOUNT,
       }),
     )
     .route('/me/tokens', tokenRoutes({ db }))
@@ -350,15 +366,14 @@ export function createApp(deps: AppDeps) {
   // The API's own document and reference page (api-docs/), built from the routes below.
   const docs = apiDocs(app as unknown as Parameters<typeof apiDocs>[0], API_OPERATIONS);
   if (deps.checkResponses) app.use('/api/*', deps.checkResponses(docs.documentOf));
-  app.use(
-    '/api/*',
-    // The server stops reading the body, so this connection cannot carry another request.
-    limitBodySize(MAX_BODY_BYTES, (c) =>
-      c.json(errorBody('invalid-argument', 'Request body is too large'), 413, {
-        Connection: 'close',
-      }),
-    ),
+  // The server stops reading the body, so this connection cannot carry another request. A
+  // picture has its own, larger limit (images/routes.ts).
+  const bodyLimit = limitBodySize(MAX_BODY_BYTES, (c) =>
+    c.json(errorBody('invalid-argument', 'Request body is too large'), 413, {
+      Connection: 'close',
+    }),
   );
+  app.use('/api/*', (c, next) => (isImageUpload(c) ? next() : bodyLimit(c, next)));
   // An admin whose address left ADMIN_EMAILS loses the role their own claim gave at their next
   // request, not only at their next claim (decision 0028). Admins only: others cost nothing.
   const sessions = new SessionCache(deps.auth, deps.database.db, deps.log, async (viewer) =>
@@ -390,7 +405,11 @@ export function createApp(deps: AppDeps) {
   });
   app.use(
     '/api/*',
-    jsonOnlyFromTrustedOrigins(deps.trustedOrigins, (c) => c.get('apiTokenId') !== undefined),
+    jsonOnlyFromTrustedOrigins(
+      deps.trustedOrigins,
+      (c) => c.get('apiTokenId') !== undefined,
+      isImageUpload,
+    ),
   );
   app.use('/api/*', sessionMiddleware(sessions));
   // Role changes (own claim, an admin's grant or revoke) are session changes too.
@@ -402,6 +421,7 @@ export function createApp(deps: AppDeps) {
   app.get('/api/openapi.json', docs.json);
   app.get('/api/docs', docs.html);
   app.all('/api/*', notFoundApi);
+  app.route('/img', imageFileRoutes({ db: deps.database.db }));
   app.route(
     '/',
     sharePageRoutes(cards, {

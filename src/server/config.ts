@@ -5,6 +5,7 @@ import { DEFAULT_ANALYTICS_RETENTION_DAYS } from '../domain/analytics';
 import {
   DEFAULT_OG_IMAGES_PER_MINUTE,
   DEFAULT_OG_RENDER_QUEUE,
+  DEFAULT_IMAGE_BYTES_PER_ACCOUNT,
   DEFAULT_QUOTAS,
   DEFAULT_STREAMS_PER_ACCOUNT,
   DEFAULT_STREAMS_PER_ADDRESS,
@@ -110,6 +111,11 @@ const ConfigSchema = z
     LIMIT_EDITS_PER_HOUR: limit,
     // Re-rankings of one game by one player per hour (decision 0033).
     LIMIT_RERANKS_PER_HOUR: limit,
+    // Pictures (issue 26): uploads per account and hour, and the space one account's take.
+    LIMIT_UPLOADS_PER_HOUR: limit,
+    LIMIT_IMAGE_STORAGE_MB: optionalString.pipe(
+      z.coerce.number<string | undefined>().positive().max(1_000_000).optional(),
+    ),
     LIMIT_STREAMS_PER_ACCOUNT: limit,
     LIMIT_STREAMS_PER_ADDRESS: limit,
     // Requests per personal API token and minute, counted across instances (decision 0024).
@@ -200,6 +206,8 @@ export type Config = {
   analyticsRetentionDays: number;
   /** Per-account actions per hour (LIMIT_*_PER_HOUR); over them, 429. */
   quotas: Quotas;
+  /** Bytes of pictures one account may keep (LIMIT_IMAGE_STORAGE_MB). */
+  imageBytesPerAccount: number;
   /** Open event streams per account and per client address, on each instance. */
   streamsPerAccount: number;
   streamsPerAddress: number;
@@ -277,7 +285,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       report: c.LIMIT_REPORTS_PER_HOUR ?? orTest(DEFAULT_QUOTAS.report),
       edit: c.LIMIT_EDITS_PER_HOUR ?? orTest(DEFAULT_QUOTAS.edit),
       rerank: c.LIMIT_RERANKS_PER_HOUR ?? orTest(DEFAULT_QUOTAS.rerank),
+      upload: c.LIMIT_UPLOADS_PER_HOUR ?? orTest(DEFAULT_QUOTAS.upload),
     },
+    imageBytesPerAccount:
+      c.LIMIT_IMAGE_STORAGE_MB === undefined
+        ? orTest(DEFAULT_IMAGE_BYTES_PER_ACCOUNT)
+        : Math.round(c.LIMIT_IMAGE_STORAGE_MB * 1024 * 1024),
     streamsPerAccount: c.LIMIT_STREAMS_PER_ACCOUNT ?? orTest(DEFAULT_STREAMS_PER_ACCOUNT),
     streamsPerAddress: c.LIMIT_STREAMS_PER_ADDRESS ?? orTest(DEFAULT_STREAMS_PER_ADDRESS),
     tokenRequestsPerMinute:

@@ -187,6 +187,7 @@ export async function startServer(
       metricsToken: config.metricsToken,
       metricsLoopback: config.metricsLoopback,
       quotas: config.quotas,
+      imageBytesPerAccount: config.imageBytesPerAccount,
       streamsPerAccount: config.streamsPerAccount,
       streamsPerAddress: config.streamsPerAddress,
       tokenRequestsPerMinute: config.tokenRequestsPerMinute,

@@ -55,6 +55,13 @@ const ROUTES: Record<string, Entry> = {
     request: (fx) => ({ path: `/og/g/${fx.game.id}.png` }),
   },
   'GET /embed/embed.js': { expect: [200, 200, 200, 200, 200] },
+  // Pictures are public by their hash (images.test.ts serves real ones); none has this one.
+  'GET /img/:file': {
+    expect: [404, 404, 404, 404, 404],
+    request: () => ({ path: `/img/${'0'.repeat(64)}.webp` }),
+  },
+  // Accounts only; with no file in the body an account gets 400 (images.test.ts uploads).
+  'POST /api/images': { expect: [401, 401, 400, 400, 400], request: () => ({ body: {} }) },
   'GET /embed/g/:id': {
     expect: [200, 200, 200, 200, 200],
     request: (fx) => ({ path: `/embed/g/${fx.game.id}` }),

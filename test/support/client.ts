@@ -10,6 +10,8 @@ export type ApiResponse<T = unknown> = { status: number; body: T; headers: Heade
 export type RequestOptions = {
   /** Sent as the body verbatim (Content-Type application/json unless `headers` say otherwise). */
   raw?: string;
+  /** Sent as multipart/form-data (a file upload); fetch writes its Content-Type. */
+  form?: FormData;
   headers?: Record<string, string>;
   /** 'manual' to see a redirect instead of following it. */
   redirect?: RequestRedirect;
@@ -101,10 +103,11 @@ export class TestClient {
     options: RequestOptions = {},
   ): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { ...this.baseHeaders(method, path) };
-    let payload: string | undefined;
-    if (options.raw !== undefined) payload = options.raw;
+    let payload: string | FormData | undefined;
+    if (options.form !== undefined) payload = options.form;
+    else if (options.raw !== undefined) payload = options.raw;
     else if (body !== undefined) payload = JSON.stringify(body);
-    if (payload !== undefined) headers['content-type'] = 'application/json';
+    if (typeof payload === 'string') headers['content-type'] = 'application/json';
     Object.assign(headers, options.headers);
     const response = await fetch(new URL(path, this.baseUrl), {
       method,

@@ -1,6 +1,9 @@
 /**
  * Request guards for our own mutating routes: better-auth checks origins for its endpoints only,
- * so ours accept JSON bodies only and refuse requests from untrusted origins.
+ * so ours accept JSON bodies only and refuse requests from untrusted origins. A route that takes
+ * another body (a picture's multipart form) is named in `otherBodies` and then needs a trusted
+ * Origin header (or an API token): without the JSON rule, the origin is what stops a form on
+ * another site from posting there with the visitor's cookie.
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { AppError } from '../../domain/errors';
@@ -14,6 +17,8 @@ export function jsonOnlyFromTrustedOrigins(
    * a browser never attaches on its own, so another site cannot forge them. JSON still applies.
    */
   exempt: (c: Context) => boolean = () => false,
+  /** Requests that may carry a body other than JSON (their route checks its type). */
+  otherBodies: (c: Context) => boolean = () => false,
 ): MiddlewareHandler {
   const trusted = new Set(trustedOrigins);
   return async (c, next) => {
@@ -21,6 +26,12 @@ export function jsonOnlyFromTrustedOrigins(
     const origin = c.req.header('origin');
     if (origin && !trusted.has(origin) && !exempt(c)) {
       throw new AppError('permission-denied', 'Requests from this origin are not allowed');
+    }
+    if (otherBodies(c)) {
+      if (!origin && !exempt(c)) {
+        throw new AppError('permission-denied', 'Requests from this origin are not allowed');
+      }
+      return next();
     }
     const length = Number(c.req.header('content-length') ?? '0');
     const hasBody = length > 0 || c.req.header('transfer-encoding') !== undefined;
