@@ -3,8 +3,8 @@ CREATE TABLE "image" (
 	"width" integer NOT NULL,
 	"height" integer NOT NULL,
 	"size" integer NOT NULL,
-	"view" "bytea" NOT NULL,
-	"thumb" "bytea" NOT NULL,
+	"view" "bytea",
+	"thumb" "bytea",
 	"hidden" boolean DEFAULT false NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );

@@ -21,7 +21,7 @@ import { OBSERVABILITY_OPERATIONS } from './observability/docs';
 import { SHARE_OPERATIONS } from './share/docs';
 import { WEBHOOKS_OPERATIONS } from './webhooks/docs';
 import { IMAGE_OPERATIONS } from './images/docs';
-import { imageApiRoutes, imageFileRoutes } from './images/public';
+import { imageApiRoutes, imageFileRoutes, type BucketStore } from './images/public';
 import { errorBody, createErrorHandler, notFoundApi } from './http/errors';
 import { withClientIp } from './http/client-ip';
 import { securityHeaders } from './http/security-headers';
@@ -105,6 +105,8 @@ export type AppDeps = {
   quotas?: Quotas;
   /** Bytes of pictures one account may keep (LIMIT_IMAGE_STORAGE_MB). */
   imageBytesPerAccount?: number;
+  /** Pictures' S3-compatible bucket (S3_URL); the database keeps them when omitted. */
+  imageBucket?: BucketStore;
   /** Requests per personal API token and minute, shared by every instance (decision 0024). */
   tokenRequestsPerMinute?: number;
   /** Open event streams per account and per client address on this instance. */
@@ -255,6 +257,7 @@ function apiRoutes(
         db,
         quota,
         maxBytesPerAccount: deps.imageBytesPerAccount ?? DEFAULT_IMAGE_BYTES_PER_ACCOUNT,
+        bucket: deps.imageBucket,
       }),
     )
     .route('/me/tokens', tokenRoutes({ db }))
@@ -421,7 +424,7 @@ export function createApp(deps: AppDeps) {
   app.get('/api/openapi.json', docs.json);
   app.get('/api/docs', docs.html);
   app.all('/api/*', notFoundApi);
-  app.route('/img', imageFileRoutes({ db: deps.database.db }));
+  app.route('/img', imageFileRoutes({ db: deps.database.db, bucket: deps.imageBucket }));
   app.route(
     '/',
     sharePageRoutes(cards, {

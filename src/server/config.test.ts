@@ -83,3 +83,26 @@ describe('preview image settings', () => {
     expect(() => loadConfig({ OG_RENDER_WORKERS: '0' })).toThrow(ConfigError);
   });
 });
+
+describe('picture storage', () => {
+  const keys = { S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret' };
+
+  it('keeps pictures in the database unless S3_URL names a bucket with its keys', () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+    expect(loadConfig({ S3_URL: 'https://s3.example.com/pics', ...keys }).s3).toEqual({
+      url: 'https://s3.example.com/pics',
+      region: 'us-east-1',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+    });
+  });
+
+  it('refuses S3_URL without its keys or its bucket', () => {
+    expect(() => loadConfig({ S3_URL: 'https://s3.example.com/pics' })).toThrow(
+      /S3_ACCESS_KEY_ID: is required with S3_URL/,
+    );
+    expect(() => loadConfig({ S3_URL: 'https://s3.example.com/', ...keys })).toThrow(
+      /S3_URL: must name the bucket/,
+    );
+  });
+});

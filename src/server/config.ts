@@ -12,6 +12,7 @@ import {
   type Quotas,
 } from '../domain/limits';
 import { DEFAULT_TOKEN_REQUESTS_PER_MINUTE } from './auth/tokens/scope';
+import type { S3Settings } from './images/public';
 import {
   DEFAULT_COALESCE_MS,
   DEFAULT_DISABLE_AFTER_FAILURES,
@@ -55,6 +56,12 @@ const ConfigSchema = z
     ADMIN_EMAILS: z.string().default(''),
     SMTP_URL: optionalString,
     MAIL_FROM: z.string().default('Crowned <no-reply@crowned.local>'),
+    // Pictures in an S3-compatible bucket instead of the database (issue 26): the bucket's
+    // address, path style (https://host/bucket), and its keys.
+    S3_URL: optionalString.pipe(z.url().optional()),
+    S3_REGION: z.string().default('us-east-1'),
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
     GOOGLE_CLIENT_ID: optionalString,
     GOOGLE_CLIENT_SECRET: optionalString,
     GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
@@ -145,6 +152,18 @@ const ConfigSchema = z
         message: 'needs DATABASE_URL (it is the direct way to the same PostgreSQL database)',
       });
     }
+    if (env.S3_URL && !/^\/[^/]+\/?$/.test(new URL(env.S3_URL).pathname)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_URL'],
+        message: 'must name the bucket as its path: https://s3.example.com/my-bucket',
+      });
+    }
+    for (const key of ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+      if (env.S3_URL && !env[key]) {
+        ctx.addIssue({ code: 'custom', path: [key], message: 'is required with S3_URL' });
+      }
+    }
     if (env.NODE_ENV === 'production' && env.OG_RENDER_DELAY_MS > 0) {
       ctx.addIssue({
         code: 'custom',
@@ -180,6 +199,8 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
+  /** Pictures' bucket (S3_URL and its keys); unset: the database keeps them. */
+  s3: S3Settings | undefined;
   trustedProxyHeader: string | undefined;
   /** Which entry of a list header is the client's: the n-th from the right (1: right-most). */
   trustedProxyHops: number;
@@ -251,6 +272,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             clientId: c.GOOGLE_CLIENT_ID,
             clientSecret: c.GOOGLE_CLIENT_SECRET,
             issuer: c.GOOGLE_ISSUER.replace(/\/+$/, ''),
+          }
+        : undefined,
+    s3:
+      c.S3_URL && c.S3_ACCESS_KEY_ID && c.S3_SECRET_ACCESS_KEY
+        ? {
+            url: c.S3_URL,
+            region: c.S3_REGION,
+            accessKeyId: c.S3_ACCESS_KEY_ID,
+            secretAccessKey: c.S3_SECRET_ACCESS_KEY,
           }
         : undefined,
     trustedProxyHeader: c.TRUSTED_PROXY_HEADER?.toLowerCase(),

@@ -8,6 +8,7 @@ import { PROJECT_ROOT } from './platform/project-root';
 import { getRequestListener } from '@hono/node-server';
 import type { ResponseCheck } from './api-docs/check-responses';
 import { createApp } from './app';
+import { s3Store } from './images/public';
 import { createAuth } from './auth/better-auth';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
@@ -188,6 +189,7 @@ export async function startServer(
       metricsLoopback: config.metricsLoopback,
       quotas: config.quotas,
       imageBytesPerAccount: config.imageBytesPerAccount,
+      imageBucket: config.s3 ? s3Store(config.s3) : undefined,
       streamsPerAccount: config.streamsPerAccount,
       streamsPerAddress: config.streamsPerAddress,
       tokenRequestsPerMinute: config.tokenRequestsPerMinute,

@@ -8,12 +8,15 @@ import { createHash } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../../src/domain/errors';
 import { IMAGE_MESSAGES } from '../../src/domain/images';
 import { MAX_IMAGE_BYTES } from '../../src/domain/limits';
 import { image, imageUpload } from '../../src/server/db/schema/images';
 import type { TestClient } from '../support/client';
+import { startLocalS3, type LocalS3 } from '../support/s3';
 import { testDatabases } from '../support/server';
 import { useServer } from './harness';
 
@@ -87,10 +90,35 @@ function decompressionBomb(): Uint8Array<ArrayBuffer> {
   );
 }
 
-describe.each(testDatabases)('pictures (%s)', (kind) => {
-  const h = useServer(kind, {
-    env: { LIMIT_UPLOADS_PER_HOUR: '6', LIMIT_IMAGE_STORAGE_MB: '0.03' },
+const STORES = ['database', 's3'] as const;
+const CASES = testDatabases.flatMap((kind) => STORES.map((store) => ({ kind, store })));
+
+describe.each(CASES)('pictures ($kind, bytes in the $store)', ({ kind, store }) => {
+  let s3: LocalS3 | undefined;
+  beforeAll(async () => {
+    if (store === 's3') s3 = await startLocalS3();
   });
+  afterAll(async () => {
+    await s3?.close();
+  });
+  const h = useServer(kind, {
+    env: () => ({ LIMIT_UPLOADS_PER_HOUR: '6', LIMIT_IMAGE_STORAGE_MB: '0.03', ...s3?.env }),
+  });
+
+  /** Where the bytes of a picture are: the row's columns, or the bucket's objects. */
+  async function storedWhere(id: string) {
+    const [row] = await h.server.database.db
+      .select({ view: image.view, thumb: image.thumb })
+      .from(image)
+      .where(eq(image.id, id));
+    const objects = s3
+      ? await readdir(path.join(s3.directory, 'pictures', 'img')).catch(() => [])
+      : [];
+    return {
+      inRow: row?.view != null && row.thumb != null,
+      inBucket: objects.filter((name) => name.startsWith(id)).length > 0,
+    };
+  }
 
   it('stores a photo upright, as WebP in two sizes, with its GPS position and every other metadata block gone', async () => {
     const owner = await h.user('Pia');
@@ -119,6 +147,11 @@ describe.each(testDatabases)('pictures (%s)', (kind) => {
     for (const text of ['Secret Photographer', 'Camera X', 'GPS']) {
       expect(bytes.includes(Buffer.from(text))).toBe(false);
     }
+
+    expect(await storedWhere(id)).toEqual({
+      inRow: store === 'database',
+      inBucket: store === 's3',
+    });
 
     const thumb = await fetch(new URL(thumbUrl, h.url));
     const small = await sharp(Buffer.from(await thumb.arrayBuffer())).metadata();

@@ -15,6 +15,7 @@ import type { Db } from '../db/client';
 import type { QuotaGuard } from '../http/quota';
 import { ImageRefusal, ImageWork, processImage } from './process';
 import { readImage, saveImage } from './store';
+import type { BucketStore } from './bytes';
 import { placeholderWebp } from './placeholder';
 
 /** Room for the multipart envelope around a file of MAX_IMAGE_BYTES. */
@@ -26,6 +27,8 @@ export type ImageRoutesDeps = {
   quota: QuotaGuard;
   /** Bytes of pictures one account may keep. */
   maxBytesPerAccount: number;
+  /** The S3-compatible bucket holding the bytes (S3_URL); the database otherwise. */
+  bucket?: BucketStore;
   work?: ImageWork;
 };
 
@@ -63,6 +66,7 @@ export function imageApiRoutes(deps: ImageRoutesDeps) {
           userId: viewer.id,
           processed,
           maxBytes: deps.maxBytesPerAccount,
+          bucket: deps.bucket,
         });
         return c.json({ image: { ...saved, ...imagePaths(saved.id) } }, 201);
       } catch (error) {
@@ -74,7 +78,7 @@ export function imageApiRoutes(deps: ImageRoutesDeps) {
 }
 
 /** `/img/:file`: a picture's bytes, for good. */
-export function imageFileRoutes(deps: { db: Db }) {
+export function imageFileRoutes(deps: { db: Db; bucket?: BucketStore }) {
   return new Hono().get('/:file', async (c) => {
     const match = /^([0-9a-f]{64})(\.thumb)?\.webp$/.exec(c.req.param('file'));
     const id = match?.[1];
@@ -86,7 +90,11 @@ export function imageFileRoutes(deps: { db: Db }) {
       'Content-Type': 'image/webp',
       'X-Content-Type-Options': 'nosniff',
     };
-    const found = await readImage(deps.db, { id, size: match[2] ? 'thumb' : 'view' });
+    const found = await readImage(deps.db, {
+      id,
+      size: match[2] ? 'thumb' : 'view',
+      bucket: deps.bucket,
+    });
     if (!found) return c.notFound();
     if (found.hidden) {
       // Hidden can be undone: the placeholder is never cached for good.

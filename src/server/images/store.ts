@@ -1,36 +1,52 @@
 /**
- * Pictures in the database (the default store): saved once per content, with who uploaded them.
+ * Pictures' rows: saved once per content, with who uploaded them. The bytes go beside the row, or
+ * to the bucket when there is one (bytes.ts).
  */
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { AppError } from '../../domain/errors';
 import { storageFullMessage } from '../../domain/images';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { image, imageUpload } from '../db/schema/images';
+import type { BucketStore, ImageSize } from './bytes';
 import type { ProcessedImage } from './process';
 
 /** What an upload answers: the picture's id and size. */
 export type SavedImage = { id: string; width: number; height: number };
 
+/** Bytes the account's other pictures take (the same picture again costs nothing more). */
+async function usedBytes(db: Db | Tx, userId: string, exceptId: string): Promise<number> {
+  const [used] = await db
+    .select({ bytes: sql<string>`coalesce(sum(${image.size}), 0)` })
+    .from(imageUpload)
+    .innerJoin(image, eq(image.id, imageUpload.imageId))
+    .where(and(eq(imageUpload.userId, userId), ne(imageUpload.imageId, exceptId)));
+  return Number(used?.bytes ?? 0);
+}
+
 /**
- * Keeps `processed` for `userId` unless their pictures would then take more than `maxBytes` (the
- * same picture uploaded again costs nothing more). Concurrent uploads by one account may pass the
- * limit by what they add at once: the limit is a fair-use bound, not an invoice.
+ * Keeps `processed` for `userId` unless their pictures would then take more than `maxBytes`.
+ * With a bucket, the bytes are written there first (a row never names bytes that are not there).
+ * Concurrent uploads by one account may pass the limit by what they add at once: the limit is a
+ * fair-use bound, not an invoice.
  */
 export async function saveImage(
   db: Db,
-  input: { userId: string; processed: ProcessedImage; maxBytes: number },
+  input: { userId: string; processed: ProcessedImage; maxBytes: number; bucket?: BucketStore },
 ): Promise<SavedImage> {
-  const { processed, userId } = input;
+  const { processed, userId, bucket } = input;
   const size = processed.view.byteLength + processed.thumb.byteLength;
-  return db.transaction(async (tx) => {
-    const [used] = await tx
-      .select({ bytes: sql<string>`coalesce(sum(${image.size}), 0)` })
-      .from(imageUpload)
-      .innerJoin(image, eq(image.id, imageUpload.imageId))
-      .where(and(eq(imageUpload.userId, userId), ne(imageUpload.imageId, processed.id)));
-    if (Number(used?.bytes ?? 0) + size > input.maxBytes) {
+  const refuseOver = (used: number) => {
+    if (used + size > input.maxBytes) {
       throw new AppError('resource-exhausted', storageFullMessage(input.maxBytes));
     }
+  };
+  if (bucket) {
+    refuseOver(await usedBytes(db, userId, processed.id));
+    await bucket.put(processed.id, 'view', processed.view);
+    await bucket.put(processed.id, 'thumb', processed.thumb);
+  }
+  return db.transaction(async (tx) => {
+    refuseOver(await usedBytes(tx, userId, processed.id));
     await tx
       .insert(image)
       .values({
@@ -38,8 +54,8 @@ export async function saveImage(
         width: processed.width,
         height: processed.height,
         size,
-        view: processed.view,
-        thumb: processed.thumb,
+        view: bucket ? null : processed.view,
+        thumb: bucket ? null : processed.thumb,
       })
       .onConflictDoNothing();
     await tx.insert(imageUpload).values({ imageId: processed.id, userId }).onConflictDoNothing();
@@ -50,11 +66,14 @@ export async function saveImage(
 /** One size of a picture, and whether an admin hid it; null when there is no such picture. */
 export async function readImage(
   db: Db,
-  input: { id: string; size: 'view' | 'thumb' },
+  input: { id: string; size: ImageSize; bucket?: BucketStore },
 ): Promise<{ bytes: Uint8Array<ArrayBuffer>; hidden: boolean } | null> {
   const [row] = await db
     .select({ bytes: input.size === 'view' ? image.view : image.thumb, hidden: image.hidden })
     .from(image)
     .where(eq(image.id, input.id));
-  return row ?? null;
+  if (!row) return null;
+  if (row.hidden) return { bytes: new Uint8Array(), hidden: true };
+  const bytes = row.bytes ?? (await input.bucket?.get(input.id, input.size)) ?? null;
+  return bytes ? { bytes, hidden: false } : null;
 }

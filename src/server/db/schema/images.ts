@@ -30,8 +30,9 @@ export const image = pgTable('image', {
   height: integer('height').notNull(),
   /** Bytes stored for it, both sizes: what it costs its uploaders' storage. */
   size: integer('size').notNull(),
-  view: bytea('view').notNull(),
-  thumb: bytea('thumb').notNull(),
+  /** The two sizes' bytes, when the database holds them (null: the S3-compatible bucket does). */
+  view: bytea('view'),
+  thumb: bytea('thumb'),
   /** An admin hid it (a report): every page shows a neutral placeholder instead. */
   hidden: boolean('hidden').notNull().default(false),
   createdAt: createdAt(),
