@@ -142,3 +142,6 @@ export function quotaVerdict(input: {
     retryAfterMs: Math.max(0, input.windowStartedAt + input.windowMs - input.now),
   };
 }
+
+/** A file of items read on /create and /builder (one item per line, or a CSV's item column). */
+export const MAX_ITEM_FILE_BYTES = 1024 * 1024;
