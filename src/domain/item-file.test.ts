@@ -156,4 +156,9 @@ describe('readItemFile', () => {
       problem: 'too-big',
     });
   });
+
+  it('reads a browser File, whose name and type are getters on its prototype', () => {
+    const file = new File(['Pizza\nPasta'], 'list.txt', { type: 'text/plain' });
+    expect(readItemFile(file, bytes('Pizza\nPasta'))).toEqual({ items: ['Pizza', 'Pasta'] });
+  });
 });

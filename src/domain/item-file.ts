@@ -196,10 +196,12 @@ export function itemsOfFileText(text: string, kind: ItemFileKind): string[] {
 
 /** A file's items, from what it says of itself and its bytes; or why there are none. */
 export function readItemFile(file: ItemFileInfo, bytes: Uint8Array): ItemFileRead {
-  const problem = itemFileProblem({ ...file, size: Math.max(file.size, bytes.length) });
+  // Fields by name: a browser `File` keeps them on its prototype, where a spread finds nothing.
+  const { name, type } = file;
+  const problem = itemFileProblem({ name, type, size: Math.max(file.size, bytes.length) });
   if (problem) return { problem };
   const text = decodeItemFile(bytes);
   if (text === null) return { problem: 'not-text' };
-  const items = itemsOfFileText(text, itemFileKind(file) ?? 'text');
+  const items = itemsOfFileText(text, itemFileKind({ name, type }) ?? 'text');
   return items.length > 0 ? { items } : { problem: 'empty' };
 }
