@@ -147,6 +147,17 @@ describe.runIf(browserAvailable())('items from a file, and recent players, in Ch
       const created = await page.request.get(`/api/games/${id}`);
       const { game } = (await created.json()) as { game: GameView };
       expect(game.items.map((item) => item.label)).toEqual(PIZZAS);
+
+      // The builder's item list reads files the same way.
+      await page.goto('/builder');
+      await itemInputs(page).first().waitFor();
+      await page.getByTestId('item-file-input').setInputFiles({
+        name: 'pizzas.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(PIZZAS_CSV),
+      });
+      await note(page).getByText('5 items added from pizzas.csv, one per row.').waitFor();
+      expect(await rowValues(page)).toEqual(PIZZAS);
     } finally {
       await context.close();
     }
