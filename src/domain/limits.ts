@@ -160,3 +160,10 @@ export function quotaVerdict(input: {
     retryAfterMs: Math.max(0, input.windowStartedAt + input.windowMs - input.now),
   };
 }
+
+/** A file of items read on /create and /builder (one item per line, or a CSV's item column). */
+export const MAX_ITEM_FILE_BYTES = 1024 * 1024;
+
+/** The owner's Recent players list (issue 25): a page by default, and the most one page may hold. */
+export const RECENT_PLAYERS_PAGE_SIZE = 20;
+export const RECENT_PLAYERS_MAX_PAGE = 100;

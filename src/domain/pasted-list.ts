@@ -15,8 +15,11 @@ const LINE_BREAK = /\r\n|[\n\r\u0085\u2028\u2029]/;
  */
 const LIST_MARKER = /^(?:[-*+•◦‣▪–—]|\d{1,3}[.)]|\(\d{1,3}\)|\[[ xX]?\])(?:\s+|$)/u;
 
-/** A line as an item: cleaned (`cleanText`), its list marker dropped, cut to MAX_ITEM_LENGTH. */
-function itemOf(line: string): string {
+/**
+ * A line as an item: cleaned (`cleanText`), its list marker dropped, cut to MAX_ITEM_LENGTH; ''
+ * when nothing is left. Also the rule for each cell of a list read from a file (item-file.ts).
+ */
+export function itemOfLine(line: string): string {
   const text = cleanText(cleanText(line).replace(LIST_MARKER, ''));
   // The server counts UTF-16 units; a cut never leaves half of a character behind.
   let cut = '';
@@ -34,9 +37,14 @@ function itemOf(line: string): string {
  */
 export function splitPastedList(text: string): string[] | null {
   if (!LINE_BREAK.test(text)) return null;
-  const items = text
-    .split(LINE_BREAK)
-    .map(itemOf)
-    .filter((item) => item !== '');
+  const items = itemsOfLines(text);
   return items.length >= 2 ? items : null;
+}
+
+/** The items of a text, one per non-blank line, in order (however many: a file's rule). */
+export function itemsOfLines(text: string): string[] {
+  return text
+    .split(LINE_BREAK)
+    .map(itemOfLine)
+    .filter((item) => item !== '');
 }

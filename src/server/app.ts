@@ -53,6 +53,7 @@ import type { Database } from './db/client';
 import { gamesRoutes } from './games/routes';
 import { exportRoutes } from './games/export-routes';
 import { remixRoutes } from './games/remix-routes';
+import { recentPlayersRoutes } from './games/recent-players-routes';
 import { setGameHooks, type GameHooks } from './games/hooks';
 import { GameStates } from './games/state';
 import { BallotCache } from './games/ballot-cache';
@@ -239,6 +240,7 @@ function apiRoutes(
     .route('/games', gamePublishRoutes({ db, quota, analytics: deps.analytics }))
     .route('/games', exportRoutes({ db, states }))
     .route('/games', remixRoutes({ db, quota, analytics: deps.analytics }))
+    .route('/games', recentPlayersRoutes({ db, states }))
     .route('/games', cardApiRoutes(cards))
     .route(
       '/community',

@@ -155,6 +155,10 @@ const ROUTES: Record<string, Entry> = {
     expect: [401, 403, 403, 200, 403],
     request: (fx) => ({ path: gamePath(fx, '/export.csv?what=ballots') }),
   },
+  'GET /api/games/:id/players': {
+    expect: [401, 403, 403, 200, 403],
+    request: (fx) => ({ path: gamePath(fx, '/players?limit=5') }),
+  },
   'POST /api/games/:id/remix': {
     expect: [401, 401, 201, 201, 201],
     request: (fx) => ({ path: gamePath(fx, '/remix') }),

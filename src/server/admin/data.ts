@@ -21,6 +21,7 @@ import {
   type GrantReviewView,
   type Page,
 } from '../../domain/admin';
+import { fromMicros, micros } from '../db/micros';
 
 export type {
   AdminGameView,
@@ -118,14 +119,6 @@ export async function readOverview(db: Db): Promise<AdminOverview> {
     })),
   };
 }
-
-/** A timestamp column in microseconds since the epoch (exact), as text. */
-const micros = (column: AnyPgColumn) =>
-  sql<string>`(extract(epoch from ${column}) * 1000000)::bigint::text`;
-
-/** The exact timestamp of a cursor's microseconds. */
-const fromMicros = (us: number) =>
-  sql`('epoch'::timestamptz + ${us}::bigint * interval '1 microsecond')`;
 
 /** Descending as the keyset indexes are built (drizzle makes them DESC NULLS LAST). */
 const newestFirst = (column: AnyPgColumn) => sql`${column} desc nulls last`;

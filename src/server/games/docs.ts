@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { SubmissionView } from '../../domain/game';
+import type { RecentPlayerView } from '../../domain/recent-players';
 import type { ItemResult, Results } from '../../domain/results';
 import type { Operations } from '../api-docs/operation';
 import { stream } from '../api-docs/operation';
@@ -42,6 +43,16 @@ export const ResultsSchema = z.object({
 agree<Same<z.infer<typeof SubmissionViewSchema>, SubmissionView>>(true);
 agree<Same<z.infer<typeof ItemResultSchema>, ItemResult>>(true);
 agree<Same<z.infer<typeof ResultsSchema>, Results>>(true);
+
+export const RecentPlayerSchema = z
+  .object({
+    name: z.string(),
+    at: z.number().meta({ description: 'When they last saved, ms since the epoch' }),
+    partial: z.boolean().meta({ description: 'Saved progress rather than a final ranking' }),
+  })
+  .meta({ id: 'RecentPlayer' });
+
+agree<Same<z.infer<typeof RecentPlayerSchema>, RecentPlayerView>>(true);
 
 const GameAnswer = z.object({ game: GameViewSchema, submissionCount: z.number() });
 
@@ -180,6 +191,21 @@ export const GAMES_OPERATIONS: Operations = {
         media: 'text/csv, application/json',
         description: 'The export as CSV (or as JSON for a .json file name)',
       },
+    },
+    errors: [404],
+  },
+  'GET /api/games/{id}/players': {
+    tag: 'Results',
+    summary: 'Recent players: who played, newest first, a page at a time',
+    description:
+      'Final and partial (saved progress) submissions by when they were last saved, newest first. `limit` is 1 to 100 (20 by default); pass `nextCursor` back as `cursor` for the next page. Names as players showed them: no e-mails, no user ids.',
+    access: 'owner',
+    tokens: true,
+    ok: {
+      200: z.object({
+        players: z.array(RecentPlayerSchema),
+        nextCursor: z.string().nullable(),
+      }),
     },
     errors: [404],
   },

@@ -1,5 +1,5 @@
 /** Reads of players: profiles, recent XP activity, public profiles, and My Ranks' lists. */
-import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { isClosed, pastDeadline } from '../../domain/lifecycle';
 import { resultsLocked } from '../../domain/game';
@@ -19,6 +19,7 @@ import { accounts } from '../auth/public';
 import { games, tallies } from '../games/public';
 import { progress, xpAwards } from '../progression/public';
 import { encodePageCursor, type PageCursor } from './page-cursor';
+import { fromMicros, micros } from '../db/micros';
 
 /**
  * Descending as the keyset indexes are built (drizzle makes them DESC NULLS LAST; a plain DESC
@@ -186,14 +187,6 @@ export function activityQuery(db: Db, userId: string) {
       .limit(ACTIVITY_SIZE)
   );
 }
-
-/** A timestamp column in microseconds since the epoch (exact), as text. */
-const micros = (column: SQL | typeof games.createdAt | typeof playedGame.lastPlayedAt) =>
-  sql<string>`(extract(epoch from ${column}) * 1000000)::bigint::text`;
-
-/** The exact timestamp of a cursor's microseconds. */
-const fromMicros = (us: number) =>
-  sql`('epoch'::timestamptz + ${us}::bigint * interval '1 microsecond')`;
 
 /**
  * The owner's games, newest first (created_at desc, id desc: the game_owner_created_idx order),

@@ -3,16 +3,19 @@
  * the next row (and on a filled last row adds one), text selected on focus, an Add item button,
  * a live count hint, and rows that repeat an earlier one marked. The parent keeps the rows
  * (use-item-rows.ts), and may mark rows that still need filling (`invalidKeys`) with a message
- * tied to them (`error`). A list pasted into a row fills one row per line, with an Undo.
+ * tied to them (`error`). A list pasted into a row fills one row per line, with an Undo; so does
+ * a CSV or text file, chosen with "From a file" or dropped on the list (item-file.tsx).
  * Rows are `dir="auto"`: an item typed right to left is shown right-aligned.
  */
 import { Plus, Undo2, X } from 'lucide-react';
+import { useId } from 'react';
 import { cleanLabels } from '../../domain/game';
 import { MAX_ITEM_LENGTH, MAX_ITEMS, MIN_ITEMS } from '../../domain/limits';
 import { useText } from '../i18n/i18n';
 import { itemRowsText } from '../i18n/messages/item-rows';
 import { findDuplicates } from '../game/item-row-edits';
 import type { ItemRows } from '../game/use-item-rows';
+import { ItemFileButton, useItemFile } from './item-file';
 
 export function ItemRowsField(props: {
   /** The rows and what they do (use-item-rows.ts). */
@@ -29,10 +32,23 @@ export function ItemRowsField(props: {
   const { rows, attachAddButton } = items;
   const duplicateKeys = findDuplicates(rows);
   const filled = cleanLabels(rows.map((row) => row.label));
+  const file = useItemFile(items);
+  const fileHintId = useId();
+  const pasted = items.pasted;
 
   return (
-    <fieldset className="items-fieldset" aria-describedby={props.hintId}>
+    <fieldset
+      className={`items-fieldset${file.dragging ? ' is-dropping' : ''}`}
+      aria-describedby={props.hintId}
+      data-testid="item-rows-field"
+      {...file.dropProps}
+    >
       <legend>{props.legend ?? t.legend}</legend>
+      {file.dragging ? (
+        <p className="items-fieldset__drop" aria-hidden="true">
+          {t.dropFile}
+        </p>
+      ) : null}
       <ol className="item-rows">
         {rows.map((row, index) => {
           const duplicate = duplicateKeys.has(row.key);
@@ -73,13 +89,13 @@ export function ItemRowsField(props: {
       </ol>
       {/* Always there, so the count is read out when a paste fills it. */}
       <div className="item-rows__status" role="status" data-testid="pasted-note">
-        {items.pasted ? (
+        {pasted ? (
           <p className="item-rows__pasted">
             <span>
-              {t.pasted(items.pasted.placed)}
-              {items.pasted.left > 0 ? (
-                <> {t.pastedLeft({ max: MAX_ITEMS })(items.pasted.left)}</>
-              ) : null}
+              {pasted.file === undefined
+                ? t.pasted(pasted.placed)
+                : t.fileAdded({ file: pasted.file })(pasted.placed)}
+              {pasted.left > 0 ? <> {t.pastedLeft({ max: MAX_ITEMS })(pasted.left)}</> : null}
             </span>
             <button type="button" className="btn btn-secondary btn-sm" onClick={items.undoPaste}>
               <Undo2 size={16} aria-hidden="true" />
@@ -88,21 +104,30 @@ export function ItemRowsField(props: {
           </p>
         ) : null}
       </div>
+      <div role="alert" className="item-rows__file-error" data-testid="item-file-error">
+        {file.error ? <p className="field-error">{file.error}</p> : null}
+      </div>
       {props.error ? (
         <p id={props.error.id} className="field-error">
           {props.error.message}
         </p>
       ) : null}
-      <button
-        ref={attachAddButton}
-        type="button"
-        className="btn btn-secondary add-item"
-        onClick={items.addRow}
-        disabled={items.full}
-      >
-        <Plus size={18} aria-hidden="true" />
-        {t.add}
-      </button>
+      <div className="item-rows__buttons">
+        <button
+          ref={attachAddButton}
+          type="button"
+          className="btn btn-secondary add-item"
+          onClick={items.addRow}
+          disabled={items.full}
+        >
+          <Plus size={18} aria-hidden="true" />
+          {t.add}
+        </button>
+        <ItemFileButton file={file} hintId={fileHintId} />
+        <p id={fileHintId} className="field__hint item-rows__file-hint">
+          {t.fromFileHint}
+        </p>
+      </div>
       {/* While the error says what is missing, the count is not shown twice (still read out). */}
       <p
         id={props.hintId}

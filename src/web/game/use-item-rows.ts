@@ -26,8 +26,17 @@ import {
 } from './item-row-edits';
 import { splitPastedList } from '../../domain/pasted-list';
 
-/** The last list pasted: how many items it placed and left out, and the rows before it. */
-export type PastedList = { placed: number; left: number; before: ItemRow[]; key: string };
+/**
+ * The last list pasted (or read from a file, `file` its name): how many items it placed and left
+ * out, and the rows before it.
+ */
+export type PastedList = {
+  placed: number;
+  left: number;
+  before: ItemRow[];
+  key: string;
+  file?: string;
+};
 
 export type ItemRows = ReturnType<typeof useItemRows>;
 
@@ -113,13 +122,31 @@ export function useItemRows(options: {
     setPasted({ placed: pasting.placed, left: pasting.left, before: rows, key: row.key });
   };
 
+  /**
+   * The items of a file (domain/item-file.ts): into the empty rows from the first on, then new
+   * rows, up to `max`; undone like a paste.
+   */
+  const addFileItems = (list: readonly string[], file: string) => {
+    const start = rows.length > 0 ? rows : [newItemRow()];
+    const first = start[0]!;
+    const adding = withPastedItems(start, first.key, list, {
+      max,
+      replace: first.label.trim() === '',
+    });
+    onEdit?.();
+    setRows(adding.rows);
+    setPasted({ placed: adding.placed, left: adding.left, before: rows, key: first.key, file });
+  };
+
   /** The rows as they were before the last paste; focus back in the row pasted into. */
   const undoPaste = () => {
     if (!pasted) return;
     onEdit?.();
     setRows(pasted.before);
     setPasted(null);
-    focusRow(pasted.key);
+    // A file read into no rows at all: back to none, and focus on Add item.
+    if (pasted.before.some((row) => row.key === pasted.key)) focusRow(pasted.key);
+    else addButton.current?.focus();
   };
 
   /** The props that make an `<input>` row `index` of the list. */
@@ -155,6 +182,7 @@ export function useItemRows(options: {
     /** The last list pasted, until the next edit; `undoPaste` puts the rows back. */
     pasted,
     undoPaste,
+    addFileItems,
     /** The Add item button's `ref`: focus lands there when the last row is removed. */
     attachAddButton: (element: HTMLButtonElement | null) => {
       addButton.current = element;

@@ -17,6 +17,7 @@ import { EmbedDialog } from './embed-dialog';
 import { EditItemsDialog } from './edit-items-dialog';
 import { PublishButton } from './publish-button';
 import { ShareLinkField, ShareQrCode } from './share-link';
+import { RecentPlayersSection } from './recent-players-section';
 import { WebhooksSection } from './webhooks-section';
 import { gameStateText } from './state-text';
 import { useText } from '../i18n/i18n';
@@ -130,6 +131,7 @@ export function OwnerPanel(props: { game: GameView; submissionCount: number }) {
             onDeleted={() => void navigate(paths.myRanks())}
           />
         </div>
+        <RecentPlayersSection gameId={game.id} submissionCount={props.submissionCount} />
         <WebhooksSection gameId={game.id} />
       </div>
     </section>

@@ -13,7 +13,7 @@ describe('what an API token may reach', () => {
     expect(allowed).toEqual(
       [
         // The user's own games: create, read, play, edit, close, archive, delete, remix,
-        // publish, share card, results, exports and live events.
+        // publish, share card, results, exports, recent players and live events.
         'POST /api/games',
         'GET /api/games/{id}',
         'PUT /api/games/{id}/submission',
@@ -28,6 +28,7 @@ describe('what an API token may reach', () => {
         'GET /api/games/{id}/results',
         'GET /api/games/{id}/closest',
         'GET /api/games/{id}/{file}',
+        'GET /api/games/{id}/players',
         'GET /api/games/{id}/events',
         // The profile and My Ranks.
         'GET /api/me',

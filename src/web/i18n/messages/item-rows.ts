@@ -34,4 +34,27 @@ export const itemRowsText = i18n('create/item-rows', {
     }),
   ),
   undo: 'Undo',
+  /** The button that reads items from a file (a CSV or text file), and what it takes. */
+  fromFile: 'From a file',
+  fromFileHint: 'A CSV or text file: one item per line, or the first column of a CSV.',
+  /** Over the list while a file is dragged onto it. */
+  dropFile: 'Drop the file to add its items',
+  /** `t.fileAdded({ file })(placed)`: items read from a file went in their own rows. */
+  fileAdded: params<{ file: string }>(
+    count({
+      one: '{count} item added from {file}, one per row.',
+      many: '{count} items added from {file}, one per row.',
+    }),
+  ),
+  /** {size} is the limit in megabytes, a number in the app's language. */
+  fileTooBig: params(
+    '{file} is over {size} MB. Save just the items, one per line, in a smaller file and try again.',
+  ),
+  fileNotText: params(
+    "{file} isn't a CSV or text file. Save it as CSV or plain text (.txt) and try again.",
+  ),
+  fileEmpty: params(
+    '{file} has no items in it. Put one item per line, or in the first column of a CSV.',
+  ),
+  fileUnreadable: params("Couldn't open {file}. Try again, or choose another file."),
 });

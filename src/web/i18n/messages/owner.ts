@@ -138,3 +138,16 @@ export const deleteGameText = i18n('owner/delete', {
 export const confirmDialogText = i18n('owner/confirm-dialog', {
   cancel: 'Cancel',
 });
+
+/** The owner's Recent players section (recent-players-section.tsx). */
+export const recentPlayersText = i18n('owner/recent-players', {
+  title: 'Recent players',
+  lede: 'Who played, newest first. Names as players chose to show them.',
+  loading: 'Loading players…',
+  empty: 'No one has played yet. Share the link to get the first players in.',
+  loadFailed: "Players didn't load.",
+  /** Beside a player whose ranking is final. */
+  ranked: 'Ranked',
+  /** Beside a player who saved an unfinished ranking. */
+  inProgress: 'In progress',
+});

@@ -1,0 +1,122 @@
+/**
+ * Items from a file on /create and /builder (issue 25): a "From a file" button with a hidden file
+ * input, and the item list as a drop target. The file's items (domain/item-file.ts: one per line,
+ * or a CSV's item column) fill the rows as a pasted list does, with the same count and Undo; a
+ * file too big, not text, empty or unreadable gets a message saying what to do.
+ */
+import { FileUp } from 'lucide-react';
+import { useRef, useState, type DragEvent } from 'react';
+import { ITEM_FILE_ACCEPT, itemFileProblem, readItemFile } from '../../domain/item-file';
+import type { ItemFileProblem } from '../../domain/item-file';
+import { MAX_ITEM_FILE_BYTES } from '../../domain/limits';
+import { formatNumber } from '../i18n/format';
+import { useText } from '../i18n/i18n';
+import { itemRowsText } from '../i18n/messages/item-rows';
+import type { ItemRows } from '../game/use-item-rows';
+
+type FileProblem = ItemFileProblem | 'unreadable';
+
+const hasFiles = (event: DragEvent) => event.dataTransfer.types.includes('Files');
+
+/** Reading a file into the rows, and the list as a drop target (`dropProps`). */
+export function useItemFile(items: ItemRows) {
+  const t = useText(itemRowsText);
+  // The message, with the rows it was said over: any change to the rows (typing, a paste, Undo)
+  // makes it stale, and it is no longer shown.
+  const [said, setSaid] = useState<{ message: string; over: ItemRows['rows'] } | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const { rows, addFileItems } = items;
+
+  const say = (problem: FileProblem, file: string) => {
+    const size = formatNumber(MAX_ITEM_FILE_BYTES / (1024 * 1024));
+    const messages: Record<FileProblem, string> = {
+      'too-big': t.fileTooBig({ file, size }),
+      'not-text': t.fileNotText({ file }),
+      empty: t.fileEmpty({ file }),
+      unreadable: t.fileUnreadable({ file }),
+    };
+    setSaid({ message: messages[problem], over: rows });
+  };
+
+  const read = async (file: File) => {
+    const problem = itemFileProblem(file);
+    if (problem) return say(problem, file.name);
+    let bytes: Uint8Array;
+    try {
+      bytes = new Uint8Array(await file.arrayBuffer());
+    } catch {
+      return say('unreadable', file.name);
+    }
+    const found = readItemFile(file, bytes);
+    if ('problem' in found) return say(found.problem, file.name);
+    addFileItems(found.items, file.name);
+  };
+
+  const dropProps = {
+    onDragEnter: (event: DragEvent<HTMLElement>) => {
+      if (!hasFiles(event)) return;
+      event.preventDefault();
+      setDragging(true);
+    },
+    onDragOver: (event: DragEvent<HTMLElement>) => {
+      if (!hasFiles(event)) return;
+      event.preventDefault();
+      event.dataTransfer.dropEffect = 'copy';
+      setDragging(true);
+    },
+    onDragLeave: (event: DragEvent<HTMLElement>) => {
+      const to = event.relatedTarget;
+      if (!(to instanceof Node) || !event.currentTarget.contains(to)) setDragging(false);
+    },
+    onDrop: (event: DragEvent<HTMLElement>) => {
+      if (!hasFiles(event)) return;
+      event.preventDefault();
+      setDragging(false);
+      const file = event.dataTransfer.files[0];
+      if (file) void read(file);
+    },
+  };
+
+  return {
+    /** The message about the last file, when it gave no items. */
+    error: said && said.over === rows ? said.message : null,
+    dragging,
+    dropProps,
+    read,
+  };
+}
+
+export type ItemFile = ReturnType<typeof useItemFile>;
+
+/** The "From a file" button and its hidden file input. */
+export function ItemFileButton(props: { file: ItemFile; hintId: string }) {
+  const t = useText(itemRowsText);
+  const { file } = props;
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-secondary"
+        aria-describedby={props.hintId}
+        onClick={() => input.current?.click()}
+      >
+        <FileUp size={18} aria-hidden="true" />
+        {t.fromFile}
+      </button>
+      <input
+        ref={input}
+        type="file"
+        accept={ITEM_FILE_ACCEPT}
+        hidden
+        data-testid="item-file-input"
+        onChange={(event) => {
+          const chosen = event.currentTarget.files?.[0];
+          // Cleared, so choosing the same file again reads it again.
+          event.currentTarget.value = '';
+          if (chosen) void file.read(chosen);
+        }}
+      />
+    </>
+  );
+}
