@@ -5,6 +5,7 @@
  * and 1280 px, light and dark.
  */
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { TestServer } from '../test/support/server';
 import { browserAvailable, screenshot, useAppInBrowser } from './support/harness';
@@ -123,6 +124,34 @@ describe.runIf(browserAvailable())('API tokens on /account in Chromium', () => {
     await section.getByRole('button', { name: 'Create token' }).click();
     await section.getByText('Give the token a name.').waitFor();
     expect(await section.getByRole('listitem').count()).toBe(0);
+    await context.close();
+  });
+
+  it("shows what the account's pictures take of its space and of its uploads this hour", async () => {
+    const { context, page } = await newVisitor(browser, server, { viewport: DESKTOP });
+    await registerByApi(page, server, 'Pictured');
+    const picture = await sharp({
+      create: { width: 640, height: 480, channels: 3, background: '#8e44ad' },
+    })
+      .jpeg()
+      .toBuffer();
+    const uploaded = await page.request.post('/api/images', {
+      multipart: { file: { name: 'purple.jpg', mimeType: 'image/jpeg', buffer: picture } },
+      headers: { origin: server.url },
+    });
+    expect(uploaded.status()).toBe(201);
+    await page.goto('/account');
+    const section = page.getByTestId('pictures-usage');
+    await section.getByRole('heading', { name: 'Pictures' }).waitFor();
+    await section.getByText(/^\d+(\.\d)? kB of 500 MB used$/).waitFor();
+    await section.getByText('1 of 1,000,000 uploads this hour').waitFor();
+    expect(await section.getByRole('meter', { name: 'Space for your pictures' }).count()).toBe(1);
+    for (const viewport of [MOBILE, DESKTOP]) {
+      await page.setViewportSize(viewport);
+      await section.scrollIntoViewIfNeeded();
+      await settle(page);
+      await screenshot(page, `account-pictures-${viewport.width}`);
+    }
     await context.close();
   });
 });

@@ -37,9 +37,9 @@ describe('limits and words', () => {
   });
 
   it('says how much space an account has', () => {
-    expect(storageFullMessage(500 * 1024 * 1024)).toMatch(/^Your pictures use 500 MB, all/);
-    expect(storageFullMessage(1.5 * 1024 * 1024)).toMatch(/use 1\.5 MB/);
-    expect(storageFullMessage(0.03 * 1024 * 1024)).toMatch(/use 0\.03 MB/);
+    expect(storageFullMessage(500_000_000)).toMatch(/^Your pictures use 500 MB, all/);
+    expect(storageFullMessage(1_500_000)).toMatch(/use 1\.5 MB/);
+    expect(storageFullMessage(30_000)).toMatch(/use 0\.03 MB/);
   });
 
   it('addresses the two sizes by the picture id', () => {

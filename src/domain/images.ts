@@ -40,7 +40,7 @@ export function sniffImageType(bytes: Uint8Array): ImageType | null {
 
 /** Over the account's storage: "Your pictures use 500 MB, all of your space. …" */
 export function storageFullMessage(maxBytes: number): string {
-  const exact = maxBytes / (1024 * 1024);
+  const exact = maxBytes / 1_000_000;
   const mb = exact >= 10 ? Math.round(exact) : Number(exact.toPrecision(2));
   return `Your pictures use ${mb} MB, all of your space. Remove pictures from games you no longer need, then try again.`;
 }
@@ -49,6 +49,14 @@ export function storageFullMessage(maxBytes: number): string {
 export function pixelsRefusal(width: number, height: number): string | null {
   return width * height > MAX_IMAGE_PIXELS ? IMAGE_MESSAGES.tooManyPixels : null;
 }
+
+/** What an account's pictures take, beside its limits (GET /api/images/usage, /account). */
+export type ImageUsage = {
+  bytes: number;
+  maxBytes: number;
+  uploadsThisHour: number;
+  maxUploadsPerHour: number;
+};
 
 /** An image's id: the SHA-256 of its processed (view) bytes, in lowercase hex. */
 export const IMAGE_ID = /^[0-9a-f]{64}$/;

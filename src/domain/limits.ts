@@ -54,8 +54,8 @@ export const ACHIEVEMENT_THRESHOLDS = {
  * configuration (LIMIT_GAMES_PER_HOUR and the like).
  */
 /** Pictures on items (issue 26, domain/images.ts). */
-/** Largest upload: 10 MB. */
-export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+/** Largest upload: 10 MB (decimal megabytes, as every size people read here). */
+export const MAX_IMAGE_BYTES = 10 * 1000 * 1000;
 /**
  * Largest picture by pixels (width × height), checked from the file's header before any decoding:
  * a small file can declare a huge canvas (a decompression bomb).
@@ -67,7 +67,7 @@ export const IMAGE_THUMB_PX = 160;
 /** Alt text: 1 to this many characters. */
 export const MAX_IMAGE_ALT_LENGTH = 200;
 /** Bytes of pictures one account may keep stored (uploads an hour are the `upload` quota). */
-export const DEFAULT_IMAGE_BYTES_PER_ACCOUNT = 500 * 1024 * 1024;
+export const DEFAULT_IMAGE_BYTES_PER_ACCOUNT = 500 * 1000 * 1000;
 
 export const QUOTA_WINDOW_MS = 60 * 60 * 1000;
 export type QuotaAction = 'create' | 'publish' | 'report' | 'edit' | 'rerank' | 'upload';

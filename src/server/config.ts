@@ -319,8 +319,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     imageBytesPerAccount:
       c.LIMIT_IMAGE_STORAGE_MB === undefined
-        ? orTest(DEFAULT_IMAGE_BYTES_PER_ACCOUNT)
-        : Math.round(c.LIMIT_IMAGE_STORAGE_MB * 1024 * 1024),
+        ? DEFAULT_IMAGE_BYTES_PER_ACCOUNT
+        : Math.round(c.LIMIT_IMAGE_STORAGE_MB * 1_000_000),
     streamsPerAccount: c.LIMIT_STREAMS_PER_ACCOUNT ?? orTest(DEFAULT_STREAMS_PER_ACCOUNT),
     streamsPerAddress: c.LIMIT_STREAMS_PER_ADDRESS ?? orTest(DEFAULT_STREAMS_PER_ADDRESS),
     tokenRequestsPerMinute:

@@ -61,6 +61,7 @@ const ROUTES: Record<string, Entry> = {
     request: () => ({ path: `/img/${'0'.repeat(64)}.webp` }),
   },
   // Accounts only; with no file in the body an account gets 400 (images.test.ts uploads).
+  'GET /api/images/usage': { expect: [401, 401, 200, 200, 200] },
   'POST /api/images': { expect: [401, 401, 400, 400, 400], request: () => ({ body: {} }) },
   'GET /embed/g/:id': {
     expect: [200, 200, 200, 200, 200],

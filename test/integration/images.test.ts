@@ -12,7 +12,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../../src/domain/errors';
-import { IMAGE_MESSAGES } from '../../src/domain/images';
+import { IMAGE_MESSAGES, type ImageUsage } from '../../src/domain/images';
 import { MAX_IMAGE_BYTES } from '../../src/domain/limits';
 import { image, imageUpload } from '../../src/server/db/schema/images';
 import type { TestClient } from '../support/client';
@@ -296,6 +296,21 @@ describe.each(CASES)('pictures ($kind, bytes in the $store)', ({ kind, store }) 
       statuses.push((await upload(busy, await photoWithGps(64, 64, colour))).status);
     }
     expect(statuses).toEqual([201, 201, 201, 201, 201, 201, 429]);
+    const usage = await busy.request<{ usage: ImageUsage }>('GET', '/api/images/usage');
+    expect(usage.status).toBe(200);
+    const me = await h.me(busy);
+    const rows = await h.server.database.db
+      .select({ size: image.size })
+      .from(imageUpload)
+      .innerJoin(image, eq(image.id, imageUpload.imageId))
+      .where(eq(imageUpload.userId, me.id));
+    expect(usage.body.usage).toEqual({
+      bytes: rows.reduce((sum, row) => sum + row.size, 0),
+      maxBytes: 30_000,
+      uploadsThisHour: 6,
+      maxUploadsPerHour: 6,
+    });
+    expect(usage.body.usage.bytes).toBeGreaterThan(0);
 
     // 0.03 MB of storage: a picture of noise does not fit; nothing of it is kept.
     const full = await h.user('Ned');
@@ -304,9 +319,16 @@ describe.each(CASES)('pictures ($kind, bytes in the $store)', ({ kind, store }) 
     expect(refused.body.error.message).toMatch(/^Your pictures use 0\.03 MB, all of your space\./);
     const count = await h.server.database.db.select({ id: image.id }).from(image);
     expect(count.length).toBeGreaterThan(0);
-    const me = await h.me(full);
+    const fullMe = await h.me(full);
     expect(
-      await h.server.database.db.select().from(imageUpload).where(eq(imageUpload.userId, me.id)),
+      await h.server.database.db
+        .select()
+        .from(imageUpload)
+        .where(eq(imageUpload.userId, fullMe.id)),
     ).toEqual([]);
+    const fresh = await full.request<{ usage: ImageUsage }>('GET', '/api/images/usage');
+    expect(fresh.body.usage).toMatchObject({ bytes: 0, uploadsThisHour: 1 });
+    const guest = await h.guest();
+    expect((await guest.request('GET', '/api/images/usage')).status).toBe(401);
   });
 });

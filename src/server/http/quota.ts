@@ -58,4 +58,14 @@ export class QuotaGuard {
     c?.header('Retry-After', String(Math.max(1, Math.ceil(verdict.retryAfterMs / 1000))));
     throw new LimitRefusal(`quota:${action}`, quotaMessage(action, max, verdict.retryAfterMs));
   }
+
+  /** How many `action`s `userId` took in their current window, without counting one. */
+  async used(userId: string, action: QuotaAction): Promise<number> {
+    const [row] = await this.db
+      .select({ count: rateLimit.count, windowStartedAt: rateLimit.lastRequest })
+      .from(rateLimit)
+      .where(sql`${rateLimit.key} = ${`crowned:quota:${action}:${userId}`}`);
+    if (!row || row.windowStartedAt < Date.now() - this.windowMs) return 0;
+    return row.count;
+  }
 }

@@ -3,7 +3,9 @@
  * (`/img/:id.webp`) are files, not API routes.
  */
 import { z } from 'zod';
+import type { ImageUsage } from '../../domain/images';
 import type { Operations } from '../api-docs/operation';
+import { agree, type Same } from '../api-docs/schemas';
 
 export const ImageSchema = z
   .object({
@@ -15,7 +17,24 @@ export const ImageSchema = z
   })
   .meta({ id: 'Image' });
 
+export const ImageUsageSchema = z
+  .object({
+    bytes: z.number().meta({ description: 'Bytes the account’s pictures take (both sizes)' }),
+    maxBytes: z.number(),
+    uploadsThisHour: z.number(),
+    maxUploadsPerHour: z.number(),
+  })
+  .meta({ id: 'ImageUsage' });
+
+agree<Same<z.infer<typeof ImageUsageSchema>, ImageUsage>>(true);
+
 export const IMAGE_OPERATIONS: Operations = {
+  'GET /api/images/usage': {
+    tag: 'Me',
+    summary: 'What the caller’s pictures take, and the limits',
+    access: 'account',
+    ok: { 200: z.object({ usage: ImageUsageSchema }) },
+  },
   'POST /api/images': {
     tag: 'Games',
     summary: 'Upload a picture for an item',

@@ -8,13 +8,13 @@ import { Hono, type Context } from 'hono';
 import { errorBody } from '../http/errors';
 import { limitBodySize } from '../http/body-limit';
 import { AppError } from '../../domain/errors';
-import { IMAGE_ID, IMAGE_MESSAGES, imagePaths } from '../../domain/images';
+import { IMAGE_ID, IMAGE_MESSAGES, imagePaths, type ImageUsage } from '../../domain/images';
 import { MAX_IMAGE_BYTES } from '../../domain/limits';
 import { requireUser, type AuthEnv } from '../auth/public';
 import type { Db } from '../db/client';
 import type { QuotaGuard } from '../http/quota';
 import { ImageRefusal, ImageWork, processImage } from './process';
-import { readImage, saveImage } from './store';
+import { readImage, saveImage, usedBytes } from './store';
 import type { BucketStore } from './bytes';
 import { placeholderWebp } from './placeholder';
 
@@ -38,43 +38,62 @@ function refused(c: Context, error: ImageRefusal) {
 
 export function imageApiRoutes(deps: ImageRoutesDeps) {
   const work = deps.work ?? new ImageWork();
-  return new Hono<AuthEnv>().post(
-    '/',
-    requireUser({ guests: false, message: 'Sign in to add pictures' }),
-    limitBodySize(MAX_IMAGE_BYTES + ENVELOPE_BYTES, (c) =>
-      c.json(errorBody('invalid-argument', IMAGE_MESSAGES.tooLarge), 413, { Connection: 'close' }),
-    ),
-    async (c) => {
+  const account = requireUser({ guests: false, message: 'Sign in to add pictures' });
+  return new Hono<AuthEnv>()
+    .get('/usage', account, async (c) => {
       const viewer = c.get('user');
-      if (!/^multipart\/form-data\b/i.test(c.req.header('content-type') ?? '')) {
-        throw new AppError('invalid-argument', IMAGE_MESSAGES.noFile);
-      }
-      const form = await c.req.formData().catch(() => {
-        throw new AppError('invalid-argument', IMAGE_MESSAGES.noFile);
-      });
-      const file = form.get('file');
-      if (!(file instanceof File) || file.size === 0) {
-        throw new AppError('invalid-argument', IMAGE_MESSAGES.noFile);
-      }
-      if (file.size > MAX_IMAGE_BYTES)
-        return refused(c, new ImageRefusal(413, IMAGE_MESSAGES.tooLarge));
-      await deps.quota.consume(c, viewer.id, 'upload');
-      try {
-        const bytes = new Uint8Array(await file.arrayBuffer());
-        const processed = await work.run(() => processImage(bytes));
-        const saved = await saveImage(deps.db, {
-          userId: viewer.id,
-          processed,
-          maxBytes: deps.maxBytesPerAccount,
-          bucket: deps.bucket,
+      const [bytes, uploads] = await Promise.all([
+        usedBytes(deps.db, viewer.id),
+        deps.quota.used(viewer.id, 'upload'),
+      ]);
+      const usage: ImageUsage = {
+        bytes,
+        maxBytes: deps.maxBytesPerAccount,
+        // Refused attempts count in the quota's window too; the page shows uploads allowed.
+        uploadsThisHour: Math.min(uploads, deps.quota.quotas.upload),
+        maxUploadsPerHour: deps.quota.quotas.upload,
+      };
+      return c.json({ usage });
+    })
+    .post(
+      '/',
+      account,
+      limitBodySize(MAX_IMAGE_BYTES + ENVELOPE_BYTES, (c) =>
+        c.json(errorBody('invalid-argument', IMAGE_MESSAGES.tooLarge), 413, {
+          Connection: 'close',
+        }),
+      ),
+      async (c) => {
+        const viewer = c.get('user');
+        if (!/^multipart\/form-data\b/i.test(c.req.header('content-type') ?? '')) {
+          throw new AppError('invalid-argument', IMAGE_MESSAGES.noFile);
+        }
+        const form = await c.req.formData().catch(() => {
+          throw new AppError('invalid-argument', IMAGE_MESSAGES.noFile);
         });
-        return c.json({ image: { ...saved, ...imagePaths(saved.id) } }, 201);
-      } catch (error) {
-        if (error instanceof ImageRefusal) return refused(c, error);
-        throw error;
-      }
-    },
-  );
+        const file = form.get('file');
+        if (!(file instanceof File) || file.size === 0) {
+          throw new AppError('invalid-argument', IMAGE_MESSAGES.noFile);
+        }
+        if (file.size > MAX_IMAGE_BYTES)
+          return refused(c, new ImageRefusal(413, IMAGE_MESSAGES.tooLarge));
+        await deps.quota.consume(c, viewer.id, 'upload');
+        try {
+          const bytes = new Uint8Array(await file.arrayBuffer());
+          const processed = await work.run(() => processImage(bytes));
+          const saved = await saveImage(deps.db, {
+            userId: viewer.id,
+            processed,
+            maxBytes: deps.maxBytesPerAccount,
+            bucket: deps.bucket,
+          });
+          return c.json({ image: { ...saved, ...imagePaths(saved.id) } }, 201);
+        } catch (error) {
+          if (error instanceof ImageRefusal) return refused(c, error);
+          throw error;
+        }
+      },
+    );
 }
 
 /** `/img/:file`: a picture's bytes, for good. */

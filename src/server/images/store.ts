@@ -13,8 +13,11 @@ import type { ProcessedImage } from './process';
 /** What an upload answers: the picture's id and size. */
 export type SavedImage = { id: string; width: number; height: number };
 
-/** Bytes the account's other pictures take (the same picture again costs nothing more). */
-async function usedBytes(db: Db | Tx, userId: string, exceptId: string): Promise<number> {
+/**
+ * Bytes the account's pictures take, but for `exceptId`'s (the same picture uploaded again costs
+ * nothing more).
+ */
+export async function usedBytes(db: Db | Tx, userId: string, exceptId = ''): Promise<number> {
   const [used] = await db
     .select({ bytes: sql<string>`coalesce(sum(${image.size}), 0)` })
     .from(imageUpload)

@@ -19,6 +19,7 @@ import { useSignOut } from '../shell/session/use-sign-out';
 import { accountKeys, type AuthConfig } from '../api/account';
 import { GoogleButton, GoogleMark } from './google-button';
 import { ApiTokensSection } from './api-tokens-section';
+import { PicturesSection } from './pictures-section';
 import { accountLinks } from './links';
 import { useText } from '../i18n/i18n';
 import { authFieldsText, signedInText } from '../i18n/messages/account';
@@ -56,6 +57,7 @@ export function SignedInView(props: { user: User; config: AuthConfig; linkError:
         </section>
         <DisplayNameSection name={props.user.name} />
         <SignInMethodsSection user={props.user} config={props.config} linkError={props.linkError} />
+        <PicturesSection />
         <ApiTokensSection />
         <ThemeSection />
       </div>

@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { formatNumber, formatPercent, formatRelative, formatUtcDay } from './format';
+import { formatBytes, formatNumber, formatPercent, formatRelative, formatUtcDay } from './format';
 
 describe('format', () => {
   it('writes numbers and shares the way the language does', () => {
     expect(formatNumber(1234567)).toBe('1,234,567');
     expect(formatPercent(0.25)).toBe('25%');
+  });
+
+  it('writes sizes in decimal units, one decimal below ten', () => {
+    expect(formatBytes(0)).toBe('0 kB');
+    expect(formatBytes(300)).toBe('0.3 kB');
+    expect(formatBytes(840_000)).toBe('840 kB');
+    expect(formatBytes(1_520_000)).toBe('1.5 MB');
+    expect(formatBytes(500_000_000)).toBe('500 MB');
   });
 
   it('writes a UTC day without its year, whatever the time zone', () => {

@@ -24,6 +24,29 @@ export function formatNumber(value: number): string {
   return cached('number', (l) => new Intl.NumberFormat(l)).format(value);
 }
 
+/** A size in bytes as people read it: "0 kB", "840 kB", "1.5 MB" (decimal units, as the server's). */
+export function formatBytes(bytes: number): string {
+  const units = ['kilobyte', 'megabyte', 'gigabyte'] as const;
+  let value = bytes / 1000;
+  let unit = 0;
+  while (value >= 1000 && unit < units.length - 1) {
+    value /= 1000;
+    unit++;
+  }
+  const name = units[unit] ?? 'kilobyte';
+  const digits = value < 10 && value > 0 ? 1 : 0;
+  return cached(
+    `bytes|${name}|${digits}`,
+    (l) =>
+      new Intl.NumberFormat(l, {
+        style: 'unit',
+        unit: name,
+        unitDisplay: 'short',
+        maximumFractionDigits: digits,
+      }),
+  ).format(value);
+}
+
 /** A share in [0, 1] as a whole percentage ("25%"). */
 export function formatPercent(share: number): string {
   return cached('percent', (l) => new Intl.NumberFormat(l, { style: 'percent' })).format(share);
