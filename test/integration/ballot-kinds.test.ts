@@ -366,6 +366,53 @@ describe.concurrent.each(testDatabases)('ballot kinds on %s', (kind) => {
     expect((await setBallot(owner, top, { kind: 'top', n: 2 })).status).toBe(200);
   });
 
+  it('exports a top N under its N positions and a tier ballot as each item’s tier', async () => {
+    const owner = await h.user();
+    const csvRows = async (game: GameView) => {
+      const response = await owner.request<string>(
+        'GET',
+        `/api/games/${game.id}/export.csv?what=ballots`,
+      );
+      expect(response.status).toBe(200);
+      // Simple labels and names: no quoting to undo.
+      return response.body
+        .replace(/^\uFEFF/, '')
+        .split('\r\n')
+        .filter((line) => line !== '')
+        .map((line) => line.split(','));
+    };
+    const top = await created(owner, { kind: 'top', n: 2 });
+    const [a, , c] = ids(top) as [string, string, string];
+    expect((await h.submit(await h.guest(), top.id, [c, a], { name: 'Bo' })).status).toBe(200);
+    expect((await csvRows(top)).map((row) => [row[0], ...row.slice(2)])).toEqual([
+      ['name', '1', '2'],
+      ['Bo', 'Item C', 'Item A'],
+    ]);
+
+    const tiered = await created(owner, { kind: 'tiers', tiers: TIERS });
+    const [ta, tb] = ids(tiered) as [string, string];
+    expect((await tiers(await h.guest(), tiered, [[tb], [], [ta]], { name: 'Cy' })).status).toBe(
+      200,
+    );
+    const rows = await csvRows(tiered);
+    expect(rows[0]).toEqual(['name', 'submitted_at', ...LETTERS]);
+    expect(rows[1]?.slice(2)).toEqual(['Meh', 'Great', ...LETTERS.slice(2).map(() => '')]);
+    const json = await owner.request<{ ballots: { tiers: unknown; ranking: string[] }[] }>(
+      'GET',
+      `/api/games/${tiered.id}/export.json?what=ballots`,
+    );
+    expect(json.body.ballots).toEqual([
+      expect.objectContaining({
+        ranking: ['Item B', 'Item A'],
+        tiers: [
+          { tier: 'Great', items: ['Item B'] },
+          { tier: 'Fine', items: [] },
+          { tier: 'Meh', items: ['Item A'] },
+        ],
+      }),
+    ]);
+  });
+
   it('a submission right after a ballot change is checked against the new ballot', async () => {
     const owner = await h.user();
     const game = await created(owner, { kind: 'ranking' });
