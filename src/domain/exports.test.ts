@@ -4,14 +4,11 @@ import {
   ballotHeader,
   ballotLine,
   ballotRecord,
-  ballotsCsvHeader,
-  ballotsCsvLine,
   csvField,
   csvLine,
   exportFileName,
   resultRecords,
 } from './exports';
-import type { BallotSpec } from './ballot';
 import { addRanking, emptyTally, summarize } from './results';
 
 /** A strict RFC 4180 reader: what a spreadsheet sees in one line's fields. */
@@ -111,51 +108,6 @@ describe('records', () => {
       'Tacos',
       'Pizza',
     ]);
-  });
-
-  it('writes a top N under its N positions, and a tier ballot as each item’s tier', () => {
-    const at = new Date('2026-01-02T03:04:05Z');
-    const top = { kind: 'top', n: 2 } as const;
-    expect(parseLine(ballotsCsvHeader(top, items))).toEqual(['name', 'submitted_at', '1', '2']);
-    const picked = ballotRecord({ name: 'Bo', at, ranking: ['b', 'a'] }, items, top);
-    expect(parseLine(ballotsCsvLine(picked, top, items))).toEqual([
-      'Bo',
-      '2026-01-02T03:04:05.000Z',
-      'Sushi',
-      'Pizza',
-    ]);
-
-    const tiers: BallotSpec = {
-      kind: 'tiers',
-      tiers: [
-        { label: 'Top, "really"', color: '#ff7f7f' },
-        { label: 'Mid', color: '#ffdf80' },
-        { label: 'Low', color: '#7fbfff' },
-      ],
-    };
-    const sorted = ballotRecord(
-      { name: 'Cy', at, ranking: ['c', 'a'], groups: [['c', 'a'], [], ['x']] },
-      items,
-      tiers,
-    );
-    expect(sorted.tiers).toEqual([
-      { tier: 'Top, "really"', items: ['Tacos', 'Pizza'] },
-      { tier: 'Mid', items: [] },
-      { tier: 'Low', items: [] },
-    ]);
-    expect(parseLine(ballotsCsvHeader(tiers, items))).toEqual([
-      'name',
-      'submitted_at',
-      ...items.map((item) => item.label),
-    ]);
-    const cells = parseLine(ballotsCsvLine(sorted, tiers, items)).slice(2);
-    expect(new Map(items.map((item, i) => [item.label, cells[i]]))).toEqual(
-      new Map([
-        ['Pizza', 'Top, "really"'],
-        ['Sushi', ''],
-        ['Tacos', 'Top, "really"'],
-      ]),
-    );
   });
 
   it('names the file after the prompt', () => {

@@ -2,7 +2,6 @@
  * What an owner downloads: the results table and the ballots, as CSV rows or JSON records. Pure.
  * Ballots carry the name the player showed, the time and their order; never an e-mail or user id.
  */
-import type { BallotSpec, Groups } from './ballot';
 import type { Item } from './game';
 import type { Results } from './results';
 
@@ -18,16 +17,7 @@ export type ResultRecord = {
   contested: number;
 };
 
-/**
- * A ballot as exported: its ranked items' labels best first and, for a tier ballot, each tier's
- * label with the labels of the items put in it (best tier first, empty tiers included).
- */
-export type BallotRecord = {
-  name: string;
-  submittedAt: string;
-  ranking: string[];
-  tiers?: { tier: string; items: string[] }[];
-};
+export type BallotRecord = { name: string; submittedAt: string; ranking: string[] };
 
 /**
  * One CSV field (RFC 4180): quoted when it holds a comma, quote or line break, quotes doubled.
@@ -79,34 +69,20 @@ export function resultLine(record: ResultRecord): string {
   ]);
 }
 
-/**
- * A ballot with item ids turned into labels; ids of items since removed are left out. A tier
- * game's ballot (`spec`, with the ballot's `groups`) also lists its tiers.
- */
+/** A ballot with item ids turned into labels; ids of items since removed are left out. */
 export function ballotRecord(
-  ballot: { name: string; at: Date; ranking: readonly string[]; groups?: Groups },
+  ballot: { name: string; at: Date; ranking: readonly string[] },
   items: readonly Item[],
-  spec: BallotSpec = { kind: 'ranking' },
 ): BallotRecord {
   const labels = new Map(items.map((item) => [item.id, item.label]));
-  const labelsOf = (ids: readonly string[]) =>
-    ids.flatMap((id) => {
-      const label = labels.get(id);
-      return label === undefined ? [] : [label];
-    });
-  const record: BallotRecord = {
+  return {
     name: ballot.name,
     submittedAt: ballot.at.toISOString(),
-    ranking: labelsOf(ballot.ranking),
+    ranking: ballot.ranking.flatMap((id) => {
+      const label = labels.get(id);
+      return label === undefined ? [] : [label];
+    }),
   };
-  if (spec.kind === 'tiers' && ballot.groups) {
-    const groups = ballot.groups;
-    record.tiers = spec.tiers.map((tier, i) => ({
-      tier: tier.label,
-      items: labelsOf(groups[i] ?? []),
-    }));
-  }
-  return record;
 }
 
 /** name, submitted_at, then one column per position: 1, 2, … n. */
@@ -120,36 +96,6 @@ export function ballotHeader(itemCount: number): string {
 
 export function ballotLine(record: BallotRecord): string {
   return csvLine([record.name, record.submittedAt, ...record.ranking]);
-}
-
-/**
- * The header of a game's ballots CSV: name, submitted_at, then the positions 1…n of a full
- * ranking (n items) or 1…N of a top N; a tier game has one column per item instead, headed by
- * the item's label, holding the label of the tier the player put it in (empty: unranked).
- */
-export function ballotsCsvHeader(spec: BallotSpec, items: readonly Item[]): string {
-  if (spec.kind === 'tiers') {
-    return csvLine(['name', 'submitted_at', ...items.map((item) => item.label)]);
-  }
-  return ballotHeader(spec.kind === 'top' ? spec.n : items.length);
-}
-
-/** One ballot's line under `ballotsCsvHeader`. */
-export function ballotsCsvLine(
-  record: BallotRecord,
-  spec: BallotSpec,
-  items: readonly Item[],
-): string {
-  if (spec.kind !== 'tiers' || !record.tiers) return ballotLine(record);
-  const tierOf = new Map<string, string>();
-  for (const { tier, items: placed } of record.tiers) {
-    for (const label of placed) tierOf.set(label, tier);
-  }
-  return csvLine([
-    record.name,
-    record.submittedAt,
-    ...items.map((item) => tierOf.get(item.label) ?? ''),
-  ]);
 }
 
 /** A file name from the game's prompt: letters, digits and dashes only. */

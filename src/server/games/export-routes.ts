@@ -7,9 +7,9 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { AppError } from '../../domain/errors';
 import {
+  ballotHeader,
+  ballotLine,
   ballotRecord,
-  ballotsCsvHeader,
-  ballotsCsvLine,
   EXPORT_KINDS,
   exportFileName,
   RESULT_HEADER,
@@ -56,7 +56,7 @@ export function exportRoutes(deps: { db: Db; states: GameStates }) {
   /** The ballots' lines (or JSON records), page by page. */
   function ballotChunks(state: GameState, format: Format): ReadableStream<Uint8Array> {
     const encoder = new TextEncoder();
-    const { items, ballot: spec } = state.row;
+    const { items } = state.row;
     let after: string | null = null;
     let first = true;
     let done = false;
@@ -72,12 +72,12 @@ export function exportRoutes(deps: { db: Db; states: GameStates }) {
         if (first) {
           text +=
             format === 'csv'
-              ? `\uFEFF${ballotsCsvHeader(spec, items)}`
+              ? `\uFEFF${ballotHeader(items.length)}`
               : `{"prompt":${JSON.stringify(state.row.prompt)},"ballots":[`;
         }
         for (const ballot of page) {
-          const record = ballotRecord(ballot, items, spec);
-          if (format === 'csv') text += ballotsCsvLine(record, spec, items);
+          const record = ballotRecord(ballot, items);
+          if (format === 'csv') text += ballotLine(record);
           else text += `${first ? '' : ','}\n${JSON.stringify(record)}`;
           first = false;
         }
