@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { groupsOfRanking } from './ballot';
 import type { Item } from './game';
 import { methodStandings, methodsSplit, type Standings } from './methods-standings';
 import { bordaOrder, irvOrder, meanOrder, METHODS, schulzeOrder } from './methods';
@@ -12,7 +13,7 @@ const PASTA: Item[] = ['Rigatoni', 'Penne', 'Fusilli', 'Farfalle', 'Spaghetti'].
 
 function game(items: readonly Item[], cast: readonly string[][]) {
   const results = summarize(cast.reduce(addRanking, emptyTally()), items);
-  const runoff = irvOrder(cast, items, meanOrder(results).order);
+  const runoff = irvOrder(cast.map(groupsOfRanking), items, meanOrder(results).order);
   return {
     results,
     runoff,
