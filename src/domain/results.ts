@@ -337,31 +337,41 @@ function derivedPairs(
 ): { headToHead: Tally['wins']; unrankedPlaces: number[] } {
   const n = items.length;
   const ids = items.map((item) => item.id);
-  const winRows = ids.map((id) => own(tally.wins, id));
-  const tieRows = ids.map((id) => (tally.ties ? own(tally.ties, id) : undefined));
+  const index = new Map(ids.map((id, i) => [id, i]));
+  // Dense n × n counts of the stored pairs, read once: wins[i * n + j], both[i * n + j].
+  const wins = new Float64Array(n * n);
+  const both = new Float64Array(n * n);
+  const read = (pairs: Tally['wins'], tie: boolean) => {
+    ids.forEach((a, i) => {
+      const row = own(pairs, a);
+      if (!row) return;
+      for (const b in row) {
+        const j = index.get(b);
+        if (j === undefined || j === i || !Object.hasOwn(row, b)) continue;
+        const count = countIn(row, b);
+        if (!tie) wins[i * n + j] = count;
+        both[i * n + j] = (both[i * n + j] as number) + count;
+        both[j * n + i] = (both[j * n + i] as number) + count;
+      }
+    });
+  };
+  read(tally.wins, false);
+  if (tally.ties) read(tally.ties, true);
   const total = ranked.reduce((sum, count) => sum + count, 0);
   const headToHead: Tally['wins'] = {};
   const unrankedPlaces: number[] = [];
   for (let i = 0; i < n; i++) {
-    const a = ids[i] as string;
-    const rowA = winRows[i];
-    const tieA = tieRows[i];
     const rankedA = ranked[i] as number;
     let placed = rankedA;
     const kept: Record<string, number> = {};
     for (let j = 0; j < n; j++) {
       if (j === i) continue;
-      const b = ids[j] as string;
-      const ab = rowA ? countIn(rowA, b) : 0;
-      const rowB = winRows[j];
-      const ba = rowB ? countIn(rowB, a) : 0;
-      const tie = a < b ? (tieA ? countIn(tieA, b) : 0) : tieRows[j] ? countIn(tieRows[j]!, a) : 0;
-      const both = ab + ba + tie;
-      placed += both;
-      const count = ab + rankedA - both;
-      if (count > 0) kept[b] = count;
+      const pair = both[i * n + j] as number;
+      placed += pair;
+      const count = (wins[i * n + j] as number) + rankedA - pair;
+      if (count > 0) kept[ids[j] as string] = count;
     }
-    if (!isEmpty(kept)) headToHead[a] = kept;
+    if (!isEmpty(kept)) headToHead[ids[i] as string] = kept;
     const unrankedBallots = tally.submissions - rankedA;
     unrankedPlaces.push((total - placed + unrankedBallots * (n + 1)) / 2);
   }
