@@ -6,7 +6,7 @@
  * items in no group are unranked, tied below every ranked item. A full ranking is groups of one.
  * The rules for ties and unranked items are decision 0043's.
  */
-import { groupsOfRanking, type Groups } from './ballot';
+import { groupsOfRanking } from './ballot';
 import type { Item } from './game';
 
 /**
@@ -46,7 +46,10 @@ export type Tally = {
 };
 
 /** A player's (re)submission: their counted ballot before (or null) and after (or null). */
-export type BallotChange = { previous: Groups | null; next: Groups | null };
+export type BallotChange = { previous: WeakOrder | null; next: WeakOrder | null };
+
+/** A weak order as the counting functions read it (ballot.ts `Groups`, possibly read-only). */
+export type WeakOrder = readonly (readonly string[])[];
 
 export type ItemResult = {
   id: string;
@@ -91,9 +94,6 @@ export type Results = {
    */
   headToHead: Record<string, Record<string, number>>;
 };
-
-/** A weak order as the counting functions read it (ballot.ts `Groups`, possibly read-only). */
-export type WeakOrder = readonly (readonly string[])[];
 
 /** A tally with nothing counted. */
 export function emptyTally(): Tally {
@@ -142,10 +142,7 @@ export function replaceRankings(
  * previous ballot (if any) and adds the next (if any). Throws on an item listed twice, the id
  * `__proto__`, or a ballot to subtract that the tally cannot hold.
  */
-export function replaceBallots(
-  tally: Tally,
-  changes: readonly { previous: WeakOrder | null; next: WeakOrder | null }[],
-): Tally {
+export function replaceBallots(tally: Tally, changes: readonly BallotChange[]): Tally {
   const next = copyTally(tally);
   for (const change of changes) {
     if (change.previous) applyInPlace(next, change.previous, -1);
