@@ -3,6 +3,7 @@
  * only when its ballots were read), and the runoff's rounds. Memoized per results object (one per
  * tally version) and per ballot load, so repeated reads cost nothing.
  */
+import { groupsOfRanking } from '../../domain/ballot';
 import type { Item } from '../../domain/game';
 import {
   bordaOrder,
@@ -66,7 +67,7 @@ export function runoff(ballots: Ballot[], items: readonly Item[], results: Resul
   if (memo && memo.items === items && memo.results === results) return memo.runoff;
   // H1: irvOrder over ballot.groups (a tied top group splits its vote) once merged.
   const order = irvOrder(
-    ballots.map((ballot) => ballot.ranking),
+    ballots.map((ballot) => groupsOfRanking(ballot.ranking)),
     items,
     tallyOrder(results, 'mean').order,
   );
