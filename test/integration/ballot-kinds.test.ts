@@ -293,6 +293,37 @@ describe.concurrent.each(testDatabases)('ballot kinds on %s', (kind) => {
     expect(results.items.find((item) => item.id === d)?.meanPosition).toBeNull();
   });
 
+  it('counts a tier as a tie, by every method, and agrees by tiers', async () => {
+    const owner = await h.user();
+    const game = await created(owner, { kind: 'tiers', tiers: TIERS });
+    const [a, b, c] = ids(game) as [string, string, string];
+    const ann = await h.user('Ann');
+    const bob = await h.user('Bob');
+    expect((await tiers(ann, game, [[a, b], [], [c]])).status).toBe(200);
+    expect((await tiers(bob, game, [[a], [b], [c]])).status).toBe(200);
+    const results = (await h.results(ann, game.id)).body.results;
+    const mean = new Map(results.items.map((item) => [item.id, item.meanPosition]));
+    expect(results.submissions).toBe(2);
+    // Ann tied a and b for places 1–2 (1.5 each); Bob put a 1st, b 2nd.
+    expect(mean.get(a)).toBeCloseTo((1.5 + 1) / 2);
+    expect(mean.get(b)).toBeCloseTo((1.5 + 2) / 2);
+    expect(results.items.slice(0, 3).map((item) => item.id)).toEqual([a, b, c]);
+    expect(results.myAgreement).toEqual(expect.any(Number));
+    for (const method of ['borda', 'schulze', 'irv']) {
+      const byMethod = await ann.request<{ results: { winners: Record<string, string> } }>(
+        'GET',
+        `/api/games/${game.id}/results?method=${method}`,
+      );
+      expect(byMethod.status).toBe(200);
+      expect(byMethod.body.results.winners[method]).toBe(a);
+    }
+    const closest = await ann.request<{ closest: { name: string; agreement: number } | null }>(
+      'GET',
+      `/api/games/${game.id}/closest`,
+    );
+    expect(closest.body.closest).toEqual({ name: 'Bob', agreement: expect.any(Number) });
+  });
+
   it('an item removed leaves every tier in its place; a top N keeps at least N items', async () => {
     const owner = await h.user();
     const game = await created(owner, { kind: 'tiers', tiers: TIERS });
@@ -366,7 +397,7 @@ describe.concurrent.each(testDatabases)('ballot kinds on %s', (kind) => {
     expect((await setBallot(owner, top, { kind: 'top', n: 2 })).status).toBe(200);
   });
 
-  it('exports a top N under its N positions and a tier ballot as each item’s tier', async () => {
+  it('exports a top N under its N positions and a tier ballot tier by tier', async () => {
     const owner = await h.user();
     const csvRows = async (game: GameView) => {
       const response = await owner.request<string>(
@@ -395,8 +426,8 @@ describe.concurrent.each(testDatabases)('ballot kinds on %s', (kind) => {
       200,
     );
     const rows = await csvRows(tiered);
-    expect(rows[0]).toEqual(['name', 'submitted_at', ...LETTERS]);
-    expect(rows[1]?.slice(2)).toEqual(['Meh', 'Great', ...LETTERS.slice(2).map(() => '')]);
+    expect(rows[0]).toEqual(['name', 'submitted_at', 'Great', 'Fine', 'Meh']);
+    expect([rows[1]?.[0], ...(rows[1]?.slice(2) ?? [])]).toEqual(['Cy', 'Item B', '', 'Item A']);
     const json = await owner.request<{ ballots: { tiers: unknown; ranking: string[] }[] }>(
       'GET',
       `/api/games/${tiered.id}/export.json?what=ballots`,
@@ -404,11 +435,7 @@ describe.concurrent.each(testDatabases)('ballot kinds on %s', (kind) => {
     expect(json.body.ballots).toEqual([
       expect.objectContaining({
         ranking: ['Item B', 'Item A'],
-        tiers: [
-          { tier: 'Great', items: ['Item B'] },
-          { tier: 'Fine', items: [] },
-          { tier: 'Meh', items: ['Item A'] },
-        ],
+        tiers: [['Item B'], [], ['Item A']],
       }),
     ]);
   });

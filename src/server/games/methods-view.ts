@@ -3,7 +3,6 @@
  * only when its ballots were read), and the runoff's rounds. Memoized per results object (one per
  * tally version) and per ballot load, so repeated reads cost nothing.
  */
-import { groupsOfRanking } from '../../domain/ballot';
 import type { Item } from '../../domain/game';
 import {
   bordaOrder,
@@ -65,9 +64,9 @@ export function tallyWinners(results: Results): Winners {
 export function runoff(ballots: Ballot[], items: readonly Item[], results: Results) {
   const memo = runoffs.get(ballots);
   if (memo && memo.items === items && memo.results === results) return memo.runoff;
-  // H1: irvOrder over ballot.groups (a tied top group splits its vote) once merged.
+  // A tied top group (a tier) splits its vote (decision 0043).
   const order = irvOrder(
-    ballots.map((ballot) => groupsOfRanking(ballot.ranking)),
+    ballots.map((ballot) => ballot.groups),
     items,
     tallyOrder(results, 'mean').order,
   );
