@@ -474,14 +474,13 @@ function applyInPlace(next: Tally, groups: WeakOrder, sign: 1 | -1): void {
     const a = flat[i] as string;
     const row = own(next.wins, a) ?? (next.wins[a] = {});
     for (let j = groupEnd; j < flat.length; j++) bumpPair(row, flat[j] as string, sign);
-    if (isEmpty(row)) delete next.wins[a];
+    if ((sign < 0 || groupEnd === flat.length) && isEmpty(row)) delete next.wins[a];
     for (let j = i + 1; j < groupEnd; j++) {
       const b = flat[j] as string;
       const ties = (next.ties ??= {});
       const x = a < b ? a : b;
       const tieRow = own(ties, x) ?? (ties[x] = {});
-      bumpPair(tieRow, a < b ? b : a, sign);
-      if (isEmpty(tieRow)) delete ties[x];
+      if (bumpPair(tieRow, a < b ? b : a, sign) && isEmpty(tieRow)) delete ties[x];
     }
   }
 }
@@ -495,11 +494,13 @@ function bump(counts: number[], index: number, sign: 1 | -1): void {
   while (counts.length > 0 && counts[counts.length - 1] === 0) counts.pop();
 }
 
-function bumpPair(row: Record<string, number>, key: string, sign: 1 | -1): void {
+/** Adds sign to row[key]; true when that removed the key. */
+function bumpPair(row: Record<string, number>, key: string, sign: 1 | -1): boolean {
   const count = countIn(row, key) + sign;
   if (count < 0) throw new Error('Tally does not contain this ranking');
   if (count === 0) delete row[key];
   else row[key] = count;
+  return count === 0;
 }
 
 /** One structural copy, so the caller's tally is never mutated. */
