@@ -228,8 +228,8 @@ function plainRunoff(
 
 /**
  * Ballots with ties: each ballot counts for its best group with items still in, 1/m to each of
- * its m items still in. Per slot, shares[s][m] = ballots giving it 1/m, so its votes are exact
- * sums of a few fractions, whatever order the ballots moved in.
+ * its m items still in. Per slot, how many ballots give it 1/m for each m, so its votes are the
+ * same sum of fractions whatever order the ballots moved in.
  */
 function weakRunoff(
   ballots: readonly (readonly (readonly string[])[])[],
@@ -244,24 +244,25 @@ function weakRunoff(
   const current = new Int32Array(ballots.length);
   const live = new Int32Array(ballots.length);
   const holders: number[][] = ids.map(() => []);
-  const shares: Map<number, number>[] = ids.map(() => new Map());
-  const share = (s: number, m: number, delta: number) => {
-    const map = shares[s] as Map<number, number>;
-    const count = (map.get(m) ?? 0) + delta;
-    if (count === 0) map.delete(m);
-    else map.set(m, count);
-  };
+  // shares[s * width + m] = ballots giving slot s a 1/m share (m = items still in its group).
+  let width = 2;
+  for (const groups of groupsOf)
+    for (const group of groups) width = Math.max(width, group.length + 1);
+  const shares = new Int32Array(ids.length * width);
   const out = new Uint8Array(ids.length);
   /** Moves ballot b to its next group with items still in, from group g on. */
   const seat = (b: number, g: number) => {
     const groups = groupsOf[b] as number[][];
     for (; g < groups.length; g++) {
-      const members = (groups[g] as number[]).filter((s) => !out[s]);
-      if (members.length === 0) continue;
+      const group = groups[g] as number[];
+      let m = 0;
+      for (const s of group) if (!out[s]) m++;
+      if (m === 0) continue;
       current[b] = g;
-      live[b] = members.length;
-      for (const s of members) {
-        share(s, members.length, 1);
+      live[b] = m;
+      for (const s of group) {
+        if (out[s]) continue;
+        shares[s * width + m] = (shares[s * width + m] as number) + 1;
         (holders[s] as number[]).push(b);
       }
       return;
@@ -271,24 +272,26 @@ function weakRunoff(
   };
   groupsOf.forEach((_, b) => seat(b, 0));
   const votesOf = (s: number) => {
-    const entries = [...(shares[s] as Map<number, number>)].sort(([a], [b]) => a - b);
-    const votes = entries.reduce((sum, [m, count]) => sum + count / m, 0);
+    let votes = 0;
+    for (let m = 1; m < width; m++) votes += (shares[s * width + m] as number) / m;
     return Math.round(votes * 1e9) / 1e9;
   };
   const result = runRounds(ids, votesOf, (loser) => {
     out[loser] = 1;
     for (const b of holders[loser] as number[]) {
       const m = live[b] as number;
-      const group = (groupsOf[b] as number[][])[current[b] as number] as number[];
-      const others = group.filter((s) => !out[s]);
-      for (const s of others) share(s, m, -1);
-      if (others.length > 0) {
-        live[b] = others.length;
-        for (const s of others) share(s, others.length, 1);
+      if (m > 1) {
+        // The rest of its group shares the ballot: each goes from 1/m to 1/(m - 1).
+        live[b] = m - 1;
+        for (const s of (groupsOf[b] as number[][])[current[b] as number] as number[]) {
+          if (out[s]) continue;
+          shares[s * width + m] = (shares[s * width + m] as number) - 1;
+          shares[s * width + m - 1] = (shares[s * width + m - 1] as number) + 1;
+        }
       } else seat(b, (current[b] as number) + 1);
     }
     holders[loser] = [];
-    (shares[loser] as Map<number, number>).clear();
+    shares.fill(0, loser * width, (loser + 1) * width);
   });
   return { ...result, votesOf, anyBallot: groupsOf.some((groups) => groups.length > 0) };
 }

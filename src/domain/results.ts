@@ -464,24 +464,23 @@ function applyInPlace(next: Tally, groups: WeakOrder, sign: 1 | -1): void {
     start += group.length;
   });
 
-  // Pairs: a above b for every later group; ties inside a group (stored once, smaller id first).
-  for (let g = 0; g < groups.length; g++) {
-    const group = groups[g] as readonly string[];
-    for (let i = 0; i < group.length; i++) {
-      const a = group[i] as string;
-      const row = own(next.wins, a) ?? (next.wins[a] = {});
-      for (let l = g + 1; l < groups.length; l++) {
-        for (const b of groups[l] as readonly string[]) bumpPair(row, b, sign);
-      }
-      if (isEmpty(row)) delete next.wins[a];
-      for (let j = i + 1; j < group.length; j++) {
-        const b = group[j] as string;
-        const [x, y] = a < b ? [a, b] : [b, a];
-        const ties = (next.ties ??= {});
-        const tieRow = own(ties, x) ?? (ties[x] = {});
-        bumpPair(tieRow, y, sign);
-        if (isEmpty(tieRow)) delete ties[x];
-      }
+  // Pairs: a above every item of a later group; ties inside a group (stored once, smaller id
+  // first). On the ballot's items in one flat list, group by group.
+  const flat = groups.flat();
+  let groupEnd = 0;
+  let g = -1;
+  for (let i = 0; i < flat.length; i++) {
+    while (i >= groupEnd) groupEnd += (groups[++g] as readonly string[]).length;
+    const a = flat[i] as string;
+    const row = own(next.wins, a) ?? (next.wins[a] = {});
+    for (let j = groupEnd; j < flat.length; j++) bumpPair(row, flat[j] as string, sign);
+    if ((sign < 0 || groupEnd === flat.length) && isEmpty(row)) delete next.wins[a];
+    for (let j = i + 1; j < groupEnd; j++) {
+      const b = flat[j] as string;
+      const ties = (next.ties ??= {});
+      const x = a < b ? a : b;
+      const tieRow = own(ties, x) ?? (ties[x] = {});
+      if (bumpPair(tieRow, a < b ? b : a, sign) && isEmpty(tieRow)) delete ties[x];
     }
   }
 }
@@ -495,11 +494,13 @@ function bump(counts: number[], index: number, sign: 1 | -1): void {
   while (counts.length > 0 && counts[counts.length - 1] === 0) counts.pop();
 }
 
-function bumpPair(row: Record<string, number>, key: string, sign: 1 | -1): void {
+/** Adds sign to row[key]; true when that removed the key. */
+function bumpPair(row: Record<string, number>, key: string, sign: 1 | -1): boolean {
   const count = countIn(row, key) + sign;
   if (count < 0) throw new Error('Tally does not contain this ranking');
   if (count === 0) delete row[key];
   else row[key] = count;
+  return count === 0;
 }
 
 /** One structural copy, so the caller's tally is never mutated. */
