@@ -5,10 +5,11 @@
  */
 import { Hono, type TypedResponse } from 'hono';
 import { z } from 'zod';
+import { groupsOfRanking } from '../../domain/ballot';
 import { shownName, MESSAGES } from '../../domain/game';
-import { closestBallot, coarseAgreement } from '../../domain/crowd';
+import { ballotAgreement, closestWeakBallot, coarseAgreement } from '../../domain/crowd';
 import { METHODS } from '../../domain/methods';
-import { agreement, type Results } from '../../domain/results';
+import type { Results } from '../../domain/results';
 import type { AuthEnv } from '../auth/public';
 import type { Db } from '../db/client';
 import { validate } from '../http/validate';
@@ -74,7 +75,7 @@ export function gameReadRoutes(deps: GameReadDeps) {
         return c.json({
           game: toGameView(row, viewer?.id ?? null, submissions),
           submissionCount: submissions,
-          mySubmission: mine ? toSubmissionView(mine, row.items) : null,
+          mySubmission: mine ? toSubmissionView(mine, row) : null,
         });
       })
       .get(
@@ -87,11 +88,9 @@ export function gameReadRoutes(deps: GameReadDeps) {
           const access = await visibleResults(states, state, viewer);
           const results = states.results(state);
           const { method } = c.req.valid('query');
+          const crowd = results.items.map((item) => item.id);
           const myAgreement = access.mine
-            ? agreement(
-                access.mine,
-                results.items.map((item) => item.id),
-              )
+            ? ballotAgreement(state.row.ballot.kind, access.mine, groupsOfRanking(crowd), crowd)
             : null;
           if (method !== 'mean') {
             const irv =
@@ -124,14 +123,19 @@ export function gameReadRoutes(deps: GameReadDeps) {
         );
         const shown = others.map((ballot) => ({
           name: ballot.name === ANONYMOUS ? null : ballot.name,
-          ranking: ballot.ranking,
+          groups: ballot.groups,
         }));
-        const index = closestBallot(mine, shown);
+        const index = closestWeakBallot(mine, shown);
         const match = index === -1 ? null : shown[index];
+        const itemIds = state.row.items.map((item) => item.id);
+        const kind = state.row.ballot.kind;
         return c.json({
           closest:
             match?.name != null
-              ? { name: match.name, agreement: coarseAgreement(agreement(mine, match.ranking)) }
+              ? {
+                  name: match.name,
+                  agreement: coarseAgreement(ballotAgreement(kind, mine, match.groups, itemIds)),
+                }
               : null,
         });
       })
