@@ -120,17 +120,28 @@ export type SubmitResult = {
   closed?: true;
 };
 
+/** What a submission sends: a ranking (every item, or a top N's picks) or a tier list. */
+export type SubmissionInput = (
+  { ranking: string[]; partial?: boolean } | { tiers: string[][]; partial?: undefined }
+) & { name?: string };
+
 /**
- * Saves a ranking: final (counts in the results) or `partial` (saved progress, any order of the
- * current items, not counted). A resubmission overwrites the same row, so retrying is safe.
+ * Saves a ballot: final (counts in the results) or `partial` (saved progress of a full ranking,
+ * any order of the current items, not counted). A resubmission overwrites the same row, so
+ * retrying is safe.
  */
 export function submitRanking(
   gameId: string,
-  input: { ranking: string[]; name?: string; partial?: boolean },
+  input: SubmissionInput,
   options: Pick<RequestOptions, 'signal' | 'keepalive'> = {},
 ): Promise<SubmitResult> {
   return request(
-    (init) => api.games[':id'].submission.$put({ param: { id: gameId }, json: input }, { init }),
+    (init) =>
+      api.games[':id'].submission.$put(
+        // TODO(h3): drop the cast once the server's body takes `tiers` (H2's branch).
+        { param: { id: gameId }, json: input as { ranking: string[] } },
+        { init },
+      ),
     options,
   );
 }
