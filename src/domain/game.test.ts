@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { checkRanking } from './ballot';
 import { AppError } from './errors';
 import {
   canCreate,
   canSeeResults,
-  checkRanking,
   cleanLabels,
   MESSAGES,
   normalizeAccountName,

@@ -1,4 +1,5 @@
 /** Rules for creating games and checking rankings: pure, shared by server and web. */
+import { BALLOT_MESSAGES, type BallotSpec } from './ballot';
 import { AppError } from './errors';
 import {
   MAX_ITEMS,
@@ -27,9 +28,9 @@ export const MESSAGES = {
   missingGameId: 'Missing game id',
   mustSignInToSubmit: 'Must be signed in to submit',
   mustSignInToCreate: 'Sign in to create a game',
-  rankingIncomplete: 'Ranking must list every item exactly once',
-  rankingDuplicate: 'Ranking lists an item twice',
-  rankingUnknownItem: 'Ranking has an item that is not in this game',
+  rankingIncomplete: BALLOT_MESSAGES.rankingIncomplete,
+  rankingDuplicate: BALLOT_MESSAGES.rankingDuplicate,
+  rankingUnknownItem: BALLOT_MESSAGES.rankingUnknownItem,
   nameTooLong: `Name must be at most ${MAX_NAME_LENGTH} characters`,
   nameRequired: 'Please enter a display name.',
   accountNameTooLong: `Name must be at most ${MAX_ACCOUNT_NAME_LENGTH} characters`,
@@ -73,27 +74,6 @@ export function normalizeNewGame(input: { prompt: string; items: readonly string
   }
   if (hasDuplicateLabels(labels)) throw new AppError('invalid-argument', MESSAGES.duplicateItems);
   return { prompt, labels };
-}
-
-/**
- * Checks a ranking against the game's current item ids. A final ranking lists every item exactly
- * once; a partial one (saved progress) lists some of them, each at most once.
- */
-export function checkRanking(
-  ranking: readonly string[],
-  itemIds: readonly string[],
-  partial: boolean,
-): void {
-  const known = new Set(itemIds);
-  const seen = new Set<string>();
-  for (const id of ranking) {
-    if (!known.has(id)) throw new AppError('invalid-argument', MESSAGES.rankingUnknownItem);
-    if (seen.has(id)) throw new AppError('invalid-argument', MESSAGES.rankingDuplicate);
-    seen.add(id);
-  }
-  if (!partial && seen.size !== known.size) {
-    throw new AppError('invalid-argument', MESSAGES.rankingIncomplete);
-  }
 }
 
 /**
@@ -164,6 +144,8 @@ export type GameView = {
   emoji: string | null;
   category: string;
   items: Item[];
+  /** What the game asks its players for (issue 25): a full ranking, a top N or tiers. */
+  ballot: BallotSpec;
   ownerName: string;
   isOwner: boolean;
   sizeLimit: number | null;
@@ -183,7 +165,10 @@ export type GameView = {
 };
 
 export type SubmissionView = {
+  /** The ranked items, best first (a tier ballot's: tier by tier). */
   ranking: string[];
+  /** A tier ballot's tiers as saved (one list of item ids per tier, best tier first). */
+  tiers?: string[][];
   name: string;
   partial: boolean;
   at: number;

@@ -6,6 +6,12 @@ export const MAX_PROMPT_LENGTH = 200;
 export const MAX_ITEM_LENGTH = 120;
 export const MAX_NAME_LENGTH = 40;
 
+/** Ballot kinds (issue 25): a top N picks 1 to the item count; a tier list has 2 to 10 tiers. */
+export const MIN_TOP_N = 1;
+export const MIN_TIERS = 2;
+export const MAX_TIERS = 10;
+export const MAX_TIER_LABEL_LENGTH = 24;
+
 export const XP_CREATE_GAME = 5;
 export const XP_FINAL_SUBMISSION = 10;
 export const XP_PUBLISH = 20;

@@ -59,7 +59,7 @@ describe('planBatch', () => {
         );
         expect(second.tally).toEqual(one.tally);
         const finals = new Map<string, string[]>();
-        for (const r of requests) if (!r.partial) finals.set(r.userId, r.ranking);
+        for (const r of requests) if (!r.partial) finals.set(r.userId, [...r.ranking!]);
         expect(one.tally).toEqual(recount([...finals.values()]));
         expect(one.firstPlays.sort()).toEqual([...finals.keys()].sort());
         expect(one.outcomes.every((o) => o.ok)).toBe(true);
@@ -129,6 +129,7 @@ describe('the re-ranking limit', () => {
   const saved = (over: Partial<SavedRanking> = {}): SavedRanking => ({
     name: 'p1',
     ranking: ['a', 'b', 'c', 'd'],
+    groups: null,
     partial: false,
     at: 0,
     startedAt: 0,

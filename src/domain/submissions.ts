@@ -4,16 +4,25 @@
  * and whether the game closes. Pure: the server locks the game, reads its state, plans the batch
  * here and writes the plan in one statement.
  */
+import {
+  ballotGroups,
+  rankedIds,
+  savedGroups,
+  storedGroups,
+  type BallotInput,
+  type BallotSpec,
+  type Groups,
+} from './ballot';
 import { AppError } from './errors';
-import { checkRanking, type Item } from './game';
+import type { Item } from './game';
 import { closedError, isClosed } from './lifecycle';
 import { quotaMessage, quotaVerdict } from './limits';
 import { replaceRankings, type Tally } from './results';
 
-export type SubmissionRequest = {
+/** One player's ballot as sent: `ranking` (full ranking, top N) or `tiers` (BallotInput). */
+export type SubmissionRequest = BallotInput & {
   userId: string;
   name: string;
-  ranking: string[];
   partial: boolean;
 };
 
@@ -24,7 +33,10 @@ export type SubmissionRequest = {
  */
 export type SavedRanking = {
   name: string;
+  /** The ranked items, best first (a tier ballot's tier by tier). */
   ranking: string[];
+  /** A tier ballot's tiers (`storedGroups`); null: one item per group, as `ranking` says. */
+  groups: Groups | null;
   partial: boolean;
   at: number | null;
   /** When the player first saved anything for this game (ms): their play's start. null: now. */
@@ -48,6 +60,8 @@ export type RerankLimit = { max: number; windowMs: number };
 
 export type BatchGame = {
   items: readonly Item[];
+  /** What the game asks for; a full ranking when not given. */
+  ballot?: BallotSpec;
   closed: boolean;
   sizeLimit: number | null;
   deadlineAt: number | null;
@@ -101,7 +115,8 @@ export function planBatch(
   const itemIds = game.items.map((item) => item.id);
   const latest = new Map(state.previous);
   const writes = new Map<string, PlayerWrite>();
-  const changes: { previous: string[] | null; next: string[] }[] = [];
+  const spec: BallotSpec = game.ballot ?? { kind: 'ranking' };
+  const changes: { previous: Groups | null; next: Groups }[] = [];
   let closed = game.closed;
   let submissions = state.tally.submissions;
 
@@ -113,8 +128,9 @@ export function planBatch(
       plan.outcomes.push({ ok: false, error: closedError() });
       continue;
     }
+    let groups: Groups;
     try {
-      checkRanking(request.ranking, itemIds, request.partial);
+      groups = ballotGroups(spec, itemIds, request, request.partial);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       plan.outcomes.push({ ok: false, error });
@@ -148,7 +164,8 @@ export function planBatch(
     }
     const saved: SavedRanking = {
       name: request.name,
-      ranking: request.ranking,
+      ranking: rankedIds(groups),
+      groups: storedGroups(spec, groups),
       partial: request.partial,
       at: null,
       startedAt: previous?.startedAt ?? null,
@@ -159,8 +176,8 @@ export function planBatch(
     const write = writes.get(request.userId) ?? { userId: request.userId, ...saved, finals: 0 };
     writes.set(request.userId, { ...write, ...saved });
     if (!request.partial) {
-      const counted = previous && !previous.partial ? previous.ranking : null;
-      changes.push({ previous: counted, next: request.ranking });
+      const counted = previous && !previous.partial ? savedGroups(previous) : null;
+      changes.push({ previous: counted, next: groups });
       if (counted === null) {
         submissions += 1;
         plan.firstPlays.push(request.userId);
@@ -175,7 +192,12 @@ export function planBatch(
     plan.outcomes.push({ ok: true, saved, count: submissions });
   }
   plan.counted = changes.length;
-  plan.tally = changes.length > 0 ? replaceRankings(state.tally, changes) : state.tally;
+  // H1: replaceBallots(state.tally, changes) counts the groups (ties, unranked) once merged.
+  const rankings = changes.map((change) => ({
+    previous: change.previous && rankedIds(change.previous),
+    next: rankedIds(change.next),
+  }));
+  plan.tally = changes.length > 0 ? replaceRankings(state.tally, rankings) : state.tally;
   plan.writes = [...writes.values()];
   return plan;
 }

@@ -125,6 +125,11 @@ const ROUTES: Record<string, Entry> = {
     expect: [401, 403, 403, 404, 403],
     request: (fx) => ({ path: gamePath(fx, '/webhooks/none/deliveries') }),
   },
+  'PUT /api/games/:id/ballot': {
+    expect: [401, 403, 403, 200, 403],
+    freshPerRole: true,
+    request: (fx) => ({ path: gamePath(fx, '/ballot'), body: { ballot: { kind: 'top', n: 2 } } }),
+  },
   'POST /api/games/:id/close': {
     expect: [401, 403, 403, 200, 403],
     freshPerRole: true,

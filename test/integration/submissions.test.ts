@@ -93,7 +93,10 @@ describe.concurrent.each(testDatabases)('submissions on %s', (kind) => {
     });
     expect(missingField.status).toBe(400);
     expect(missingField.body).toEqual(
-      errorOf('invalid-argument', 'Ranking must be a list of item ids'),
+      errorOf(
+        'invalid-argument',
+        'Send your ballot: ranking (a list of item ids) or tiers (a list per tier)',
+      ),
     );
     const notJson = await player.request('PUT', `/api/games/${game.id}/submission`, undefined, {
       raw: '[oops',

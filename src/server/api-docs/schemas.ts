@@ -43,6 +43,22 @@ export const ErrorBodySchema = z
 
 export const ItemSchema = z.object({ id: z.string(), label: z.string() }).meta({ id: 'Item' });
 
+/** What a game asks its players for (domain/ballot.ts `BallotSpec`). */
+export const BallotSpecSchema = z
+  .discriminatedUnion('kind', [
+    z.object({ kind: z.literal('ranking') }),
+    z.object({ kind: z.literal('top'), n: z.number() }),
+    z.object({
+      kind: z.literal('tiers'),
+      tiers: z.array(z.object({ label: z.string(), color: z.string() })),
+    }),
+  ])
+  .meta({
+    id: 'Ballot',
+    description:
+      'A full ranking (every item in order), the top N (N items in order, the rest unranked) or tiers (labels and #rrggbb colours, best first; items in no tier are unranked)',
+  });
+
 export const GameViewSchema = z
   .object({
     id: z.string(),
@@ -52,6 +68,7 @@ export const GameViewSchema = z
     emoji: z.string().nullable(),
     category: z.string(),
     items: z.array(ItemSchema),
+    ballot: BallotSpecSchema,
     ownerName: z.string(),
     isOwner: z.boolean(),
     sizeLimit: z.number().nullable(),

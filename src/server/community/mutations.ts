@@ -5,6 +5,7 @@
  * rank's page shows is sent as a RankEvent from the same statement (delivered on commit).
  */
 import { sql } from 'drizzle-orm';
+import type { BallotSpec } from '../../domain/ballot';
 import { COMMUNITY_MESSAGES, type ReportReason } from '../../domain/community';
 import { AppError } from '../../domain/errors';
 import { MIN_ITEMS } from '../../domain/limits';
@@ -121,6 +122,7 @@ export async function buildRank(
     labels: string[];
     emoji: string | null;
     tags: string[];
+    ballot: BallotSpec;
   },
 ): Promise<GameRow> {
   return db.transaction(async (tx) => {
@@ -129,6 +131,7 @@ export async function buildRank(
       ownerName: input.ownerName,
       prompt: input.title,
       labels: input.labels,
+      ballot: input.ballot,
       rules: { sizeLimit: null, timeLimit: null, deadlineAt: null },
       publishRequested: true,
     });

@@ -20,6 +20,7 @@ import {
   type CommunityCursor,
   type ListOrder,
 } from '../../domain/community-rules';
+import { checkBallotSpec } from '../../domain/ballot';
 import { AppError } from '../../domain/errors';
 import { cleanText } from '../../domain/text';
 import { MESSAGES, shownName } from '../../domain/game';
@@ -33,7 +34,7 @@ import {
 import { isAdmin, requireUser, type AuthEnv, type Viewer } from '../auth/public';
 import type { AnalyticsRecorder } from '../analytics/public';
 import type { Db } from '../db/client';
-import { gameViewFor, toGameView } from '../games/public';
+import { BallotBody, gameViewFor, toGameView } from '../games/public';
 import type { QuotaGuard } from '../http/quota';
 import { validate } from '../http/validate';
 import type { EventHub } from '../realtime/hub';
@@ -115,6 +116,8 @@ const BuilderBody = z.object({
     .max(64, 'Emoji must be a single emoji')
     .nullish(),
   tags: TagsField.optional(),
+  /** What the game asks for (issue 25); a full ranking when left out. */
+  ballot: BallotBody.optional(),
 });
 
 const LikeBody = z.object({ liked: z.boolean({ error: 'Liked must be true or false' }) });
@@ -241,7 +244,9 @@ export function communityRoutes(deps: CommunityDeps) {
     })
     .post('/', withAccountToBuild, validate('json', BuilderBody), async (c) => {
       const viewer = c.get('user');
-      const input = normalizeBuilder(c.req.valid('json'));
+      const body = c.req.valid('json');
+      const input = normalizeBuilder(body);
+      const ballot = checkBallotSpec(body.ballot ?? { kind: 'ranking' }, input.labels.length);
       await deps.quota?.consume(c, viewer.id, 'create');
       await deps.quota?.consume(c, viewer.id, 'publish');
       const row = await buildRank(db, {
@@ -251,6 +256,7 @@ export function communityRoutes(deps: CommunityDeps) {
         labels: input.labels,
         emoji: input.emoji,
         tags: input.tags,
+        ballot,
       });
       deps.analytics.recordFor(c, 'game_create', {
         game_id: row.id,

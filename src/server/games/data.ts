@@ -1,5 +1,6 @@
 /** Reads of games, their tallies and submissions. */
 import { and, desc, eq, gt, or, sql } from 'drizzle-orm';
+import { savedGroups, type BallotSpec, type Groups } from '../../domain/ballot';
 import { resultsLocked, type GameView, type Item, type SubmissionView } from '../../domain/game';
 import { lockedUntil, needsReorder } from '../../domain/lifecycle';
 import type { Db } from '../db/client';
@@ -58,6 +59,7 @@ export function toGameView(
     emoji: row.emoji,
     category: row.category,
     items: row.items,
+    ballot: row.ballot,
     ownerName: row.ownerName,
     isOwner: viewerId !== null && row.ownerId === viewerId,
     sizeLimit: row.sizeLimit,
@@ -75,33 +77,46 @@ export function toGameView(
 }
 
 /**
- * A saved submission. Given the game's current items (a game read), a final ranking also says
- * whether items were added since, so the player is asked to re-order.
+ * A saved submission as it was sent: its ranking, and a tier ballot's tiers. Given the game (a
+ * game read), a final full ranking also says whether items were added since, so the player is
+ * asked to re-order (a top N or a tier ballot leaves items out by design).
  */
-export function toSubmissionView(row: SubmissionRow, items?: readonly Item[]): SubmissionView {
+export function toSubmissionView(
+  row: SubmissionRow,
+  game?: { items: readonly Item[]; ballot: BallotSpec },
+): SubmissionView {
   const view: SubmissionView = {
     ranking: row.ranking,
+    ...(row.groups ? { tiers: row.groups } : {}),
     name: row.name,
     partial: row.partial,
     at: row.at.getTime(),
   };
-  if (items) view.needsReorder = !row.partial && needsReorder(row.ranking, items);
+  if (game) {
+    view.needsReorder =
+      game.ballot.kind === 'ranking' && !row.partial && needsReorder(row.ranking, game.items);
+  }
   return view;
 }
 
-export type Ballot = { userId: string; name: string; at: Date; ranking: string[] };
+/**
+ * A final ballot: who, the name they showed, when, its ranked items best first and the groups
+ * it is counted in (a full ranking's or a top N's: one item each; a tier ballot's: its tiers).
+ */
+export type Ballot = { userId: string; name: string; at: Date; ranking: string[]; groups: Groups };
 
 /** Final rankings of a game in user id order, a page after `afterUserId` (keyset paging). */
 export async function finalBallotsPage(
   db: Db,
   page: { gameId: string; afterUserId: string | null; limit: number },
 ): Promise<Ballot[]> {
-  return db
+  const rows = await db
     .select({
       userId: submission.userId,
       name: submission.name,
       at: submission.at,
       ranking: submission.ranking,
+      groups: submission.groups,
     })
     .from(submission)
     .where(
@@ -113,4 +128,5 @@ export async function finalBallotsPage(
     )
     .orderBy(submission.userId)
     .limit(page.limit);
+  return rows.map((row) => ({ ...row, groups: savedGroups(row) }));
 }

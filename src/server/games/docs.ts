@@ -12,7 +12,13 @@ import { agree, fields, GameViewSchema, type Same } from '../api-docs/schemas';
 
 export const SubmissionViewSchema = z
   .object({
-    ranking: z.array(z.string()).meta({ description: 'Item ids, best first' }),
+    ranking: z
+      .array(z.string())
+      .meta({ description: 'Item ids, best first (a tier ballot: tier by tier)' }),
+    tiers: z
+      .array(z.array(z.string()))
+      .optional()
+      .meta({ description: 'A tier ballot: item ids per tier, best tier first' }),
     name: z.string(),
     partial: z.boolean(),
     at: z.number(),
@@ -85,7 +91,7 @@ export const GAMES_OPERATIONS: Operations = {
   },
   'PUT /api/games/{id}/submission': {
     tag: 'Games',
-    summary: 'Submit (or save, with partial) the caller’s ranking',
+    summary: 'Submit (or save, with partial) the caller’s ballot: ranking or tiers',
     access: 'session',
     tokens: true,
     ok: {
@@ -105,6 +111,16 @@ export const GAMES_OPERATIONS: Operations = {
     tokens: true,
     ok: { 200: GameAnswer },
     errors: [404, 409, 429],
+  },
+  'PUT /api/games/{id}/ballot': {
+    tag: 'Games',
+    summary: 'Change what the game asks for: a full ranking, the top N or tiers',
+    description:
+      'Once anyone has saved a ballot of the game, only tier labels and colours may change (409 otherwise).',
+    access: 'owner',
+    tokens: true,
+    ok: { 200: GameAnswer },
+    errors: [404, 409],
   },
   'POST /api/games/{id}/close': {
     tag: 'Games',

@@ -4,6 +4,7 @@
  * both made of one game stop counting twice.
  */
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { savedGroups } from '../../domain/ballot';
 import type { Tx } from '../db/client';
 import { game, submission } from '../db/schema/games';
 import { announceOwners, uncountRanking } from './mutations';
@@ -52,7 +53,7 @@ export async function mergeGuestSubmissions(tx: Tx, guestId: string, accountId: 
       .delete(submission)
       .where(and(eq(submission.gameId, gameId), eq(submission.userId, dropped.userId)));
     if (!dropped.partial) {
-      await uncountRanking(tx, { gameId, ranking: dropped.ranking, keptBy: accountId });
+      await uncountRanking(tx, { gameId, groups: savedGroups(dropped), keptBy: accountId });
     }
   }
   await tx.update(submission).set({ userId: accountId }).where(eq(submission.userId, guestId));

@@ -64,6 +64,7 @@ export function tallyWinners(results: Results): Winners {
 export function runoff(ballots: Ballot[], items: readonly Item[], results: Results) {
   const memo = runoffs.get(ballots);
   if (memo && memo.items === items && memo.results === results) return memo.runoff;
+  // H1: irvOrder over ballot.groups (a tied top group splits its vote) once merged.
   const order = irvOrder(
     ballots.map((ballot) => ballot.ranking),
     items,

@@ -4,12 +4,23 @@
  * (submissions, closing, item edits) takes the game row's lock first, so those changes apply one
  * at a time per game.
  */
-import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import {
+  BALLOT_MESSAGES,
+  canChangePlayedBallot,
+  checkBallotFits,
+  checkBallotSpec,
+  keepGroups,
+  rankedIds,
+  savedGroups,
+  type BallotSpec,
+  type BallotSpecInput,
+  type Groups,
+} from '../../domain/ballot';
 import { AppError } from '../../domain/errors';
 import { MESSAGES, slugify, type Item } from '../../domain/game';
 import {
   applyItemEdit,
-  keepItems,
   LIFECYCLE_MESSAGES,
   tallyOf,
   type ItemEdit,
@@ -37,6 +48,8 @@ export async function createGame(
     labels: string[];
     rules: Rules;
     publishRequested: boolean;
+    /** What it asks its players for (checked: domain/ballot.ts `checkBallotSpec`); a ranking. */
+    ballot?: BallotSpec;
     /**
      * The game this one is a remix of. It is locked (key share) before the insert: when it was
      * deleted meanwhile, the remix is refused with 404 and nothing is written.
@@ -80,6 +93,7 @@ export async function createGame(
           // SPEC §3 lists a game's title: the prompt it was created with.
           title: input.prompt,
           items,
+          ballot: input.ballot ?? { kind: 'ranking' },
           sizeLimit: input.rules.sizeLimit,
           timeLimit: input.rules.timeLimit,
           deadlineAt: input.rules.deadlineAt === null ? null : new Date(input.rules.deadlineAt),
@@ -119,7 +133,9 @@ export async function lockOwned(tx: Tx, key: { gameId: string; userId: string })
  * The owner's new item list (renames keep ids and so their votes; new items get new ids). When
  * items are removed, every saved ranking drops them and the tally is counted again from the final
  * rankings, so results and positions only ever speak of current items and a player's next
- * resubmission subtracts exactly what was counted for them. Bumps the live version.
+ * resubmission subtracts exactly what was counted for them. A tier ballot keeps its tiers, an
+ * emptied one empty. A top N game keeps at least N items (`checkBallotFits`: 400 otherwise).
+ * Bumps the live version.
  */
 export async function editItems(
   db: Db,
@@ -128,6 +144,7 @@ export async function editItems(
   return db.transaction(async (tx) => {
     const current = await lockOwned(tx, input);
     const items = applyItemEdit(current.items, input.edits, () => newId(6));
+    checkBallotFits(current.ballot, items.length);
     const keep = new Set(items.map((item) => item.id));
     const removed = current.items.filter((item) => !keep.has(item.id)).map((item) => item.id);
     const [row] = await tx
@@ -139,22 +156,29 @@ export async function editItems(
     let tally: Tally | undefined;
     if (removed.length > 0) {
       const keepJson = JSON.stringify([...keep]);
-      await tx.execute(sql`
-        update ${submission} s set ranking = coalesce((
+      const kept = (list: SQL) => sql`coalesce((
           select jsonb_agg(e.value order by e.ord)
-          from jsonb_array_elements(s.ranking) with ordinality as e(value, ord)
+          from jsonb_array_elements(${list}) with ordinality as e(value, ord)
           where ${keepJson}::jsonb ? (e.value #>> '{}')
-        ), '[]'::jsonb)
+        ), '[]'::jsonb)`;
+      // A tier ballot's tiers (s.groups) drop them too, each tier in its place.
+      await tx.execute(sql`
+        update ${submission} s set ranking = ${kept(sql`s.ranking`)},
+          groups = case when s.groups is null then null else (
+            select jsonb_agg(${kept(sql`g.value`)} order by g.ord)
+            from jsonb_array_elements(s.groups) with ordinality as g(value, ord)
+          ) end
         where s.game_id = ${input.gameId}
           and exists (
             select 1 from jsonb_array_elements_text(s.ranking) as r(id)
             where not (${keepJson}::jsonb ? r.id)
           )`);
       const finals = await tx
-        .select({ ranking: submission.ranking })
+        .select({ ranking: submission.ranking, groups: submission.groups })
         .from(submission)
         .where(and(eq(submission.gameId, input.gameId), eq(submission.partial, false)));
-      tally = tallyOf(finals.map((final) => keepItems(final.ranking, keep)));
+      // H1: the tally of the groups (keepGroups(savedGroups(final), keep)) once merged.
+      tally = tallyOf(finals.map((final) => rankedIds(keepGroups(savedGroups(final), keep))));
     }
     const { version, submissions: count } = await bumpVersion(tx, {
       gameId: input.gameId,
@@ -169,6 +193,46 @@ export async function editItems(
     // Played-game records and the community rank show the current items (app.ts wires them).
     await gameHooks().onItemsEdited(tx, { gameId: input.gameId, items });
     return { row, count, version };
+  });
+}
+
+/**
+ * The owner's new ballot, checked against the game's items under its lock (`checkBallotSpec`). Once anyone has saved a ballot of the game
+ * (final or progress), only tier labels and colours may change (`canChangePlayedBallot`):
+ * otherwise 409, nothing changed. Watchers read the game again (an `items` change: its shape).
+ */
+export async function setBallot(
+  db: Db,
+  input: { gameId: string; userId: string; ballot: BallotSpecInput },
+): Promise<{ row: GameRow; count: number }> {
+  return db.transaction(async (tx) => {
+    const current = await lockOwned(tx, input);
+    const ballot = checkBallotSpec(input.ballot, current.items.length);
+    // Under the game's lock: a submission commits before this (and is seen) or after it.
+    const [played] = await tx
+      .select({ one: sql`1` })
+      .from(submission)
+      .where(eq(submission.gameId, input.gameId))
+      .limit(1);
+    if (played && !canChangePlayedBallot(current.ballot, ballot)) {
+      throw new AppError('aborted', BALLOT_MESSAGES.ballotFixed);
+    }
+    const [row] = await tx
+      .update(game)
+      .set({ ballot, updatedAt: sql`now()` })
+      .where(eq(game.id, input.gameId))
+      .returning();
+    if (!row) throw new AppError('not-found', MESSAGES.gameNotFound);
+    const { submissions: count } = await bumpVersion(tx, {
+      gameId: input.gameId,
+      event: (bumped) => ({
+        type: 'game',
+        gameId: input.gameId,
+        change: 'items',
+        version: bumped.version,
+      }),
+    });
+    return { row, count };
   });
 }
 
@@ -270,13 +334,14 @@ export async function announceOwners(tx: Pick<Db, 'execute'>, gameIds: readonly 
  */
 export async function uncountRanking(
   tx: Tx,
-  input: { gameId: string; ranking: readonly string[]; keptBy: string | null },
+  input: { gameId: string; groups: Groups; keptBy: string | null },
 ): Promise<void> {
   const [row] = await tx.select().from(gameTally).where(eq(gameTally.gameId, input.gameId));
   if (!row) return;
   await bumpVersion(tx, {
     gameId: input.gameId,
-    tally: removeRanking(row.tally, input.ranking),
+    // H1: replaceBallots(row.tally, [{ previous: input.groups, next: null }]) once merged.
+    tally: removeRanking(row.tally, rankedIds(input.groups)),
     event: (bumped) => ({
       type: 'submission',
       gameId: input.gameId,
@@ -326,9 +391,13 @@ export async function deletePlayer(db: Db, userId: string): Promise<void> {
         const [removed] = await tx
           .delete(submission)
           .where(and(eq(submission.gameId, gameId), eq(submission.userId, userId)))
-          .returning({ ranking: submission.ranking, partial: submission.partial });
+          .returning({
+            ranking: submission.ranking,
+            groups: submission.groups,
+            partial: submission.partial,
+          });
         if (removed && !removed.partial) {
-          await uncountRanking(tx, { gameId, ranking: removed.ranking, keptBy: null });
+          await uncountRanking(tx, { gameId, groups: savedGroups(removed), keptBy: null });
         }
       }
       // Everything else of the account goes by cascade, as with better-auth's own delete.

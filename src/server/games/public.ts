@@ -11,6 +11,7 @@ export { mergeGuestSubmissions, moveGuestGames, playsUndoneSql } from './guest-m
 export type { GameStates } from './state';
 export { closedSql } from './closing';
 export type { GameChangeEvent } from './live';
+export { BallotBody } from './ballot-body';
 export { BallotCache } from './ballot-cache';
 export { runoff } from './methods-view';
 export { games, rankings, tallies } from './relations';

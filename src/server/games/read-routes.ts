@@ -5,6 +5,7 @@
  */
 import { Hono, type TypedResponse } from 'hono';
 import { z } from 'zod';
+import { rankedIds } from '../../domain/ballot';
 import { shownName, MESSAGES } from '../../domain/game';
 import { closestBallot, coarseAgreement } from '../../domain/crowd';
 import { METHODS } from '../../domain/methods';
@@ -74,7 +75,7 @@ export function gameReadRoutes(deps: GameReadDeps) {
         return c.json({
           game: toGameView(row, viewer?.id ?? null, submissions),
           submissionCount: submissions,
-          mySubmission: mine ? toSubmissionView(mine, row.items) : null,
+          mySubmission: mine ? toSubmissionView(mine, row) : null,
         });
       })
       .get(
@@ -87,9 +88,10 @@ export function gameReadRoutes(deps: GameReadDeps) {
           const access = await visibleResults(states, state, viewer);
           const results = states.results(state);
           const { method } = c.req.valid('query');
+          // H1: a weak-order agreement of access.mine (groups) once merged.
           const myAgreement = access.mine
             ? agreement(
-                access.mine,
+                rankedIds(access.mine),
                 results.items.map((item) => item.id),
               )
             : null;
@@ -117,7 +119,8 @@ export function gameReadRoutes(deps: GameReadDeps) {
         const viewer = c.get('viewer');
         const state = await currentState(db, states, c.req.valid('param').id);
         const access = await visibleResults(states, state, viewer);
-        const mine = access.mine;
+        // H1: a weak-order distance over access.mine and ballot.groups once merged.
+        const mine = access.mine && rankedIds(access.mine);
         if (!mine || !viewer) return c.json({ closest: null });
         const others = (await ballots.get(state.row.id, state.version)).filter(
           (ballot) => ballot.userId !== viewer.id,

@@ -35,6 +35,7 @@ export function remixRoutes(deps: { db: Db; quota?: QuotaGuard; analytics: Analy
         ownerName: shownName(viewer.name),
         prompt: original.prompt,
         labels: original.items.map((item) => item.label),
+        ballot: original.ballot,
         rules: normalizeRules({}, Date.now()),
         publishRequested: false,
         remixedFrom: original.id,

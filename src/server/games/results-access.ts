@@ -3,6 +3,7 @@
  * they made a final ranking and the results are unlocked; anyone once the game is closed,
  * decision 0039), for the results, closest-player and live routes alike.
  */
+import type { Groups } from '../../domain/ballot';
 import { AppError } from '../../domain/errors';
 import { canSeeResults, MESSAGES, type GameView } from '../../domain/game';
 import type { Viewer } from '../auth/public';
@@ -11,8 +12,8 @@ import type { GameState, GameStates } from './state';
 
 export type ResultsAccess = {
   view: GameView;
-  /** The viewer's own final ranking, or null. */
-  mine: readonly string[] | null;
+  /** The viewer's own final ballot (the groups it is counted in), or null. */
+  mine: Groups | null;
   visible: boolean;
 };
 
@@ -22,7 +23,7 @@ export async function resultsAccess(
   state: GameState,
   viewer: Viewer | null,
 ): Promise<ResultsAccess> {
-  const mine = viewer ? await states.finalRanking(state.row.id, viewer.id) : null;
+  const mine = viewer ? await states.finalBallot(state.row.id, viewer.id) : null;
   const view = toGameView(state.row, viewer?.id ?? null, state.submissions);
   return {
     view,

@@ -9,6 +9,7 @@
  * connection (resync) everything is read again.
  */
 import { and, eq } from 'drizzle-orm';
+import { savedGroups, type Groups } from '../../domain/ballot';
 import type { Item } from '../../domain/game';
 import type { SavedRanking } from '../../domain/submissions';
 import { summarize, type Results, type Tally } from '../../domain/results';
@@ -128,8 +129,11 @@ export class GameStates {
     return memo.json;
   }
 
-  /** A player's final ranking of the game, or null when they have none (saved progress is not). */
-  async finalRanking(gameId: string, userId: string): Promise<readonly string[] | null> {
+  /**
+   * A player's final ballot of the game as the groups it is counted in, or null when they have
+   * none (saved progress is not one).
+   */
+  async finalBallot(gameId: string, userId: string): Promise<Groups | null> {
     const entry = this.entry(gameId);
     let saved = entry.saved.get(userId);
     if (saved === undefined) {
@@ -138,6 +142,7 @@ export class GameStates {
         .select({
           name: submission.name,
           ranking: submission.ranking,
+          groups: submission.groups,
           partial: submission.partial,
           at: submission.at,
           startedAt: submission.startedAt,
@@ -151,7 +156,7 @@ export class GameStates {
         remember(entry.saved, userId, saved, MAX_SAVED_PER_GAME);
       }
     }
-    return saved && !saved.partial ? saved.ranking : null;
+    return saved && !saved.partial ? savedGroups(saved) : null;
   }
 
   /**

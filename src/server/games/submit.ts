@@ -13,6 +13,7 @@
  * them.
  */
 import { eq, sql, type SQL } from 'drizzle-orm';
+import type { Groups } from '../../domain/ballot';
 import { AppError } from '../../domain/errors';
 import { MESSAGES } from '../../domain/game';
 import {
@@ -125,6 +126,7 @@ type PreviousRows = {
   userId: string;
   name: string;
   ranking: string[];
+  groups: Groups | null;
   partial: boolean;
   at: string;
   startedAt: string;
@@ -173,10 +175,11 @@ async function writeBatch(
     const saved = new Map<string, SavedRanking>();
     for (const [userId, before] of written.before) if (before) saved.set(userId, before);
     for (const write of plan.writes) {
-      const { name, ranking, partial, reranks, reranksSince } = write;
+      const { name, ranking, groups, partial, reranks, reranksSince } = write;
       saved.set(write.userId, {
         name,
         ranking,
+        groups,
         partial,
         at: write.at ?? at,
         startedAt: write.startedAt ?? at,
@@ -204,6 +207,7 @@ async function writeBatch(
         userId: request.userId,
         name: outcome.saved.name,
         ranking: outcome.saved.ranking,
+        groups: outcome.saved.groups,
         partial: outcome.saved.partial,
         at: new Date(outcome.saved.at ?? at),
         startedAt: new Date(outcome.saved.startedAt ?? at),
@@ -219,6 +223,7 @@ async function writeBatch(
 function batchGame(row: GameRow): BatchGame {
   return {
     items: row.items,
+    ballot: row.ballot,
     closed: row.closed,
     sizeLimit: row.sizeLimit,
     deadlineAt: row.deadlineAt?.getTime() ?? null,
@@ -293,7 +298,8 @@ async function writeUnderLock(
   const userIds = [...new Set(requests.map((request) => request.userId))];
   const previousOf = sql<PreviousRows>`coalesce((
     select jsonb_agg(jsonb_build_object('userId', s.user_id, 'name', s.name,
-                     'ranking', s.ranking, 'partial', s.partial, 'at', s.at,
+                     'ranking', s.ranking, 'groups', s.groups, 'partial', s.partial,
+                     'at', s.at,
                      'startedAt', s.started_at,
                      'reranks', s.reranks, 'reranksSince', s.reranks_since))
     from ${submission} s
@@ -330,6 +336,7 @@ async function writeUnderLock(
         {
           name: row.name,
           ranking: row.ranking,
+          groups: row.groups,
           partial: row.partial,
           at: Date.parse(row.at),
           startedAt: Date.parse(row.startedAt),
@@ -403,6 +410,7 @@ async function writePlan(
       user_id: write.userId,
       name: write.name,
       ranking: write.ranking,
+      groups: write.groups,
       partial: write.partial,
       finals: write.finals,
       reranks: write.reranks,
@@ -444,18 +452,19 @@ async function writePlan(
     await tx.execute(sql`
       with ${guard}input as (
         select * from jsonb_to_recordset(${input}::jsonb)
-          as x(user_id text, name text, ranking jsonb, partial boolean, finals int,
-               reranks int, reranks_since bigint)
+          as x(user_id text, name text, ranking jsonb, groups jsonb, partial boolean,
+               finals int, reranks int, reranks_since bigint)
         where true${ifGuarded}
       ),
       saved as (
-        insert into ${submission} (game_id, user_id, name, ranking, partial, at, reranks,
+        insert into ${submission} (game_id, user_id, name, ranking, groups, partial, at, reranks,
                                    reranks_since)
-        select ${gameId}, user_id, name, ranking, partial, now(), reranks, reranks_since
+        select ${gameId}, user_id, name, ranking, groups, partial, now(), reranks, reranks_since
         from input
         on conflict (game_id, user_id) do update
-          set name = excluded.name, ranking = excluded.ranking, partial = excluded.partial,
-              at = excluded.at, reranks = excluded.reranks, reranks_since = excluded.reranks_since
+          set name = excluded.name, ranking = excluded.ranking, groups = excluded.groups,
+              partial = excluded.partial, at = excluded.at, reranks = excluded.reranks,
+              reranks_since = excluded.reranks_since
         returning 1
       ),
       played as (${gameHooks().playedSql({ game: locked, input: sql`input` })})${tallied}${touched}
@@ -478,6 +487,7 @@ function guardSql(planned: GameRow, expected: Expected): SQL {
     [...expected.before].map(([userId, saved]) => ({
       user_id: userId,
       ranking: saved?.ranking ?? null,
+      groups: saved?.groups ?? null,
       partial: saved?.partial ?? null,
       reranks: saved?.reranks ?? null,
       reranks_since: saved?.reranksSince ?? null,
@@ -488,13 +498,16 @@ function guardSql(planned: GameRow, expected: Expected): SQL {
     select 1 from ${game} g join ${gameTally} t on t.game_id = g.id
     where g.id = ${planned.id} and t.version = ${expected.version} and not g.closed
       and g.items = ${JSON.stringify(planned.items)}::jsonb
+      and g.ballot = ${JSON.stringify(planned.ballot)}::jsonb
       and g.size_limit is not distinct from ${planned.sizeLimit}::int
       and date_trunc('milliseconds', g.deadline_at) is not distinct from ${deadline}::timestamptz
       and not exists (
         select 1 from jsonb_to_recordset(${before}::jsonb)
-          as e(user_id text, ranking jsonb, partial boolean, reranks int, reranks_since bigint)
+          as e(user_id text, ranking jsonb, groups jsonb, partial boolean, reranks int,
+               reranks_since bigint)
         left join ${submission} s on s.game_id = g.id and s.user_id = e.user_id
-        where s.ranking is distinct from e.ranking or s.partial is distinct from e.partial
+        where s.ranking is distinct from e.ranking or s.groups is distinct from e.groups
+          or s.partial is distinct from e.partial
           or s.reranks is distinct from e.reranks
           or s.reranks_since is distinct from e.reranks_since
       )

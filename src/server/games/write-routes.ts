@@ -5,6 +5,7 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { BALLOT_MESSAGES, checkBallotSpec } from '../../domain/ballot';
 import { AppError } from '../../domain/errors';
 import { MESSAGES, normalizeNewGame, playerName, shownName } from '../../domain/game';
 import { LIFECYCLE_MESSAGES, normalizeRules } from '../../domain/lifecycle';
@@ -14,6 +15,7 @@ import {
   MAX_ITEMS,
   MAX_NAME_LENGTH,
   MAX_PROMPT_LENGTH,
+  MAX_TIERS,
   QUOTA_WINDOW_MS,
 } from '../../domain/limits';
 import { RerankRefusal } from '../../domain/submissions';
@@ -28,7 +30,16 @@ import type { WebhookEvents } from '../webhooks/public';
 import { toGameView, toSubmissionView } from './data';
 import { gameHooks } from './hooks';
 import { freshState, gameIdOr404, withDeadline } from './lookup';
-import { archiveGame, claimGames, closeGame, createGame, deleteGame, editItems } from './mutations';
+import { BallotBody } from './ballot-body';
+import {
+  archiveGame,
+  claimGames,
+  closeGame,
+  createGame,
+  deleteGame,
+  editItems,
+  setBallot,
+} from './mutations';
 import type { GameStates } from './state';
 import { Submissions } from './submit';
 
@@ -43,6 +54,11 @@ export type GameWriteDeps = {
   webhooks?: WebhookEvents | undefined;
   /** Told each submission batch's size (observability/metrics.ts). */
   onSubmissionBatch?: ((size: number) => void) | undefined;
+};
+
+const SUBMISSION_SHAPE_MESSAGES = {
+  neither: 'Send your ballot: ranking (a list of item ids) or tiers (a list per tier)',
+  both: 'Send either ranking or tiers, not both',
 };
 
 // Generous hard caps bound the work a request can cause; the domain rules give the real limits.
@@ -63,19 +79,45 @@ const CreateGameBody = z.object({
   sizeLimit: z.number({ error: 'Players rule must be a number' }).nullable().optional(),
   deadlineAt: z.number({ error: 'Deadline must be a time in milliseconds' }).nullable().optional(),
   publish: z.boolean({ error: 'Publish must be true or false' }).optional(),
+  /** What the game asks for (issue 25); a full ranking when left out. */
+  ballot: BallotBody.optional(),
 });
 
-const SubmissionBody = z.object({
-  ranking: z
-    .array(z.string({ error: 'Ranking must list item ids' }).max(64, MESSAGES.rankingUnknownItem), {
-      error: 'Ranking must be a list of item ids',
-    })
-    .max(MAX_ITEMS * 2, MESSAGES.rankingIncomplete),
-  name: z
-    .string({ error: 'Name must be text' })
-    .max(MAX_NAME_LENGTH * 4, MESSAGES.nameTooLong)
-    .optional(),
-  partial: z.boolean({ error: 'Partial must be true or false' }).optional(),
+const TierIds = z
+  .array(z.string({ error: 'Tiers must list item ids' }).max(64, BALLOT_MESSAGES.tierUnknownItem), {
+    error: 'Tiers must be lists of item ids, one per tier',
+  })
+  .max(MAX_ITEMS * 2, BALLOT_MESSAGES.oneTierOnly);
+
+/** A ballot: `ranking` (a full ranking or a top N) or `tiers` (one list per tier), not both. */
+const SubmissionBody = z
+  .object({
+    ranking: z
+      .array(
+        z.string({ error: 'Ranking must list item ids' }).max(64, MESSAGES.rankingUnknownItem),
+        { error: 'Ranking must be a list of item ids' },
+      )
+      .max(MAX_ITEMS * 2, MESSAGES.rankingIncomplete)
+      .optional(),
+    tiers: z
+      .array(TierIds, { error: 'Tiers must be lists of item ids, one per tier' })
+      .max(MAX_TIERS * 2, 'Send one list of items per tier')
+      .optional(),
+    name: z
+      .string({ error: 'Name must be text' })
+      .max(MAX_NAME_LENGTH * 4, MESSAGES.nameTooLong)
+      .optional(),
+    partial: z.boolean({ error: 'Partial must be true or false' }).optional(),
+  })
+  .refine((body) => body.ranking !== undefined || body.tiers !== undefined, {
+    error: SUBMISSION_SHAPE_MESSAGES.neither,
+  })
+  .refine((body) => body.ranking === undefined || body.tiers === undefined, {
+    error: SUBMISSION_SHAPE_MESSAGES.both,
+  });
+
+const BallotChangeBody = z.object({
+  ballot: BallotBody,
 });
 
 const ITEM_ENTRY_MESSAGE = 'Each item must be text or { id, label }';
@@ -151,6 +193,7 @@ export function gameWriteRoutes(deps: GameWriteDeps) {
           const viewer = c.get('user');
           const body = c.req.valid('json');
           const { prompt, labels } = normalizeNewGame(body);
+          const ballot = checkBallotSpec(body.ballot ?? { kind: 'ranking' }, labels.length);
           await deps.quota?.consume(c, viewer.id, 'create');
           const row = await createGame(db, {
             ownerId: viewer.id,
@@ -158,6 +201,7 @@ export function gameWriteRoutes(deps: GameWriteDeps) {
             ownerName: shownName(viewer.name),
             prompt,
             labels,
+            ballot,
             rules: normalizeRules(body, Date.now()),
             publishRequested: body.publish ?? false,
           });
@@ -215,7 +259,9 @@ export function gameWriteRoutes(deps: GameWriteDeps) {
               gameId,
               userId: viewer.id,
               name,
-              ranking: body.ranking,
+              ...(body.tiers === undefined
+                ? { ranking: body.ranking ?? [] }
+                : { tiers: body.tiers }),
               partial: body.partial ?? false,
             })
             .catch((error: unknown) => {
@@ -262,6 +308,25 @@ export function gameWriteRoutes(deps: GameWriteDeps) {
           return c.json({
             game: toGameView(await withDeadline(db, edited.row), viewer.id, edited.count),
             submissionCount: edited.count,
+          });
+        },
+      )
+      .put(
+        '/:id/ballot',
+        signedIn,
+        validate('param', OwnedGameParam),
+        validate('json', BallotChangeBody),
+        async (c) => {
+          const viewer = c.get('user');
+          const gameId = await gameIdOr404(states, c.req.valid('param').id);
+          const changed = await writesPerGame.run(gameId, () =>
+            setBallot(db, { gameId, userId: viewer.id, ballot: c.req.valid('json').ballot }),
+          );
+          // This instance plans its next submissions on the new ballot at once.
+          states.forget(gameId);
+          return c.json({
+            game: toGameView(await withDeadline(db, changed.row), viewer.id, changed.count),
+            submissionCount: changed.count,
           });
         },
       )

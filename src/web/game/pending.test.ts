@@ -144,6 +144,7 @@ const game: GameView = {
     { id: 'b', label: 'B' },
     { id: 'c', label: 'C' },
   ],
+  ballot: { kind: 'ranking' },
   ownerName: 'Ann',
   isOwner: true,
   sizeLimit: 5,

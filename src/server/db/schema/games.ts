@@ -14,6 +14,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import type { BallotSpec, Groups } from '../../../domain/ballot';
 import type { Item } from '../../../domain/game';
 import type { Tally } from '../../../domain/results';
 import { createdAt, updatedAt } from './columns';
@@ -32,6 +33,11 @@ export const game = pgTable(
     emoji: text('emoji'),
     category: text('category').notNull().default('manual'),
     items: jsonb('items').$type<Item[]>().notNull(),
+    /** What the game asks its players for (issue 25); fixed once someone has played. */
+    ballot: jsonb('ballot')
+      .$type<BallotSpec>()
+      .notNull()
+      .default(sql`'{"kind":"ranking"}'::jsonb`),
     sizeLimit: integer('size_limit'),
     timeLimit: integer('time_limit'),
     deadlineAt: timestamp('deadline_at', { withTimezone: true }),
@@ -80,7 +86,13 @@ export const submission = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    /** The ranked items, best first (a tier ballot's: tier by tier). */
     ranking: jsonb('ranking').$type<string[]>().notNull(),
+    /**
+     * A tier ballot's tiers, empty ones included (domain/ballot.ts `storedGroups`); null for a
+     * full ranking or a top N, whose ranking says it all (and for every row saved before them).
+     */
+    groups: jsonb('groups').$type<Groups>(),
     partial: boolean('partial').notNull().default(false),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     /** The player's first save of this game (progress or final): their play's start. */
