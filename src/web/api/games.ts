@@ -3,6 +3,7 @@
  * change does to the cache is game-cache.ts's.
  */
 import { useQuery } from '@tanstack/react-query';
+import type { BallotSpec } from '../../domain/ballot';
 import type { GameView, SubmissionView } from '../../domain/game';
 import type { IrvRound } from '../../domain/methods';
 import type { Results } from '../../domain/results';
@@ -90,7 +91,13 @@ export function useClosest(gameId: string, submissions: number, enabled: boolean
 /** A new game's closing rules, as the create screen's settings dialog sets them. */
 export type NewGameRules = { sizeLimit?: number | null; deadlineAt?: number | null };
 
-export type NewGame = { prompt: string; items: string[]; publish?: boolean } & NewGameRules;
+export type NewGame = {
+  prompt: string;
+  items: string[];
+  publish?: boolean;
+  /** What the game asks for (issue 25); a full ranking when left out. */
+  ballot?: BallotSpec;
+} & NewGameRules;
 
 /** A created game; `publishError` says why publishing failed (the game is created anyway). */
 export type CreatedGame = { game: GameView; publishError: string | null };
@@ -121,13 +128,14 @@ export type SubmitResult = {
 };
 
 /** What a submission sends: a ranking (every item, or a top N's picks) or a tier list. */
-export type SubmissionInput = (
-  { ranking: string[]; partial?: boolean } | { tiers: string[][]; partial?: undefined }
-) & { name?: string };
+export type SubmissionInput = BallotValue & { name?: string; partial?: boolean };
+
+/** A ballot's content: a ranking (every item, or a top N's picks) or a tier list. */
+export type BallotValue = { ranking: string[] } | { tiers: string[][] };
 
 /**
- * Saves a ballot: final (counts in the results) or `partial` (saved progress of a full ranking,
- * any order of the current items, not counted). A resubmission overwrites the same row, so
+ * Saves a ballot: final (counts in the results) or `partial` (saved progress, not counted: some
+ * of the items in order, a top N's picks so far, or tiers partly filled). A resubmission overwrites the same row, so
  * retrying is safe.
  */
 export function submitRanking(
@@ -136,12 +144,7 @@ export function submitRanking(
   options: Pick<RequestOptions, 'signal' | 'keepalive'> = {},
 ): Promise<SubmitResult> {
   return request(
-    (init) =>
-      api.games[':id'].submission.$put(
-        // TODO(h3): drop the cast once the server's body takes `tiers` (H2's branch).
-        { param: { id: gameId }, json: input as { ranking: string[] } },
-        { init },
-      ),
+    (init) => api.games[':id'].submission.$put({ param: { id: gameId }, json: input }, { init }),
     options,
   );
 }

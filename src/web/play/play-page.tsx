@@ -20,7 +20,7 @@ import { cleanText } from '../../domain/text';
 import { errorMessage, isClosedError } from '../api/errors';
 import { useGameEvents } from '../api/events';
 import { gameClosed, submissionSaved } from '../api/game-cache';
-import { submitRanking, useGame } from '../api/games';
+import { submitRanking, useGame, type BallotValue } from '../api/games';
 import { isOfflineFailure, isOfflineNow, useBackOnline } from '../api/offline';
 import { isRetryable } from '../api/retry';
 import { offlineText } from '../i18n/messages/api';
@@ -48,7 +48,6 @@ import { TierBoard } from './tier-board';
 import { emptyPlacement, keptPlacement, placedCount, type Placement } from './tier-placement';
 import { TopPicker } from './top-picker';
 import { keptPicks } from './top-picks';
-import { gameBallot, submissionTiers } from '../game/ballot';
 import { ballotKindText } from '../i18n/messages/ballot';
 import { useStickyCover } from '../ui/use-sticky-cover';
 import { useProgressSaver, type SaveStatus } from './use-progress-saver';
@@ -113,7 +112,9 @@ function PlayBoard(props: {
   // The ranking waiting to be sent, else their saved ranking (final or progress), else the game's
   // order; kept in step with the items when the owner edits them while this page is open.
   const [error, setError] = useState<string | null>(null);
-  const ballot = gameBallot(game);
+  const { ballot } = game;
+  // Set by the player's first move: only then is their ballot saved as progress.
+  const moved = useRef(false);
   const k = useText(ballotKindText);
   const keptRanking = kept && 'ranking' in kept ? kept.ranking : null;
   const [savedOrder, setOrder] = useState<Order>(() => keptRanking ?? mySubmission?.ranking ?? []);
@@ -125,6 +126,7 @@ function PlayBoard(props: {
   );
   const picks = useMemo(() => keptPicks(savedPicks, game.items, n), [savedPicks, game.items, n]);
   const onPicksChange = useCallback((update: (picks: Order) => Order) => {
+    moved.current = true;
     setError(null);
     setPicks(update);
   }, []);
@@ -133,7 +135,7 @@ function PlayBoard(props: {
   const [savedPlacement, setPlacement] = useState<Placement>(
     () =>
       (kept && 'tiers' in kept ? kept.tiers : null) ??
-      submissionTiers(mySubmission) ??
+      mySubmission?.tiers ??
       emptyPlacement(tierCount),
   );
   const placement = useMemo(
@@ -141,6 +143,7 @@ function PlayBoard(props: {
     [savedPlacement, game.items, tierCount],
   );
   const onPlacementChange = useCallback((update: (placement: Placement) => Placement) => {
+    moved.current = true;
     setError(null);
     setPlacement(update);
   }, []);
@@ -171,21 +174,27 @@ function PlayBoard(props: {
   const showName = viewer.status !== 'signed-in';
   const submitted = mySubmission !== null && !mySubmission.partial;
   const progress = useProgressSaver(game.id, {
-    // Saved progress is a full ranking's (a partial ranking of every item).
-    enabled: ballot.kind === 'ranking' && !game.closed && !submitted,
+    enabled: !game.closed && !submitted,
     beforeSave: () => ensureSession(viewer),
   });
 
-  const moved = useRef(false);
   const onOrderChange = useCallback((update: (order: Order) => Order) => {
     moved.current = true;
     setError(null);
     setOrder((current) => update(placeAll(current, items.current)));
   }, []);
+  // What Submit sends, and what is saved as progress as the player goes.
+  const value = useMemo<BallotValue>(
+    () =>
+      ballot.kind === 'tiers'
+        ? { tiers: placement.map((tier) => [...tier]) }
+        : { ranking: [...(ballot.kind === 'top' ? picks : order)] },
+    [ballot.kind, placement, picks, order],
+  );
   const { save } = progress;
   useEffect(() => {
-    if (moved.current) save(order);
-  }, [order, save]);
+    if (moved.current) save(value);
+  }, [value, save]);
 
   /**
    * Sends a ranking. Offline (the browser says so, or no answer arrived) it is kept on this device
@@ -242,11 +251,7 @@ function PlayBoard(props: {
     }
     const typed = cleanText(name);
     const named = showName && typed !== '' ? { name: typed } : {};
-    const ranking: PendingRanking =
-      ballot.kind === 'tiers'
-        ? { tiers: placement.map((tier) => [...tier]), ...named }
-        : { ranking: [...(ballot.kind === 'top' ? picks : order)], ...named };
-    submit.mutate({ ranking, resent: false });
+    submit.mutate({ ranking: { ...value, ...named }, resent: false });
   };
 
   // The kept ranking goes out when the connection returns, and on opening this page again while
