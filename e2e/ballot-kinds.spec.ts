@@ -178,6 +178,43 @@ describe.runIf(browserAvailable())('ballot kinds on a phone', () => {
     await context.close();
   }, 90_000);
 
+  it('lets the owner change the ballot until someone plays, then only tier labels and colours', async () => {
+    const { context, page } = await player(browser, server, 'Owner');
+    const game = await createGameByApi(page, server, {
+      prompt: 'Cheese tiers',
+      items: ['Brie', 'Cheddar', 'Gouda', 'Feta'],
+    });
+    await page.goto(`/g/${game.id}/results`);
+    await page.getByTestId('edit-ballot').click();
+    const dialog = page.getByTestId('edit-ballot-dialog');
+    await dialog.locator('label.ballot-kind', { hasText: 'Tiers' }).click();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect((await readGameByApi(page, game.id)).game.ballot).toMatchObject({ kind: 'tiers' });
+
+    // Someone plays: the kind and the number of tiers are fixed now.
+    const other = await player(browser, server, 'Taster');
+    const response = await other.page.request.put(`/api/games/${game.id}/submission`, {
+      data: { tiers: [idsOf(game, ['Brie']), [], [], [], []] },
+      headers: { origin: server.url },
+    });
+    expect(response.status()).toBe(200);
+    await other.context.close();
+
+    await page.reload();
+    await page.getByTestId('edit-ballot').click();
+    await dialog.getByText('Players have already played').waitFor();
+    expect(await dialog.getByRole('radio', { name: /Top N/ }).isDisabled()).toBe(true);
+    expect(await dialog.getByRole('button', { name: 'Add a tier' }).count()).toBe(0);
+    await dialog.getByLabel('Label of tier 1').fill('Divine');
+    await screenshot(page, 'ballot-owner-locked-375');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const { ballot } = (await readGameByApi(page, game.id)).game;
+    expect(ballot.kind === 'tiers' && ballot.tiers[0]?.label).toBe('Divine');
+    await context.close();
+  }, 90_000);
+
   it('creates a top N and a tier list on /create', async () => {
     const { context, page } = await player(browser, server, 'Maker');
     const fill = async (prompt: string, items: string[]) => {

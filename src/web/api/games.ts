@@ -163,6 +163,14 @@ export function editItems(gameId: string, items: ItemEdit[]): Promise<OwnedGameR
   );
 }
 
+/** Changes the game's ballot (issue 25); once played, only tier labels and colours may change. */
+export function setBallot(gameId: string, ballot: BallotSpec): Promise<OwnedGameResult> {
+  return request(
+    (init) => api.games[':id'].ballot.$put({ param: { id: gameId }, json: { ballot } }, { init }),
+    { retry: false },
+  );
+}
+
 export function closeGame(gameId: string): Promise<OwnedGameResult> {
   return request((init) => api.games[':id'].close.$post({ param: { id: gameId } }, { init }));
 }

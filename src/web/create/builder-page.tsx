@@ -15,7 +15,7 @@ import { errorMessage } from '../api/errors';
 import { findDuplicates, itemRowsFor } from '../game/item-row-edits';
 import { CreateSubmitBar } from './create-submit-bar';
 import { ballotOfInputs, DEFAULT_BALLOT_INPUTS, type BallotInputs } from '../game/ballot-inputs';
-import { BallotField } from './ballot-field';
+import { BallotField } from '../game/ballot-field';
 import { ItemRowsField } from './item-rows-field';
 import { useItemRows } from '../game/use-item-rows';
 import { paths } from '../paths';

@@ -19,7 +19,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { canCreate, cleanLabels } from '../../domain/game';
 import { ballotOfInputs, DEFAULT_BALLOT_INPUTS, type BallotInputs } from '../game/ballot-inputs';
-import { BallotField } from './ballot-field';
+import { BallotField } from '../game/ballot-field';
 import { MAX_ITEMS } from '../../domain/limits';
 import { OfflineNotice } from '../ui/offline-notice';
 import { paths } from '../paths';

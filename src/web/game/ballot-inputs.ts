@@ -22,6 +22,18 @@ export const DEFAULT_BALLOT_INPUTS: BallotInputs = {
   tiers: DEFAULT_TIERS.map((tier) => ({ ...tier })),
 };
 
+/** A game's ballot as the form shows it (the owner changing it). */
+export function inputsOfBallot(ballot: BallotSpec): BallotInputs {
+  return {
+    kind: ballot.kind,
+    n: ballot.kind === 'top' ? String(ballot.n) : '',
+    tiers:
+      ballot.kind === 'tiers'
+        ? ballot.tiers.map((tier) => ({ ...tier }))
+        : DEFAULT_BALLOT_INPUTS.tiers.map((tier) => ({ ...tier })),
+  };
+}
+
 /** A top N's N when the creator types none: ten, or every item of a shorter list. */
 export function defaultTopN(itemCount: number): number {
   return Math.max(1, Math.min(10, itemCount));

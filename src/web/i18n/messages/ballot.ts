@@ -90,3 +90,15 @@ export const tierRowsText = i18n('ballot/tier-rows', {
   add: 'Add a tier',
   limits: params<{ min: number; max: number }>('{min} to {max} tiers, best at the top.'),
 });
+
+export const editBallotText = i18n('ballot/edit', {
+  open: 'Ballot',
+  title: 'Ballot',
+  description: 'What players fill in. You can change it until someone plays.',
+  locked:
+    'Players have already played, so the kind of ballot and its size are fixed. Tier labels and colours can still change.',
+  cancel: 'Cancel',
+  save: 'Save',
+  saving: 'Saving…',
+  saved: 'Ballot saved',
+});

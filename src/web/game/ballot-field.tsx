@@ -6,7 +6,7 @@
 import { Layers, ListOrdered, ListTodo } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import type { BallotKind } from '../../domain/ballot';
-import { defaultTopN, type BallotInputs } from '../game/ballot-inputs';
+import { defaultTopN, type BallotInputs } from './ballot-inputs';
 import { formatNumber } from '../i18n/format';
 import { useText } from '../i18n/i18n';
 import { ballotFieldText } from '../i18n/messages/ballot';
@@ -20,6 +20,11 @@ export function BallotField(props: {
   itemCount: number;
   /** The rule the choice breaks, if any. */
   error: string | null;
+  /**
+   * Players have played (issue 25): the kind, N and the number of tiers are fixed, shown but not
+   * changeable; tier labels and colours still are.
+   */
+  locked?: boolean;
 }) {
   const t = useText(ballotFieldText);
   const ids = { legend: useId(), n: useId(), nHint: useId(), error: useId() };
@@ -48,9 +53,11 @@ export function BallotField(props: {
         {kinds.map((option) => (
           <label
             key={option.kind}
-            className={
-              value.kind === option.kind ? 'ballot-kind ballot-kind--checked' : 'ballot-kind'
-            }
+            className={[
+              'ballot-kind',
+              value.kind === option.kind ? 'ballot-kind--checked' : '',
+              props.locked && value.kind !== option.kind ? 'ballot-kind--locked' : '',
+            ].join(' ')}
           >
             <input
               type="radio"
@@ -58,6 +65,7 @@ export function BallotField(props: {
               className="ballot-kind__radio"
               value={option.kind}
               checked={value.kind === option.kind}
+              disabled={props.locked && value.kind !== option.kind}
               onChange={() => onChange({ ...value, kind: option.kind })}
             />
             <span className="ballot-kind__icon" aria-hidden="true">
@@ -84,6 +92,7 @@ export function BallotField(props: {
             step={1}
             placeholder={String(fallback)}
             value={value.n}
+            readOnly={props.locked}
             aria-describedby={ids.nHint}
             aria-invalid={props.error ? true : undefined}
             onChange={(event) => onChange({ ...value, n: event.target.value })}
@@ -96,7 +105,11 @@ export function BallotField(props: {
       ) : null}
 
       {value.kind === 'tiers' ? (
-        <TierRowsEditor tiers={value.tiers} onChange={(tiers) => onChange({ ...value, tiers })} />
+        <TierRowsEditor
+          tiers={value.tiers}
+          onChange={(tiers) => onChange({ ...value, tiers })}
+          fixedCount={props.locked}
+        />
       ) : null}
 
       {props.error ? (

@@ -6,14 +6,16 @@ import { Plus, Trash2 } from 'lucide-react';
 import { useLayoutEffect, useRef } from 'react';
 import type { TierSpec } from '../../domain/ballot';
 import { MAX_TIER_LABEL_LENGTH, MAX_TIERS, MIN_TIERS } from '../../domain/limits';
-import { newTierColor } from '../game/ballot-inputs';
-import { textOn } from '../game/tier-colors';
+import { newTierColor } from './ballot-inputs';
+import { textOn } from './tier-colors';
 import { useText } from '../i18n/i18n';
 import { tierRowsText } from '../i18n/messages/ballot';
 
 export function TierRowsEditor(props: {
   tiers: readonly TierSpec[];
   onChange: (tiers: TierSpec[]) => void;
+  /** Players have played: the rows can be renamed and recoloured, not added or removed. */
+  fixedCount?: boolean;
 }) {
   const t = useText(tierRowsText);
   const { tiers, onChange } = props;
@@ -66,41 +68,45 @@ export function TierRowsEditor(props: {
                 onChange={(event) => update(index, { label: event.target.value })}
                 data-testid="tier-label"
               />
-              <button
-                type="button"
-                className="btn-icon tier-edit__remove"
-                aria-label={t.remove({ tier: name })}
-                aria-disabled={!canRemove}
-                title={canRemove ? undefined : t.atLeast({ min: MIN_TIERS })}
-                onClick={() => {
-                  if (!canRemove) return;
-                  refocus.current = index;
-                  onChange(tiers.filter((_, i) => i !== index));
-                }}
-              >
-                <Trash2 size={18} aria-hidden="true" />
-              </button>
+              {props.fixedCount ? null : (
+                <button
+                  type="button"
+                  className="btn-icon tier-edit__remove"
+                  aria-label={t.remove({ tier: name })}
+                  aria-disabled={!canRemove}
+                  title={canRemove ? undefined : t.atLeast({ min: MIN_TIERS })}
+                  onClick={() => {
+                    if (!canRemove) return;
+                    refocus.current = index;
+                    onChange(tiers.filter((_, i) => i !== index));
+                  }}
+                >
+                  <Trash2 size={18} aria-hidden="true" />
+                </button>
+              )}
             </li>
           );
         })}
       </ol>
-      <div className="tier-edit__foot">
-        <button
-          type="button"
-          className="btn btn-secondary"
-          aria-disabled={!canAdd}
-          onClick={() => {
-            if (!canAdd) return;
-            refocus.current = tiers.length;
-            onChange([...tiers, { label: '', color: newTierColor(tiers) }]);
-          }}
-          data-testid="add-tier"
-        >
-          <Plus size={18} aria-hidden="true" />
-          {t.add}
-        </button>
-        <p className="field__hint">{t.limits({ min: MIN_TIERS, max: MAX_TIERS })}</p>
-      </div>
+      {props.fixedCount ? null : (
+        <div className="tier-edit__foot">
+          <button
+            type="button"
+            className="btn btn-secondary"
+            aria-disabled={!canAdd}
+            onClick={() => {
+              if (!canAdd) return;
+              refocus.current = tiers.length;
+              onChange([...tiers, { label: '', color: newTierColor(tiers) }]);
+            }}
+            data-testid="add-tier"
+          >
+            <Plus size={18} aria-hidden="true" />
+            {t.add}
+          </button>
+          <p className="field__hint">{t.limits({ min: MIN_TIERS, max: MAX_TIERS })}</p>
+        </div>
+      )}
     </div>
   );
 }
