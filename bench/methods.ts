@@ -10,6 +10,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { groupsOfRanking } from '../src/domain/ballot';
 import type { Item } from '../src/domain/game';
 import { bordaOrder, irvOrder, meanOrder, schulzeOrder } from '../src/domain/methods';
 import { emptyTally, replaceRankings, summarize, type Results } from '../src/domain/results';
@@ -72,13 +73,14 @@ async function main(): Promise<void> {
   );
   let results: Results = summarize(tally, items);
   const mean = meanOrder(results).order;
+  const groups = cast.map(groupsOfRanking);
 
   const rows = {
     'summarize (baseline)': time(() => (results = summarize(tally, items))),
     mean: time(() => meanOrder(results)),
     borda: time(() => bordaOrder(results)),
     schulze: time(() => schulzeOrder(results)),
-    'instant runoff': time(() => irvOrder(cast, items, mean)),
+    'instant runoff': time(() => irvOrder(groups, items, mean)),
   };
   const baseline = rows['summarize (baseline)'].medianMs || 1;
   const width = Math.max(...Object.keys(rows).map((name) => name.length));
@@ -96,7 +98,7 @@ async function main(): Promise<void> {
     mean: meanOrder(results).winner,
     borda: bordaOrder(results).winner,
     schulze: schulzeOrder(results).winner,
-    irv: irvOrder(cast, items, mean).winner,
+    irv: irvOrder(groups, items, mean).winner,
   };
   console.log(`winners: ${JSON.stringify(winners)}`);
 

@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { biggestDifference, closestBallot, coarseAgreement, controversy } from './crowd';
+import {
+  ballotAgreement,
+  biggestDifference,
+  closestBallot,
+  closestWeakBallot,
+  coarseAgreement,
+  controversy,
+} from './crowd';
+import { agreement, orderAgreement } from './results';
 import { addRanking, emptyTally, summarize } from './results';
 
 const ITEMS = [
@@ -86,6 +94,72 @@ describe('you vs the crowd', () => {
     ];
     expect(closestBallot(['m', 'a', 'o', 'p'], ballots)).toBe(2);
     expect(closestBallot(['m', 'a', 'o', 'p'], [ballots[0]!])).toBe(-1);
+  });
+});
+
+describe('ballots of every kind', () => {
+  it('finds the closest tier or top-N ballot by tier (or place) over the items both rank', () => {
+    const mine = [['a', 'b'], [], ['c']];
+    const ballots = [
+      { name: 'Swapped', groups: [['c'], [], ['a', 'b']] },
+      { name: 'Same tiers, other order', groups: [['b', 'a'], [], ['c']] },
+      { name: 'One off', groups: [['a'], ['b'], ['c']] },
+      { name: null, groups: [['a', 'b'], [], ['c']] },
+      { name: 'Shares one item', groups: [['a'], [], []] },
+    ];
+    expect(closestWeakBallot(mine, ballots)).toBe(1);
+    expect(closestWeakBallot(mine, [ballots[0]!, ballots[2]!])).toBe(1);
+    expect(closestWeakBallot(mine, [ballots[3]!, ballots[4]!])).toBe(-1);
+  });
+
+  it('gives two full rankings closestBallot’s answer', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.shuffledSubarray(['a', 'b', 'c', 'd', 'e'], { minLength: 5 }), {
+          minLength: 1,
+          maxLength: 6,
+        }),
+        fc.shuffledSubarray(['a', 'b', 'c', 'd', 'e'], { minLength: 5 }),
+        (others, mine) => {
+          const named = others.map((ranking, i) => ({ name: `p${i}`, ranking }));
+          const groups = named.map((b) => ({ name: b.name, groups: b.ranking.map((id) => [id]) }));
+          expect(
+            closestWeakBallot(
+              mine.map((id) => [id]),
+              groups,
+            ),
+          ).toBe(closestBallot(mine, named));
+        },
+      ),
+    );
+  });
+
+  it('agrees as before for full rankings, and by tau-b for ballots with ties or unranked items', () => {
+    const ids = ['a', 'b', 'c', 'd'];
+    const one = (list: string[]) => list.map((id) => [id]);
+    expect(ballotAgreement('ranking', one(['a', 'b', 'c', 'd']), one(ids), ids)).toBe(100);
+    expect(ballotAgreement('ranking', one(['d', 'c', 'b', 'a']), one(ids), ids)).toBe(0);
+    // A full ranking made before 'd' was added: compared over the items both hold.
+    expect(ballotAgreement('ranking', one(['b', 'a', 'c']), one(ids), ids)).toBe(
+      agreement(['b', 'a', 'c'], ids),
+    );
+    // A top 2 in the crowd's order agrees fully on every pair it orders.
+    expect(ballotAgreement('top', one(['a', 'b']), one(ids), ids)).toBe(
+      orderAgreement(one(['a', 'b']), one(ids), ids),
+    );
+    // (c, d tied in the top 2 and ordered by the crowd: tau-b counts that pair for neither side.)
+    expect(ballotAgreement('top', one(['a', 'b']), one(ids), ids)).toBeGreaterThan(90);
+    expect(
+      ballotAgreement(
+        'tiers',
+        [
+          ['c', 'd'],
+          ['a', 'b'],
+        ],
+        one(ids),
+        ids,
+      ),
+    ).toBeLessThan(50);
   });
 });
 

@@ -2,7 +2,8 @@
  * What the results say in words: how divided the crowd is, where a player differs most from it,
  * who ranked most like them. Pure. (Which methods disagree on the winner: methods-standings.ts.)
  */
-import type { ItemResult } from './results';
+import { groupsOfRanking, type BallotKind } from './ballot';
+import { agreement, orderAgreement, type ItemResult, type WeakOrder } from './results';
 
 /**
  * One item every ranking put at the same place. The web words it ("Everyone put Pineapple last"):
@@ -89,24 +90,46 @@ export function coarseAgreement(exact: number | null): number | null {
 /**
  * Which other ballot is closest to `mine`: the smallest total displacement (Spearman's footrule)
  * over the items both hold, ties to the earlier ballot. Ballots without a shown name are skipped.
- * Returns that ballot's index, or -1.
+ * Returns that ballot's index, or -1. Rankings (item ids best first); for any ballot kind:
+ * `closestWeakBallot`.
  */
 export function closestBallot(
   mine: readonly string[],
   ballots: readonly { name: string | null; ranking: readonly string[] }[],
 ): number {
-  const position = new Map(mine.map((id, i) => [id, i]));
+  return closestWeakBallot(
+    groupsOfRanking(mine),
+    ballots.map((ballot) => ({ name: ballot.name, groups: groupsOfRanking(ballot.ranking) })),
+  );
+}
+
+/**
+ * `closestBallot` for ballots of any kind (weak orders): an item's place is its group's index
+ * (a ranking's position, a tier ballot's tier), and the footrule runs over the items both ballots
+ * rank; two full rankings get exactly `closestBallot`'s answer. Linear in the ballots' sizes, so
+ * it stays cheap over a game's 100k ballots.
+ */
+export function closestWeakBallot(
+  mine: WeakOrder,
+  ballots: readonly { name: string | null; groups: WeakOrder }[],
+): number {
+  const place = new Map<string, number>();
+  mine.forEach((group, g) => {
+    for (const id of group) place.set(id, g);
+  });
   let best = -1;
   let bestDistance = Infinity;
   ballots.forEach((ballot, index) => {
     if (!ballot.name) return;
     let distance = 0;
     let shared = 0;
-    ballot.ranking.forEach((id, i) => {
-      const p = position.get(id);
-      if (p === undefined) return;
-      distance += Math.abs(p - i);
-      shared++;
+    ballot.groups.forEach((group, g) => {
+      for (const id of group) {
+        const p = place.get(id);
+        if (p === undefined) continue;
+        distance += Math.abs(p - g);
+        shared++;
+      }
     });
     if (shared < 2) return;
     if (distance < bestDistance) {
@@ -115,4 +138,21 @@ export function closestBallot(
     }
   });
   return best;
+}
+
+/**
+ * How closely two ballots of one game agree, 0..100 (decision 0043): two full rankings by
+ * `agreement` (over the items both hold, as before ballot kinds); ballots that tie items or leave
+ * them unranked (a top N, tiers) by Kendall tau-b over the game's items (`orderAgreement`, items
+ * in no group tied below the ranked ones). For a player against the crowd, `b` is the crowd's
+ * order as groups of one.
+ */
+export function ballotAgreement(
+  kind: BallotKind,
+  a: WeakOrder,
+  b: WeakOrder,
+  itemIds: readonly string[],
+): number | null {
+  if (kind === 'ranking') return agreement(a.flat(), b.flat());
+  return orderAgreement(a, b, itemIds);
 }

@@ -4,10 +4,16 @@ import {
   ballotHeader,
   ballotLine,
   ballotRecord,
+  CsvError,
   csvField,
   csvLine,
   exportFileName,
+  parseBallotCsv,
+  parseCsv,
+  parseCsvField,
   resultRecords,
+  tierBallotHeader,
+  type BallotRecord,
 } from './exports';
 import { addRanking, emptyTally, summarize } from './results';
 
@@ -53,8 +59,13 @@ describe('CSV', () => {
     fc.assert(
       fc.property(fc.array(fc.string({ maxLength: 20 }), { minLength: 1, maxLength: 8 }), (row) => {
         const fields = parseLine(csvLine(row));
-        expect(fields).toEqual(row.map((text) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text)));
+        expect(fields).toEqual(
+          row.map((text) => (/^'*[=+\-@\t\r]/.test(text) ? `'${text}` : text)),
+        );
         for (const field of fields) expect(field).not.toMatch(/^[=+\-@\t\r]/);
+        // The reader takes exactly the apostrophe added away, and reads what the parser read.
+        expect(fields.map(parseCsvField)).toEqual(row);
+        expect(parseCsv(csvLine(row))).toEqual([fields]);
       }),
     );
   });
@@ -66,6 +77,8 @@ describe('CSV', () => {
     expect(csvField('=HYPERLINK("http://evil")')).toBe('"\'=HYPERLINK(""http://evil"")"');
     expect(csvField('+1')).toBe("'+1");
     expect(csvField('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(csvField("'=1")).toBe("''=1");
+    expect(csvField("'quoted'")).toBe("'quoted'");
     expect(csvField(-2)).toBe('-2');
     expect(csvField(null)).toBe('');
   });
@@ -116,5 +129,110 @@ describe('records', () => {
     );
     expect(exportFileName('Crème brûlée!', 'ballots', 'json')).toBe('creme-brulee-ballots.json');
     expect(exportFileName('🍕🍕', 'results', 'csv')).toBe('crowned-results.csv');
+  });
+});
+
+describe('ballot CSV, written and read back', () => {
+  const items = [
+    { id: 'a', label: 'Pizza' },
+    { id: 'b', label: 'Sushi, raw' },
+    { id: 'c', label: '=Tacos' },
+  ];
+  const at = new Date('2026-01-02T03:04:05Z');
+
+  it('writes a tier ballot one tier per column, labels on lines of a cell, empty tiers kept', () => {
+    const record = ballotRecord({ name: 'Ann', at, tiers: [['c', 'a'], [], ['gone', 'b']] }, items);
+    expect(record).toEqual({
+      name: 'Ann',
+      submittedAt: '2026-01-02T03:04:05.000Z',
+      ranking: ['=Tacos', 'Pizza', 'Sushi, raw'],
+      tiers: [['=Tacos', 'Pizza'], [], ['Sushi, raw']],
+    });
+    expect(tierBallotHeader(['S', 'A', 'B'])).toBe('name,submitted_at,S,A,B\r\n');
+    expect(ballotLine(record)).toBe(
+      'Ann,2026-01-02T03:04:05.000Z,"\'=Tacos\nPizza",,"Sushi, raw"\r\n',
+    );
+    const text = tierBallotHeader(['S', 'A', 'B']) + ballotLine(record);
+    expect(parseBallotCsv(text, { kind: 'tiers', tierCount: 3 })).toEqual([
+      { name: 'Ann', submittedAt: record.submittedAt, tiers: record.tiers },
+    ]);
+  });
+
+  it('refuses what it cannot read, with the line', () => {
+    const tiers = { kind: 'tiers', tierCount: 2 } as const;
+    expect(() => parseBallotCsv('who,when\r\n', { kind: 'ranking' })).toThrow(CsvError);
+    expect(() => parseBallotCsv('name,submitted_at,S\r\n', tiers)).toThrow(/2 tiers/);
+    expect(() => parseBallotCsv('name,submitted_at,S,A\r\nAnn,x,a\r\n', tiers)).toThrow(/line 2/);
+    expect(() => parseBallotCsv('name,submitted_at,1\r\nAnn,x,a,b\r\n', { kind: 'top' })).toThrow(
+      /More cells/,
+    );
+    expect(() => parseCsv('a,"b\r\n')).toThrow(/never closed/);
+    expect(() => parseCsv('a,b"c\r\n')).toThrow(/unquoted/);
+    expect(() => parseCsv('a,"b"c\r\n')).toThrow(/after a closing quote/);
+    expect(parseCsv('a,b\nc,"d\ne"')).toEqual([
+      ['a', 'b'],
+      ['c', 'd\ne'],
+    ]);
+  });
+
+  // Labels as the game stores them: no line breaks or tabs (cleanText); names anything.
+  const label = fc.string({ minLength: 1, maxLength: 12 }).filter((t) => !/[\r\n\t]/.test(t));
+  const record = (tierCount: number | null) =>
+    fc
+      .record({
+        name: fc.string({ maxLength: 12 }),
+        at: fc.date({
+          min: new Date('2000-01-01'),
+          max: new Date('2100-01-01'),
+          noInvalidDate: true,
+        }),
+        labels: fc.uniqueArray(label, { maxLength: 6 }),
+        where: fc.array(fc.integer({ min: -1, max: Math.max(0, (tierCount ?? 1) - 1) }), {
+          minLength: 6,
+          maxLength: 6,
+        }),
+      })
+      .map(({ name, at, labels, where }): BallotRecord => {
+        const list = labels.map((l) => ({ id: l, label: l }));
+        return tierCount === null
+          ? ballotRecord({ name, at, ranking: labels }, list)
+          : ballotRecord(
+              {
+                name,
+                at,
+                tiers: Array.from({ length: tierCount }, (_, t) =>
+                  labels.filter((_, i) => where[i] === t),
+                ),
+              },
+              list,
+            );
+      });
+
+  it('reads back every ranking export unchanged', () => {
+    fc.assert(
+      fc.property(fc.array(record(null), { maxLength: 5 }), (records) => {
+        const text = ballotHeader(6) + records.map(ballotLine).join('');
+        expect(parseBallotCsv(text, { kind: 'ranking' })).toEqual(
+          records.map(({ name, submittedAt, ranking }) => ({ name, submittedAt, ranking })),
+        );
+      }),
+    );
+  });
+
+  it('reads back every tier export unchanged', () => {
+    fc.assert(
+      fc.property(
+        fc
+          .integer({ min: 1, max: 4 })
+          .chain((t) => fc.tuple(fc.constant(t), fc.array(record(t), { maxLength: 5 }))),
+        ([tierCount, records]) => {
+          const header = tierBallotHeader(Array.from({ length: tierCount }, (_, t) => `T${t}`));
+          const text = header + records.map(ballotLine).join('');
+          expect(parseBallotCsv(text, { kind: 'tiers', tierCount })).toEqual(
+            records.map(({ name, submittedAt, tiers }) => ({ name, submittedAt, tiers })),
+          );
+        },
+      ),
+    );
   });
 });

@@ -1,6 +1,8 @@
 /**
- * What an owner downloads: the results table and the ballots, as CSV rows or JSON records. Pure.
- * Ballots carry the name the player showed, the time and their order; never an e-mail or user id.
+ * What an owner downloads: the results table and the ballots, as CSV rows or JSON records, and
+ * the reader that takes a ballot CSV back (an export imports back unchanged). Pure.
+ * Ballots carry the name the player showed, the time and their order (a tier ballot: its tiers);
+ * never an e-mail or user id. Decision 0043 has the tier CSV format.
  */
 import type { Item } from './game';
 import type { Results } from './results';
@@ -17,18 +19,37 @@ export type ResultRecord = {
   contested: number;
 };
 
-export type BallotRecord = { name: string; submittedAt: string; ranking: string[] };
+/**
+ * A ballot as exported: labels, never ids. `ranking` is every ranked label best first (a tier
+ * ballot: tier by tier); a tier ballot also has `tiers`, one list of labels per tier (empty tiers
+ * kept, so list i is tier i; items left in the pool are in none).
+ */
+export type BallotRecord = {
+  name: string;
+  submittedAt: string;
+  ranking: string[];
+  tiers?: string[][];
+};
+
+/** A submission to export: a ranking (full or top N, ids best first) or a tier ballot's groups. */
+export type ExportBallot = { name: string; at: Date } & (
+  { ranking: readonly string[] } | { tiers: readonly (readonly string[])[] }
+);
+
+/** Text a spreadsheet would run as a formula; one leading apostrophe more makes it text. */
+const FORMULA = /^'*[=+\-@\t\r]/;
 
 /**
  * One CSV field (RFC 4180): quoted when it holds a comma, quote or line break, quotes doubled.
  * A text starting with =, +, -, @, tab or carriage return would run as a formula in a spreadsheet
- * (CSV injection): it gets a leading apostrophe, which spreadsheets show as text. Numbers are
- * written as they are (a negative number is not a formula).
+ * (CSV injection): it gets a leading apostrophe, which spreadsheets show as text (so does one
+ * already starting with apostrophes before such a character, so that `parseCsvField` can take
+ * exactly one away). Numbers are written as they are (a negative number is not a formula).
  */
 export function csvField(value: string | number | null): string {
   if (value === null) return '';
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
-  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const text = FORMULA.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
@@ -70,19 +91,17 @@ export function resultLine(record: ResultRecord): string {
 }
 
 /** A ballot with item ids turned into labels; ids of items since removed are left out. */
-export function ballotRecord(
-  ballot: { name: string; at: Date; ranking: readonly string[] },
-  items: readonly Item[],
-): BallotRecord {
+export function ballotRecord(ballot: ExportBallot, items: readonly Item[]): BallotRecord {
   const labels = new Map(items.map((item) => [item.id, item.label]));
-  return {
-    name: ballot.name,
-    submittedAt: ballot.at.toISOString(),
-    ranking: ballot.ranking.flatMap((id) => {
+  const labelsOf = (ids: readonly string[]) =>
+    ids.flatMap((id) => {
       const label = labels.get(id);
       return label === undefined ? [] : [label];
-    }),
-  };
+    });
+  const record = { name: ballot.name, submittedAt: ballot.at.toISOString() };
+  if ('ranking' in ballot) return { ...record, ranking: labelsOf(ballot.ranking) };
+  const tiers = ballot.tiers.map(labelsOf);
+  return { ...record, ranking: tiers.flat(), tiers };
 }
 
 /** name, submitted_at, then one column per position: 1, 2, … n. */
@@ -94,8 +113,136 @@ export function ballotHeader(itemCount: number): string {
   ]);
 }
 
+/** A tier game's ballots: name, submitted_at, then one column per tier, named by its label. */
+export function tierBallotHeader(tierLabels: readonly string[]): string {
+  return csvLine(['name', 'submitted_at', ...tierLabels]);
+}
+
+/**
+ * One ballot's CSV line: a ranking's labels one per column; a tier ballot's tiers one per column,
+ * the labels of a tier on separate lines of its cell (labels never hold a line break).
+ */
 export function ballotLine(record: BallotRecord): string {
-  return csvLine([record.name, record.submittedAt, ...record.ranking]);
+  const cells = record.tiers ? record.tiers.map((labels) => labels.join('\n')) : record.ranking;
+  return csvLine([record.name, record.submittedAt, ...cells]);
+}
+
+/** A ballot read back from a ballot CSV: labels as exported (see `parseBallotCsv`). */
+export type ParsedBallot =
+  | { name: string; submittedAt: string; ranking: string[] }
+  | { name: string; submittedAt: string; tiers: string[][] };
+
+/** Why a CSV cannot be read: the 1-based line of the record where it went wrong. */
+export class CsvError extends Error {
+  constructor(
+    message: string,
+    readonly line: number,
+  ) {
+    super(`${message} (line ${line})`);
+    this.name = 'CsvError';
+  }
+}
+
+/**
+ * The records of a CSV text (RFC 4180: quoted fields may hold commas, quotes doubled, and line
+ * breaks; lines end in CRLF or LF; a final line break is optional). Fields are as written: see
+ * `parseCsvField`. Throws `CsvError` on a quote inside an unquoted field, text after a closing
+ * quote, or a quote never closed.
+ */
+export function parseCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let record: string[] = [];
+  let line = 1;
+  let recordLine = 1;
+  let i = 0;
+  const n = text.length;
+  if (n === 0) return records;
+  for (;;) {
+    let field = '';
+    if (text[i] === '"') {
+      i++;
+      for (;;) {
+        const quote = text.indexOf('"', i);
+        if (quote === -1) throw new CsvError('A quoted field is never closed', recordLine);
+        const chunk = text.slice(i, quote);
+        line += chunk.split('\n').length - 1;
+        field += chunk;
+        if (text[quote + 1] === '"') {
+          field += '"';
+          i = quote + 2;
+        } else {
+          i = quote + 1;
+          break;
+        }
+      }
+      if (i < n && text[i] !== ',' && text[i] !== '\n' && !text.startsWith('\r\n', i)) {
+        throw new CsvError('Text after a closing quote', recordLine);
+      }
+    } else {
+      let end = i;
+      while (end < n && text[end] !== ',' && text[end] !== '\n' && !text.startsWith('\r\n', end))
+        end++;
+      field = text.slice(i, end);
+      if (field.includes('"')) throw new CsvError('A quote inside an unquoted field', recordLine);
+      i = end;
+    }
+    record.push(field);
+    if (i < n && text[i] === ',') {
+      i++;
+      continue;
+    }
+    records.push(record);
+    record = [];
+    if (i >= n) return records;
+    i += text[i] === '\r' ? 2 : 1;
+    line++;
+    recordLine = line;
+    if (i >= n) return records;
+  }
+}
+
+/** A field as `csvField` wrote it: one apostrophe put before formula text taken away. */
+export function parseCsvField(field: string): string {
+  return FORMULA.test(field) && field.startsWith("'") ? field.slice(1) : field;
+}
+
+/**
+ * The ballots of a ballot CSV as the export writes it (`ballotHeader`/`tierBallotHeader` and
+ * `ballotLine`): for a ranking or top N, the labels of columns 3 on, empty trailing cells left
+ * out; for tiers (`tierCount` tiers), one list of labels per tier column, a cell's labels on
+ * separate lines. The header's first two columns must be name and submitted_at; a row with more
+ * cells than the header, or a tier row with another number of tier cells, throws `CsvError`.
+ * Labels are returned as written: matching them to items, and every check a submission gets, is
+ * the importer's.
+ */
+export function parseBallotCsv(
+  text: string,
+  ballot: { kind: 'ranking' } | { kind: 'top' } | { kind: 'tiers'; tierCount: number },
+): ParsedBallot[] {
+  const [header, ...rows] = parseCsv(text);
+  if (!header || header[0] !== 'name' || header[1] !== 'submitted_at') {
+    throw new CsvError('The first line must start with name,submitted_at', 1);
+  }
+  const columns = header.length;
+  if (ballot.kind === 'tiers' && columns !== ballot.tierCount + 2) {
+    throw new CsvError(`The header must name ${ballot.tierCount} tiers`, 1);
+  }
+  return rows.flatMap((row, r): ParsedBallot[] => {
+    if (row.length === 1 && row[0] === '') return []; // a blank line
+    const line = r + 2;
+    if (row.length > columns) throw new CsvError('More cells than the header has columns', line);
+    const [name = '', submittedAt = '', ...cells] = row.map(parseCsvField);
+    if (ballot.kind === 'tiers') {
+      if (cells.length !== ballot.tierCount) {
+        throw new CsvError(`Every row needs ${ballot.tierCount} tier cells`, line);
+      }
+      return [
+        { name, submittedAt, tiers: cells.map((cell) => (cell === '' ? [] : cell.split('\n'))) },
+      ];
+    }
+    while (cells.length > 0 && cells.at(-1) === '') cells.pop();
+    return [{ name, submittedAt, ranking: cells }];
+  });
 }
 
 /** A file name from the game's prompt: letters, digits and dashes only. */

@@ -2,10 +2,11 @@
  * A game's life: its closing rules (SPEC.md §4, §5), when it closes, what unlocks its results,
  * and how an item list is edited. Pure.
  */
+import { groupsOfRanking } from './ballot';
 import { AppError } from './errors';
 import { cleanLabels, hasDuplicateLabels, MESSAGES, type Item, type Unlock } from './game';
 import { MAX_ITEM_LENGTH, MAX_ITEMS } from './limits';
-import type { Tally } from './results';
+import { tallyOfBallots, type Tally } from './results';
 
 export const LIFECYCLE_MESSAGES = {
   closed: 'This game is closed: it no longer takes rankings',
@@ -159,31 +160,10 @@ export function keepItems(ranking: readonly string[], itemIds: ReadonlySet<strin
 }
 
 /**
- * The tally of a list of final rankings, built in one pass: equal to adding them one by one with
- * `addRanking` (the canonical form: no zero entries), without copying the tally per ranking. Used
- * after items are removed, when every ranking is re-counted without them.
+ * The tally of a list of final rankings, built on one copy: equal to adding them one by one with
+ * `addRanking`. Used after items are removed, when every ranking is re-counted without them (for
+ * ballots with ties: results.ts `tallyOfBallots`).
  */
 export function tallyOf(rankings: readonly (readonly string[])[]): Tally {
-  const tally: Tally = { submissions: 0, items: {}, wins: {} };
-  for (const ranking of rankings) {
-    if (new Set(ranking).size !== ranking.length) throw new Error('Ranking lists an item twice');
-    if (ranking.includes('__proto__')) throw new Error('Invalid item id');
-    tally.submissions += 1;
-    ranking.forEach((id, p) => {
-      const stats = Object.hasOwn(tally.items, id)
-        ? tally.items[id]!
-        : (tally.items[id] = { sum: 0, first: 0, dist: [] });
-      while (stats.dist.length <= p) stats.dist.push(0);
-      stats.dist[p] = (stats.dist[p] ?? 0) + 1;
-      stats.sum += p + 1;
-      if (p === 0) stats.first += 1;
-      const row = Object.hasOwn(tally.wins, id) ? tally.wins[id]! : (tally.wins[id] = {});
-      for (let j = p + 1; j < ranking.length; j++) {
-        const other = ranking[j]!;
-        row[other] = (Object.hasOwn(row, other) ? (row[other] ?? 0) : 0) + 1;
-      }
-      if (Object.keys(row).length === 0) delete tally.wins[id];
-    });
-  }
-  return tally;
+  return tallyOfBallots(rankings.map(groupsOfRanking));
 }

@@ -1,9 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { groupsOfRanking } from './ballot';
 import type { Item } from './game';
 import { methodStandings, methodsSplit, type Standings } from './methods-standings';
 import { bordaOrder, irvOrder, meanOrder, METHODS, schulzeOrder } from './methods';
-import { addRanking, emptyTally, summarize } from './results';
+import { addRanking, emptyTally, summarize, tallyOfBallots } from './results';
 
 const PASTA: Item[] = ['Rigatoni', 'Penne', 'Fusilli', 'Farfalle', 'Spaghetti'].map((label) => ({
   id: label.slice(0, 3).toLowerCase(),
@@ -12,7 +13,7 @@ const PASTA: Item[] = ['Rigatoni', 'Penne', 'Fusilli', 'Farfalle', 'Spaghetti'].
 
 function game(items: readonly Item[], cast: readonly string[][]) {
   const results = summarize(cast.reduce(addRanking, emptyTally()), items);
-  const runoff = irvOrder(cast, items, meanOrder(results).order);
+  const runoff = irvOrder(cast.map(groupsOfRanking), items, meanOrder(results).order);
   return {
     results,
     runoff,
@@ -127,6 +128,40 @@ describe('methodStandings', () => {
         }
       }),
     );
+  });
+});
+
+describe('methodStandings with ties and unranked items', () => {
+  // Two tier ballots and a top 1: Rigatoni and Penne share the first tier twice.
+  const items = PASTA.slice(0, 4);
+  const cast = [[['rig', 'pen'], ['fus']], [['rig', 'pen'], [], ['far']], [['fus']]];
+  const results = summarize(tallyOfBallots(cast), items);
+  const runoff = irvOrder(cast, items, meanOrder(results).order);
+  const all = Object.fromEntries(
+    METHODS.map((method) => [method, methodStandings(results, method, runoff) as Standings]),
+  ) as Record<(typeof METHODS)[number], Standings>;
+
+  it('ties the items every ballot ties, under every method', () => {
+    for (const method of ['mean', 'borda', 'schulze'] as const) {
+      expect(places(all[method]).slice(0, 2), method).toEqual(['=1', '=1']);
+      expect([...all[method].winners].sort(), method).toEqual(['pen', 'rig']);
+    }
+    // Instant runoff: one ballot each for Rigatoni, Penne (halves) and Fusilli, round after
+    // round, so the three drop out by coin toss and share the first place.
+    expect([...all.irv.winners].sort()).toEqual(['fus', 'pen', 'rig']);
+  });
+
+  it('gives split Borda points and fractional runoff votes as evidence', () => {
+    // n = 4. Rigatoni: 1.5, 1.5 and (top 1 by Fusilli) the mean of places 2..4, 3 → 2.5 + 2.5 + 1.
+    expect(all.borda.rows[0]?.evidence).toEqual({ method: 'borda', points: 6 });
+    // Round 1: Rigatoni and Penne hold half of two ballots each; Fusilli one; Farfalle none.
+    expect(runoff.rounds[0]?.counts).toEqual({ rig: 1, pen: 1, fus: 1, far: 0 });
+    expect(all.irv.rows.at(-1)?.evidence).toEqual({
+      method: 'irv',
+      round: 1,
+      votes: 0,
+      won: false,
+    });
   });
 });
 

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { groupsOfRanking } from './ballot';
 import type { Item } from './game';
 import { bordaOrder, irvOrder, meanOrder, schulzeOrder, schulzeWinner } from './methods';
 import { addRanking, emptyTally, summarize } from './results';
@@ -29,7 +30,7 @@ function all(n: number, cast: readonly string[][]) {
     mean,
     borda: bordaOrder(results),
     schulze: schulzeOrder(results),
-    irv: irvOrder(cast, list, mean.order),
+    irv: irvOrder(cast.map(groupsOfRanking), list, mean.order),
   };
 }
 
@@ -117,7 +118,7 @@ describe('voting methods', () => {
 
   it('skips removed items on ballots and counts no exhausted ballot', () => {
     const list = items(3);
-    const cast = [['gone', 'i1'], ['i0'], ['i0', 'i1']];
+    const cast = [['gone', 'i1'], ['i0'], ['i0', 'i1']].map(groupsOfRanking);
     const irv = irvOrder(cast, list, ['i0', 'i1', 'i2']);
     expect(irv.rounds[0]?.counts).toEqual({ i0: 2, i1: 1, i2: 0 });
     expect(irv.winner).toBe('i0');

@@ -17,7 +17,7 @@ import { AppError } from './errors';
 import type { Item } from './game';
 import { closedError, isClosed } from './lifecycle';
 import { quotaMessage, quotaVerdict } from './limits';
-import { replaceRankings, type Tally } from './results';
+import { replaceBallots, type Tally } from './results';
 
 /** One player's ballot as sent: `ranking` (full ranking, top N) or `tiers` (BallotInput). */
 export type SubmissionRequest = BallotInput & {
@@ -192,12 +192,7 @@ export function planBatch(
     plan.outcomes.push({ ok: true, saved, count: submissions });
   }
   plan.counted = changes.length;
-  // H1: replaceBallots(state.tally, changes) counts the groups (ties, unranked) once merged.
-  const rankings = changes.map((change) => ({
-    previous: change.previous && rankedIds(change.previous),
-    next: rankedIds(change.next),
-  }));
-  plan.tally = changes.length > 0 ? replaceRankings(state.tally, rankings) : state.tally;
+  plan.tally = changes.length > 0 ? replaceBallots(state.tally, changes) : state.tally;
   plan.writes = [...writes.values()];
   return plan;
 }

@@ -293,6 +293,37 @@ describe.concurrent.each(testDatabases)('ballot kinds on %s', (kind) => {
     expect(results.items.find((item) => item.id === d)?.meanPosition).toBeNull();
   });
 
+  it('counts a tier as a tie, by every method, and agrees by tiers', async () => {
+    const owner = await h.user();
+    const game = await created(owner, { kind: 'tiers', tiers: TIERS });
+    const [a, b, c] = ids(game) as [string, string, string];
+    const ann = await h.user('Ann');
+    const bob = await h.user('Bob');
+    expect((await tiers(ann, game, [[a, b], [], [c]])).status).toBe(200);
+    expect((await tiers(bob, game, [[a], [b], [c]])).status).toBe(200);
+    const results = (await h.results(ann, game.id)).body.results;
+    const mean = new Map(results.items.map((item) => [item.id, item.meanPosition]));
+    expect(results.submissions).toBe(2);
+    // Ann tied a and b for places 1–2 (1.5 each); Bob put a 1st, b 2nd.
+    expect(mean.get(a)).toBeCloseTo((1.5 + 1) / 2);
+    expect(mean.get(b)).toBeCloseTo((1.5 + 2) / 2);
+    expect(results.items.slice(0, 3).map((item) => item.id)).toEqual([a, b, c]);
+    expect(results.myAgreement).toEqual(expect.any(Number));
+    for (const method of ['borda', 'schulze', 'irv']) {
+      const byMethod = await ann.request<{ results: { winners: Record<string, string> } }>(
+        'GET',
+        `/api/games/${game.id}/results?method=${method}`,
+      );
+      expect(byMethod.status).toBe(200);
+      expect(byMethod.body.results.winners[method]).toBe(a);
+    }
+    const closest = await ann.request<{ closest: { name: string; agreement: number } | null }>(
+      'GET',
+      `/api/games/${game.id}/closest`,
+    );
+    expect(closest.body.closest).toEqual({ name: 'Bob', agreement: expect.any(Number) });
+  });
+
   it('an item removed leaves every tier in its place; a top N keeps at least N items', async () => {
     const owner = await h.user();
     const game = await created(owner, { kind: 'tiers', tiers: TIERS });
@@ -364,6 +395,49 @@ describe.concurrent.each(testDatabases)('ballot kinds on %s', (kind) => {
     expect((await h.submit(await h.guest(), top.id, ids(top).slice(0, 2))).status).toBe(200);
     expect((await setBallot(owner, top, { kind: 'top', n: 3 })).status).toBe(409);
     expect((await setBallot(owner, top, { kind: 'top', n: 2 })).status).toBe(200);
+  });
+
+  it('exports a top N under its N positions and a tier ballot tier by tier', async () => {
+    const owner = await h.user();
+    const csvRows = async (game: GameView) => {
+      const response = await owner.request<string>(
+        'GET',
+        `/api/games/${game.id}/export.csv?what=ballots`,
+      );
+      expect(response.status).toBe(200);
+      // Simple labels and names: no quoting to undo.
+      return response.body
+        .replace(/^\uFEFF/, '')
+        .split('\r\n')
+        .filter((line) => line !== '')
+        .map((line) => line.split(','));
+    };
+    const top = await created(owner, { kind: 'top', n: 2 });
+    const [a, , c] = ids(top) as [string, string, string];
+    expect((await h.submit(await h.guest(), top.id, [c, a], { name: 'Bo' })).status).toBe(200);
+    expect((await csvRows(top)).map((row) => [row[0], ...row.slice(2)])).toEqual([
+      ['name', '1', '2'],
+      ['Bo', 'Item C', 'Item A'],
+    ]);
+
+    const tiered = await created(owner, { kind: 'tiers', tiers: TIERS });
+    const [ta, tb] = ids(tiered) as [string, string];
+    expect((await tiers(await h.guest(), tiered, [[tb], [], [ta]], { name: 'Cy' })).status).toBe(
+      200,
+    );
+    const rows = await csvRows(tiered);
+    expect(rows[0]).toEqual(['name', 'submitted_at', 'Great', 'Fine', 'Meh']);
+    expect([rows[1]?.[0], ...(rows[1]?.slice(2) ?? [])]).toEqual(['Cy', 'Item B', '', 'Item A']);
+    const json = await owner.request<{ ballots: { tiers: unknown; ranking: string[] }[] }>(
+      'GET',
+      `/api/games/${tiered.id}/export.json?what=ballots`,
+    );
+    expect(json.body.ballots).toEqual([
+      expect.objectContaining({
+        ranking: ['Item B', 'Item A'],
+        tiers: [['Item B'], [], ['Item A']],
+      }),
+    ]);
   });
 
   it('a submission right after a ballot change is checked against the new ballot', async () => {

@@ -262,4 +262,34 @@ describe.concurrent.each(testDatabases)('batched submissions on %s', (kind) => {
     expect(tally.tally).toEqual(recount([r3, r1]));
     expect(rows.map((row) => row.ranking).sort()).toEqual([r3, r1].sort());
   });
+
+  it('plans again under the lock when the ballot changed on another instance', async () => {
+    const g = await newGame(['A', 'B', 'C', 'D']);
+    const [p1] = await players(1);
+    const states = new GameStates(db());
+    const writer = new Submissions(db(), states, new KeyedQueue());
+    // This instance keeps the game as a full-ranking game...
+    expect((await states.get(g.id))?.row.ballot).toEqual({ kind: 'ranking' });
+    // ...and hears nothing of another instance making it a top 2.
+    await db()
+      .update(game)
+      .set({ ballot: { kind: 'top', n: 2 } })
+      .where(eq(game.id, g.id));
+    const input = (ranking: string[]): SubmitInput => ({
+      gameId: g.id,
+      userId: p1!,
+      name: 'P',
+      ranking,
+      partial: false,
+    });
+    const full = await writer.submit(input(ids(g))).catch((error: unknown) => error);
+    expect(full).toBeInstanceOf(AppError);
+    expect((full as AppError).message).toBe('Pick exactly 2 items');
+    expect((await stored(g.id)).rows).toEqual([]);
+    const two = await writer.submit(input(ids(g).slice(0, 2)));
+    expect(two.count).toBe(1);
+    const { tally, rows } = await stored(g.id);
+    expect(tally.submissions).toBe(1);
+    expect(rows.map((row) => row.ranking)).toEqual([ids(g).slice(0, 2)]);
+  });
 });

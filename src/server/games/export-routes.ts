@@ -10,6 +10,7 @@ import {
   ballotHeader,
   ballotLine,
   ballotRecord,
+  tierBallotHeader,
   EXPORT_KINDS,
   exportFileName,
   RESULT_HEADER,
@@ -56,7 +57,12 @@ export function exportRoutes(deps: { db: Db; states: GameStates }) {
   /** The ballots' lines (or JSON records), page by page. */
   function ballotChunks(state: GameState, format: Format): ReadableStream<Uint8Array> {
     const encoder = new TextEncoder();
-    const { items } = state.row;
+    const { items, ballot: spec } = state.row;
+    // A full ranking: one column per item; a top N: per pick; tiers: per tier (decision 0043).
+    const header =
+      spec.kind === 'tiers'
+        ? tierBallotHeader(spec.tiers.map((tier) => tier.label))
+        : ballotHeader(spec.kind === 'top' ? spec.n : items.length);
     let after: string | null = null;
     let first = true;
     let done = false;
@@ -72,11 +78,17 @@ export function exportRoutes(deps: { db: Db; states: GameStates }) {
         if (first) {
           text +=
             format === 'csv'
-              ? `\uFEFF${ballotHeader(items.length)}`
+              ? `\uFEFF${header}`
               : `{"prompt":${JSON.stringify(state.row.prompt)},"ballots":[`;
         }
         for (const ballot of page) {
-          const record = ballotRecord(ballot, items);
+          const { name, at } = ballot;
+          const record = ballotRecord(
+            spec.kind === 'tiers'
+              ? { name, at, tiers: ballot.groups }
+              : { name, at, ranking: ballot.ranking },
+            items,
+          );
           if (format === 'csv') text += ballotLine(record);
           else text += `${first ? '' : ','}\n${JSON.stringify(record)}`;
           first = false;

@@ -64,9 +64,9 @@ export function tallyWinners(results: Results): Winners {
 export function runoff(ballots: Ballot[], items: readonly Item[], results: Results) {
   const memo = runoffs.get(ballots);
   if (memo && memo.items === items && memo.results === results) return memo.runoff;
-  // H1: irvOrder over ballot.groups (a tied top group splits its vote) once merged.
+  // A tied top group (a tier) splits its vote (decision 0043).
   const order = irvOrder(
-    ballots.map((ballot) => ballot.ranking),
+    ballots.map((ballot) => ballot.groups),
     items,
     tallyOrder(results, 'mean').order,
   );

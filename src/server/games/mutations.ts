@@ -11,7 +11,6 @@ import {
   checkBallotFits,
   checkBallotSpec,
   keepGroups,
-  rankedIds,
   savedGroups,
   type BallotSpec,
   type BallotSpecInput,
@@ -22,12 +21,11 @@ import { MESSAGES, slugify, type Item } from '../../domain/game';
 import {
   applyItemEdit,
   LIFECYCLE_MESSAGES,
-  tallyOf,
   type ItemEdit,
   type Rules,
 } from '../../domain/lifecycle';
 import { TRANSACTION_MAX_ATTEMPTS } from '../../domain/limits';
-import { emptyTally, removeRanking, type Tally } from '../../domain/results';
+import { emptyTally, replaceBallots, tallyOfBallots, type Tally } from '../../domain/results';
 import { CONFLICT_MESSAGE, type Db, type Tx } from '../db/client';
 import { game, gameTally, submission } from '../db/schema/games';
 import { newId } from '../platform/ids';
@@ -177,8 +175,7 @@ export async function editItems(
         .select({ ranking: submission.ranking, groups: submission.groups })
         .from(submission)
         .where(and(eq(submission.gameId, input.gameId), eq(submission.partial, false)));
-      // H1: the tally of the groups (keepGroups(savedGroups(final), keep)) once merged.
-      tally = tallyOf(finals.map((final) => rankedIds(keepGroups(savedGroups(final), keep))));
+      tally = tallyOfBallots(finals.map((final) => keepGroups(savedGroups(final), keep)));
     }
     const { version, submissions: count } = await bumpVersion(tx, {
       gameId: input.gameId,
@@ -340,8 +337,7 @@ export async function uncountRanking(
   if (!row) return;
   await bumpVersion(tx, {
     gameId: input.gameId,
-    // H1: replaceBallots(row.tally, [{ previous: input.groups, next: null }]) once merged.
-    tally: removeRanking(row.tally, rankedIds(input.groups)),
+    tally: replaceBallots(row.tally, [{ previous: input.groups, next: null }]),
     event: (bumped) => ({
       type: 'submission',
       gameId: input.gameId,

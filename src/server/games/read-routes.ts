@@ -5,11 +5,11 @@
  */
 import { Hono, type TypedResponse } from 'hono';
 import { z } from 'zod';
-import { rankedIds } from '../../domain/ballot';
+import { groupsOfRanking } from '../../domain/ballot';
 import { shownName, MESSAGES } from '../../domain/game';
-import { closestBallot, coarseAgreement } from '../../domain/crowd';
+import { ballotAgreement, closestWeakBallot, coarseAgreement } from '../../domain/crowd';
 import { METHODS } from '../../domain/methods';
-import { agreement, type Results } from '../../domain/results';
+import type { Results } from '../../domain/results';
 import type { AuthEnv } from '../auth/public';
 import type { Db } from '../db/client';
 import { validate } from '../http/validate';
@@ -88,12 +88,9 @@ export function gameReadRoutes(deps: GameReadDeps) {
           const access = await visibleResults(states, state, viewer);
           const results = states.results(state);
           const { method } = c.req.valid('query');
-          // H1: a weak-order agreement of access.mine (groups) once merged.
+          const crowd = results.items.map((item) => item.id);
           const myAgreement = access.mine
-            ? agreement(
-                rankedIds(access.mine),
-                results.items.map((item) => item.id),
-              )
+            ? ballotAgreement(state.row.ballot.kind, access.mine, groupsOfRanking(crowd), crowd)
             : null;
           if (method !== 'mean') {
             const irv =
@@ -119,22 +116,26 @@ export function gameReadRoutes(deps: GameReadDeps) {
         const viewer = c.get('viewer');
         const state = await currentState(db, states, c.req.valid('param').id);
         const access = await visibleResults(states, state, viewer);
-        // H1: a weak-order distance over access.mine and ballot.groups once merged.
-        const mine = access.mine && rankedIds(access.mine);
+        const mine = access.mine;
         if (!mine || !viewer) return c.json({ closest: null });
         const others = (await ballots.get(state.row.id, state.version)).filter(
           (ballot) => ballot.userId !== viewer.id,
         );
         const shown = others.map((ballot) => ({
           name: ballot.name === ANONYMOUS ? null : ballot.name,
-          ranking: ballot.ranking,
+          groups: ballot.groups,
         }));
-        const index = closestBallot(mine, shown);
+        const index = closestWeakBallot(mine, shown);
         const match = index === -1 ? null : shown[index];
+        const itemIds = state.row.items.map((item) => item.id);
+        const kind = state.row.ballot.kind;
         return c.json({
           closest:
             match?.name != null
-              ? { name: match.name, agreement: coarseAgreement(agreement(mine, match.ranking)) }
+              ? {
+                  name: match.name,
+                  agreement: coarseAgreement(ballotAgreement(kind, mine, match.groups, itemIds)),
+                }
               : null,
         });
       })
