@@ -422,7 +422,6 @@ function PlayBoard(props: {
               tiers={ballot.tiers}
               placement={placement}
               onPlacementChange={onPlacementChange}
-              labelledBy={ids.title}
               hintSlot={hintSlot}
             />
           ) : (

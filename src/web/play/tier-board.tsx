@@ -57,7 +57,6 @@ export function TierBoard(props: {
   tiers: readonly TierSpec[];
   placement: Placement;
   onPlacementChange: (update: (placement: Placement) => Placement) => void;
-  labelledBy?: string;
   /** Where the tier buttons go while an item is picked up (the sticky submit bar). */
   hintSlot: HTMLElement | null;
 }) {
@@ -280,7 +279,7 @@ export function TierBoard(props: {
         <p id={ids.instructions} className="visually-hidden">
           {t.instructions}
         </p>
-        <ol className="tier-rows" aria-label={t.tiersLabel} aria-labelledby={props.labelledBy}>
+        <ol className="tier-rows" aria-label={t.tiersLabel}>
           {tiers.map((tier, index) => (
             <TierRow
               key={index}
