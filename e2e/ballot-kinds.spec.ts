@@ -80,6 +80,10 @@ describe.runIf(browserAvailable())('ballot kinds on a phone', () => {
     const panel = await page.locator('.top-picker__panel').boundingBox();
     expect(panel?.y).toBeLessThan(120);
     await viewportScreenshot(page, 'ballot-top-scrolled-375');
+    await page.setViewportSize(DESKTOP);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await viewportScreenshot(page, 'ballot-top-picked-1280');
+    await page.setViewportSize(MOBILE);
 
     expect(await submit.getAttribute('aria-disabled')).toBe('false');
     await person.tap(submit);
