@@ -1,11 +1,12 @@
 /**
  * Games for browser specs, made without clicking through /create: a registered owner's game
- * through the API, and players stored straight in the database (names and times chosen), for
- * screens that list them.
+ * through the API (any ballot kind) and read back with the person's submission, and players
+ * stored straight in the database (names and times chosen), for screens that list them.
  */
 import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import type { GameView } from '../../src/domain/game';
+import type { BallotSpecInput } from '../../src/domain/ballot';
+import type { GameView, SubmissionView } from '../../src/domain/game';
 import { user } from '../../src/server/db/schema/auth';
 import { submission } from '../../src/server/db/schema/games';
 import type { TestServer } from '../../test/support/server';
@@ -16,14 +17,24 @@ import { DESKTOP, newVisitor, registerByApi, type Visitor } from './web';
 export async function createGameByApi(
   page: Page,
   server: TestServer,
-  body: { prompt: string; items: string[] },
+  body: { prompt: string; items: string[]; ballot?: BallotSpecInput },
 ): Promise<GameView> {
   const response = await page.request.post('/api/games', {
     data: body,
     headers: { origin: server.url },
   });
-  expect(response.status()).toBe(201);
+  expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { game: GameView }).game;
+}
+
+/** The game as the page's person reads it, with their submission. */
+export async function readGameByApi(
+  page: Page,
+  gameId: string,
+): Promise<{ game: GameView; mySubmission: SubmissionView | null }> {
+  const response = await page.request.get(`/api/games/${gameId}`);
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as { game: GameView; mySubmission: SubmissionView | null };
 }
 
 /** A registered owner with a new game, on its results page (where the owner panel is). */

@@ -4,6 +4,7 @@
  *
  * Through the typed client; the answers' shapes come from src/domain/community.ts.
  */
+import type { BallotSpec } from '../../domain/ballot';
 import {
   useInfiniteQuery,
   useMutation,
@@ -109,6 +110,8 @@ export type NewCommunityRank = {
   items: string[];
   emoji?: string;
   tags?: string[];
+  /** What the game asks for (issue 25); a full ranking when left out. */
+  ballot?: BallotSpec;
 };
 
 /** The builder: creates a game and publishes it in one step. */

@@ -4,6 +4,7 @@
  * (`MutationEffects`). One hook per action, whichever screen shows its button.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { BallotSpec } from '../../domain/ballot';
 import type { GameView } from '../../domain/game';
 import { publishGame, unpublishGame } from './community';
 import { gameArchived, gameChanged, gameDeleted, gamePublished, itemsEdited } from './game-cache';
@@ -13,6 +14,7 @@ import {
   deleteGame,
   editItems,
   remixGame,
+  setBallot,
   type ItemEdit,
   type OwnedGameResult,
 } from './games';
@@ -78,6 +80,19 @@ export function useEditItems(gameId: string, effects: MutationEffects<OwnedGameR
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (items: ItemEdit[]) => editItems(gameId, items),
+    onSuccess: (answer) => {
+      itemsEdited(queryClient, answer);
+      effects.onSuccess?.(answer, undefined);
+    },
+    onError: (error) => effects.onError?.(error),
+  });
+}
+
+/** Change the ballot: the game as answered, and its results read again. */
+export function useSetBallot(gameId: string, effects: MutationEffects<OwnedGameResult> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ballot: BallotSpec) => setBallot(gameId, ballot),
     onSuccess: (answer) => {
       itemsEdited(queryClient, answer);
       effects.onSuccess?.(answer, undefined);

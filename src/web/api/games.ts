@@ -3,6 +3,7 @@
  * change does to the cache is game-cache.ts's.
  */
 import { useQuery } from '@tanstack/react-query';
+import type { BallotSpec } from '../../domain/ballot';
 import type { GameView, SubmissionView } from '../../domain/game';
 import type { IrvRound } from '../../domain/methods';
 import type { Results } from '../../domain/results';
@@ -90,7 +91,13 @@ export function useClosest(gameId: string, submissions: number, enabled: boolean
 /** A new game's closing rules, as the create screen's settings dialog sets them. */
 export type NewGameRules = { sizeLimit?: number | null; deadlineAt?: number | null };
 
-export type NewGame = { prompt: string; items: string[]; publish?: boolean } & NewGameRules;
+export type NewGame = {
+  prompt: string;
+  items: string[];
+  publish?: boolean;
+  /** What the game asks for (issue 25); a full ranking when left out. */
+  ballot?: BallotSpec;
+} & NewGameRules;
 
 /** A created game; `publishError` says why publishing failed (the game is created anyway). */
 export type CreatedGame = { game: GameView; publishError: string | null };
@@ -120,13 +127,20 @@ export type SubmitResult = {
   closed?: true;
 };
 
+/** What a submission sends: a ranking (every item, or a top N's picks) or a tier list. */
+export type SubmissionInput = BallotValue & { name?: string; partial?: boolean };
+
+/** A ballot's content: a ranking (every item, or a top N's picks) or a tier list. */
+export type BallotValue = { ranking: string[] } | { tiers: string[][] };
+
 /**
- * Saves a ranking: final (counts in the results) or `partial` (saved progress, any order of the
- * current items, not counted). A resubmission overwrites the same row, so retrying is safe.
+ * Saves a ballot: final (counts in the results) or `partial` (saved progress, not counted: some
+ * of the items in order, a top N's picks so far, or tiers partly filled). A resubmission overwrites the same row, so
+ * retrying is safe.
  */
 export function submitRanking(
   gameId: string,
-  input: { ranking: string[]; name?: string; partial?: boolean },
+  input: SubmissionInput,
   options: Pick<RequestOptions, 'signal' | 'keepalive'> = {},
 ): Promise<SubmitResult> {
   return request(
@@ -145,6 +159,14 @@ export function editItems(gameId: string, items: ItemEdit[]): Promise<OwnedGameR
   // Not retried: a second try could race a later edit from another tab.
   return request(
     (init) => api.games[':id'].items.$patch({ param: { id: gameId }, json: { items } }, { init }),
+    { retry: false },
+  );
+}
+
+/** Changes the game's ballot (issue 25); once played, only tier labels and colours may change. */
+export function setBallot(gameId: string, ballot: BallotSpec): Promise<OwnedGameResult> {
+  return request(
+    (init) => api.games[':id'].ballot.$put({ param: { id: gameId }, json: { ballot } }, { init }),
     { retry: false },
   );
 }

@@ -14,6 +14,8 @@ import { useCreateCommunityRank } from '../api/community-mutations';
 import { errorMessage } from '../api/errors';
 import { findDuplicates, itemRowsFor } from '../game/item-row-edits';
 import { CreateSubmitBar } from './create-submit-bar';
+import { ballotOfInputs, DEFAULT_BALLOT_INPUTS, type BallotInputs } from '../game/ballot-inputs';
+import { BallotField } from '../game/ballot-field';
 import { ItemRowsField } from './item-rows-field';
 import { useItemRows } from '../game/use-item-rows';
 import { paths } from '../paths';
@@ -34,6 +36,9 @@ export function BuilderPage() {
   const [title, setTitle] = useState('');
   const [emoji, setEmoji] = useState('');
   const [tags, setTags] = useState<string[]>([]);
+  const [ballot, setBallot] = useState<BallotInputs>(DEFAULT_BALLOT_INPUTS);
+  const [ballotError, setBallotError] = useState<string | null>(null);
+  const ballotRef = useRef<HTMLDivElement>(null);
   const [error, setError] = useState<string | null>(null);
   const items = useItemRows({
     initial: () => itemRowsFor([]),
@@ -68,10 +73,18 @@ export function BuilderPage() {
       items.focusRow(duplicate.key);
       return;
     }
+    const cleaned = cleanLabels(labels);
+    const checked = ballotOfInputs(ballot, cleaned.length);
+    if (checked.error !== null) {
+      setBallotError(checked.error);
+      ballotRef.current?.querySelector<HTMLElement>('input:checked, input')?.focus();
+      return;
+    }
     setError(null);
     build.mutate({
       title: cleanText(title),
-      items: cleanLabels(labels),
+      items: cleaned,
+      ...(checked.ballot.kind === 'ranking' ? {} : { ballot: checked.ballot }),
       ...(emoji ? { emoji } : {}),
       ...(tags.length > 0 ? { tags } : {}),
     });
@@ -108,6 +121,18 @@ export function BuilderPage() {
         </div>
 
         <ItemRowsField items={items} placeholders={placeholders} hintId={ids.hint} />
+
+        <div ref={ballotRef}>
+          <BallotField
+            value={ballot}
+            onChange={(next) => {
+              setBallotError(null);
+              setBallot(next);
+            }}
+            itemCount={cleanLabels(labels).length}
+            error={ballotError}
+          />
+        </div>
 
         <EmojiPicker value={emoji} onChange={setEmoji} />
 

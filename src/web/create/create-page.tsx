@@ -17,7 +17,9 @@
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { canCreate } from '../../domain/game';
+import { canCreate, cleanLabels } from '../../domain/game';
+import { ballotOfInputs, DEFAULT_BALLOT_INPUTS, type BallotInputs } from '../game/ballot-inputs';
+import { BallotField } from '../game/ballot-field';
 import { MAX_ITEMS } from '../../domain/limits';
 import { OfflineNotice } from '../ui/offline-notice';
 import { paths } from '../paths';
@@ -51,6 +53,10 @@ export function CreatePage() {
   const [prompt, setPrompt] = useState(restored?.prompt ?? '');
   const [rules, setRules] = useState<RuleInputs>(restored?.rules ?? NO_RULE_INPUTS);
   const [publish, setPublish] = useState(restored?.publish ?? false);
+  const [ballot, setBallot] = useState<BallotInputs>(
+    () => restored?.ballot ?? DEFAULT_BALLOT_INPUTS,
+  );
+  const [ballotError, setBallotError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const items = useItemRows({
     initial: () => itemRowsFor(restored?.items ?? []),
@@ -59,7 +65,13 @@ export function CreatePage() {
   });
   const { rows } = items;
   const promptInput = useRef<HTMLInputElement>(null);
-  const game = useCreateGame({ restored, form: { prompt, rows, rules, publish }, setError });
+  const game = useCreateGame({
+    restored,
+    form: { prompt, rows, rules, publish, ballot },
+    setError,
+  });
+  const itemCount = cleanLabels(game.draft.items).length;
+  const ballotRef = useRef<HTMLDivElement>(null);
   const missing = useWhatIsMissing({
     prompt,
     items,
@@ -81,6 +93,12 @@ export function CreatePage() {
     if (duplicate) {
       setError(t.duplicateItems);
       items.focusRow(duplicate.key);
+      return;
+    }
+    const checked = ballotOfInputs(ballot, itemCount);
+    if (checked.error !== null) {
+      setBallotError(checked.error);
+      ballotRef.current?.querySelector<HTMLElement>('input:checked, input')?.focus();
       return;
     }
     setError(null);
@@ -129,6 +147,18 @@ export function CreatePage() {
               : null
           }
         />
+
+        <div ref={ballotRef}>
+          <BallotField
+            value={ballot}
+            onChange={(next) => {
+              setBallotError(null);
+              setBallot(next);
+            }}
+            itemCount={itemCount}
+            error={ballotError}
+          />
+        </div>
 
         <CreateOptions
           publish={publish}

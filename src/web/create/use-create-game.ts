@@ -25,6 +25,7 @@ import {
 } from '../game/draft';
 import type { ItemRow } from '../game/item-row-edits';
 import type { RuleInputs } from '../game/rule-inputs';
+import type { BallotInputs } from '../game/ballot-inputs';
 import { useText } from '../i18n/i18n';
 import { createGameText } from '../i18n/messages/create';
 
@@ -38,12 +39,18 @@ type Attempt = { draft: CreateDraft; resumed: boolean };
 export function useCreateGame(options: {
   /** The draft the page opened with. */
   restored: CreateDraft | null;
-  form: { prompt: string; rows: readonly ItemRow[]; rules: RuleInputs; publish: boolean };
+  form: {
+    prompt: string;
+    rows: readonly ItemRow[];
+    rules: RuleInputs;
+    publish: boolean;
+    ballot: BallotInputs;
+  };
   setError: (error: string | null) => void;
 }) {
   const t = useText(createGameText);
   const { restored, setError } = options;
-  const { prompt, rows, rules, publish } = options.form;
+  const { prompt, rows, rules, publish, ballot } = options.form;
   const viewer = useViewer();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -54,8 +61,15 @@ export function useCreateGame(options: {
 
   const draft = useMemo<CreateDraft>(
     // Edits made while waiting for the network stay pressed: the latest draft is what gets created.
-    () => ({ prompt, items: rows.map((row) => row.label), rules, publish, pressed: waiting }),
-    [prompt, rows, rules, publish, waiting],
+    () => ({
+      prompt,
+      items: rows.map((row) => row.label),
+      rules,
+      publish,
+      ballot,
+      pressed: waiting,
+    }),
+    [prompt, rows, rules, publish, ballot, waiting],
   );
 
   const sendToSignIn = (pressed: CreateDraft, message: string | null) => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_TIERS } from '../../domain/ballot';
 import { MAX_ITEM_LENGTH, MAX_ITEMS, MAX_PROMPT_LENGTH } from '../../domain/limits';
 import { memoryStore, storageKeys } from '../shell/session/storage';
 import {
@@ -134,5 +135,39 @@ describe('newGameFromDraft', () => {
     expect(
       newGameFromDraft({ ...draft, rules: { deadline: '', players: '0' }, publish: false }, now),
     ).toMatchObject({ sizeLimit: null, deadlineAt: null, publish: false });
+  });
+});
+
+describe('the Ballot choice in a draft (issue 25)', () => {
+  const tiers = { kind: 'tiers' as const, n: '', tiers: [...DEFAULT_TIERS] };
+
+  it('is kept and read back; a draft from before it asks for a full ranking', () => {
+    const withBallot = { ...draft, ballot: { ...tiers, kind: 'top' as const, n: '2' } };
+    expect(parseDraft(JSON.parse(JSON.stringify(withBallot)))).toEqual(withBallot);
+    expect(parseDraft(draft)?.ballot).toBeUndefined();
+    expect(parseDraft({ ...draft, ballot: { kind: 'best' } })).toBeNull();
+    expect(
+      isBlankDraft({
+        ...draft,
+        prompt: '',
+        items: [],
+        rules: { deadline: '', players: '' },
+        publish: false,
+        ballot: tiers,
+      }),
+    ).toBe(false);
+  });
+
+  it('sends a top N or tiers as the ballot, and nothing for a full ranking', () => {
+    expect(
+      newGameFromDraft({ ...draft, ballot: { ...tiers, kind: 'top', n: '2' } }, now).ballot,
+    ).toEqual({ kind: 'top', n: 2 });
+    expect(newGameFromDraft({ ...draft, ballot: tiers }, now).ballot).toEqual({
+      kind: 'tiers',
+      tiers: DEFAULT_TIERS,
+    });
+    expect(
+      newGameFromDraft({ ...draft, ballot: { ...tiers, kind: 'ranking' } }, now),
+    ).not.toHaveProperty('ballot');
   });
 });

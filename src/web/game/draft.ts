@@ -17,6 +17,12 @@ import {
   writeJson,
   type KeyValueStore,
 } from '../shell/session/storage';
+import {
+  ballotOfInputs,
+  DEFAULT_BALLOT_INPUTS,
+  parseBallotInputs,
+  type BallotInputs,
+} from './ballot-inputs';
 import { checkRuleInputs, hasRuleInputs, type RuleInputs } from './rule-inputs';
 
 export type CreateDraft = {
@@ -25,6 +31,8 @@ export type CreateDraft = {
   items: string[];
   rules: RuleInputs;
   publish: boolean;
+  /** The Ballot choice as set (issue 25); none: the default, a full ranking. */
+  ballot?: BallotInputs;
   pressed: boolean;
 };
 
@@ -38,7 +46,7 @@ const isString = (value: unknown, max: number): value is string =>
 /** A stored value as a draft, or null when any part of it is not what a draft holds. */
 export function parseDraft(value: unknown): CreateDraft | null {
   if (typeof value !== 'object' || value === null) return null;
-  const { prompt, items, rules, publish, pressed } = value as Record<string, unknown>;
+  const { prompt, items, rules, publish, pressed, ballot } = value as Record<string, unknown>;
   if (!isString(prompt, MAX_PROMPT_LENGTH)) return null;
   if (!Array.isArray(items) || items.length > MAX_ITEMS) return null;
   if (!items.every((item) => isString(item, MAX_ITEM_LENGTH))) return null;
@@ -48,7 +56,16 @@ export function parseDraft(value: unknown): CreateDraft | null {
     return null;
   }
   if (typeof publish !== 'boolean' || typeof pressed !== 'boolean') return null;
-  return { prompt, items: items as string[], rules: { deadline, players }, publish, pressed };
+  const ballotInputs = ballot === undefined ? undefined : parseBallotInputs(ballot);
+  if (ballotInputs === null) return null;
+  return {
+    prompt,
+    items: items as string[],
+    rules: { deadline, players },
+    publish,
+    ...(ballotInputs ? { ballot: ballotInputs } : {}),
+    pressed,
+  };
 }
 
 /** Nothing typed, no rule, publish off: not worth keeping. */
@@ -57,7 +74,8 @@ export function isBlankDraft(draft: CreateDraft): boolean {
     draft.prompt.trim() === '' &&
     cleanLabels(draft.items).length === 0 &&
     !hasRuleInputs(draft.rules) &&
-    !draft.publish
+    !draft.publish &&
+    (draft.ballot?.kind ?? 'ranking') === 'ranking'
   );
 }
 
@@ -82,9 +100,13 @@ export function clearDraft(storage: KeyValueStore | null = sessionStore()): void
  */
 export function newGameFromDraft(draft: CreateDraft, now: number): NewGame {
   const { rules } = checkRuleInputs(draft.rules, now);
+  const items = cleanLabels(draft.items);
+  // A ballot the form would refuse is not sent (the page checks it before pressing Create).
+  const { ballot } = ballotOfInputs(draft.ballot ?? DEFAULT_BALLOT_INPUTS, items.length);
   return {
     prompt: cleanText(draft.prompt),
-    items: cleanLabels(draft.items),
+    items,
+    ...(ballot && ballot.kind !== 'ranking' ? { ballot } : {}),
     publish: draft.publish,
     sizeLimit: rules.sizeLimit,
     deadlineAt: rules.deadlineAt,

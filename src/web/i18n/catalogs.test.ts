@@ -19,6 +19,7 @@ import * as community from './messages/community';
 import * as myranks from './messages/myranks';
 import * as builder from './messages/builder';
 import * as play from './messages/play';
+import * as ballot from './messages/ballot';
 import * as playResolver from './messages/play-resolver';
 import * as account from './messages/account';
 import * as session from './messages/session';
@@ -51,6 +52,7 @@ const all = [
   ...Object.values(myranks),
   ...Object.values(builder),
   ...Object.values(play),
+  ...Object.values(ballot),
   ...Object.values(playResolver),
   ...Object.values(account),
   ...Object.values(session),

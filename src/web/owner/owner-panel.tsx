@@ -15,6 +15,7 @@ import { DeleteGameButton } from '../game/delete-game-button';
 import { DownloadDialog } from './download-dialog';
 import { EmbedDialog } from './embed-dialog';
 import { EditItemsDialog } from './edit-items-dialog';
+import { EditBallotDialog } from './edit-ballot-dialog';
 import { PublishButton } from './publish-button';
 import { ShareLinkField, ShareQrCode } from './share-link';
 import { RecentPlayersSection } from './recent-players-section';
@@ -120,6 +121,7 @@ export function OwnerPanel(props: { game: GameView; submissionCount: number }) {
 
         <div className="owner-panel__actions" role="group" aria-label={t.actions}>
           <EditItemsDialog game={game} />
+          <EditBallotDialog game={game} submissionCount={props.submissionCount} />
           <PublishButton game={game} />
           {game.closed ? null : <CloseGameButton game={game} />}
           <DownloadDialog game={game} />

@@ -21,6 +21,12 @@ describe('pending ranking (kept while offline)', () => {
     expect(readPendingRanking('g2', store)).toEqual({ ranking: ['c'] });
   });
 
+  it('keeps a tier list (issue 25) as one array per tier, empty tiers included', () => {
+    const store = memoryStore();
+    savePendingRanking('g3', { tiers: [['a'], [], ['b', 'c']], name: 'Bo' }, store);
+    expect(readPendingRanking('g3', store)).toEqual({ tiers: [['a'], [], ['b', 'c']], name: 'Bo' });
+  });
+
   it('reads anything unreadable as nothing kept', () => {
     for (const value of [
       null,
@@ -30,6 +36,11 @@ describe('pending ranking (kept while offline)', () => {
       { ranking: [] },
       { ranking: [1] },
       { ranking: ['a'], name: 3 },
+      { tiers: [] },
+      { tiers: [[], []] },
+      { tiers: [['a'], [2]] },
+      { tiers: 'a' },
+      { ranking: ['a'], tiers: [['a']] },
     ]) {
       expect(parsePendingRanking(value)).toBeNull();
     }

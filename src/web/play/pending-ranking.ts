@@ -12,18 +12,27 @@ import {
   type KeyValueStore,
 } from '../shell/session/storage';
 
-export type PendingRanking = { ranking: string[]; name?: string };
+/** A ranking (a full ranking or a top N, best first) or a tier list (one array per tier). */
+export type PendingRanking = ({ ranking: string[] } | { tiers: string[][] }) & { name?: string };
+
+const isIds = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.length <= MAX_ITEMS && value.every((id) => typeof id === 'string');
 
 export const pendingRankingKey = (gameId: string) => `${storageKeys.pendingRanking}.${gameId}`;
 
 export function parsePendingRanking(value: unknown): PendingRanking | null {
   if (typeof value !== 'object' || value === null) return null;
-  const { ranking, name } = value as Record<string, unknown>;
-  if (!Array.isArray(ranking) || ranking.length === 0 || ranking.length > MAX_ITEMS) return null;
-  if (!ranking.every((id) => typeof id === 'string')) return null;
+  const { ranking, tiers, name } = value as Record<string, unknown>;
   if (name !== undefined && (typeof name !== 'string' || name.length > MAX_NAME_LENGTH))
     return null;
-  return { ranking: ranking as string[], ...(name !== undefined ? { name } : {}) };
+  const named = name !== undefined ? { name } : {};
+  if (ranking !== undefined) {
+    if (!isIds(ranking) || ranking.length === 0 || tiers !== undefined) return null;
+    return { ranking, ...named };
+  }
+  if (!Array.isArray(tiers) || tiers.length === 0 || !tiers.every(isIds)) return null;
+  if (tiers.flat().length === 0) return null;
+  return { tiers, ...named };
 }
 
 export function readPendingRanking(

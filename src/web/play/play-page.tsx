@@ -1,6 +1,16 @@
 /** /g/{idOrSlug}/play: order the items, optionally give a name, submit, then see the results. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { BarChart3, Check, CloudOff, Crown, ListPlus, Lock, Users } from 'lucide-react';
+import {
+  BarChart3,
+  Check,
+  CloudOff,
+  Crown,
+  Layers,
+  ListOrdered,
+  ListPlus,
+  Lock,
+  Users,
+} from 'lucide-react';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { GameView, SubmissionView } from '../../domain/game';
@@ -10,7 +20,7 @@ import { cleanText } from '../../domain/text';
 import { errorMessage, isClosedError } from '../api/errors';
 import { useGameEvents } from '../api/events';
 import { gameClosed, submissionSaved } from '../api/game-cache';
-import { submitRanking, useGame } from '../api/games';
+import { submitRanking, useGame, type BallotValue } from '../api/games';
 import { isOfflineFailure, isOfflineNow, useBackOnline } from '../api/offline';
 import { isRetryable } from '../api/retry';
 import { offlineText } from '../i18n/messages/api';
@@ -34,6 +44,11 @@ import {
 import { ClampedTitle } from './clamped-title';
 import { ClosedRank } from './closed-rank';
 import { RankList, type Order } from './rank-list';
+import { TierBoard } from './tier-board';
+import { emptyPlacement, keptPlacement, placedCount, type Placement } from './tier-placement';
+import { TopPicker } from './top-picker';
+import { keptPicks } from './top-picks';
+import { ballotKindText } from '../i18n/messages/ballot';
 import { useStickyCover } from '../ui/use-sticky-cover';
 import { useProgressSaver, type SaveStatus } from './use-progress-saver';
 import { formatNumber } from '../i18n/format';
@@ -42,6 +57,7 @@ import { commonText } from '../i18n/messages/common';
 import { playPageText } from '../i18n/messages/play';
 import { RichText } from '../i18n/rich-text';
 import './play.css';
+import './ballot.css';
 
 export function PlayPage() {
   const t = useText(playPageText);
@@ -95,10 +111,51 @@ function PlayBoard(props: {
   const [waiting, setWaiting] = useState(kept !== null);
   // The ranking waiting to be sent, else their saved ranking (final or progress), else the game's
   // order; kept in step with the items when the owner edits them while this page is open.
-  const [savedOrder, setOrder] = useState<Order>(
-    () => kept?.ranking ?? mySubmission?.ranking ?? [],
-  );
+  const [error, setError] = useState<string | null>(null);
+  const { ballot } = game;
+  // Set by the player's first move: only then is their ballot saved as progress.
+  const moved = useRef(false);
+  const k = useText(ballotKindText);
+  const keptRanking = kept && 'ranking' in kept ? kept.ranking : null;
+  const [savedOrder, setOrder] = useState<Order>(() => keptRanking ?? mySubmission?.ranking ?? []);
   const order = useMemo(() => placeAll(savedOrder, game.items), [savedOrder, game.items]);
+  // Top N: the picks, best first (issue 25).
+  const n = ballot.kind === 'top' ? ballot.n : 0;
+  const [savedPicks, setPicks] = useState<Order>(() =>
+    ballot.kind === 'top' ? (keptRanking ?? mySubmission?.ranking ?? []) : [],
+  );
+  const picks = useMemo(() => keptPicks(savedPicks, game.items, n), [savedPicks, game.items, n]);
+  const onPicksChange = useCallback((update: (picks: Order) => Order) => {
+    moved.current = true;
+    setError(null);
+    setPicks(update);
+  }, []);
+  // Tiers: one array of item ids per tier.
+  const tierCount = ballot.kind === 'tiers' ? ballot.tiers.length : 0;
+  const [savedPlacement, setPlacement] = useState<Placement>(
+    () =>
+      (kept && 'tiers' in kept ? kept.tiers : null) ??
+      mySubmission?.tiers ??
+      emptyPlacement(tierCount),
+  );
+  const placement = useMemo(
+    () => keptPlacement(savedPlacement, game.items, tierCount),
+    [savedPlacement, game.items, tierCount],
+  );
+  const onPlacementChange = useCallback((update: (placement: Placement) => Placement) => {
+    moved.current = true;
+    setError(null);
+    setPlacement(update);
+  }, []);
+  /** Why Submit cannot be pressed yet (a top N not all picked, no item in a tier), if it can't. */
+  const notReady =
+    ballot.kind === 'top' && picks.length !== n
+      ? picks.length < n
+        ? k.pickMore({ count: n - picks.length })(n - picks.length)
+        : null
+      : ballot.kind === 'tiers' && placedCount(placement) === 0
+        ? k.placeOne
+        : null;
   const items = useRef(game.items);
   useEffect(() => {
     items.current = game.items;
@@ -106,8 +163,13 @@ function PlayBoard(props: {
   const [name, setName] = useState(
     kept?.name ?? (mySubmission?.name === 'Anonymous' ? '' : (mySubmission?.name ?? '')),
   );
-  const [error, setError] = useState<string | null>(null);
-  const ids = { title: useId(), name: useId(), error: useId(), help: useId() };
+  const ids = {
+    title: useId(),
+    name: useId(),
+    error: useId(),
+    help: useId(),
+    notReady: useId(),
+  };
   const live = useGameEvents(game.id);
   const showName = viewer.status !== 'signed-in';
   const submitted = mySubmission !== null && !mySubmission.partial;
@@ -116,16 +178,23 @@ function PlayBoard(props: {
     beforeSave: () => ensureSession(viewer),
   });
 
-  const moved = useRef(false);
   const onOrderChange = useCallback((update: (order: Order) => Order) => {
     moved.current = true;
     setError(null);
     setOrder((current) => update(placeAll(current, items.current)));
   }, []);
+  // What Submit sends, and what is saved as progress as the player goes.
+  const value = useMemo<BallotValue>(
+    () =>
+      ballot.kind === 'tiers'
+        ? { tiers: placement.map((tier) => [...tier]) }
+        : { ranking: [...(ballot.kind === 'top' ? picks : order)] },
+    [ballot.kind, placement, picks, order],
+  );
   const { save } = progress;
   useEffect(() => {
-    if (moved.current) save(order);
-  }, [order, save]);
+    if (moved.current) save(value);
+  }, [value, save]);
 
   /**
    * Sends a ranking. Offline (the browser says so, or no answer arrived) it is kept on this device
@@ -176,11 +245,13 @@ function PlayBoard(props: {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (submit.isPending) return;
+    if (notReady) {
+      setError(notReady);
+      return;
+    }
     const typed = cleanText(name);
-    submit.mutate({
-      ranking: { ranking: order, ...(showName && typed !== '' ? { name: typed } : {}) },
-      resent: false,
-    });
+    const named = showName && typed !== '' ? { name: typed } : {};
+    submit.mutate({ ranking: { ...value, ...named }, resent: false });
   };
 
   // The kept ranking goes out when the connection returns, and on opening this page again while
@@ -265,7 +336,12 @@ function PlayBoard(props: {
         </div>
       ) : null}
       {game.closed ? (
-        <ClosedRank gameId={game.id} items={game.items} order={order} ranked={submitted} />
+        <ClosedRank
+          gameId={game.id}
+          items={game.items}
+          order={ballot.kind === 'top' ? picks : ballot.kind === 'tiers' ? placement.flat() : order}
+          ranked={submitted}
+        />
       ) : game.unlock ? (
         <div className="notice" data-testid="play-unlock">
           <Lock size={18} aria-hidden="true" />
@@ -280,15 +356,35 @@ function PlayBoard(props: {
         <form className="play-form" onSubmit={onSubmit} aria-describedby={ids.help}>
           {/* One line above the list: what goes where, the name to rank under, saving. */}
           <div className="play-form__help-row">
-            <p id={ids.help} className="play-form__help">
-              <RichText
-                text={t.help}
-                values={{
-                  best: <strong>{t.best}</strong>,
-                  how: <span className="play-form__how">{t.how}</span>,
-                }}
-              />
-            </p>
+            {ballot.kind === 'ranking' ? (
+              <p id={ids.help} className="play-form__help">
+                <RichText
+                  text={t.help}
+                  values={{
+                    best: <strong>{t.best}</strong>,
+                    how: <span className="play-form__how">{t.how}</span>,
+                  }}
+                />
+              </p>
+            ) : (
+              <div className="play-form__kind" data-testid="ballot-kind">
+                {ballot.kind === 'top' ? (
+                  <ListOrdered size={20} aria-hidden="true" />
+                ) : (
+                  <Layers size={20} aria-hidden="true" />
+                )}
+                <div>
+                  <p className="play-form__kind-title">
+                    {ballot.kind === 'top' ? k.top({ n }) : k.tiers}
+                  </p>
+                  <p id={ids.help} className="play-form__help">
+                    {ballot.kind === 'top'
+                      ? k.topHelp({ n, total: formatNumber(game.items.length) })
+                      : k.tiersHelp}
+                  </p>
+                </div>
+              </div>
+            )}
             {showName ? (
               <div className="play-form__name">
                 <label htmlFor={ids.name}>
@@ -312,13 +408,31 @@ function PlayBoard(props: {
             <ProgressNote status={progress.status} />
           </div>
 
-          <RankList
-            items={game.items}
-            order={order}
-            onOrderChange={onOrderChange}
-            labelledBy={ids.title}
-            hintSlot={hintSlot}
-          />
+          {ballot.kind === 'top' ? (
+            <TopPicker
+              items={game.items}
+              n={n}
+              picks={picks}
+              onPicksChange={onPicksChange}
+              hintSlot={hintSlot}
+            />
+          ) : ballot.kind === 'tiers' ? (
+            <TierBoard
+              items={game.items}
+              tiers={ballot.tiers}
+              placement={placement}
+              onPlacementChange={onPlacementChange}
+              hintSlot={hintSlot}
+            />
+          ) : (
+            <RankList
+              items={game.items}
+              order={order}
+              onOrderChange={onOrderChange}
+              labelledBy={ids.title}
+              hintSlot={hintSlot}
+            />
+          )}
 
           <div className="submit-bar" ref={coverRef} data-testid="submit-bar">
             <OfflineNotice message={waiting ? offline.ranking : null} />
@@ -331,12 +445,24 @@ function PlayBoard(props: {
               type="submit"
               className="btn btn-gold btn-lg btn-block"
               disabled={submit.isPending}
+              aria-disabled={notReady !== null}
               data-testid="submit-button"
-              aria-describedby={error ? ids.error : undefined}
+              aria-describedby={error ? ids.error : notReady ? ids.notReady : undefined}
             >
               <Crown size={20} aria-hidden="true" />
-              {submit.isPending ? t.submitting : t.submit}
+              {submit.isPending
+                ? t.submitting
+                : ballot.kind === 'top'
+                  ? k.submitTop({ n })
+                  : ballot.kind === 'tiers'
+                    ? k.submitTiers
+                    : t.submit}
             </button>
+            {notReady && !error ? (
+              <p id={ids.notReady} className="submit-bar__why">
+                {notReady}
+              </p>
+            ) : null}
           </div>
         </form>
       )}

@@ -10,14 +10,12 @@ import {
   closestCenter,
   DndContext,
   KeyboardSensor,
-  PointerSensor,
   TouchSensor,
   useSensor,
   useSensors,
   type Announcements,
   type DragEndEvent,
   type Modifier,
-  type PointerSensorOptions,
   type UniqueIdentifier,
 } from '@dnd-kit/core';
 import {
@@ -25,35 +23,22 @@ import {
   sortableKeyboardCoordinates,
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
-import type { PointerEvent as ReactPointerEvent } from 'react';
+import type { ReactNode } from 'react';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { Item } from '../../domain/game';
+import { MouseAndPenSensor } from './drag-sensors';
 import { PlacingHint } from './placing-hint';
 import { moveBy, moveOnto } from './reorder';
 import { RankRow, type MoveDirection, type PlaceMode } from './rank-row';
 import { useText } from '../i18n/i18n';
 import { rankListText } from '../i18n/messages/play';
 
-/** Mouse and pen only: touch goes to the TouchSensor, whose long-press delay leaves scrolling alone. */
-class MouseAndPenSensor extends PointerSensor {
-  static override activators = [
-    {
-      eventName: 'onPointerDown' as const,
-      handler: (event: ReactPointerEvent, options: PointerSensorOptions) => {
-        if (event.nativeEvent.pointerType === 'touch') return false;
-        const [activator] = PointerSensor.activators;
-        return activator ? activator.handler(event, options) : false;
-      },
-    },
-  ];
-}
-
 /** Drags move up and down only. */
 const verticalOnly: Modifier = ({ transform }) => ({ ...transform, x: 0 });
 
 /** After a move re-orders the DOM, focus goes back to this control of the moved row. */
-type Refocus = { id: string; control: 'up' | 'down' | 'pick' };
+type Refocus = { id: string; control: 'up' | 'down' | 'pick' | 'remove' };
 
 export type Order = readonly string[];
 
@@ -64,6 +49,10 @@ export function RankList(props: {
   labelledBy?: string;
   /** Where the "Moving …" hint goes (the sticky submit bar); above the list without one. */
   hintSlot?: HTMLElement | null;
+  /** A top N's picks: each row gets a remove button, which calls this. */
+  onRemove?: (id: string) => void;
+  /** Shown in place of the rows while there are none. */
+  empty?: ReactNode;
 }) {
   const { order, onOrderChange } = props;
   const t = useText(rankListText);
@@ -209,6 +198,21 @@ export function RankList(props: {
     [announce, label, onOrderChange, setPicked, t],
   );
 
+  const { onRemove } = props;
+  const remove = useMemo(() => {
+    if (!onRemove) return undefined;
+    return (id: string) => {
+      const current = orderRef.current;
+      const at = current.indexOf(id);
+      // Focus goes to the remove button of the row that takes its place (or the one above).
+      const next = current[at + 1] ?? current[at - 1];
+      if (next !== undefined) refocus.current = { id: next, control: 'remove' };
+      if (pickedRef.current !== null) setPicked(null);
+      onRemove(id);
+      announce(t.removed({ label: label(id) }));
+    };
+  }, [onRemove, announce, label, setPicked, t]);
+
   // Moving a row moves DOM nodes, which can drop focus: put it back on the control just used. A
   // placed item briefly glows so the eye finds where it went (no glow with reduced motion).
   useLayoutEffect(() => {
@@ -263,6 +267,7 @@ export function RankList(props: {
           data-testid="rank-list"
           aria-labelledby={props.labelledBy}
         >
+          {order.length === 0 ? props.empty : null}
           {order.map((id, index) => {
             const mode: PlaceMode = picked === null ? 'idle' : picked === id ? 'picked' : 'target';
             return (
@@ -276,6 +281,7 @@ export function RankList(props: {
                 pickedLabel={mode === 'target' ? pickedLabel : null}
                 onMove={onMove}
                 onPick={onPick}
+                onRemove={remove}
               />
             );
           })}

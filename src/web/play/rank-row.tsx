@@ -11,7 +11,7 @@
  */
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { ChevronDown, ChevronUp, GripVertical } from 'lucide-react';
+import { ChevronDown, ChevronUp, GripVertical, X } from 'lucide-react';
 import { memo } from 'react';
 import { useText } from '../i18n/i18n';
 import { rankRowText } from '../i18n/messages/play';
@@ -31,10 +31,12 @@ type Props = {
   pickedLabel: string | null;
   onMove: (id: string, direction: MoveDirection) => void;
   onPick: (id: string) => void;
+  /** A top N's picks: the row's remove button takes the item out of them. */
+  onRemove?: (id: string) => void;
 };
 
 export const RankRow = memo(function RankRow(props: Props) {
-  const { id, label, index, total, mode, onMove, onPick } = props;
+  const { id, label, index, total, mode, onMove, onPick, onRemove } = props;
   const t = useText(rankRowText);
   const {
     attributes,
@@ -120,6 +122,17 @@ export const RankRow = memo(function RankRow(props: Props) {
         >
           <ChevronDown size={20} aria-hidden="true" />
         </button>
+        {onRemove ? (
+          <button
+            type="button"
+            className="rank-row__move rank-row__remove"
+            data-control="remove"
+            aria-label={t.remove({ label })}
+            onClick={() => onRemove(id)}
+          >
+            <X size={20} aria-hidden="true" />
+          </button>
+        ) : null}
       </span>
     </li>
   );

@@ -7,7 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isClosedError } from '../api/errors';
 import { gameClosed, progressSaved } from '../api/game-cache';
-import { submitRanking } from '../api/games';
+import { submitRanking, type BallotValue } from '../api/games';
 
 export type SaveStatus = 'idle' | 'saving' | 'saved' | 'failed';
 
@@ -22,10 +22,10 @@ export function useProgressSaver(
     /** Runs before each save: makes sure there is a session (a guest one if need be). */
     beforeSave: () => Promise<void>;
   },
-): { save: (order: string[]) => void; cancel: () => void; status: SaveStatus } {
+): { save: (ballot: BallotValue) => void; cancel: () => void; status: SaveStatus } {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<SaveStatus>('idle');
-  const pending = useRef<string[] | null>(null);
+  const pending = useRef<BallotValue | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const queue = useRef<Promise<void>>(Promise.resolve());
   const latest = useRef(options);
@@ -36,14 +36,14 @@ export function useProgressSaver(
   const flush = useCallback(
     (keepalive: boolean) => {
       clearTimeout(timer.current);
-      const ranking = pending.current;
+      const ballot = pending.current;
       pending.current = null;
-      if (!ranking) return;
+      if (!ballot) return;
       queue.current = queue.current.then(async () => {
         setStatus('saving');
         try {
           await latest.current.beforeSave();
-          const result = await submitRanking(gameId, { ranking, partial: true }, { keepalive });
+          const result = await submitRanking(gameId, { ...ballot, partial: true }, { keepalive });
           // Progress never replaces a final ranking in the cache (nor on the server).
           progressSaved(queryClient, gameId, result.submission);
           setStatus('saved');
@@ -57,9 +57,9 @@ export function useProgressSaver(
   );
 
   const save = useCallback(
-    (order: string[]) => {
+    (ballot: BallotValue) => {
       if (!latest.current.enabled) return;
-      pending.current = order;
+      pending.current = ballot;
       clearTimeout(timer.current);
       timer.current = setTimeout(() => flush(false), SAVE_DELAY_MS);
     },

@@ -74,6 +74,7 @@ export const rankListText = i18n('play/rank-list', {
   dragOutside: params('{label} is no longer over the list.'),
   dragEnd: params('{label} moved to {where}.'),
   dropped: params('{label} dropped. It stays in {where}.'),
+  removed: params('{label} removed from your picks.'),
 });
 
 export const rankRowText = i18n('play/rank-row', {
@@ -84,4 +85,5 @@ export const rankRowText = i18n('play/rank-row', {
   placeIt: params('Place it at position {position}, where {label} is'),
   moveUp: params('Move {label} up'),
   moveDown: params('Move {label} down'),
+  remove: params('Remove {label} from your picks'),
 });
