@@ -8,7 +8,9 @@ import type { InfiniteData, Query, QueryClient } from '@tanstack/react-query';
 import { resultsLocked, type GameView, type SubmissionView } from '../../domain/game';
 import { lockedUntil } from '../../domain/lifecycle';
 import type { MyGameView, PageResponse } from '../../domain/profile';
-import { agreement, type LiveData } from '../../domain/results';
+import { groupsOfRanking } from '../../domain/ballot';
+import { ballotAgreement } from '../../domain/crowd';
+import type { LiveData } from '../../domain/results';
 import { communityKeys } from './community-keys';
 import { gameKeys, type GameResponse, type ResultsView, type SubmitResult } from './games';
 import { playerKeys } from './players';
@@ -209,12 +211,17 @@ export function liveGameChanged(queryClient: QueryClient, gameId: string, data: 
   }
   if (!data.results) return;
   const results = data.results;
-  const mine = cachedGame(queryClient, gameId)?.mySubmission;
+  const cached = cachedGame(queryClient, gameId);
+  const mine = cached?.mySubmission;
+  const crowd = results.items.map((item) => item.id);
+  // The server's own rule (games/read-routes.ts): by the ballot's kind, over its groups.
   const myAgreement =
-    mine && !mine.partial
-      ? agreement(
-          mine.ranking,
-          results.items.map((item) => item.id),
+    cached && mine && !mine.partial
+      ? ballotAgreement(
+          cached.game.ballot.kind,
+          mine.tiers ?? groupsOfRanking(mine.ranking),
+          groupsOfRanking(crowd),
+          crowd,
         )
       : null;
   queryClient.setQueryData<ResultsView>(gameKeys.results(gameId), { ...results, myAgreement });
