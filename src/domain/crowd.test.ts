@@ -1,14 +1,13 @@
+import { agreement, ballotAgreement, orderAgreement } from './agreement';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  ballotAgreement,
   biggestDifference,
   closestBallot,
   closestWeakBallot,
   coarseAgreement,
   controversy,
 } from './crowd';
-import { agreement, orderAgreement } from './results';
 import { addRanking, emptyTally, summarize } from './results';
 
 const ITEMS = [

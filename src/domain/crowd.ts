@@ -2,8 +2,8 @@
  * What the results say in words: how divided the crowd is, where a player differs most from it,
  * who ranked most like them. Pure. (Which methods disagree on the winner: methods-standings.ts.)
  */
-import { groupsOfRanking, type BallotKind } from './ballot';
-import { agreement, orderAgreement, type ItemResult, type WeakOrder } from './results';
+import { groupsOfRanking } from './ballot';
+import type { ItemResult, WeakOrder } from './results';
 
 /**
  * One item every ranking put at the same place. The web words it ("Everyone put Pineapple last"):
@@ -138,21 +138,4 @@ export function closestWeakBallot(
     }
   });
   return best;
-}
-
-/**
- * How closely two ballots of one game agree, 0..100 (decision 0043): two full rankings by
- * `agreement` (over the items both hold, as before ballot kinds); ballots that tie items or leave
- * them unranked (a top N, tiers) by Kendall tau-b over the game's items (`orderAgreement`, items
- * in no group tied below the ranked ones). For a player against the crowd, `b` is the crowd's
- * order as groups of one.
- */
-export function ballotAgreement(
-  kind: BallotKind,
-  a: WeakOrder,
-  b: WeakOrder,
-  itemIds: readonly string[],
-): number | null {
-  if (kind === 'ranking') return agreement(a.flat(), b.flat());
-  return orderAgreement(a, b, itemIds);
 }

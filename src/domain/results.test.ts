@@ -1,9 +1,9 @@
+import { agreement } from './agreement';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Item } from './game';
 import {
   addRanking,
-  agreement,
   emptyTally,
   removeRanking,
   replaceRanking,

@@ -3,6 +3,7 @@
  * unranked items follow the documented rule in every method; the tally is canonical and equals a
  * recount for any mix of kinds.
  */
+import { agreement, orderAgreement } from './agreement';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { groupsOfRanking, type Groups } from './ballot';
@@ -11,9 +12,7 @@ import type { Item } from './game';
 import { bordaOrder, bordaPoints, irvOrder, meanOrder, schulzeOrder } from './methods';
 import {
   addRanking,
-  agreement,
   emptyTally,
-  orderAgreement,
   replaceBallots,
   summarize,
   tallyOfBallots,

@@ -1,7 +1,8 @@
 /** Results: who may see them and that the numbers are right, incrementally maintained. */
+import { agreement } from '../../src/domain/agreement';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/domain/game';
-import { addRanking, agreement, emptyTally, type Tally } from '../../src/domain/results';
+import { addRanking, emptyTally, type Tally } from '../../src/domain/results';
 import { testDatabases } from '../support/server';
 import { errorOf, ids, shuffled, useServer, resultsView } from './harness';
 

@@ -3,11 +3,12 @@
  * closest other player, and the live event stream (live-stream.ts). Parse, authorize, call; the
  * game is found and read through lookup.ts.
  */
+import { ballotAgreement } from '../../domain/agreement';
 import { Hono, type TypedResponse } from 'hono';
 import { z } from 'zod';
 import { groupsOfRanking } from '../../domain/ballot';
 import { shownName, MESSAGES } from '../../domain/game';
-import { ballotAgreement, closestWeakBallot, coarseAgreement } from '../../domain/crowd';
+import { closestWeakBallot, coarseAgreement } from '../../domain/crowd';
 import { METHODS } from '../../domain/methods';
 import type { Results } from '../../domain/results';
 import type { AuthEnv } from '../auth/public';

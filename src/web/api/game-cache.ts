@@ -4,12 +4,12 @@
  * change touches is decided here: a game's own queries (by id or slug), its results, and the lists
  * that show it; never every cached game.
  */
+import { ballotAgreement } from '../../domain/agreement';
 import type { InfiniteData, Query, QueryClient } from '@tanstack/react-query';
 import { resultsLocked, type GameView, type SubmissionView } from '../../domain/game';
 import { lockedUntil } from '../../domain/lifecycle';
 import type { MyGameView, PageResponse } from '../../domain/profile';
 import { groupsOfRanking } from '../../domain/ballot';
-import { ballotAgreement } from '../../domain/crowd';
 import type { LiveData } from '../../domain/results';
 import { communityKeys } from './community-keys';
 import { gameKeys, type GameResponse, type ResultsView, type SubmitResult } from './games';

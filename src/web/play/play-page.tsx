@@ -11,7 +11,17 @@ import {
   Lock,
   Users,
 } from 'lucide-react';
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type FormEvent,
+} from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { GameView, SubmissionView } from '../../domain/game';
 import { placeAll } from '../../domain/lifecycle';
@@ -44,9 +54,7 @@ import {
 import { ClampedTitle } from './clamped-title';
 import { ClosedRank } from './closed-rank';
 import { RankList, type Order } from './rank-list';
-import { TierBoard } from './tier-board';
 import { emptyPlacement, keptPlacement, placedCount, type Placement } from './tier-placement';
-import { TopPicker } from './top-picker';
 import { keptPicks } from './top-picks';
 import { ballotKindText } from '../i18n/messages/ballot';
 import { useStickyCover } from '../ui/use-sticky-cover';
@@ -58,6 +66,11 @@ import { playPageText } from '../i18n/messages/play';
 import { RichText } from '../i18n/rich-text';
 import './play.css';
 import './ballot.css';
+
+// The top-N picker and the tier board load only for the games that ask for them: most games are
+// full rankings, and the play page's first visit is the one the JavaScript budget is for.
+const TopPicker = lazy(() => import('./top-picker').then((m) => ({ default: m.TopPicker })));
+const TierBoard = lazy(() => import('./tier-board').then((m) => ({ default: m.TierBoard })));
 
 export function PlayPage() {
   const t = useText(playPageText);
@@ -409,21 +422,25 @@ function PlayBoard(props: {
           </div>
 
           {ballot.kind === 'top' ? (
-            <TopPicker
-              items={game.items}
-              n={n}
-              picks={picks}
-              onPicksChange={onPicksChange}
-              hintSlot={hintSlot}
-            />
+            <Suspense fallback={<SkeletonList rows={6} />}>
+              <TopPicker
+                items={game.items}
+                n={n}
+                picks={picks}
+                onPicksChange={onPicksChange}
+                hintSlot={hintSlot}
+              />
+            </Suspense>
           ) : ballot.kind === 'tiers' ? (
-            <TierBoard
-              items={game.items}
-              tiers={ballot.tiers}
-              placement={placement}
-              onPlacementChange={onPlacementChange}
-              hintSlot={hintSlot}
-            />
+            <Suspense fallback={<SkeletonList rows={6} />}>
+              <TierBoard
+                items={game.items}
+                tiers={ballot.tiers}
+                placement={placement}
+                onPlacementChange={onPlacementChange}
+                hintSlot={hintSlot}
+              />
+            </Suspense>
           ) : (
             <RankList
               items={game.items}
