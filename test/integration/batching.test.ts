@@ -11,7 +11,8 @@ import { LIFECYCLE_MESSAGES } from '../../src/domain/lifecycle';
 import { addRanking, emptyTally, type Tally } from '../../src/domain/results';
 import { game, gameTally, submission } from '../../src/server/db/schema/games';
 import { user } from '../../src/server/db/schema/auth';
-import { GameStates } from '../../src/server/games/state';
+import { GameStates, type GameState } from '../../src/server/games/state';
+import type { EventHub, HubMessage } from '../../src/server/realtime/hub';
 import { Submissions, type SubmitInput } from '../../src/server/games/submit';
 import { KeyedQueue } from '../../src/server/platform/keyed-queue';
 import { tag } from '../support/client';
@@ -291,5 +292,49 @@ describe.concurrent.each(testDatabases)('batched submissions on %s', (kind) => {
     const { tally, rows } = await stored(g.id);
     expect(tally.submissions).toBe(1);
     expect(rows.map((row) => row.ranking)).toEqual([ids(g).slice(0, 2)]);
+  });
+
+  it("waits for its own write when the write's event is heard first, and reads nothing again", async () => {
+    const g = await newGame(['A', 'B', 'C']);
+    const [p1] = await players(1);
+    let hear: (message: HubMessage) => void = () => undefined;
+    const states = new GameStates(db());
+    const hub = {
+      tap: (listener: typeof hear) => {
+        hear = listener;
+        return () => undefined;
+      },
+    };
+    states.attach(hub as unknown as EventHub);
+    const kept = (await states.get(g.id))!;
+    const event = (version: number) =>
+      ({ type: 'submission', gameId: g.id, version, count: 1, userIds: [p1!] }) as HubMessage;
+    const ticks = () => new Promise((resolve) => setImmediate(resolve));
+
+    // Applied: the early event holds readers until committed(), which hands them its state.
+    const next: GameState = { ...kept, version: kept.version + 1 };
+    let read: Promise<GameState | null> | undefined;
+    await states.writing(g.id, next.version, async () => {
+      hear(event(next.version));
+      read = states.get(g.id);
+    });
+    let settled = false;
+    void read!.then(() => (settled = true));
+    await ticks();
+    expect(settled).toBe(false);
+    states.committed(next, new Map(), next.version);
+    expect(await read).toBe(next);
+
+    // Failed: readers get the game as the database has it.
+    let failed: Promise<GameState | null> | undefined;
+    const write = states.writing(g.id, next.version + 1, async () => {
+      hear(event(next.version + 1));
+      failed = states.get(g.id);
+      throw new Error('the write failed');
+    });
+    await expect(write).rejects.toThrow('the write failed');
+    const fresh = await failed;
+    expect(fresh).not.toBe(next);
+    expect(fresh?.version).toBe(kept.version);
   });
 });

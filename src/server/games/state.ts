@@ -49,6 +49,13 @@ type Entry = {
   saved: Map<string, SavedRanking | null>;
   /** Versions this instance's writes made (their events need not drop what they saved). */
   own: number[];
+  /**
+   * Versions this instance's writes in flight will make if they apply: their events can arrive
+   * before the writer learns of its commit, and must not drop the state it is about to keep.
+   */
+  writing: Set<number>;
+  /** Settles `state` once the writer of an event heard early settles the game (see writing). */
+  settle: ((state: Promise<GameState | null>) => void) | undefined;
   /** Bumped by every invalidation: a read that began before one does not store its answer. */
   epoch: number;
 };
@@ -188,9 +195,12 @@ export class GameStates {
       this.forget(state.row.id);
       return;
     }
+    if (version !== null) entry.writing.delete(version);
     entry.epoch += 1;
     entry.current = state;
     entry.state = Promise.resolve(state);
+    entry.settle?.(entry.state);
+    entry.settle = undefined;
     for (const [userId, row] of saved) remember(entry.saved, userId, row, MAX_SAVED_PER_GAME);
     if (version !== null) {
       entry.own.push(version);
@@ -200,8 +210,7 @@ export class GameStates {
 
   private hear(message: HubMessage<Heard>): void {
     if (message.type === 'resync') {
-      for (const entry of this.entries.values()) entry.epoch += 1;
-      this.entries.clear();
+      for (const gameId of [...this.entries.keys()]) this.forget(gameId);
       return;
     }
     if (message.type === 'submission') {
@@ -209,6 +218,12 @@ export class GameStates {
       if (!entry || entry.own.includes(message.version)) return;
       for (const userId of message.userIds) entry.saved.delete(userId);
       entry.epoch += 1;
+      if (entry.writing.has(message.version)) {
+        // This instance's write, heard before its writer knew it committed: readers wait for
+        // the writer to settle the state rather than read the game again.
+        if (!entry.settle) entry.state = new Promise((resolve) => (entry.settle = resolve));
+        return;
+      }
       if (!entry.current || entry.current.version < message.version) {
         entry.state = undefined;
         entry.current = undefined;
@@ -244,11 +259,33 @@ export class GameStates {
       results: undefined,
       saved: new Map(),
       own: [],
+      writing: new Set(),
+      settle: undefined,
       epoch: 0,
     };
     this.entries.set(gameId, entry);
     if (this.entries.size > MAX_GAMES) this.forget(this.entries.keys().next().value as string);
     return entry;
+  }
+
+  /**
+   * Runs a write planned on the kept state that makes `version` if it applies. Its own event may
+   * arrive before the writer learns of its commit (the listener's connection is not the
+   * writer's); reads then wait until the writer settles the game: committed() when the write
+   * applied, forget() when it did not or failed. (Reading the game again instead cost a
+   * statement for every other event of a busy game.)
+   */
+  async writing<T>(gameId: string, version: number | null, write: () => Promise<T>): Promise<T> {
+    const entry = version === null ? undefined : this.entries.get(gameId);
+    if (!entry || version === null) return write();
+    entry.writing.add(version);
+    try {
+      return await write();
+    } catch (error) {
+      entry.writing.delete(version);
+      this.forget(gameId);
+      throw error;
+    }
   }
 
   /** Forgets a game (it changed in a way only a fresh read tells). */
@@ -257,6 +294,7 @@ export class GameStates {
     if (!entry) return;
     entry.epoch += 1;
     this.entries.delete(gameId);
+    entry.settle?.(this.get(gameId));
   }
 
   private async load(gameId: string): Promise<GameState | null> {

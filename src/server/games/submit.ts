@@ -262,7 +262,9 @@ async function writeOnKnownState(
   const before = new Map(userIds.map((userId) => [userId, known.get(userId) ?? null]));
   let written: { at: number; applied: boolean };
   try {
-    written = await writePlan(db, state.row, plan, version, { version: state.version, before });
+    written = await states.writing(gameId, version, () =>
+      writePlan(db, state.row, plan, version, { version: state.version, before }),
+    );
   } catch (error) {
     // A player of the batch was deleted meanwhile (their ranking's foreign key): nothing of the
     // statement applied; under the lock their requests are refused alone (writeUnderLock).
