@@ -189,6 +189,10 @@ describe.runIf(browserAvailable())('ballot kinds on a phone', () => {
       prompt: 'Cheese tiers',
       items: ['Brie', 'Cheddar', 'Gouda', 'Feta'],
     });
+    // A player has the page open before the owner changes the ballot.
+    const other = await player(browser, server, 'Taster');
+    await other.page.goto(`/g/${game.id}/play`);
+    await other.page.getByText('Best at the top.').waitFor();
     await page.goto(`/g/${game.id}/results`);
     await page.getByTestId('edit-ballot').click();
     const dialog = page.getByTestId('edit-ballot-dialog');
@@ -196,14 +200,20 @@ describe.runIf(browserAvailable())('ballot kinds on a phone', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'hidden' });
     expect((await readGameByApi(page, game.id)).game.ballot).toMatchObject({ kind: 'tiers' });
-
-    // Someone plays: the kind and the number of tiers are fixed now.
-    const other = await player(browser, server, 'Taster');
-    const response = await other.page.request.put(`/api/games/${game.id}/submission`, {
-      data: { tiers: [idsOf(game, ['Brie']), [], [], [], []] },
-      headers: { origin: server.url },
-    });
-    expect(response.status()).toBe(200);
+    // Their open page turns into the tier board without a reload, and they play it: the kind
+    // and the number of tiers are fixed now.
+    await other.page.getByText('Sort into tiers').waitFor();
+    await other.page.locator(`.tier-chip[data-item-id="${idsOf(game, ['Brie'])[0]}"]`).focus();
+    await other.page.keyboard.press('1');
+    await other.page.getByRole('button', { name: 'Submit tier list' }).click();
+    await other.page.waitForURL((url) => url.pathname === `/g/${game.id}/results`);
+    expect((await readGameByApi(other.page, game.id)).mySubmission?.tiers).toEqual([
+      idsOf(game, ['Brie']),
+      [],
+      [],
+      [],
+      [],
+    ]);
     await other.context.close();
 
     await page.reload();

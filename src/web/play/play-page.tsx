@@ -95,13 +95,21 @@ export function PlayPage() {
   return (
     <PlayBoard
       // A final ranking sent from elsewhere (another tab) restarts the board from it; saved
-      // progress does not, or every save would reset the board under the player's fingers.
-      key={`${game.id}:${finalAt}`}
+      // progress does not, or every save would reset the board under the player's fingers. The
+      // owner may change the ballot's shape only while nobody has played: the board starts anew.
+      key={`${game.id}:${finalAt}:${ballotShape(game.ballot)}`}
       game={game}
       mySubmission={mySubmission}
       submissionCount={submissionCount}
     />
   );
+}
+
+/** What a ballot asks for, as far as the board's state depends on it. */
+function ballotShape(ballot: GameView['ballot']): string {
+  if (ballot.kind === 'top') return `top ${ballot.n}`;
+  if (ballot.kind === 'tiers') return `tiers ${ballot.tiers.length}`;
+  return ballot.kind;
 }
 
 /** How often a kept ranking is tried again while the page is open and the browser online. */
