@@ -13,6 +13,11 @@
  *                      once. GET /api/games/:id/results as the owner: BENCH_READS reads one at a
  *                      time after a warm-up (p50/p95/p99; target p99 <= 20 ms), then
  *                      BENCH_CONCURRENCY at a time for BENCH_SECONDS (reads/s).
+ *   ballot kinds       beside it, a 200-item game whose ballot is a top 10 (issue 25), seeded
+ *                      with as many top-10 picks (tallied by the domain's weak-order tally): its
+ *                      results read one at a time (p99; target <= 20 ms); then submissions/s to
+ *                      each of the two games, BENCH_CONCURRENCY guests at a time for
+ *                      BENCH_SECONDS (each guest's first is a new ballot, the rest re-rankings).
  *   live fan-out       BENCH_WATCHERS event streams (/api/games/:id/events) on a 10-item game,
  *                      each a guest of its own (signed in, played once) from its own client
  *                      address, as watchers are in life; one other guest resubmits, then waits until every stream has that version;
@@ -73,6 +78,8 @@ import {
 // Settings
 
 const RESULTS_ITEMS = 200;
+/** The top-N game's N. */
+const TOP_N = 10;
 const FANOUT_ITEMS = 10;
 /** Guests signed in (and their first plays) at once while a fan-out game is set up. */
 const GUESTS_SET_UP_AT_ONCE = 16;
@@ -253,11 +260,12 @@ async function createGame(
   api: Api,
   owner: Viewer,
   count: number,
+  ballot: { kind: 'ranking' } | { kind: 'top'; n: number } = { kind: 'ranking' },
 ): Promise<{ id: string; items: Item[] }> {
   const labels = Array.from({ length: count }, (_, i) => `Contender ${i + 1}`);
   const res = await api.post(
     '/api/games',
-    { prompt: `Benchmark: which of ${count} contenders wins?`, items: labels },
+    { prompt: `Benchmark: which of ${count} contenders wins?`, items: labels, ballot },
     { cookie: owner.cookie, 'x-forwarded-for': owner.ip },
   );
   expectStatus(res, 201, 'create game');
@@ -340,14 +348,36 @@ type ResultsFigures = {
   concurrent: Figures & { cpu: PhaseCpu; maxRssMb: number | null };
 };
 
-async function setUpBigGame(api: Api, owner: Viewer, dbUrl: string, submissions: number) {
-  const game = await createGame(api, owner, RESULTS_ITEMS);
+/**
+ * A 200-item game with `submissions` final ballots seeded in SQL: full rankings, or with `top`
+ * top-N picks (players numbered after `from`, so both games fit one database).
+ */
+async function setUpBigGame(
+  api: Api,
+  owner: Viewer,
+  dbUrl: string,
+  submissions: number,
+  top?: { n: number; from: number },
+) {
+  const game = await createGame(
+    api,
+    owner,
+    RESULTS_ITEMS,
+    top ? { kind: 'top', n: top.n } : undefined,
+  );
   const itemIds = game.items.map((item) => item.id);
-  if (!(await counterMatchesDomain(itemIds, 30))) {
+  if (!top && !(await counterMatchesDomain(itemIds, 30))) {
     throw new SetupError('the seed tally differs from emptyTally/addRanking: fix bench/lib');
   }
-  log(`seeding ${submissions} final submissions of ${RESULTS_ITEMS} items in SQL ...`);
-  const seed = await seedFinalSubmissions(dbUrl, { gameId: game.id, itemIds, count: submissions });
+  const what = top ? `top-${top.n} picks` : 'full rankings';
+  log(`seeding ${submissions} ${what} of ${RESULTS_ITEMS} items in SQL ...`);
+  const seed = await seedFinalSubmissions(dbUrl, {
+    gameId: game.id,
+    itemIds,
+    count: submissions,
+    top: top?.n,
+    from: top?.from,
+  });
   log(`seeded in ${seed.seconds.toFixed(1)} s (tally version ${seed.tallyVersion})`);
   return { game, seed };
 }
@@ -386,6 +416,53 @@ async function measureResultsReads(
   );
   checkpoint();
   return { oneAtATime: single, concurrent };
+}
+
+/** Ballot kinds beside the full ranking: the top-N game's reads, and submissions/s to each. */
+type KindsFigures = {
+  topReads: Figures & { cpu: PhaseCpu; maxRssMb: number | null };
+  submissions: { full: Figures; top: Figures };
+};
+
+/**
+ * BENCH_CONCURRENCY guests, each submitting again as soon as answered for BENCH_SECONDS: to the
+ * full-ranking game (a shuffled ranking of all 200) and to the top-N game (N random picks).
+ */
+async function measureBallotKinds(
+  api: Api,
+  server: ChildServer,
+  owner: Viewer,
+  games: { full: { id: string; items: Item[] }; top: { id: string; items: Item[] } },
+  settings: Settings,
+): Promise<KindsFigures> {
+  const read = async () => {
+    expectStatus(await api.get(`/api/games/${games.top.id}/results`, owner), 200, 'top-N read');
+  };
+  await oneAtATime(WARM_UP_READS, 60, read);
+  log(`top-${TOP_N} game: results reads one at a time (${settings.reads}) ...`);
+  const topReads = await observed(server, () => oneAtATime(settings.reads, READS_TIME_CAP_S, read));
+  checkpoint();
+  const guests = await mapLimit(
+    Array.from({ length: settings.concurrency }, (_, i) => 30_000 + i),
+    GUESTS_SET_UP_AT_ONCE,
+    (index) => signInGuest(api, index),
+  );
+  const submitting = async (gameId: string, ballot: () => { ranking: string[] }) =>
+    closedLoop(settings.concurrency, settings.seconds, async (worker) => {
+      const res = await api.put(`/api/games/${gameId}/submission`, ballot(), guests[worker]!);
+      expectStatus(res, 200, 'submission');
+    });
+  const fullIds = games.full.items.map((item) => item.id);
+  const topIds = games.top.items.map((item) => item.id);
+  log(`submissions to the full-ranking game, ${settings.seconds} s ...`);
+  const full = await submitting(games.full.id, () => ({ ranking: shuffled(fullIds) }));
+  checkpoint();
+  log(`submissions to the top-${TOP_N} game, ${settings.seconds} s ...`);
+  const top = await submitting(games.top.id, () => ({
+    ranking: shuffled(topIds).slice(0, TOP_N),
+  }));
+  checkpoint();
+  return { topReads, submissions: { full, top } };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -803,6 +880,7 @@ const readyTime = (value: number) =>
 
 function tableRows(
   results: ResultsFigures,
+  kinds: KindsFigures,
   fanout: FanoutFigures,
   startup: StartupRows,
   settings: Settings,
@@ -827,6 +905,19 @@ function tableRows(
       note: `server CPU ${cpu(results.concurrent.cpu.serverPct)}, RSS up to ${mb(results.concurrent.maxRssMb)}`,
     },
     {
+      what: `results read, ${RESULTS_ITEMS} items top ${TOP_N}, ${subs} subs, 1 at a time`,
+      ...kinds.topReads,
+      note: `${kinds.topReads.ops} reads; server CPU ${cpu(kinds.topReads.cpu.serverPct)}`,
+    },
+    {
+      what: `submissions, ${RESULTS_ITEMS} items full ranking, ${concurrency} at a time`,
+      ...kinds.submissions.full,
+    },
+    {
+      what: `submissions, ${RESULTS_ITEMS} items top ${TOP_N}, ${concurrency} at a time`,
+      ...kinds.submissions.top,
+    },
+    {
       what: `submission -> event at all ${fanout.watchers} streams`,
       ...fanout.allReceived,
       errors: fanout.errors,
@@ -843,6 +934,7 @@ function tableRows(
 
 function targetLines(
   results: ResultsFigures,
+  kinds: KindsFigures,
   fanout: FanoutFigures,
   startup: StartupRows,
   watchers: number,
@@ -850,6 +942,10 @@ function targetLines(
   const t = TARGETS;
   return [
     [`results read p99 (target <= ${readyTime(t.resultsP99Ms)})`, ms(results.oneAtATime.p99Ms)],
+    [
+      `top-${TOP_N} results read p99 (target <= ${readyTime(t.resultsP99Ms)})`,
+      ms(kinds.topReads.p99Ms),
+    ],
     [
       `event at all ${watchers} streams p95 (target <= ${readyTime(t.fanoutP95Ms)})`,
       ms(fanout.allReceived.p95Ms),
@@ -918,10 +1014,14 @@ async function measureServing(resources: Resources, settings: Settings, authSecr
   let server = await startChild(resources, env);
   const setupApi = new Api(port, 8);
   resources.clients.push(setupApi.http);
-  const { owner, bigGame } = await (async () => {
+  const { owner, bigGame, topGame } = await (async () => {
     const owner = await signUpOwner(setupApi, database.name.slice(-8));
     const bigGame = await setUpBigGame(setupApi, owner, database.url, settings.submissions);
-    return { owner, bigGame };
+    const topGame = await setUpBigGame(setupApi, owner, database.url, settings.submissions, {
+      n: TOP_N,
+      from: settings.submissions,
+    });
+    return { owner, bigGame, topGame };
   })().catch((error: unknown) => {
     if (error instanceof Interrupted || error instanceof SetupError) throw error;
     checkpoint();
@@ -945,6 +1045,13 @@ async function measureServing(resources: Resources, settings: Settings, authSecr
   });
   const reads = await measureResultsReads(api, server, owner, bigGame.game.id, settings);
   const results: ResultsFigures = { seed: bigGame.seed, responseBytes, ...reads };
+  const kinds = await measureBallotKinds(
+    api,
+    server,
+    owner,
+    { full: bigGame.game, top: topGame.game },
+    settings,
+  );
 
   let fanout: FanoutFigures;
   try {
@@ -957,7 +1064,7 @@ async function measureServing(resources: Resources, settings: Settings, authSecr
   await server.stop();
   await database.drop();
   log(`database ${database.name} dropped`);
-  return { pgVersion, results, fanout };
+  return { pgVersion, results, kinds, fanout };
 }
 
 async function main(): Promise<number> {
@@ -968,7 +1075,11 @@ async function main(): Promise<number> {
   const authSecret = randomBytes(32).toString('base64url');
   const resources: Resources = { databases: [], servers: [], dirs: [], clients: [], streams: [] };
   try {
-    const { pgVersion, results, fanout } = await measureServing(resources, settings, authSecret);
+    const { pgVersion, results, kinds, fanout } = await measureServing(
+      resources,
+      settings,
+      authSecret,
+    );
     const startup = await measureStartups(resources, settings.adminUrl, authSecret);
 
     const title =
@@ -978,8 +1089,8 @@ async function main(): Promise<number> {
         .map((l) => l.toFixed(2))
         .join(' ')}, ulimit -n ${openFiles}; ready times include Node's own start-up ` +
       `(node alone: ${startup.nodeAloneMs} ms)\n`;
-    const rows = tableRows(results, fanout, startup, settings);
-    const targets = targetLines(results, fanout, startup, settings.watchers);
+    const rows = tableRows(results, kinds, fanout, startup, settings);
+    const targets = targetLines(results, kinds, fanout, startup, settings.watchers);
     process.stdout.write(
       `\n${formatTable(title, rows, [['figure vs target', ''], ...targets])}\n\n`,
     );
@@ -994,6 +1105,9 @@ async function main(): Promise<number> {
     const failures: [string, { errors: number; errorSamples: Figures['errorSamples'] }][] = [
       ['results reads, one at a time', results.oneAtATime],
       ['results reads, concurrent', results.concurrent],
+      [`top-${TOP_N} results reads`, kinds.topReads],
+      ['submissions, full ranking', kinds.submissions.full],
+      [`submissions, top ${TOP_N}`, kinds.submissions.top],
       ['live fan-out', fanout],
       ['warm-up on PostgreSQL', startup.postgres.warmUp],
       ['warm-up on PGlite', startup.pglite.warmUp],
@@ -1021,6 +1135,7 @@ async function main(): Promise<number> {
         },
         targets: TARGETS,
         resultsRead: results,
+        ballotKinds: kinds,
         fanout,
         startup,
         figuresVsTargets: Object.fromEntries(targets),

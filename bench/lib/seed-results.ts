@@ -6,7 +6,8 @@
  * emptyTally/addRanking give, on a sample, before anything is seeded.
  */
 import pg from 'pg';
-import { addRanking, emptyTally, type Tally } from '../../src/domain/results';
+import { groupsOfRanking } from '../../src/domain/ballot';
+import { addRanking, emptyTally, tallyOfBallots, type Tally } from '../../src/domain/results';
 import { stopSignal } from './stats';
 
 /** The tally of full rankings, counted in n x n arrays of item indexes. */
@@ -121,16 +122,61 @@ const INSERT_SUBMISSIONS = `
 
 export type SeedFigures = { submissions: number; seconds: number; tallyVersion: number };
 
+/** Where seeded ballots come from: one ballot at a time, and the tally of all drawn so far. */
+type BallotSource = { draw(): string[]; tally(): Tally };
+
+/** Uniformly random full rankings, counted in typed arrays (TallyCounter). */
+function fullRankings(itemIds: readonly string[]): BallotSource {
+  const counter = new TallyCounter(itemIds);
+  return {
+    draw() {
+      const order = randomOrder(itemIds.length);
+      counter.add(order);
+      return Array.from(order, (i) => itemIds[i] as string);
+    },
+    tally: () => counter.toTally(),
+  };
+}
+
 /**
- * `count` guest users `bench-player-1..count`, each with one final random ranking of `itemIds`
- * in the game, then the game's tally, count and a bumped version, then ANALYZE. Batches of 2,000
- * rows; the next batch is drawn and counted while the database stores the previous one.
+ * Top-N picks with some consensus (each pick drawn near the front of the items' order), counted
+ * by the domain's own weak-order tally: unranked items tie below the picks.
+ */
+function topPicks(itemIds: readonly string[], n: number): BallotSource {
+  const cast: string[][][] = [];
+  return {
+    draw() {
+      const picked = new Set<string>();
+      while (picked.size < Math.min(n, itemIds.length)) {
+        picked.add(itemIds[Math.floor(itemIds.length * Math.random() ** 2)] as string);
+      }
+      const ranking = [...picked];
+      cast.push(groupsOfRanking(ranking));
+      return ranking;
+    },
+    tally: () => tallyOfBallots(cast),
+  };
+}
+
+/**
+ * `count` guest users `bench-player-{from}..`, each with one final ballot of the game: a random
+ * full ranking of `itemIds`, or with `top` a top-N pick of them (a top-N game's ballots). Then
+ * the game's tally, count and a bumped version, then ANALYZE. Batches of 2,000 rows; the next
+ * batch is drawn and counted while the database stores the previous one. Player ids start after
+ * `from`, so two games of one database can be seeded.
  */
 export async function seedFinalSubmissions(
   url: string,
-  options: { gameId: string; itemIds: readonly string[]; count: number },
+  options: {
+    gameId: string;
+    itemIds: readonly string[];
+    count: number;
+    top?: number;
+    from?: number;
+  },
 ): Promise<SeedFigures> {
-  const { gameId, itemIds, count } = options;
+  const { gameId, itemIds, count, from = 0 } = options;
+  const source = options.top ? topPicks(itemIds, options.top) : fullRankings(itemIds);
   const began = performance.now();
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -138,28 +184,25 @@ export async function seedFinalSubmissions(
     await client.query(
       `insert into "user" (id, name, email, is_anonymous)
        select 'bench-player-' || i, 'Player ' || i, 'bench-player-' || i || '@guests.bench.invalid', true
-       from generate_series(1, $1::int) as i`,
-      [count],
+       from generate_series($2::int + 1, $2::int + $1::int) as i`,
+      [count, from],
     );
-    const counter = new TallyCounter(itemIds);
     let storing: Promise<unknown> | undefined;
     for (let start = 0; start < count; start += BATCH) {
       const rankings: string[][] = [];
       for (let k = 0; k < Math.min(BATCH, count - start); k++) {
         if (k % 50 === 0) await breathe();
-        const order = randomOrder(itemIds.length);
-        counter.add(order);
-        rankings.push(Array.from(order, (i) => itemIds[i] as string));
+        rankings.push(source.draw());
       }
       await storing;
       if (stopSignal.stopped) throw new Error('interrupted while seeding');
-      storing = client.query(INSERT_SUBMISSIONS, [gameId, start, JSON.stringify(rankings)]);
+      storing = client.query(INSERT_SUBMISSIONS, [gameId, from + start, JSON.stringify(rankings)]);
     }
     await storing;
     const { rows } = await client.query<{ version: number }>(
       `update game_tally set tally = $2::jsonb, submissions = $3, version = version + 1
        where game_id = $1 returning version`,
-      [gameId, JSON.stringify(counter.toTally()), count],
+      [gameId, JSON.stringify(source.tally()), count],
     );
     const version = rows[0]?.version;
     if (version === undefined) throw new Error(`no game_tally row for game ${gameId}`);
