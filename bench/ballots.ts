@@ -12,23 +12,13 @@ import { groupsOfRanking, type Groups } from '../src/domain/ballot';
 import type { Item } from '../src/domain/game';
 import { bordaOrder, irvOrder, meanOrder, schulzeOrder } from '../src/domain/methods';
 import { replaceBallots, summarize, tallyOfBallots, type Results } from '../src/domain/results';
+import { random, time } from './lib/timing';
 
 const BALLOTS = Number(process.env.BENCH_BALLOTS ?? 100_000);
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 200);
 const TOP = Number(process.env.BENCH_TOP ?? 10);
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 7);
 const BATCH = 100;
-
-/** A small seeded PRNG (mulberry32), so every run ranks the same ballots. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Top-N ballots: N distinct items, each drawn near the front of the shared order. */
 function ballots(items: readonly Item[], count: number, next: () => number): Groups[] {
@@ -40,21 +30,6 @@ function ballots(items: readonly Item[], count: number, next: () => number): Gro
     }
     return groupsOfRanking([...picked]);
   });
-}
-
-function time(run: () => unknown): { medianMs: number; worstMs: number } {
-  const samples: number[] = [];
-  for (let i = 0; i < REPEAT; i++) {
-    const start = process.hrtime.bigint();
-    run();
-    samples.push(Number(process.hrtime.bigint() - start) / 1e6);
-  }
-  samples.sort((a, b) => a - b);
-  const round = (ms: number) => Math.round(ms * 100) / 100;
-  return {
-    medianMs: round(samples[Math.floor(samples.length / 2)] ?? 0),
-    worstMs: round(samples.at(-1) ?? 0),
-  };
 }
 
 const items: Item[] = Array.from({ length: ITEMS }, (_, i) => ({
@@ -71,12 +46,12 @@ const changes = ballots(items, BATCH, next).map((ballot, i) => ({
 let results: Results = summarize(tally, items);
 const mean = meanOrder(results).order;
 const rows = {
-  summarize: time(() => (results = summarize(tally, items))),
-  borda: time(() => bordaOrder(results)),
-  schulze: time(() => schulzeOrder(results)),
-  'instant runoff (ballots)': time(() => irvOrder(cast, items, mean)),
-  [`${BATCH} resubmissions`]: time(() => replaceBallots(tally, changes)),
-  'tally JSON.stringify': time(() => JSON.stringify(tally)),
+  summarize: time(REPEAT, () => (results = summarize(tally, items))),
+  borda: time(REPEAT, () => bordaOrder(results)),
+  schulze: time(REPEAT, () => schulzeOrder(results)),
+  'instant runoff (ballots)': time(REPEAT, () => irvOrder(cast, items, mean)),
+  [`${BATCH} resubmissions`]: time(REPEAT, () => replaceBallots(tally, changes)),
+  'tally JSON.stringify': time(REPEAT, () => JSON.stringify(tally)),
 };
 const width = Math.max(...Object.keys(rows).map((name) => name.length));
 console.log(`\nTop ${TOP} of ${ITEMS} items, ${BALLOTS} ballots, ${REPEAT} runs each`);

@@ -14,21 +14,11 @@ import { groupsOfRanking } from '../src/domain/ballot';
 import type { Item } from '../src/domain/game';
 import { bordaOrder, irvOrder, meanOrder, schulzeOrder } from '../src/domain/methods';
 import { emptyTally, replaceRankings, summarize, type Results } from '../src/domain/results';
+import { random, time } from './lib/timing';
 
 const BALLOTS = Number(process.env.BENCH_BALLOTS ?? 100_000);
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 50);
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 7);
-
-/** A small seeded PRNG (mulberry32), so every run ranks the same ballots. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function ballots(items: readonly Item[], count: number): string[][] {
   const next = random(42);
@@ -42,21 +32,6 @@ function ballots(items: readonly Item[], count: number): string[][] {
     }
     return ballot;
   });
-}
-
-function time(run: () => unknown): { medianMs: number; worstMs: number } {
-  const samples: number[] = [];
-  for (let i = 0; i < REPEAT; i++) {
-    const start = process.hrtime.bigint();
-    run();
-    samples.push(Number(process.hrtime.bigint() - start) / 1e6);
-  }
-  samples.sort((a, b) => a - b);
-  const round = (ms: number) => Math.round(ms * 100) / 100;
-  return {
-    medianMs: round(samples[Math.floor(samples.length / 2)] ?? 0),
-    worstMs: round(samples.at(-1) ?? 0),
-  };
 }
 
 async function main(): Promise<void> {
@@ -76,11 +51,11 @@ async function main(): Promise<void> {
   const groups = cast.map(groupsOfRanking);
 
   const rows = {
-    'summarize (baseline)': time(() => (results = summarize(tally, items))),
-    mean: time(() => meanOrder(results)),
-    borda: time(() => bordaOrder(results)),
-    schulze: time(() => schulzeOrder(results)),
-    'instant runoff': time(() => irvOrder(groups, items, mean)),
+    'summarize (baseline)': time(REPEAT, () => (results = summarize(tally, items))),
+    mean: time(REPEAT, () => meanOrder(results)),
+    borda: time(REPEAT, () => bordaOrder(results)),
+    schulze: time(REPEAT, () => schulzeOrder(results)),
+    'instant runoff': time(REPEAT, () => irvOrder(groups, items, mean)),
   };
   const baseline = rows['summarize (baseline)'].medianMs || 1;
   const width = Math.max(...Object.keys(rows).map((name) => name.length));
