@@ -8,7 +8,7 @@ import { PROJECT_ROOT } from './platform/project-root';
 import { getRequestListener } from '@hono/node-server';
 import type { ResponseCheck } from './api-docs/check-responses';
 import { createApp } from './app';
-import { s3Store } from './images/public';
+import { s3Store, startImageCollector } from './images/public';
 import { createAuth } from './auth/better-auth';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
@@ -168,6 +168,7 @@ export async function startServer(
       log,
     });
     images = await ImageStore.open(config.dataDir);
+    const imageBucket = config.s3 ? s3Store(config.s3) : undefined;
     const app = createApp({
       database,
       analytics,
@@ -189,7 +190,7 @@ export async function startServer(
       metricsLoopback: config.metricsLoopback,
       quotas: config.quotas,
       imageBytesPerAccount: config.imageBytesPerAccount,
-      imageBucket: config.s3 ? s3Store(config.s3) : undefined,
+      imageBucket,
       streamsPerAccount: config.streamsPerAccount,
       streamsPerAddress: config.streamsPerAddress,
       tokenRequestsPerMinute: config.tokenRequestsPerMinute,
@@ -243,6 +244,7 @@ export async function startServer(
       log,
       retentionDays: config.analyticsRetentionDays,
     });
+    const imageCollector = startImageCollector({ db: database.db, log, bucket: imageBucket });
     const port = (server.address() as AddressInfo).port;
     let closing: Promise<void> | undefined;
     const drain = async () => {
@@ -250,7 +252,12 @@ export async function startServer(
         timeoutMs: DRAIN_TIMEOUT_MS,
         idleGraceMs: options.drainIdleGraceMs ?? DRAIN_IDLE_GRACE_MS,
       });
-      const stopped = Promise.all([deadlines.stop(), retention.stop(), webhookWorker.stop()]);
+      const stopped = Promise.all([
+        deadlines.stop(),
+        retention.stop(),
+        webhookWorker.stop(),
+        imageCollector.stop(),
+      ]);
       // Streams end at once (browsers reconnect elsewhere or here once restarted); requests
       // under way finish, within the limit.
       void endStreams(hub, { retryMs: STREAM_RETRY_MS });

@@ -14,7 +14,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../../src/domain/errors';
 import { IMAGE_MESSAGES, type ImageUsage } from '../../src/domain/images';
 import { MAX_IMAGE_BYTES } from '../../src/domain/limits';
+import { game } from '../../src/server/db/schema/games';
 import { image, imageUpload } from '../../src/server/db/schema/images';
+import { collectUnusedImages, s3Store } from '../../src/server/images/public';
 import type { TestClient } from '../support/client';
 import { startLocalS3, type LocalS3 } from '../support/s3';
 import { testDatabases } from '../support/server';
@@ -330,5 +332,59 @@ describe.each(CASES)('pictures ($kind, bytes in the $store)', ({ kind, store }) 
     expect(fresh.body.usage).toMatchObject({ bytes: 0, uploadsThisHour: 1 });
     const guest = await h.guest();
     expect((await guest.request('GET', '/api/images/usage')).status).toBe(401);
+  });
+
+  it('deletes pictures nobody uses a day after their upload; keeps those a game names and hidden ones', async () => {
+    const db = h.server.database.db;
+    const owner = await h.user('Gil');
+    const ids: string[] = [];
+    for (const background of ['#102030', '#203040', '#304050']) {
+      const square = await sharp({ create: { width: 40, height: 40, channels: 3, background } })
+        .png()
+        .toBuffer();
+      const uploaded = await upload(owner, new Uint8Array(square), 'square.png', 'image/png');
+      expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
+      ids.push(uploaded.body.image.id);
+    }
+    const [used, unused, hidden] = ids as [string, string, string];
+    const created = await h.createGame(owner, ['Ant', 'Bee', 'Cat']);
+    // An item names a picture, as games keep them.
+    await db
+      .update(game)
+      .set({
+        items: created.items.map((item, i) =>
+          i === 0 ? { ...item, image: { id: used, alt: 'An ant' } } : item,
+        ),
+      })
+      .where(eq(game.id, created.id));
+    await db.update(image).set({ hidden: true }).where(eq(image.id, hidden));
+    const bucket = s3
+      ? s3Store({
+          url: s3.env.S3_URL!,
+          region: 'us-east-1',
+          accessKeyId: s3.env.S3_ACCESS_KEY_ID!,
+          secretAccessKey: s3.env.S3_SECRET_ACCESS_KEY!,
+        })
+      : undefined;
+    const tomorrow = new Date(Date.now() + 25 * 60 * 60 * 1000);
+
+    // Within a day of its upload nothing goes (its game may not be created yet).
+    expect(await collectUnusedImages(db, { bucket })).toEqual([]);
+    const collected = await collectUnusedImages(db, { bucket, now: tomorrow });
+    expect(collected.filter((id) => ids.includes(id))).toEqual([unused]);
+    expect((await fetch(new URL(`/img/${unused}.webp`, h.url))).status).toBe(404);
+    expect(await storedWhere(unused)).toEqual({ inRow: false, inBucket: false });
+    expect((await fetch(new URL(`/img/${used}.webp`, h.url))).status).toBe(200);
+    expect(
+      (await owner.request<{ usage: ImageUsage }>('GET', '/api/images/usage')).body.usage.bytes,
+    ).toBeGreaterThan(0);
+
+    // Once its game is deleted, nothing names the picture any more.
+    expect((await owner.request('DELETE', `/api/games/${created.id}`)).status).toBe(200);
+    const later = await collectUnusedImages(db, { bucket, now: tomorrow });
+    expect(later.filter((id) => ids.includes(id))).toEqual([used]);
+    expect((await fetch(new URL(`/img/${used}.thumb.webp`, h.url))).status).toBe(404);
+    const left = await db.select({ id: image.id }).from(image).where(eq(image.id, hidden));
+    expect(left).toEqual([{ id: hidden }]);
   });
 });

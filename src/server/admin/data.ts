@@ -22,6 +22,7 @@ import {
   type Page,
 } from '../../domain/admin';
 import { fromMicros, micros } from '../db/micros';
+import { rows } from '../db/rows';
 
 export type {
   AdminGameView,
@@ -33,10 +34,6 @@ export type {
   GrantReviewView,
   Page,
 } from '../../domain/admin';
-
-function rows<Row>(result: unknown): Row[] {
-  return (result as { rows: Row[] }).rows;
-}
 
 /** Numbers as the drivers give them (count(*) is cast to int, but be lenient). */
 const num = (value: unknown): number => Number(value ?? 0);

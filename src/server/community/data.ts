@@ -10,6 +10,7 @@ import { communityRank, rankLike, rankReport } from '../db/schema/community';
 import { accounts, isAdminSql } from '../auth/public';
 import { profiles } from '../players/public';
 import { listedSql } from './listed';
+import { rows } from '../db/rows';
 
 /** How many items a list card carries (the rank's page has them all; `itemsCount` tells how many). */
 export const LIST_PREVIEW_ITEMS = 3;
@@ -61,10 +62,6 @@ export type RankRecord = {
   hidden: boolean;
   listed: boolean;
 };
-
-function rows<Row>(result: unknown): Row[] {
-  return (result as { rows: Row[] }).rows;
-}
 
 /** Microseconds since the epoch as an exact ISO timestamp PostgreSQL reads back to the same value. */
 export function isoFromMicros(createdUs: number): string {

@@ -23,10 +23,7 @@ import { newId } from '../platform/ids';
 import { awardXpOrGiveUp } from '../progression/public';
 import { listedSql } from './listed';
 import { notifyRankEvent } from './live';
-
-function rows<Row>(result: unknown): Row[] {
-  return (result as { rows: Row[] }).rows;
-}
+import { rows } from '../db/rows';
 
 /**
  * Publishes a game whose lock this transaction holds (or that it just created): creates its

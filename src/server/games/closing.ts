@@ -9,6 +9,7 @@ import type { Db, Tx } from '../db/client';
 import { game } from '../db/schema/games';
 import { notifyClosedSql } from './live';
 import { bumpVersion, bumpVersionsSql } from './tally';
+import { rows } from '../db/rows';
 
 /**
  * Whether the game row `g` (an alias as sql``, or the game table) is closed at `now` (SQL timestamptz,
@@ -25,10 +26,6 @@ export function closedSql(g: SQLWrapper, now: SQL = sql`now()`): SQL {
  */
 export function dueSql(g: SQLWrapper, now: SQL): SQL {
   return sql`${g}.closed = false and ${g}.deadline_at is not null and ${g}.deadline_at <= ${now}`;
-}
-
-function rows<Row>(result: unknown): Row[] {
-  return (result as { rows: Row[] }).rows;
 }
 
 /**

@@ -36,6 +36,7 @@ import { notifySql, type SubmissionEvent } from './live';
 import { closeLocked } from './closing';
 import { writeTallySql } from './tally';
 import type { GameStates } from './state';
+import { rows } from '../db/rows';
 
 /**
  * At most this many requests per batch: the live event lists the players who made a final
@@ -133,10 +134,6 @@ type PreviousRows = {
   reranks: number;
   reranksSince: number | null;
 }[];
-
-function rows<Row>(result: unknown): Row[] {
-  return (result as { rows: Row[] }).rows;
-}
 
 /** A batch written: its plan, the game and version it was planned on, and what it wrote. */
 type Written = {

@@ -32,6 +32,7 @@ import type { Logger } from '../platform/log';
 import { startPeriodic, type PeriodicJob } from '../platform/periodic';
 import { isPublicAddress, PrivateAddressError, publicOnlyLookup } from './address';
 import { signPayload } from './signing';
+import { rows } from '../db/rows';
 
 /** A claimed delivery is not due again for at least this long (well over the send timeout). */
 const MIN_LEASE_MS = 60_000;
@@ -137,10 +138,6 @@ export function send(
     req.on('error', (error) => finish({ statusCode: null, error: error.message }));
     req.end(body);
   });
-}
-
-function rows<Row>(result: unknown): Row[] {
-  return (result as { rows: Row[] }).rows;
 }
 
 type Resolved = WorkerOptions & { limits: WebhookLimits; leaseMs: number };
