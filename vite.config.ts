@@ -164,6 +164,7 @@ const SERVER_PATHS = [
   /^\/embed\//,
   /^\/dev\//,
   /^\/share\//,
+  /^\/img\//,
   /^\/(?:assets|icons)\//,
   /^\/[^/?]+\.(?:js|webmanifest|json|png|ico|svg|html|txt|xml)(?:\?|$)/,
 ];
@@ -172,8 +173,9 @@ const SERVER_PATHS = [
  * The installable app (decision 0021): the web manifest, and a Workbox service worker
  * (generateSW) that precaches the app shell — index.html, every JS and CSS chunk, the offline
  * page, an icon — and answers navigations with the cached shell, so a return visit opens at
- * once and offline. It caches nothing at run time: API answers (user data, event streams) and
- * the server's pages always go to the network; a server page asked for offline gets
+ * once and offline. At run time it caches only the pictures seen (`/img/`, whose addresses are
+ * their content: never stale; a hidden one gets another address); API answers (user data, event
+ * streams) and the server's pages always go to the network; a server page asked for offline gets
  * offline.html. src/web/main.tsx registers it (production builds only); a new version takes
  * over as soon as it is installed (skipWaiting, clientsClaim), so the next navigation is new.
  */
@@ -237,6 +239,16 @@ function installableApp(): Plugin[] {
       // The server's pages, asked for offline: the offline page instead of the browser's error.
       // Navigations to the API (sign-in callbacks, mail links) are left to the browser.
       runtimeCaching: [
+        // Items' pictures (issue 26): the last 300 seen, for 30 days.
+        {
+          urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/img/'),
+          handler: 'CacheFirst',
+          options: {
+            cacheName: 'pictures',
+            cacheableResponse: { statuses: [200] },
+            expiration: { maxEntries: 300, maxAgeSeconds: 30 * 24 * 60 * 60 },
+          },
+        },
         {
           urlPattern: ({ request, url }) =>
             request.mode === 'navigate' && !url.pathname.startsWith('/api/'),

@@ -2,13 +2,15 @@
  * The installable app (issue 14, decision 0021): the web manifest and its icons, the service
  * worker's files as the server sends them, and in Chromium: the worker registers and controls
  * the page, the app opens offline from its cache (a deep link never visited too), the API is
- * never cached and fails offline, and a server page asked for offline gets the offline page.
+ * never cached and fails offline, pictures shown are kept for offline, and a server page asked
+ * for offline gets the offline page.
  */
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../test/support/server';
 import { browserAvailable, startAppServer, useAppInBrowser } from './support/harness';
-import { DESKTOP, MOBILE, newVisitor, viewportScreenshot } from './support/web';
+import { DESKTOP, MOBILE, newVisitor, registerByApi, viewportScreenshot } from './support/web';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -215,6 +217,38 @@ describe.runIf(browserAvailable())('the installable app in Chromium', () => {
 
     await context.setOffline(false);
     expect(cspErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps the pictures it has shown, for offline', async () => {
+    const { context, page } = await newVisitor(browser, server, {
+      viewport: MOBILE,
+      serviceWorkers: 'allow',
+    });
+    await registerByApi(page, server, 'Snapper');
+    const png = await sharp({
+      create: { width: 64, height: 48, channels: 3, background: '#2e1b66' },
+    })
+      .png()
+      .toBuffer();
+    const uploaded = await page.request.post('/api/images', {
+      multipart: { file: { name: 'square.png', mimeType: 'image/png', buffer: png } },
+      headers: { origin: server.url },
+    });
+    expect(uploaded.status()).toBe(201);
+    const { image } = (await uploaded.json()) as { image: { url: string; thumbUrl: string } };
+    await page.goto('/');
+    await serviceWorkerReady(page);
+    await page.reload();
+    await page.getByRole('link', { name: 'Crowned home' }).waitFor();
+    expect(await fetchFromPage(page, image.url)).toBe('answered 200');
+    await expect.poll(async () => (await cachedUrls(page)).pictures ?? []).toEqual([image.url]);
+
+    await context.setOffline(true);
+    expect(await fetchFromPage(page, image.url)).toBe('answered 200');
+    // One never shown is not there.
+    expect(await fetchFromPage(page, image.thumbUrl)).toBe('failed');
+    await context.setOffline(false);
     await context.close();
   });
 
