@@ -82,4 +82,20 @@ describe('webhook payload size', () => {
       );
     }
   });
+  it("leaves a tier list's tiers out first, keeping the whole ranking when that is enough", () => {
+    const ranking = Array.from({ length: 100 }, (_, i) => `${i}`.padEnd(80, 'a'));
+    const payload = submission(ranking);
+    if (payload.type !== 'submission') throw new Error('type changed');
+    const tiered: WebhookPayload = {
+      ...payload,
+      data: { ...payload.data, tiers: [{ label: 'S', items: ranking }] },
+    };
+    expect(payloadBytes(payload)).toBeLessThanOrEqual(MAX_PAYLOAD_BYTES);
+    expect(payloadBytes(tiered)).toBeGreaterThan(MAX_PAYLOAD_BYTES);
+    const fitted = fitPayload(tiered);
+    if (fitted.type !== 'submission') throw new Error('type changed');
+    expect(fitted.data.tiers).toBeUndefined();
+    expect(fitted.data.ranking).toEqual(ranking);
+    expect(fitted.data.truncated).toBe(true);
+  });
 });

@@ -116,8 +116,14 @@ export type SubmissionEventData = {
    * MAX_PAYLOAD_BYTES (`truncated`; the full results are at `resultsUrl`).
    */
   ranking: string[];
+  /**
+   * A tier list's tiers, best first, each with its items as labels (the ranking is these, tier by
+   * tier); only for a game whose ballot is tiers. Left out when it would pass MAX_PAYLOAD_BYTES.
+   */
+  tiers?: { label: string; items: string[] }[];
   /** How many items the whole ranking has. */
   itemCount: number;
+  /** Something was cut to fit MAX_PAYLOAD_BYTES: the tiers, and the ranking's tail if need be. */
   truncated: boolean;
   submittedAt: string;
   /** The game's results page. */
@@ -177,8 +183,9 @@ export function payloadBytes(payload: unknown): number {
 }
 
 /**
- * The payload as sent, at most `maxBytes` of JSON: a `submission` whose ranking would pass it
- * keeps the longest top of the ranking that fits (`truncated`, `itemCount` the whole length);
+ * The payload as sent, at most `maxBytes` of JSON: a `submission` that would pass it loses its
+ * tiers, then keeps the longest top of the ranking that fits (`truncated`, `itemCount` the whole
+ * length);
  * the link to the full results is always kept. Other payloads are small by construction
  * (a title of at most 200 characters).
  */
@@ -187,8 +194,12 @@ export function fitPayload<P extends WebhookPayload>(
   maxBytes: number = MAX_PAYLOAD_BYTES,
 ): P {
   if (payload.type !== 'submission' || payloadBytes(payload) <= maxBytes) return payload;
-  const ranking = payload.data.ranking;
-  const empty = { ...payload, data: { ...payload.data, ranking: [] as string[], truncated: true } };
+  const data = { ...payload.data, truncated: true };
+  delete data.tiers;
+  const untiered = { ...payload, data };
+  if (payloadBytes(untiered) <= maxBytes) return untiered;
+  const ranking = data.ranking;
+  const empty = { ...untiered, data: { ...untiered.data, ranking: [] as string[] } };
   // Each label adds its JSON (quoted, escaped) and a comma.
   let room = maxBytes - payloadBytes(empty);
   let kept = 0;

@@ -328,6 +328,46 @@ describe.each(testDatabases)('webhooks on %s', (kind) => {
     await refused({ url: 'https://example.com/one-more' }, WEBHOOK_MESSAGES.tooMany);
   });
 
+  it('sends a tier list with its tiers, as labels, beside the ranking they make', async () => {
+    const owner = await h.verifiedUser('Tier Owner');
+    const game = await h.createGame(owner, ['Alpha', 'Bravo', 'Charlie', 'Delta'], undefined, {
+      ballot: {
+        kind: 'tiers',
+        tiers: [
+          { label: 'Great', color: '#ff7f7f' },
+          { label: 'Fine', color: '#ffdf7f' },
+          { label: 'Meh', color: '#7fbfff' },
+        ],
+      },
+    });
+    const path = `/tiers-${game.id}`;
+    expect(
+      (await addHook(owner, game.id, { url: `${receiver.url}${path}`, events: ['submission'] }))
+        .status,
+    ).toBe(201);
+    const tiers = [ids(game, ['Charlie', 'Alpha']), [], ids(game, ['Bravo'])];
+    const player = await h.user();
+    const sent = await player.request('PUT', `/api/games/${game.id}/submission`, {
+      tiers,
+      name: 'Tia',
+    });
+    expect(sent.status).toBe(200);
+    const [event] = await until('the tier list', () =>
+      receiver.at(path).length > 0 ? receiver.at(path) : undefined,
+    );
+    expect((JSON.parse(event!.body) as WebhookPayload).data).toMatchObject({
+      player: 'Tia',
+      ranking: ['Charlie', 'Alpha', 'Bravo'],
+      tiers: [
+        { label: 'Great', items: ['Charlie', 'Alpha'] },
+        { label: 'Fine', items: [] },
+        { label: 'Meh', items: ['Bravo'] },
+      ],
+      itemCount: 3,
+      truncated: false,
+    });
+  });
+
   it('a webhook added after rankings began gets the very next one (and only rankings after it)', async () => {
     const owner = await h.verifiedUser('Late Owner');
     const game = await h.createGame(owner);

@@ -275,12 +275,13 @@ export function gameWriteRoutes(deps: GameWriteDeps) {
             // Only games with webhooks pay for this (one statement); it never fails the request.
             await deps.webhooks?.submitted(
               gameId,
-              async () => (await states.get(gameId))?.row.items ?? [],
+              async () => (await states.get(gameId))?.row ?? null,
               [
                 {
                   userId: viewer.id,
                   name: result.submission.name,
                   ranking: result.submission.ranking,
+                  groups: result.submission.groups,
                   at: result.submission.at.getTime(),
                 },
               ],

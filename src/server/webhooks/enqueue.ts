@@ -15,6 +15,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Item } from '../../domain/game';
+import type { BallotSpec, Groups } from '../../domain/ballot';
 import {
   DEFAULT_COALESCE_MS,
   fitPayload,
@@ -32,7 +33,14 @@ import type { WebhooksEvent } from './live';
 const MAX_REMEMBERED = 50_000;
 
 /** One final ranking as it was saved (`userId` coalesces that player's re-rankings; not sent). */
-export type SavedFinal = { userId: string; name: string; ranking: readonly string[]; at: number };
+export type SavedFinal = {
+  userId: string;
+  name: string;
+  ranking: readonly string[];
+  /** A tier ballot's tiers (item ids), best first; null for a ranking or a top N. */
+  groups: Groups | null;
+  at: number;
+};
 
 export type WebhookEventsOptions = {
   /** This site's address: payloads link to the game's results page under it. */
@@ -89,17 +97,22 @@ export class WebhookEvents {
 
   /**
    * Queues one `submission` event per final ranking for each of the game's webhooks that wants
-   * them, in one statement (`itemsOf` is asked only when the game has webhooks). Never throws: a submission counts whether or not its event is queued.
+   * them, in one statement (`gameOf`, the game's items and ballot, is asked only when the game
+   * has webhooks). Never throws: a submission counts whether or not its event is queued.
    */
   async submitted(
     gameId: string,
-    itemsOf: () => Promise<readonly Item[]>,
+    gameOf: () => Promise<{ items: readonly Item[]; ballot: BallotSpec } | null>,
     finals: readonly SavedFinal[],
   ) {
     if (finals.length === 0) return;
     try {
       if (!(await this.hasWebhooks(gameId))) return;
-      const labels = new Map((await itemsOf()).map((item) => [item.id, item.label]));
+      const game = await gameOf();
+      if (!game) return;
+      const labels = new Map(game.items.map((item) => [item.id, item.label]));
+      const labelOf = (id: string) => labels.get(id) ?? id;
+      const tierLabels = game.ballot.kind === 'tiers' ? game.ballot.tiers : null;
       const createdAt = new Date().toISOString();
       const resultsUrl = this.options.publicUrl
         ? `${this.options.publicUrl}/g/${encodeURIComponent(gameId)}/results`
@@ -109,7 +122,15 @@ export class WebhookEvents {
       const events = [...latest.values()].map((final) => {
         const data: SubmissionEventData = {
           player: final.name,
-          ranking: final.ranking.map((id) => labels.get(id) ?? id),
+          ranking: final.ranking.map(labelOf),
+          ...(tierLabels && final.groups
+            ? {
+                tiers: final.groups.map((group, i) => ({
+                  label: tierLabels[i]?.label ?? String(i + 1),
+                  items: group.map(labelOf),
+                })),
+              }
+            : {}),
           itemCount: final.ranking.length,
           truncated: false,
           submittedAt: new Date(final.at).toISOString(),
