@@ -1,3 +1,4 @@
 /** Images' public face: the only file of images another feature may import. */
 export { imageApiRoutes, imageFileRoutes } from './routes';
 export { s3Store, type BucketStore, type S3Settings } from './bytes';
+export { ownImageIds } from './store';
