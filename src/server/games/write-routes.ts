@@ -12,7 +12,6 @@ import { newItemEntries, withPictures } from '../../domain/item-pictures';
 import { LIFECYCLE_MESSAGES, normalizeRules } from '../../domain/lifecycle';
 import {
   LEGACY_CLAIM_MAX,
-  MAX_ITEM_LENGTH,
   MAX_ITEMS,
   MAX_NAME_LENGTH,
   MAX_PROMPT_LENGTH,
