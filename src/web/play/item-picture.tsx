@@ -7,12 +7,13 @@
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import { createContext, useContext, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
 import type { ItemImageView } from '../../domain/item-pictures';
 import { useText } from '../i18n/i18n';
 import { itemPictureViewText } from '../i18n/messages/play';
 
-type Shown = { image: ItemImageView; label: string };
+/** The picture shown, and the button it was opened from (focus goes back there). */
+type Shown = { image: ItemImageView; label: string; from: HTMLElement };
 
 const ViewerContext = createContext<((shown: Shown) => void) | null>(null);
 
@@ -20,13 +21,26 @@ const ViewerContext = createContext<((shown: Shown) => void) | null>(null);
 export function PictureViewerProvider(props: { children: ReactNode }) {
   const t = useText(itemPictureViewText);
   const [shown, setShown] = useState<Shown | null>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  const open = useCallback((next: Shown) => {
+    opener.current = next.from;
+    setShown(next);
+  }, []);
   return (
-    <ViewerContext.Provider value={setShown}>
+    <ViewerContext.Provider value={open}>
       {props.children}
       <Dialog.Root open={shown !== null} onOpenChange={(open) => (open ? null : setShown(null))}>
         <Dialog.Portal>
           <Dialog.Overlay className="dialog-overlay picture-viewer__overlay" />
-          <Dialog.Content className="picture-viewer" data-testid="picture-viewer">
+          <Dialog.Content
+            className="picture-viewer"
+            data-testid="picture-viewer"
+            // Opened without a Radix trigger: focus goes back to the thumbnail pressed.
+            onCloseAutoFocus={(event) => {
+              event.preventDefault();
+              opener.current?.focus();
+            }}
+          >
             {shown ? (
               <>
                 <Dialog.Title className="picture-viewer__title" dir="auto">
@@ -71,7 +85,7 @@ export function ItemPictureButton(props: {
       data-testid="item-picture"
       onClick={(event) => {
         event.stopPropagation();
-        view?.({ image, label });
+        view?.({ image, label, from: event.currentTarget });
       }}
     >
       <span className="visually-hidden">{t.view} </span>
