@@ -234,7 +234,10 @@ export function RowPictureDetails(props: {
     );
   }
   return (
-    <div className="item-row__picture-line">
+    <div className="item-row__picture-line item-row__picture-line--alt">
+      <span className="item-row__alt-label" aria-hidden="true">
+        {t.altShort}
+      </span>
       <input
         className="input item-row__alt"
         type="text"

@@ -27,6 +27,8 @@ export const itemPictureText = i18n('create/item-picture', {
   /** The alt text field under a row's picture. */
   alt: params('Description of picture {number}'),
   altHint: 'What the picture shows, for people who cannot see it.',
+  /** Shown before the description field. */
+  altShort: 'Description',
   /** A picture's thumbnail on its row: its alt text is the row's, so this names it. */
   thumb: params('Picture of item {number}'),
   /** A file that is not a picture at all, refused before sending. */
