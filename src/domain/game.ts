@@ -8,9 +8,14 @@ import {
   MAX_PROMPT_LENGTH,
   MIN_ITEMS,
 } from './limits';
+import type { ItemImage, ItemImageView } from './item-pictures';
 import { cleanText, sameTextKey } from './text';
 
-export type Item = { id: string; label: string };
+/** An item of a game; `image`: its picture, when it has one (decision 0050). */
+export type Item = { id: string; label: string; image?: ItemImage };
+
+/** An item as a game view shows it: its picture with the addresses of both sizes. */
+export type ItemView = { id: string; label: string; image?: ItemImageView };
 
 /**
  * An account's display name (sign-up, name change) is 1 to 50 characters; the name a player
@@ -143,7 +148,7 @@ export type GameView = {
   title: string | null;
   emoji: string | null;
   category: string;
-  items: Item[];
+  items: ItemView[];
   /** What the game asks its players for (issue 25): a full ranking, a top N or tiers. */
   ballot: BallotSpec;
   ownerName: string;

@@ -4,6 +4,7 @@
  */
 import { groupsOfRanking } from './ballot';
 import { AppError } from './errors';
+import { checkItemImage, type ItemInput } from './item-pictures';
 import { cleanLabels, hasDuplicateLabels, MESSAGES, type Item, type Unlock } from './game';
 import { MAX_ITEM_LENGTH, MAX_ITEMS } from './limits';
 import { tallyOfBallots, type Tally } from './results';
@@ -96,23 +97,25 @@ export function unlockNeeds(
   };
 }
 
-export type ItemEdit = string | { id?: string; label: string };
+export type ItemEdit = ItemInput;
 
 /**
  * An owner's new item list: entries trimmed, empties dropped, at most 200 kept, at least one
  * required, no label twice (as at creation). An entry naming an existing id keeps that id (a
- * rename keeps its votes); every other entry is a new item and gets an id from `newId`.
+ * rename keeps its votes); every other entry is a new item and gets an id from `newId`. A
+ * picture sent is checked (`checkItemImage`); an entry keeping an item's id and sending no
+ * `image` keeps its picture, `image: null` removes it.
  */
 export function applyItemEdit(
   current: readonly Item[],
   edits: readonly ItemEdit[],
   newId: () => string,
 ): Item[] {
-  const known = new Set(current.map((item) => item.id));
+  const known = new Map(current.map((item) => [item.id, item]));
   const used = new Set<string>();
   const entries = edits
     .map((edit) => (typeof edit === 'string' ? { label: edit } : edit))
-    .map((edit) => ({ id: edit.id, label: cleanLabels([edit.label])[0] ?? '' }))
+    .map((edit) => ({ ...edit, label: cleanLabels([edit.label])[0] ?? '' }))
     .filter((edit) => edit.label !== '')
     .slice(0, MAX_ITEMS);
   if (entries.length === 0)
@@ -120,7 +123,7 @@ export function applyItemEdit(
   if (hasDuplicateLabels(entries.map((entry) => entry.label))) {
     throw new AppError('invalid-argument', MESSAGES.duplicateItems);
   }
-  return entries.map(({ id, label }) => {
+  return entries.map(({ id, label, image }) => {
     if (label.length > MAX_ITEM_LENGTH) {
       throw new AppError(
         'invalid-argument',
@@ -132,7 +135,9 @@ export function applyItemEdit(
       itemId = newId();
     }
     used.add(itemId);
-    return { id: itemId, label };
+    const kept = itemId === id ? known.get(itemId)?.image : undefined;
+    const picture = image === undefined ? kept : image === null ? undefined : checkItemImage(image);
+    return picture ? { id: itemId, label, image: picture } : { id: itemId, label };
   });
 }
 

@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, normalizeNewGame } from '../domain/game';
+import type { NewItem } from './api/games';
 import { applyItemEdit } from '../domain/lifecycle';
 import { newGameFromDraft } from './game/draft';
 import { findDuplicates, itemRowsFor } from './game/item-row-edits';
@@ -69,7 +70,8 @@ const CLEANING: [string, string][] = [
 const OTHERS = ['Zebra crossing', 'Quokka'];
 
 /** What the server says of these labels when a game is created: stored labels, or refused. */
-function serverCreates(labels: string[]): string[] | 'duplicate' {
+function serverCreates(items: NewItem[]): string[] | 'duplicate' {
+  const labels = items.map((item) => (typeof item === 'string' ? item : item.label));
   try {
     return normalizeNewGame({ prompt: 'Best', items: labels }).labels;
   } catch (error) {

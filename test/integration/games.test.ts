@@ -178,12 +178,28 @@ describe.concurrent.each(testDatabases)('games on %s', (kind) => {
         ],
         ['prompt is a number', { prompt: 42, items }, MESSAGES.promptRequired],
         ['prompt is null', { prompt: null, items }, MESSAGES.promptRequired],
-        ['items is a string', { prompt: 'p', items: 'a,b,c' }, 'Items must be a list of text'],
-        ['items is an object', { prompt: 'p', items: { 0: 'a' } }, 'Items must be a list of text'],
-        ['items contain numbers', { prompt: 'p', items: ['a', 2, 'c'] }, 'Each item must be text'],
-        ['items contain null', { prompt: 'p', items: ['a', null, 'c'] }, 'Each item must be text'],
+        [
+          'items is a string',
+          { prompt: 'p', items: 'a,b,c' },
+          'Items must be a list of text or { label, image }',
+        ],
+        [
+          'items is an object',
+          { prompt: 'p', items: { 0: 'a' } },
+          'Items must be a list of text or { label, image }',
+        ],
+        [
+          'items contain numbers',
+          { prompt: 'p', items: ['a', 2, 'c'] },
+          'Each item must be text or { label, image: { id, alt } }',
+        ],
+        [
+          'items contain null',
+          { prompt: 'p', items: ['a', null, 'c'] },
+          'Each item must be text or { label, image: { id, alt } }',
+        ],
         ['missing prompt', { items }, MESSAGES.promptRequired],
-        ['missing items', { prompt: 'p' }, 'Items must be a list of text'],
+        ['missing items', { prompt: 'p' }, 'Items must be a list of text or { label, image }'],
         ['empty object', {}, MESSAGES.promptRequired],
         ['body is an array', [], 'Invalid input: expected object, received array'],
       ];

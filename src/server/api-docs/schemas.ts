@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { ERROR_STATUS, type ErrorBody } from '../../domain/errors';
-import type { GameView, Item } from '../../domain/game';
+import type { GameView, ItemView } from '../../domain/game';
 
 /** Whether two types are the same, both ways. */
 export type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -41,7 +41,18 @@ export const ErrorBodySchema = z
   })
   .meta({ id: 'Error' });
 
-export const ItemSchema = z.object({ id: z.string(), label: z.string() }).meta({ id: 'Item' });
+export const ItemImageSchema = z
+  .object({
+    id: z.string().meta({ description: 'The picture’s id (POST /api/images)' }),
+    alt: z.string().meta({ description: 'What the picture shows, for those who cannot see it' }),
+    url: z.string().meta({ description: 'The picture, 800 px on its longest side (WebP)' }),
+    thumbUrl: z.string().meta({ description: 'The picture, 160 px on its longest side (WebP)' }),
+  })
+  .meta({ id: 'ItemImage' });
+
+export const ItemSchema = z
+  .object({ id: z.string(), label: z.string(), image: ItemImageSchema.optional() })
+  .meta({ id: 'Item' });
 
 /** What a game asks its players for (domain/ballot.ts `BallotSpec`). */
 export const BallotSpecSchema = z
@@ -104,6 +115,6 @@ export function pageOf<Key extends string, Entry extends z.ZodType>(key: Key, en
   } & { nextCursor: z.ZodNullable<z.ZodString> });
 }
 
-agree<Same<z.infer<typeof ItemSchema>, Item>>(true);
+agree<Same<z.infer<typeof ItemSchema>, ItemView>>(true);
 agree<Same<z.infer<typeof GameViewSchema>, GameView>>(true);
 agree<Same<z.infer<typeof ErrorBodySchema>['error']['code'], ErrorBody['error']['code']>>(true);

@@ -83,6 +83,7 @@ export const COMMUNITY_OPERATIONS: Operations = {
   'POST /api/community': {
     tag: 'Community',
     summary: 'Build and publish a rank from a title and items',
+    description: 'Each item is text or `{ label, image: { id, alt } }`, as for POST /api/games.',
     access: 'account',
     ok: { 201: z.object({ rank: CommunityRankSchema, game: GameViewSchema }) },
     errors: [429],

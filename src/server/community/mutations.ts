@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { BallotSpec } from '../../domain/ballot';
 import { COMMUNITY_MESSAGES, type ReportReason } from '../../domain/community';
 import { AppError } from '../../domain/errors';
+import type { NewItem } from '../../domain/item-pictures';
 import { MIN_ITEMS } from '../../domain/limits';
 import { auditRowsSql } from '../admin/public';
 import type { Db, Tx } from '../db/client';
@@ -116,7 +117,7 @@ export async function buildRank(
     ownerId: string;
     ownerName: string;
     title: string;
-    labels: string[];
+    items: readonly NewItem[];
     emoji: string | null;
     tags: string[];
     ballot: BallotSpec;
@@ -127,7 +128,7 @@ export async function buildRank(
       ownerId: input.ownerId,
       ownerName: input.ownerName,
       prompt: input.title,
-      labels: input.labels,
+      items: input.items,
       ballot: input.ballot,
       rules: { sizeLimit: null, timeLimit: null, deadlineAt: null },
       publishRequested: true,

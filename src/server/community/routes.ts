@@ -24,6 +24,7 @@ import { checkBallotSpec } from '../../domain/ballot';
 import { AppError } from '../../domain/errors';
 import { cleanText } from '../../domain/text';
 import { MESSAGES, shownName } from '../../domain/game';
+import { newItemEntries, withPictures } from '../../domain/item-pictures';
 import { LIFECYCLE_MESSAGES } from '../../domain/lifecycle';
 import {
   COMMUNITY_PAGE_SIZE,
@@ -34,7 +35,7 @@ import {
 import { isAdmin, requireUser, type AuthEnv, type Viewer } from '../auth/public';
 import type { AnalyticsRecorder } from '../analytics/public';
 import type { Db } from '../db/client';
-import { BallotBody, gameViewFor, toGameView } from '../games/public';
+import { BallotBody, gameViewFor, newItemsBody, toGameView } from '../games/public';
 import type { QuotaGuard } from '../http/quota';
 import { validate } from '../http/validate';
 import type { EventHub } from '../realtime/hub';
@@ -105,12 +106,7 @@ const BuilderBody = z.object({
   title: z
     .string({ error: COMMUNITY_MESSAGES.needTitleAndItems })
     .max(MAX_PROMPT_LENGTH * 4, MESSAGES.promptTooLong),
-  items: z
-    .array(
-      z.string({ error: 'Each item must be text' }).max(MAX_ITEM_LENGTH * 4, MESSAGES.itemTooLong),
-      { error: COMMUNITY_MESSAGES.needTitleAndItems },
-    )
-    .max(MAX_ITEMS * 2, MESSAGES.tooManyItems),
+  items: newItemsBody(COMMUNITY_MESSAGES.needTitleAndItems),
   emoji: z
     .string({ error: 'Emoji must be text' })
     .max(64, 'Emoji must be a single emoji')
@@ -245,7 +241,8 @@ export function communityRoutes(deps: CommunityDeps) {
     .post('/', withAccountToBuild, validate('json', BuilderBody), async (c) => {
       const viewer = c.get('user');
       const body = c.req.valid('json');
-      const input = normalizeBuilder(body);
+      const entries = newItemEntries(body.items);
+      const input = normalizeBuilder({ ...body, items: entries.map((entry) => entry.label) });
       const ballot = checkBallotSpec(body.ballot ?? { kind: 'ranking' }, input.labels.length);
       await deps.quota?.consume(c, viewer.id, 'create');
       await deps.quota?.consume(c, viewer.id, 'publish');
@@ -253,7 +250,7 @@ export function communityRoutes(deps: CommunityDeps) {
         ownerId: viewer.id,
         ownerName: shownName(viewer.name),
         title: input.title,
-        labels: input.labels,
+        items: withPictures(input.labels, entries),
         emoji: input.emoji,
         tags: input.tags,
         ballot,

@@ -2,6 +2,7 @@
 import { and, desc, eq, gt, or, sql } from 'drizzle-orm';
 import { savedGroups, type BallotSpec, type Groups } from '../../domain/ballot';
 import { resultsLocked, type GameView, type Item, type SubmissionView } from '../../domain/game';
+import { itemView } from '../../domain/item-pictures';
 import { lockedUntil, needsReorder } from '../../domain/lifecycle';
 import type { Db } from '../db/client';
 import { game, gameTally, submission } from '../db/schema/games';
@@ -58,7 +59,8 @@ export function toGameView(
     title: row.title,
     emoji: row.emoji,
     category: row.category,
-    items: row.items,
+    // Only items with a picture are copied (its addresses added): text items go as they are.
+    items: row.items.map(itemView),
     ballot: row.ballot,
     ownerName: row.ownerName,
     isOwner: viewerId !== null && row.ownerId === viewerId,

@@ -67,7 +67,7 @@ export const GAMES_OPERATIONS: Operations = {
     tag: 'Games',
     summary: 'Create a game (and publish it, when asked)',
     description:
-      'A failure to publish does not fail the request: the game is created unpublished and `publishError` says why.',
+      'Each item is text or `{ label, image: { id, alt } }`: a picture the caller uploaded (POST /api/images) with a short description (400 otherwise). A failure to publish does not fail the request: the game is created unpublished and `publishError` says why.',
     access: 'account',
     tokens: true,
     ok: { 201: fields({ game: GameViewSchema, publishError: z.string().optional() }) },
@@ -117,7 +117,9 @@ export const GAMES_OPERATIONS: Operations = {
   },
   'PATCH /api/games/{id}/items': {
     tag: 'Games',
-    summary: 'Add, rename and remove items',
+    summary: 'Add, rename and remove items, and their pictures',
+    description:
+      'Each entry is text (a new item) or `{ id, label, image }`. `image`: `{ id, alt }` puts a picture the caller uploaded on the item; left out, the item keeps its picture; `null` removes it, refused with 409 once anyone has played (replace it instead). Watchers are told as of any item edit.',
     access: 'owner',
     tokens: true,
     ok: { 200: GameAnswer },

@@ -18,6 +18,7 @@ import {
 } from '../../domain/ballot';
 import { AppError } from '../../domain/errors';
 import { MESSAGES, slugify, type Item } from '../../domain/game';
+import type { NewItem } from '../../domain/item-pictures';
 import {
   applyItemEdit,
   LIFECYCLE_MESSAGES,
@@ -32,6 +33,7 @@ import { newId } from '../platform/ids';
 import { deleteAccountRow, lockAccountForDeletion } from '../auth/public';
 import { awardXpOrGiveUp } from '../progression/public';
 import { closeLocked } from './closing';
+import { checkOwnPictures, checkPicturesKept } from './pictures';
 import { announce } from './live';
 import { bumpVersion } from './tally';
 import type { GameRow } from './data';
@@ -43,7 +45,8 @@ export async function createGame(
     ownerId: string;
     ownerName: string;
     prompt: string;
-    labels: string[];
+    /** Labels checked by the game's rules, pictures by `checkItemImage` (ownership: here). */
+    items: readonly NewItem[];
     rules: Rules;
     publishRequested: boolean;
     /** What it asks its players for (checked: domain/ballot.ts `checkBallotSpec`); a ranking. */
@@ -61,10 +64,13 @@ export async function createGame(
   },
 ): Promise<GameRow> {
   const ids = new Set<string>();
-  while (ids.size < input.labels.length) ids.add(newId(6));
-  const items: Item[] = [...ids].map((id, index) => ({ id, label: input.labels[index]! }));
+  while (ids.size < input.items.length) ids.add(newId(6));
+  const items: Item[] = [...ids].map((id, index) => ({ ...input.items[index]!, id }));
   const base = slugify(input.prompt);
   return db.transaction(async (tx) => {
+    // A remix copies the original's pictures, already shown to everyone on it; every other new
+    // game may only carry pictures its owner uploaded.
+    if (input.remixedFrom === undefined) await checkOwnPictures(tx, input.ownerId, [], items);
     if (input.remixedFrom !== undefined) {
       const [original] = await tx
         .select({ id: game.id })
@@ -143,6 +149,8 @@ export async function editItems(
     const current = await lockOwned(tx, input);
     const items = applyItemEdit(current.items, input.edits, () => newId(6));
     checkBallotFits(current.ballot, items.length);
+    await checkOwnPictures(tx, input.userId, current.items, items);
+    await checkPicturesKept(tx, input.gameId, current.items, items);
     const keep = new Set(items.map((item) => item.id));
     const removed = current.items.filter((item) => !keep.has(item.id)).map((item) => item.id);
     const [row] = await tx

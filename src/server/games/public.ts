@@ -12,6 +12,7 @@ export type { GameStates } from './state';
 export { closedSql } from './closing';
 export type { GameChangeEvent } from './live';
 export { BallotBody } from './ballot-body';
+export { newItemsBody } from './item-body';
 export { BallotCache } from './ballot-cache';
 export { runoff } from './methods-view';
 export { games, rankings, tallies } from './relations';

@@ -1,6 +1,6 @@
 /**
  * `POST /api/games/:id/remix`: a new game owned by the caller with the same prompt and items (new
- * item ids, no rules, no results), credited "remixed from" the original.
+ * item ids, their pictures kept; no rules, no results), credited "remixed from" the original.
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -34,7 +34,8 @@ export function remixRoutes(deps: { db: Db; quota?: QuotaGuard; analytics: Analy
         ownerId: viewer.id,
         ownerName: shownName(viewer.name),
         prompt: original.prompt,
-        labels: original.items.map((item) => item.label),
+        // Pictures come along: they are the original's, already shown to everyone who plays it.
+        items: original.items.map(({ label, image }) => (image ? { label, image } : { label })),
         ballot: original.ballot,
         rules: normalizeRules({}, Date.now()),
         publishRequested: false,

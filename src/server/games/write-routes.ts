@@ -8,10 +8,10 @@ import { z } from 'zod';
 import { BALLOT_MESSAGES, checkBallotSpec } from '../../domain/ballot';
 import { AppError } from '../../domain/errors';
 import { MESSAGES, normalizeNewGame, playerName, shownName } from '../../domain/game';
+import { newItemEntries, withPictures } from '../../domain/item-pictures';
 import { LIFECYCLE_MESSAGES, normalizeRules } from '../../domain/lifecycle';
 import {
   LEGACY_CLAIM_MAX,
-  MAX_ITEM_LENGTH,
   MAX_ITEMS,
   MAX_NAME_LENGTH,
   MAX_PROMPT_LENGTH,
@@ -31,6 +31,7 @@ import { toGameView, toSubmissionView } from './data';
 import { gameHooks } from './hooks';
 import { freshState, gameIdOr404, withDeadline } from './lookup';
 import { BallotBody } from './ballot-body';
+import { ItemImageBody, ItemLabel, newItemsBody } from './item-body';
 import {
   archiveGame,
   claimGames,
@@ -66,14 +67,7 @@ const CreateGameBody = z.object({
   prompt: z
     .string({ error: MESSAGES.promptRequired })
     .max(MAX_PROMPT_LENGTH * 4, MESSAGES.promptTooLong),
-  items: z
-    .array(
-      z.string({ error: 'Each item must be text' }).max(MAX_ITEM_LENGTH * 4, MESSAGES.itemTooLong),
-      {
-        error: 'Items must be a list of text',
-      },
-    )
-    .max(MAX_ITEMS * 2, MESSAGES.tooManyItems),
+  items: newItemsBody(),
   // The closing rules: values that are not a sensible rule are ignored (normalizeRules), but a
   // value of the wrong type is a client bug and answered 400.
   sizeLimit: z.number({ error: 'Players rule must be a number' }).nullable().optional(),
@@ -120,11 +114,6 @@ const BallotChangeBody = z.object({
   ballot: BallotBody,
 });
 
-const ITEM_ENTRY_MESSAGE = 'Each item must be text or { id, label }';
-const ItemLabel = z
-  .string({ error: ITEM_ENTRY_MESSAGE })
-  .max(MAX_ITEM_LENGTH * 4, MESSAGES.itemTooLong);
-
 /** Entries past 200 are dropped (SPEC §5); this only bounds the work one request can cause. */
 const MAX_ITEM_EDIT_ENTRIES = 2000;
 
@@ -137,9 +126,10 @@ const ItemsBody = z.object({
           z.object({
             id: z.string({ error: 'Item ids must be text' }).max(64).optional(),
             label: ItemLabel,
+            image: ItemImageBody.nullable().optional(),
           }),
         ],
-        { error: ITEM_ENTRY_MESSAGE },
+        { error: 'Each item must be text or { id, label, image }' },
       ),
       { error: LIFECYCLE_MESSAGES.itemsMustBeArray },
     )
@@ -192,7 +182,11 @@ export function gameWriteRoutes(deps: GameWriteDeps) {
         async (c) => {
           const viewer = c.get('user');
           const body = c.req.valid('json');
-          const { prompt, labels } = normalizeNewGame(body);
+          const entries = newItemEntries(body.items);
+          const { prompt, labels } = normalizeNewGame({
+            prompt: body.prompt,
+            items: entries.map((entry) => entry.label),
+          });
           const ballot = checkBallotSpec(body.ballot ?? { kind: 'ranking' }, labels.length);
           await deps.quota?.consume(c, viewer.id, 'create');
           const row = await createGame(db, {
@@ -200,7 +194,7 @@ export function gameWriteRoutes(deps: GameWriteDeps) {
             // Cleaned and cut: an account may predate the name rule.
             ownerName: shownName(viewer.name),
             prompt,
-            labels,
+            items: withPictures(labels, entries),
             ballot,
             rules: normalizeRules(body, Date.now()),
             publishRequested: body.publish ?? false,

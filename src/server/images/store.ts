@@ -2,7 +2,7 @@
  * Pictures' rows: saved once per content, with who uploaded them. The bytes go beside the row, or
  * to the bucket when there is one (bytes.ts).
  */
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { AppError } from '../../domain/errors';
 import { storageFullMessage } from '../../domain/images';
 import type { Db, Tx } from '../db/client';
@@ -79,4 +79,21 @@ export async function readImage(
   if (row.hidden) return { bytes: new Uint8Array(), hidden: true };
   const bytes = row.bytes ?? (await input.bucket?.get(input.id, input.size)) ?? null;
   return bytes ? { bytes, hidden: false } : null;
+}
+
+/**
+ * Which of `ids` the account uploaded (a picture it may put on its items): one indexed lookup,
+ * none when `ids` is empty.
+ */
+export async function ownImageIds(
+  db: Db | Tx,
+  userId: string,
+  ids: readonly string[],
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: imageUpload.imageId })
+    .from(imageUpload)
+    .where(and(eq(imageUpload.userId, userId), inArray(imageUpload.imageId, [...ids])));
+  return new Set(rows.map((row) => row.id));
 }

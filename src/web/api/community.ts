@@ -22,6 +22,7 @@ import type {
   ReportReason,
 } from '../../domain/community';
 import type { GameView } from '../../domain/game';
+import type { NewItem } from './games';
 import { api } from './client';
 import { ApiError } from './errors';
 import { request } from './request';
@@ -107,7 +108,7 @@ export async function unpublishGame(gameId: string): Promise<GameView> {
 
 export type NewCommunityRank = {
   title: string;
-  items: string[];
+  items: NewItem[];
   emoji?: string;
   tags?: string[];
   /** What the game asks for (issue 25); a full ranking when left out. */

@@ -91,9 +91,12 @@ export function useClosest(gameId: string, submissions: number, enabled: boolean
 /** A new game's closing rules, as the create screen's settings dialog sets them. */
 export type NewGameRules = { sizeLimit?: number | null; deadlineAt?: number | null };
 
+/** An item as create and the builder send it: text, or a label with an uploaded picture. */
+export type NewItem = string | { label: string; image: { id: string; alt: string } };
+
 export type NewGame = {
   prompt: string;
-  items: string[];
+  items: NewItem[];
   publish?: boolean;
   /** What the game asks for (issue 25); a full ranking when left out. */
   ballot?: BallotSpec;
@@ -152,8 +155,12 @@ export function submitRanking(
 /** What the owner's actions answer: the game as it is now, with its final-submission count. */
 export type OwnedGameResult = { game: GameView; submissionCount: number };
 
-/** An item edit: labels, or `{ id, label }` to rename an existing item (it keeps its votes). */
-export type ItemEdit = string | { id?: string; label: string };
+/**
+ * An item edit: labels, or `{ id, label }` to rename an existing item (it keeps its votes), with
+ * `image`: a picture `{ id, alt }`, or null for none (left out: the item keeps its own).
+ */
+export type ItemEdit =
+  string | { id?: string; label: string; image?: { id: string; alt: string } | null };
 
 export function editItems(gameId: string, items: ItemEdit[]): Promise<OwnedGameResult> {
   // Not retried: a second try could race a later edit from another tab.

@@ -12,7 +12,9 @@ import { MAX_ITEMS, MAX_PROMPT_LENGTH } from '../../domain/limits';
 import { cleanText } from '../../domain/text';
 import { useCreateCommunityRank } from '../api/community-mutations';
 import { errorMessage } from '../api/errors';
-import { findDuplicates, itemRowsFor } from '../game/item-row-edits';
+import { findDuplicates, itemRowsFor, newItemsOf, picturesWaiting } from '../game/item-row-edits';
+import { useRowPictures } from '../game/row-pictures';
+import { itemPictureText } from '../i18n/messages/pictures';
 import { CreateSubmitBar } from './create-submit-bar';
 import { ballotOfInputs, DEFAULT_BALLOT_INPUTS, type BallotInputs } from '../game/ballot-inputs';
 import { BallotField } from '../game/ballot-field';
@@ -46,6 +48,8 @@ export function BuilderPage() {
     onEdit: () => setError(null),
   });
   const { rows } = items;
+  const pictures = useRowPictures(items);
+  const picturesSaid = useText(itemPictureText);
   const titleInput = useRef<HTMLInputElement>(null);
   const ids = { title: useId(), hint: useId(), error: useId() };
   const labels = rows.map((row) => row.label);
@@ -80,10 +84,15 @@ export function BuilderPage() {
       ballotRef.current?.querySelector<HTMLElement>('input:checked, input')?.focus();
       return;
     }
+    const waiting = picturesWaiting(rows);
+    if (waiting) {
+      setError(waiting === 'uploading' ? picturesSaid.waitUploading : picturesSaid.fixFailed);
+      return;
+    }
     setError(null);
     build.mutate({
       title: cleanText(title),
-      items: cleaned,
+      items: newItemsOf(rows),
       ...(checked.ballot.kind === 'ranking' ? {} : { ballot: checked.ballot }),
       ...(emoji ? { emoji } : {}),
       ...(tags.length > 0 ? { tags } : {}),
@@ -120,7 +129,12 @@ export function BuilderPage() {
           />
         </div>
 
-        <ItemRowsField items={items} placeholders={placeholders} hintId={ids.hint} />
+        <ItemRowsField
+          items={items}
+          placeholders={placeholders}
+          hintId={ids.hint}
+          pictures={pictures}
+        />
 
         <div ref={ballotRef}>
           <BallotField

@@ -27,7 +27,9 @@ import { useViewer } from '../shell/session/use-viewer';
 import { CreateOptions } from './create-options';
 import { CreateSubmitBar } from './create-submit-bar';
 import { readDraft } from '../game/draft';
-import { findDuplicates, itemRowsFor } from '../game/item-row-edits';
+import { findDuplicates, itemRowsFor, picturesWaiting } from '../game/item-row-edits';
+import { useRowPictures } from '../game/row-pictures';
+import { itemPictureText } from '../i18n/messages/pictures';
 import { ItemRowsField } from './item-rows-field';
 import { itemsMissing } from './missing-items';
 import { PromptField } from './prompt-field';
@@ -59,11 +61,13 @@ export function CreatePage() {
   const [ballotError, setBallotError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const items = useItemRows({
-    initial: () => itemRowsFor(restored?.items ?? []),
+    initial: () => itemRowsFor(restored?.items ?? [], restored?.pictures),
     max: MAX_ITEMS,
     onEdit: () => setError(null),
   });
   const { rows } = items;
+  const pictures = useRowPictures(items);
+  const picturesSaid = useText(itemPictureText);
   const promptInput = useRef<HTMLInputElement>(null);
   const game = useCreateGame({
     restored,
@@ -99,6 +103,11 @@ export function CreatePage() {
     if (checked.error !== null) {
       setBallotError(checked.error);
       ballotRef.current?.querySelector<HTMLElement>('input:checked, input')?.focus();
+      return;
+    }
+    const waiting = picturesWaiting(rows);
+    if (waiting) {
+      setError(waiting === 'uploading' ? picturesSaid.waitUploading : picturesSaid.fixFailed);
       return;
     }
     setError(null);
@@ -141,6 +150,8 @@ export function CreatePage() {
           placeholders={placeholders}
           hintId={ids.hint}
           invalidKeys={missing.itemsInvalid ? new Set(missing.toFill.keys) : undefined}
+          // Pictures need an account (uploads are an account's); others compose text items.
+          pictures={viewer.status === 'signed-in' ? pictures : undefined}
           error={
             missing.itemsInvalid
               ? { id: ids.itemsError, message: itemsMissing(missing.toFill.short) }

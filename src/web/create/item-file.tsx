@@ -13,13 +13,17 @@ import { formatNumber } from '../i18n/format';
 import { useText } from '../i18n/i18n';
 import { itemRowsText } from '../i18n/messages/item-rows';
 import type { ItemRows } from '../game/use-item-rows';
+import { pictureFiles } from '../game/row-pictures';
 
 type FileProblem = ItemFileProblem | 'unreadable';
 
 const hasFiles = (event: DragEvent) => event.dataTransfer.types.includes('Files');
 
-/** Reading a file into the rows, and the list as a drop target (`dropProps`). */
-export function useItemFile(items: ItemRows) {
+/**
+ * Reading a file into the rows, and the list as a drop target (`dropProps`); pictures dropped go
+ * to `onPictures` (one item each: game/row-pictures.tsx) when given.
+ */
+export function useItemFile(items: ItemRows, onPictures?: (files: File[]) => void) {
   const t = useText(itemRowsText);
   // The message, with the rows it was said over: any change to the rows (typing, a paste, Undo)
   // makes it stale, and it is no longer shown.
@@ -72,6 +76,8 @@ export function useItemFile(items: ItemRows) {
       if (!hasFiles(event)) return;
       event.preventDefault();
       setDragging(false);
+      const pictures = onPictures ? pictureFiles(event.dataTransfer.files) : [];
+      if (pictures.length > 0) return onPictures?.(pictures);
       const file = event.dataTransfer.files[0];
       if (file) void read(file);
     },

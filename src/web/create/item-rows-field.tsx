@@ -16,6 +16,8 @@ import { itemRowsText } from '../i18n/messages/item-rows';
 import { findDuplicates } from '../game/item-row-edits';
 import type { ItemRows } from '../game/use-item-rows';
 import { ItemFileButton, useItemFile } from './item-file';
+import { itemPictureText } from '../i18n/messages/pictures';
+import { RowPictureButton, RowPictureDetails, type RowPictures } from '../game/row-pictures';
 
 export function ItemRowsField(props: {
   /** The rows and what they do (use-item-rows.ts). */
@@ -26,13 +28,16 @@ export function ItemRowsField(props: {
   /** Rows to mark as needing text, and the message that says why (shown under the rows). */
   invalidKeys?: ReadonlySet<string>;
   error?: { id: string; message: string } | null;
+  /** Pictures on the rows (row-pictures.tsx), for someone who may upload them. */
+  pictures?: RowPictures | undefined;
 }) {
   const t = useText(itemRowsText);
-  const { items } = props;
+  const p = useText(itemPictureText);
+  const { items, pictures } = props;
   const { rows, attachAddButton } = items;
   const duplicateKeys = findDuplicates(rows);
   const filled = cleanLabels(rows.map((row) => row.label));
-  const file = useItemFile(items);
+  const file = useItemFile(items, pictures?.addPictureFiles);
   const fileHintId = useId();
   const pasted = items.pasted;
 
@@ -54,7 +59,11 @@ export function ItemRowsField(props: {
           const duplicate = duplicateKeys.has(row.key);
           const needsText = props.invalidKeys?.has(row.key) === true && props.error != null;
           return (
-            <li key={row.key} className="item-row">
+            <li
+              key={row.key}
+              className={pictures ? 'item-row item-row--picture' : 'item-row'}
+              {...pictures?.rowDropProps(row.key)}
+            >
               <span className="item-row__number" aria-hidden="true">
                 {index + 1}
               </span>
@@ -69,7 +78,14 @@ export function ItemRowsField(props: {
                 placeholder={props.placeholders[index] ?? t.another}
                 maxLength={MAX_ITEM_LENGTH}
                 autoComplete="off"
+                onPaste={(event) => {
+                  if (pictures?.pasteInto(row.key, event)) return;
+                  items.listInputProps(row, index).onPaste(event);
+                }}
               />
+              {pictures ? (
+                <RowPictureButton row={row} number={index + 1} pictures={pictures} />
+              ) : null}
               <button
                 type="button"
                 className="btn-icon item-row__remove"
@@ -83,12 +99,25 @@ export function ItemRowsField(props: {
                 <X size={18} aria-hidden="true" />
               </button>
               {duplicate ? <p className="item-row__warning">{t.duplicate}</p> : null}
+              {pictures ? (
+                <RowPictureDetails row={row} number={index + 1} items={items} pictures={pictures} />
+              ) : null}
             </li>
           );
         })}
       </ol>
       {/* Always there, so the count is read out when a paste fills it. */}
       <div className="item-rows__status" role="status" data-testid="pasted-note">
+        {pictures?.dropped ? (
+          <p className="item-rows__pasted">
+            <span>
+              {p.added(pictures.dropped.count)}
+              {pictures.dropped.left > 0 ? (
+                <> {p.left({ max: MAX_ITEMS })(pictures.dropped.left)}</>
+              ) : null}
+            </span>
+          </p>
+        ) : null}
         {pasted ? (
           <p className="item-rows__pasted">
             <span>
@@ -124,6 +153,7 @@ export function ItemRowsField(props: {
           {t.add}
         </button>
         <ItemFileButton file={file} hintId={fileHintId} />
+        {pictures?.chooserInput}
         <p id={fileHintId} className="field__hint item-rows__file-hint">
           {t.fromFileHint}
         </p>

@@ -23,11 +23,15 @@ import {
   saveDraft,
   type CreateDraft,
 } from '../game/draft';
-import type { ItemRow } from '../game/item-row-edits';
+import { draftPictures, type ItemRow } from '../game/item-row-edits';
 import type { RuleInputs } from '../game/rule-inputs';
 import type { BallotInputs } from '../game/ballot-inputs';
 import { useText } from '../i18n/i18n';
 import { createGameText } from '../i18n/messages/create';
+
+/** `{ [key]: value }`, or nothing when the value is undefined. */
+const optional = <K extends string, V>(key: K, value: V | undefined) =>
+  (value === undefined ? {} : { [key]: value }) as Partial<Record<K, V>>;
 
 // Someone without an account pressing Create: the sign-in screen says why they are there
 // (sign-in-reason.ts). A session that ended meanwhile is news, so a toast says it too.
@@ -64,6 +68,7 @@ export function useCreateGame(options: {
     () => ({
       prompt,
       items: rows.map((row) => row.label),
+      ...optional('pictures', draftPictures(rows)),
       rules,
       publish,
       ballot,

@@ -6,7 +6,13 @@
  * create screen keeps it; the sign-in screen reads it to say why it is showing.
  */
 import { cleanLabels } from '../../domain/game';
-import { MAX_ITEM_LENGTH, MAX_ITEMS, MAX_PROMPT_LENGTH } from '../../domain/limits';
+import { IMAGE_ID, imagePaths } from '../../domain/images';
+import {
+  MAX_IMAGE_ALT_LENGTH,
+  MAX_ITEM_LENGTH,
+  MAX_ITEMS,
+  MAX_PROMPT_LENGTH,
+} from '../../domain/limits';
 import { cleanText } from '../../domain/text';
 import type { NewGame } from '../api/games';
 import {
@@ -25,10 +31,15 @@ import {
 } from './ballot-inputs';
 import { checkRuleInputs, hasRuleInputs, type RuleInputs } from './rule-inputs';
 
+/** An uploaded picture on a draft's row (`alt` null: the row's label). */
+export type DraftPicture = { id: string; thumbUrl: string; alt: string | null };
+
 export type CreateDraft = {
   prompt: string;
   /** Every item row as typed, empty rows included. */
   items: string[];
+  /** The rows' uploaded pictures, one entry per item (null: none); left out when none has one. */
+  pictures?: (DraftPicture | null)[];
   rules: RuleInputs;
   publish: boolean;
   /** The Ballot choice as set (issue 25); none: the default, a full ranking. */
@@ -46,7 +57,10 @@ const isString = (value: unknown, max: number): value is string =>
 /** A stored value as a draft, or null when any part of it is not what a draft holds. */
 export function parseDraft(value: unknown): CreateDraft | null {
   if (typeof value !== 'object' || value === null) return null;
-  const { prompt, items, rules, publish, pressed, ballot } = value as Record<string, unknown>;
+  const { prompt, items, rules, publish, pressed, ballot, pictures } = value as Record<
+    string,
+    unknown
+  >;
   if (!isString(prompt, MAX_PROMPT_LENGTH)) return null;
   if (!Array.isArray(items) || items.length > MAX_ITEMS) return null;
   if (!items.every((item) => isString(item, MAX_ITEM_LENGTH))) return null;
@@ -58,14 +72,32 @@ export function parseDraft(value: unknown): CreateDraft | null {
   if (typeof publish !== 'boolean' || typeof pressed !== 'boolean') return null;
   const ballotInputs = ballot === undefined ? undefined : parseBallotInputs(ballot);
   if (ballotInputs === null) return null;
+  const kept = parsePictures(pictures, items.length);
   return {
     prompt,
     items: items as string[],
+    ...(kept ? { pictures: kept } : {}),
     rules: { deadline, players },
     publish,
     ...(ballotInputs ? { ballot: ballotInputs } : {}),
     pressed,
   };
+}
+
+/** A draft's pictures, or null when there are none or they are not what a draft keeps. */
+function parsePictures(value: unknown, count: number): (DraftPicture | null)[] | null {
+  if (!Array.isArray(value) || value.length !== count) return null;
+  const pictures = value.map((entry: unknown): DraftPicture | null | undefined => {
+    if (entry === null) return null;
+    if (typeof entry !== 'object') return undefined;
+    const { id, thumbUrl, alt } = entry as Record<string, unknown>;
+    if (typeof id !== 'string' || !IMAGE_ID.test(id) || thumbUrl !== imagePaths(id).thumbUrl) {
+      return undefined;
+    }
+    if (alt !== null && !isString(alt, MAX_IMAGE_ALT_LENGTH)) return undefined;
+    return { id, thumbUrl, alt };
+  });
+  return pictures.every((picture) => picture !== undefined) ? pictures : null;
 }
 
 /** Nothing typed, no rule, publish off: not worth keeping. */
@@ -100,7 +132,14 @@ export function clearDraft(storage: KeyValueStore | null = sessionStore()): void
  */
 export function newGameFromDraft(draft: CreateDraft, now: number): NewGame {
   const { rules } = checkRuleInputs(draft.rules, now);
-  const items = cleanLabels(draft.items);
+  const items = draft.items.flatMap((typed, index) => {
+    const label = cleanText(typed);
+    if (label === '') return [];
+    const picture = draft.pictures?.[index];
+    return [
+      picture ? { label, image: { id: picture.id, alt: cleanText(picture.alt ?? label) } } : label,
+    ];
+  });
   // A ballot the form would refuse is not sent (the page checks it before pressing Create).
   const { ballot } = ballotOfInputs(draft.ballot ?? DEFAULT_BALLOT_INPUTS, items.length);
   return {

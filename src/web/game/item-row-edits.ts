@@ -7,10 +7,86 @@ import { MIN_ITEMS } from '../../domain/limits';
 import { cleanText, sameTextKey } from '../../domain/text';
 
 /**
- * One row. `key` stays the row's while it lives (React key, focus); `id` when the row stands for
- * an existing item (the owner's item editor: a renamed item keeps its id and so its votes).
+ * A row's picture (decision 0050): on its way up (a local preview and the share sent), uploaded
+ * (its id and thumbnail; `alt` null while it follows the row's label), or refused (the server's
+ * message, and the file to try again).
  */
-export type ItemRow = { key: string; label: string; id?: string };
+export type RowPicture =
+  | { state: 'uploading'; preview: string; progress: number }
+  | { state: 'ready'; id: string; thumbUrl: string; alt: string | null }
+  | { state: 'failed'; message: string; file: File };
+
+/**
+ * One row. `key` stays the row's while it lives (React key, focus); `id` when the row stands for
+ * an existing item (the owner's item editor: a renamed item keeps its id and so its votes);
+ * `picture` when it has one.
+ */
+export type ItemRow = { key: string; label: string; id?: string; picture?: RowPicture };
+
+/** The row `key` with this picture (or none). */
+export function withPicture(
+  rows: readonly ItemRow[],
+  key: string,
+  picture: RowPicture | undefined,
+): ItemRow[] {
+  return rows.map((row) => {
+    if (row.key !== key) return row;
+    const next = { ...row, picture };
+    if (!picture) delete next.picture;
+    return next;
+  });
+}
+
+/**
+ * Rows for dropped pictures, one per file named `labels`: into the blank rows (no text, no
+ * picture) from the first on, then new rows, up to `max`; `keys` the rows they went in, in order.
+ */
+export function withPictureRows(
+  rows: readonly ItemRow[],
+  labels: readonly string[],
+  max: number,
+): { rows: ItemRow[]; keys: string[] } {
+  const next = [...rows];
+  const keys: string[] = [];
+  for (let index = 0; index < next.length && keys.length < labels.length; index++) {
+    const row = next[index]!;
+    if (row.label.trim() !== '' || row.picture) continue;
+    next[index] = { ...row, label: labels[keys.length]! };
+    keys.push(row.key);
+  }
+  while (keys.length < labels.length && next.length < max) {
+    const row = newItemRow(labels[keys.length]);
+    next.push(row);
+    keys.push(row.key);
+  }
+  return { rows: next, keys };
+}
+
+/** The picture a row sends: `{ id, alt }` (alt: the label while not edited), else null. */
+export function rowImage(row: ItemRow): { id: string; alt: string } | null {
+  const picture = row.picture;
+  if (picture?.state !== 'ready') return null;
+  return { id: picture.id, alt: cleanText(picture.alt ?? row.label) };
+}
+
+/** The rows as a new game's items: cleaned labels (blank rows left out), with their pictures. */
+export function newItemsOf(
+  rows: readonly ItemRow[],
+): (string | { label: string; image: { id: string; alt: string } })[] {
+  return rows.flatMap((row) => {
+    const label = cleanText(row.label);
+    if (label === '') return [];
+    const image = rowImage({ ...row, label });
+    return [image ? { label, image } : label];
+  });
+}
+
+/** Why the rows cannot be sent yet: a picture still uploading, or one that failed; else null. */
+export function picturesWaiting(rows: readonly ItemRow[]): 'uploading' | 'failed' | null {
+  if (rows.some((row) => row.picture?.state === 'uploading')) return 'uploading';
+  if (rows.some((row) => row.picture?.state === 'failed')) return 'failed';
+  return null;
+}
 
 // A colon is in no item id (ids are letters and digits), so a new row's key never meets one.
 let lastKey = 0;
@@ -21,11 +97,33 @@ export function newItemRow(label = ''): ItemRow {
   return { key: `new:${lastKey}`, label };
 }
 
-/** Rows for these labels, or MIN_ITEMS empty rows (the create screen and the builder start so). */
-export function itemRowsFor(labels: readonly string[]): ItemRow[] {
-  return labels.length > 0
-    ? labels.map((label) => newItemRow(label))
-    : Array.from({ length: MIN_ITEMS }, () => newItemRow());
+/**
+ * Rows for these labels (with their uploaded pictures, a draft's), or MIN_ITEMS empty rows (the
+ * create screen and the builder start so).
+ */
+export function itemRowsFor(
+  labels: readonly string[],
+  pictures?: readonly ({ id: string; thumbUrl: string; alt: string | null } | null)[],
+): ItemRow[] {
+  if (labels.length === 0) return Array.from({ length: MIN_ITEMS }, () => newItemRow());
+  return labels.map((label, index) => {
+    const picture = pictures?.[index];
+    const row = newItemRow(label);
+    return picture ? { ...row, picture: { state: 'ready', ...picture } } : row;
+  });
+}
+
+/** The rows' uploaded pictures as a draft keeps them, or undefined when no row has one. */
+export function draftPictures(
+  rows: readonly ItemRow[],
+): ({ id: string; thumbUrl: string; alt: string | null } | null)[] | undefined {
+  if (!rows.some((row) => row.picture?.state === 'ready')) return undefined;
+  return rows.map((row) => {
+    const picture = row.picture;
+    return picture?.state === 'ready'
+      ? { id: picture.id, thumbUrl: picture.thumbUrl, alt: picture.alt }
+      : null;
+  });
 }
 
 /** The rows with `row` at the end, unless there are `max` already. */

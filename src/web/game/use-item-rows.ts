@@ -21,8 +21,11 @@ import {
   withLabel,
   withPastedItems,
   withRowAdded,
+  withPicture,
+  withPictureRows,
   withRowRemoved,
   type ItemRow,
+  type RowPicture,
 } from './item-row-edits';
 import { splitPastedList } from '../../domain/pasted-list';
 
@@ -138,6 +141,31 @@ export function useItemRows(options: {
     setPasted({ placed: adding.placed, left: adding.left, before: rows, key: first.key, file });
   };
 
+  /**
+   * The row `key`'s picture (or none), given or made from the one it has; a row removed
+   * meanwhile is left alone. `edited`: the person changed it (an error about the rows goes).
+   */
+  const setPicture = (
+    key: string,
+    picture: RowPicture | undefined | ((current: RowPicture | undefined) => RowPicture | undefined),
+    edited = false,
+  ) => {
+    if (edited) onEdit?.();
+    setRows((current) => {
+      const row = current.find((candidate) => candidate.key === key);
+      if (!row) return current;
+      const next = typeof picture === 'function' ? picture(row.picture) : picture;
+      return next === row.picture ? current : withPicture(current, key, next);
+    });
+  };
+
+  /** Rows for dropped pictures named `labels` (`withPictureRows`); the keys of their rows. */
+  const addPictureRows = (labels: readonly string[]): string[] => {
+    const adding = withPictureRows(rows, labels, max);
+    edit(() => adding.rows);
+    return adding.keys;
+  };
+
   /** The rows as they were before the last paste; focus back in the row pasted into. */
   const undoPaste = () => {
     if (!pasted) return;
@@ -183,6 +211,8 @@ export function useItemRows(options: {
     pasted,
     undoPaste,
     addFileItems,
+    setPicture,
+    addPictureRows,
     /** The Add item button's `ref`: focus lands there when the last row is removed. */
     attachAddButton: (element: HTMLButtonElement | null) => {
       addButton.current = element;

@@ -15,7 +15,10 @@ import { DialogHead } from '../ui/dialog-head';
 import { useItemRows } from '../game/use-item-rows';
 import { useText } from '../i18n/i18n';
 import { editItemsText } from '../i18n/messages/owner';
-import { editSummary, rowsFromItems, summaryText, toItemEdits } from './item-rows';
+import { editSummary, picturesChanged, rowsFromItems, summaryText, toItemEdits } from './item-rows';
+import { picturesWaiting } from '../game/item-row-edits';
+import { RowPictureButton, RowPictureDetails, useRowPictures } from '../game/row-pictures';
+import { itemPictureText } from '../i18n/messages/pictures';
 
 export function EditItemsDialog(props: { game: GameView }) {
   const t = useText(editItemsText);
@@ -24,6 +27,9 @@ export function EditItemsDialog(props: { game: GameView }) {
   // The rows (use-item-rows.ts): existing items keep their id, at most MAX_ITEMS of them.
   const items = useItemRows({ initial: () => [], max: MAX_ITEMS });
   const { rows, full, attachAddButton } = items;
+  const pictures = useRowPictures(items);
+  const picturesSaid = useText(itemPictureText);
+  const [waiting, setWaiting] = useState<string | null>(null);
   const ids = { warning: useId(), error: useId(), count: useId() };
 
   const save = useEditItems(game.id, {
@@ -42,6 +48,7 @@ export function EditItemsDialog(props: { game: GameView }) {
   };
 
   const changes = summaryText(editSummary(game.items, rows));
+  const changed = changes !== null || picturesChanged(game.items, rows);
 
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -60,9 +67,18 @@ export function EditItemsDialog(props: { game: GameView }) {
             onSubmit={(event) => {
               event.preventDefault();
               if (save.isPending) return;
+              const pending = picturesWaiting(rows);
+              setWaiting(
+                pending === null
+                  ? null
+                  : pending === 'uploading'
+                    ? picturesSaid.waitUploading
+                    : picturesSaid.fixFailed,
+              );
+              if (pending) return;
               // Nothing to change: no request, no live update sent to every player.
-              if (changes === null) setOpen(false);
-              else save.mutate(toItemEdits(rows));
+              if (!changed) setOpen(false);
+              else save.mutate(toItemEdits(rows, game.items));
             }}
           >
             <DialogHead title={t.title} />
@@ -74,7 +90,11 @@ export function EditItemsDialog(props: { game: GameView }) {
 
             <ol className="item-rows" aria-label={t.items}>
               {rows.map((row, index) => (
-                <li key={row.key} className="item-row">
+                <li
+                  key={row.key}
+                  className="item-row item-row--picture"
+                  {...pictures.rowDropProps(row.key)}
+                >
                   <span className="item-row__number" aria-hidden="true">
                     {index + 1}
                   </span>
@@ -85,7 +105,9 @@ export function EditItemsDialog(props: { game: GameView }) {
                     aria-label={t.item({ number: index + 1 })}
                     maxLength={MAX_ITEM_LENGTH}
                     placeholder={row.id === undefined ? t.newItem : undefined}
+                    onPaste={(event) => pictures.pasteInto(row.key, event)}
                   />
+                  <RowPictureButton row={row} number={index + 1} pictures={pictures} />
                   <button
                     type="button"
                     className="btn-icon item-row__remove"
@@ -98,10 +120,17 @@ export function EditItemsDialog(props: { game: GameView }) {
                   >
                     <X size={18} aria-hidden="true" />
                   </button>
+                  <RowPictureDetails
+                    row={row}
+                    number={index + 1}
+                    items={items}
+                    pictures={pictures}
+                  />
                 </li>
               ))}
             </ol>
             {rows.length === 0 ? <p className="edit-items__empty">{t.empty}</p> : null}
+            {pictures.chooserInput}
 
             <div className="edit-items__add">
               <button
@@ -127,7 +156,7 @@ export function EditItemsDialog(props: { game: GameView }) {
             </div>
 
             <p id={ids.error} className="form-error" role="alert">
-              {save.isError ? errorMessage(save.error) : null}
+              {waiting ?? (save.isError ? errorMessage(save.error) : null)}
             </p>
 
             <div className="dialog__actions edit-items__footer">

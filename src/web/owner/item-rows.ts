@@ -2,25 +2,52 @@
  * The edit-items dialog's rows: the game's items as editable rows, and the rows turned back into
  * the edit the server takes. Pure, so it is tested without a browser.
  */
-import type { Item } from '../../domain/game';
+import type { Item, ItemView } from '../../domain/game';
 import { cleanText } from '../../domain/text';
 import type { ItemEdit } from '../api/games';
-import type { ItemRow } from '../game/item-row-edits';
+import { rowImage, type ItemRow } from '../game/item-row-edits';
 import { editItemsText } from '../i18n/messages/owner';
 
-/** Each item as a row keyed and `id`-ed by the item's id: a rename keeps its votes. */
-export function rowsFromItems(items: readonly Item[]): ItemRow[] {
-  return items.map((item) => ({ key: item.id, id: item.id, label: item.label }));
+/**
+ * Each item as a row keyed and `id`-ed by the item's id: a rename keeps its votes. An item's
+ * picture is the row's, its alt text kept as written.
+ */
+export function rowsFromItems(items: readonly ItemView[]): ItemRow[] {
+  return items.map(({ id, label, image }) => {
+    const row: ItemRow = { key: id, id, label };
+    return image
+      ? {
+          ...row,
+          picture: { state: 'ready', id: image.id, thumbUrl: image.thumbUrl, alt: image.alt },
+        }
+      : row;
+  });
 }
 
 /**
  * Existing items keep their id; new rows are plain labels, cleaned as the server stores them
- * (`cleanText`). Blank rows are left to the server.
+ * (`cleanText`). Blank rows are left to the server. A row's picture goes with it; an item of
+ * `items` whose row lost its picture sends `image: null` (the server removes it).
  */
-export function toItemEdits(rows: readonly ItemRow[]): ItemEdit[] {
-  return rows.map((row) =>
-    row.id === undefined ? cleanText(row.label) : { id: row.id, label: cleanText(row.label) },
-  );
+export function toItemEdits(rows: readonly ItemRow[], items: readonly Item[] = []): ItemEdit[] {
+  const hadPicture = new Set(items.flatMap((item) => (item.image ? [item.id] : [])));
+  return rows.map((row) => {
+    const label = cleanText(row.label);
+    const image = rowImage({ ...row, label });
+    if (row.id === undefined) return image ? { label, image } : label;
+    if (image) return { id: row.id, label, image };
+    return hadPicture.has(row.id) ? { id: row.id, label, image: null } : { id: row.id, label };
+  });
+}
+
+/** Whether the rows change any item's picture or its description. */
+export function picturesChanged(items: readonly Item[], rows: readonly ItemRow[]): boolean {
+  const before = new Map(items.map((item) => [item.id, item.image]));
+  return rows.some((row) => {
+    const image = rowImage(row);
+    const had = row.id === undefined ? undefined : before.get(row.id);
+    return (image?.id ?? null) !== (had?.id ?? null) || (image !== null && image.alt !== had?.alt);
+  });
 }
 
 export type EditSummary = { renamed: number; added: number; removed: number };

@@ -54,6 +54,7 @@ import {
 import { ClampedTitle } from './clamped-title';
 import { ClosedRank } from './closed-rank';
 import { RankList, type Order } from './rank-list';
+import { PictureViewerProvider } from './item-picture';
 import { emptyPlacement, keptPlacement, placedCount, type Placement } from './tier-placement';
 import { keptPicks } from './top-picks';
 import { ballotKindText } from '../i18n/messages/ballot';
@@ -429,35 +430,37 @@ function PlayBoard(props: {
             <ProgressNote status={progress.status} />
           </div>
 
-          {ballot.kind === 'top' ? (
-            <Suspense fallback={<SkeletonList rows={6} />}>
-              <TopPicker
+          <PictureViewerProvider>
+            {ballot.kind === 'top' ? (
+              <Suspense fallback={<SkeletonList rows={6} />}>
+                <TopPicker
+                  items={game.items}
+                  n={n}
+                  picks={picks}
+                  onPicksChange={onPicksChange}
+                  hintSlot={hintSlot}
+                />
+              </Suspense>
+            ) : ballot.kind === 'tiers' ? (
+              <Suspense fallback={<SkeletonList rows={6} />}>
+                <TierBoard
+                  items={game.items}
+                  tiers={ballot.tiers}
+                  placement={placement}
+                  onPlacementChange={onPlacementChange}
+                  hintSlot={hintSlot}
+                />
+              </Suspense>
+            ) : (
+              <RankList
                 items={game.items}
-                n={n}
-                picks={picks}
-                onPicksChange={onPicksChange}
+                order={order}
+                onOrderChange={onOrderChange}
+                labelledBy={ids.title}
                 hintSlot={hintSlot}
               />
-            </Suspense>
-          ) : ballot.kind === 'tiers' ? (
-            <Suspense fallback={<SkeletonList rows={6} />}>
-              <TierBoard
-                items={game.items}
-                tiers={ballot.tiers}
-                placement={placement}
-                onPlacementChange={onPlacementChange}
-                hintSlot={hintSlot}
-              />
-            </Suspense>
-          ) : (
-            <RankList
-              items={game.items}
-              order={order}
-              onOrderChange={onOrderChange}
-              labelledBy={ids.title}
-              hintSlot={hintSlot}
-            />
-          )}
+            )}
+          </PictureViewerProvider>
 
           <div className="submit-bar" ref={coverRef} data-testid="submit-bar">
             <OfflineNotice message={waiting ? offline.ranking : null} />

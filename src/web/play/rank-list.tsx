@@ -26,7 +26,7 @@ import {
 import type { ReactNode } from 'react';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import type { Item } from '../../domain/game';
+import type { ItemView } from '../../domain/game';
 import { MouseAndPenSensor } from './drag-sensors';
 import { PlacingHint } from './placing-hint';
 import { moveBy, moveOnto } from './reorder';
@@ -43,7 +43,7 @@ type Refocus = { id: string; control: 'up' | 'down' | 'pick' | 'remove' };
 export type Order = readonly string[];
 
 export function RankList(props: {
-  items: readonly Item[];
+  items: readonly ItemView[];
   order: Order;
   onOrderChange: (update: (order: Order) => Order) => void;
   labelledBy?: string;
@@ -58,6 +58,10 @@ export function RankList(props: {
   const t = useText(rankListText);
   const labels = useMemo(
     () => new Map(props.items.map((item) => [item.id, item.label])),
+    [props.items],
+  );
+  const images = useMemo(
+    () => new Map(props.items.flatMap((item) => (item.image ? [[item.id, item.image]] : []))),
     [props.items],
   );
   const listRef = useRef<HTMLOListElement>(null);
@@ -275,6 +279,7 @@ export function RankList(props: {
                 key={id}
                 id={id}
                 label={labels.get(id) ?? id}
+                image={images.get(id)}
                 index={index}
                 total={total}
                 mode={mode}

@@ -13,7 +13,9 @@ import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ChevronDown, ChevronUp, GripVertical, X } from 'lucide-react';
 import { memo } from 'react';
+import type { ItemImageView } from '../../domain/item-pictures';
 import { useText } from '../i18n/i18n';
+import { ItemPictureButton } from './item-picture';
 import { rankRowText } from '../i18n/messages/play';
 
 export type MoveDirection = -1 | 1;
@@ -24,6 +26,8 @@ export type PlaceMode = 'idle' | 'picked' | 'target';
 type Props = {
   id: string;
   label: string;
+  /** The item's picture: a thumbnail that opens full screen (item-picture.tsx). */
+  image?: ItemImageView | undefined;
   index: number;
   total: number;
   mode: PlaceMode;
@@ -64,6 +68,7 @@ export const RankRow = memo(function RankRow(props: Props) {
   if (isDragging) classes.push('rank-row--dragging');
   if (first) classes.push('rank-row--first');
   if (mode !== 'idle') classes.push(`rank-row--${mode}`);
+  if (props.image) classes.push('rank-row--picture');
 
   return (
     <li
@@ -86,6 +91,7 @@ export const RankRow = memo(function RankRow(props: Props) {
       <span className="rank-row__position" aria-hidden="true">
         {index + 1}
       </span>
+      <ItemPictureButton image={props.image} label={label} />
       <button
         type="button"
         className="rank-row__pick"

@@ -35,7 +35,9 @@ import {
 } from 'react';
 import { createPortal } from 'react-dom';
 import type { TierSpec } from '../../domain/ballot';
-import type { Item } from '../../domain/game';
+import type { ItemView } from '../../domain/game';
+import type { ItemImageView } from '../../domain/item-pictures';
+import { ItemPictureButton } from './item-picture';
 import { textOn } from '../game/tier-colors';
 import { useText } from '../i18n/i18n';
 import { tierBoardText } from '../i18n/messages/ballot';
@@ -53,7 +55,7 @@ const destinationOf = (id: UniqueIdentifier): number =>
 type Refocus = { kind: 'item'; id: string } | { kind: 'pool'; index: number };
 
 export function TierBoard(props: {
-  items: readonly Item[];
+  items: readonly ItemView[];
   tiers: readonly TierSpec[];
   placement: Placement;
   onPlacementChange: (update: (placement: Placement) => Placement) => void;
@@ -64,6 +66,10 @@ export function TierBoard(props: {
   const t = useText(tierBoardText);
   const ids = { instructions: useId(), pool: useId() };
   const labels = useMemo(() => new Map(items.map((item) => [item.id, item.label])), [items]);
+  const images = useMemo(
+    () => new Map(items.flatMap((item) => (item.image ? [[item.id, item.image]] : []))),
+    [items],
+  );
   const pool = useMemo(() => poolOf(items, placement), [items, placement]);
   const boardRef = useRef<HTMLDivElement>(null);
   const refocus = useRef<Refocus | null>(null);
@@ -287,6 +293,7 @@ export function TierBoard(props: {
               tier={tier}
               ids={placement[index] ?? []}
               labels={labels}
+              images={images}
               picked={picked}
               pickedLabel={pickedLabel}
               dragging={dragging}
@@ -344,6 +351,7 @@ const TierRow = memo(function TierRow(
     tier: TierSpec;
     ids: readonly string[];
     labels: ReadonlyMap<string, string>;
+    images: ReadonlyMap<string, ItemImageView>;
   },
 ) {
   const { index, tier, picked } = props;
@@ -392,6 +400,7 @@ const TierRow = memo(function TierRow(
             key={id}
             id={id}
             label={props.labels.get(id) ?? id}
+            image={props.images.get(id)}
             where={tier.label}
             picked={picked === id}
             hidden={props.dragging === id}
@@ -406,7 +415,7 @@ const TierRow = memo(function TierRow(
 });
 
 function PoolZone(
-  props: ItemHandlers & { items: readonly Item[]; headingId: string; pickedInPool: boolean },
+  props: ItemHandlers & { items: readonly ItemView[]; headingId: string; pickedInPool: boolean },
 ) {
   const t = useText(tierBoardText);
   const { setNodeRef, isOver } = useDroppable({ id: POOL_ID });
@@ -450,6 +459,7 @@ function PoolZone(
               key={item.id}
               id={item.id}
               label={item.label}
+              image={item.image}
               where={t.pool}
               picked={props.picked === item.id}
               hidden={props.dragging === item.id}
@@ -467,6 +477,7 @@ function PoolZone(
 const TierChip = memo(function TierChip(props: {
   id: string;
   label: string;
+  image: ItemImageView | undefined;
   /** The tier (or pool) it is in, for its accessible name. */
   where: string;
   picked: boolean;
@@ -481,7 +492,8 @@ const TierChip = memo(function TierChip(props: {
   if (props.picked) classes.push('tier-chip--picked');
   if (props.hidden) classes.push('tier-chip--dragging');
   return (
-    <li className="tier-chip__slot">
+    <li className={props.image ? 'tier-chip__slot tier-chip__slot--picture' : 'tier-chip__slot'}>
+      <ItemPictureButton image={props.image} label={props.label} />
       <button
         ref={setNodeRef}
         type="button"

@@ -35,7 +35,7 @@ export function placeIn(placement: Placement, id: string, to: number): Placement
 }
 
 /** The items in no tier, in the game's order. */
-export function poolOf(items: readonly Item[], placement: Placement): Item[] {
+export function poolOf<T extends Item>(items: readonly T[], placement: Placement): T[] {
   const placed = new Set(placement.flat());
   return items.filter((item) => !placed.has(item.id));
 }

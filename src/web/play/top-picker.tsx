@@ -7,7 +7,9 @@
  */
 import { Plus, Search } from 'lucide-react';
 import { memo, useCallback, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { Item } from '../../domain/game';
+import type { ItemView } from '../../domain/game';
+import type { ItemImageView } from '../../domain/item-pictures';
+import { ItemPictureButton } from './item-picture';
 import { formatNumber } from '../i18n/format';
 import { useText } from '../i18n/i18n';
 import { topPickerText } from '../i18n/messages/ballot';
@@ -15,7 +17,7 @@ import { RankList, type Order } from './rank-list';
 import { addPick, matchingItems, removePick } from './top-picks';
 
 export function TopPicker(props: {
-  items: readonly Item[];
+  items: readonly ItemView[];
   n: number;
   picks: Order;
   onPicksChange: (update: (picks: Order) => Order) => void;
@@ -174,6 +176,7 @@ export function TopPicker(props: {
               key={item.id}
               id={item.id}
               label={item.label}
+              image={item.image}
               index={index}
               full={full}
               onAdd={onPoolClick}
@@ -191,13 +194,15 @@ export function TopPicker(props: {
 const PoolItem = memo(function PoolItem(props: {
   id: string;
   label: string;
+  image: ItemImageView | undefined;
   index: number;
   full: boolean;
   onAdd: (id: string, index: number) => void;
 }) {
   const t = useText(topPickerText);
   return (
-    <li>
+    <li className={props.image ? 'pool-item__slot pool-item__slot--picture' : undefined}>
+      <ItemPictureButton image={props.image} label={props.label} />
       <button
         type="button"
         className="pool-item"

@@ -41,17 +41,17 @@ export function searchKey(text: string): string {
  * otherwise those whose label holds the query, the ones it starts with first, then the ones with
  * a word starting with it, then the rest (each group in the game's order).
  */
-export function matchingItems(
-  items: readonly Item[],
+export function matchingItems<T extends Item>(
+  items: readonly T[],
   query: string,
   picked: ReadonlySet<string>,
-): Item[] {
+): T[] {
   const unpicked = items.filter((item) => !picked.has(item.id));
   const wanted = searchKey(query);
   if (wanted === '') return unpicked;
-  const starts: Item[] = [];
-  const words: Item[] = [];
-  const inside: Item[] = [];
+  const starts: T[] = [];
+  const words: T[] = [];
+  const inside: T[] = [];
   for (const item of unpicked) {
     const key = searchKey(item.label);
     const at = key.indexOf(wanted);

@@ -87,3 +87,10 @@ export const rankRowText = i18n('play/rank-row', {
   moveDown: params('Move {label} down'),
   remove: params('Remove {label} from your picks'),
 });
+
+/** An item's picture on the ballot and its full-screen view (decision 0050). */
+export const itemPictureViewText = i18n('play/item-picture', {
+  /** Before the picture's own description, in the button that opens it: "View picture: …". */
+  view: 'View picture:',
+  close: 'Close the picture',
+});
