@@ -63,9 +63,11 @@ export const AUDIT_ACTIONS = [
   'delete-game',
   'hide-rank',
   'restore-rank',
+  'hide-picture',
+  'restore-picture',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export const AUDIT_TARGET_KINDS = ['user', 'game', 'rank'] as const;
+export const AUDIT_TARGET_KINDS = ['user', 'game', 'rank', 'picture'] as const;
 export type AuditTargetKind = (typeof AUDIT_TARGET_KINDS)[number];
 
 /** The actor named in the log when an address left ADMIN_EMAILS and lost its claimed role. */

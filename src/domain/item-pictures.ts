@@ -9,10 +9,17 @@ import { IMAGE_ID, IMAGE_MESSAGES, imagePaths } from './images';
 import { MAX_IMAGE_ALT_LENGTH, MAX_ITEM_LENGTH } from './limits';
 import { cleanText } from './text';
 
-/** An item's picture as a game keeps it: the uploaded picture's id and its alt text. */
-export type ItemImage = { id: string; alt: string };
+/**
+ * An item's picture as a game keeps it: the uploaded picture's id and its alt text; `hidden`
+ * once an admin hid the picture (every game naming it is marked, decision 0045).
+ */
+export type ItemImage = { id: string; alt: string; hidden?: true };
 
-/** An item's picture as a game view shows it: its two addresses beside its id and alt text. */
+/**
+ * An item's picture as a game view shows it: its two addresses beside its id and alt text. A
+ * hidden one is named by other addresses (the server answers them with a neutral placeholder),
+ * so a browser that kept the real picture under its usual address is never asked to show it.
+ */
 export type ItemImageView = ItemImage & { url: string; thumbUrl: string };
 
 /** A picture as a client sends it: `alt` may be missing (answered "Add a short description…"). */
@@ -29,6 +36,8 @@ export type ItemInput =
 export const ITEM_PICTURE_MESSAGES = {
   /** An id that is not a picture this account uploaded (unknown, or someone else's). */
   notYours: 'This picture is not one of your uploads. Upload it again, then add it to the item.',
+  /** An admin hid the picture: it cannot go on an item again. */
+  hidden: 'A moderator hid this picture: choose another one.',
   /** After someone played, a picture may be replaced, not taken away. */
   keepAfterPlay:
     'Players have ranked this picture: replace it with another one rather than removing it',
@@ -89,6 +98,23 @@ export function addedPictureIds(
   return [...new Set(added)];
 }
 
+/**
+ * `next` with every picture that is hidden in `current` still marked hidden, whichever item now
+ * carries it: an owner's edit re-sending a picture cannot show it again.
+ */
+export function keepHiddenMarks<T extends { image?: ItemImage | undefined }>(
+  current: readonly { image?: ItemImage | undefined }[],
+  next: readonly T[],
+): T[] {
+  const hidden = new Set(current.flatMap((item) => (item.image?.hidden ? [item.image.id] : [])));
+  if (hidden.size === 0) return [...next];
+  return next.map((item) =>
+    item.image && hidden.has(item.image.id) && !item.image.hidden
+      ? { ...item, image: { ...item.image, hidden: true } }
+      : item,
+  );
+}
+
 /** Whether an item that stays (same id) loses its picture in `next`. */
 export function removesPicture(
   current: readonly { id: string; image?: ItemImage | undefined }[],
@@ -101,12 +127,25 @@ export function removesPicture(
   });
 }
 
+/** What a hidden picture is described as (the placeholder shows instead of it). */
+export const HIDDEN_PICTURE_ALT = 'Picture hidden by a moderator';
+
 /** An item as a game view shows it: its picture with the addresses of both sizes. */
 export function itemView<T extends { id: string; image?: ItemImage | undefined }>(
   item: T,
 ): Omit<T, 'image'> & { image?: ItemImageView } {
   if (!item.image) return item as Omit<T, 'image'>;
-  return { ...item, image: { ...item.image, ...imagePaths(item.image.id) } };
+  const paths = imagePaths(item.image.id);
+  if (!item.image.hidden) return { ...item, image: { ...item.image, ...paths } };
+  return {
+    ...item,
+    image: {
+      ...item.image,
+      alt: HIDDEN_PICTURE_ALT,
+      url: `${paths.url}?hidden`,
+      thumbUrl: `${paths.thumbUrl}?hidden`,
+    },
+  };
 }
 
 /**

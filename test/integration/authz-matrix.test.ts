@@ -282,6 +282,10 @@ const ROUTES: Record<string, Entry> = {
     freshPerRole: true,
     request: (fx) => ({ path: `/api/admin/games/${fx.game.id}` }),
   },
+  'PUT /api/admin/pictures/:imageId': {
+    expect: [401, 403, 403, 403, 404],
+    request: () => ({ path: `/api/admin/pictures/${'a'.repeat(64)}`, body: { hidden: true } }),
+  },
   'GET /api/admin/audit': { expect: [401, 403, 403, 403, 200] },
   'GET /api/admin/grant-reviews': { expect: [401, 403, 403, 403, 200] },
   'POST /api/admin/grant-reviews/:entryId/keep': {

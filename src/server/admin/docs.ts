@@ -167,6 +167,21 @@ export const ADMIN_OPERATIONS: Operations = {
     ok: { 200: z.object({ deleted: z.literal(true) }) },
     errors: [404],
   },
+  'PUT /api/admin/pictures/{imageId}': {
+    tag: 'Admin',
+    summary: 'Hide a picture (every page then shows a placeholder) or show it again (logged)',
+    access: 'admin',
+    ok: {
+      200: z.object({
+        picture: z.object({
+          id: z.string(),
+          hidden: z.boolean(),
+          games: z.number().meta({ description: 'Games whose items carry it' }),
+        }),
+      }),
+    },
+    errors: [404],
+  },
   'GET /api/admin/audit': {
     tag: 'Admin',
     summary: 'The audit log of administrators’ actions',

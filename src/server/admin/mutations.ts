@@ -11,7 +11,8 @@ import { MESSAGES } from '../../domain/game';
 import type { Db } from '../db/client';
 import { adminAudit } from '../db/schema/admin';
 import { dropClaimedAdmin, lockAdminsAnd, setRole } from '../auth/public';
-import { deleteLockedGame, readGameHeader } from '../games/public';
+import { deleteLockedGame, markPictureInGames, readGameHeader } from '../games/public';
+import { setImageHidden } from '../images/public';
 import { publish } from '../realtime/hub';
 import { flagGrantsBy, recordAudit, userLabel } from './audit';
 import type { AdminRole } from '../../domain/admin';
@@ -21,6 +22,7 @@ export const ADMIN_ROLE_MESSAGES = {
   guest: 'Guests cannot be admins: the account must sign up first',
   lastAdmin: 'You are the last admin — grant admin to someone else first.',
   noSuchReview: 'No such grant to review',
+  noSuchPicture: 'No such picture',
 } as const;
 
 /** An admin acting: always an account. */
@@ -97,6 +99,31 @@ export async function deleteGameAsAdmin(
       targetId: current.id,
       targetLabel: current.prompt,
     });
+  });
+}
+
+/**
+ * An admin hides a picture (a report named it) or shows it again: the picture's address answers a
+ * neutral placeholder, and every game carrying it marks it so its pages name the placeholder
+ * (games/pictures.ts), with the audit row, in one transaction. 404 for an unknown picture.
+ */
+export async function setPictureHidden(
+  db: Db,
+  input: { actor: AdminActor; imageId: string; hidden: boolean },
+): Promise<{ id: string; hidden: boolean; games: number }> {
+  return db.transaction(async (tx) => {
+    if (!(await setImageHidden(tx, { id: input.imageId, hidden: input.hidden }))) {
+      throw new AppError('not-found', ADMIN_ROLE_MESSAGES.noSuchPicture);
+    }
+    const { gameIds, alt } = await markPictureInGames(tx, input);
+    await recordAudit(tx, {
+      actor: input.actor,
+      action: input.hidden ? 'hide-picture' : 'restore-picture',
+      targetKind: 'picture',
+      targetId: input.imageId,
+      targetLabel: alt ?? `Picture ${input.imageId.slice(0, 12)}`,
+    });
+    return { id: input.imageId, hidden: input.hidden, games: gameIds.length };
   });
 }
 

@@ -13,6 +13,7 @@ import type { Db } from '../db/client';
 import { validate } from '../http/validate';
 import { COMMUNITY_MESSAGES } from '../../domain/community';
 import { AppError } from '../../domain/errors';
+import { IMAGE_ID } from '../../domain/images';
 import { adminCursorParam, MAX_ADMIN_CURSOR_LENGTH } from './cursor';
 import { listAudit, listGames, listGrantReviews, listUsers, readOverview } from './data';
 import { readAnalytics } from '../analytics/public';
@@ -21,6 +22,7 @@ import {
   deleteGameAsAdmin,
   keepFlaggedGrant,
   setAdminRole,
+  setPictureHidden,
 } from './mutations';
 
 export const ADMIN_PAGE_SIZE = 25;
@@ -58,6 +60,12 @@ const RoleBody = z
   .object({ role: z.enum(['admin', 'user'], { error: "Role must be 'admin' or 'user'" }) })
   .strict();
 const GameParam = z.object({ gameId: z.string().min(1).max(200) });
+const PictureParam = z.object({
+  imageId: z.string().regex(IMAGE_ID, ADMIN_ROLE_MESSAGES.noSuchPicture),
+});
+const HiddenBody = z
+  .object({ hidden: z.boolean({ error: 'Hidden must be true or false' }) })
+  .strict();
 const EntryParam = z.object({
   entryId: z
     .string()
@@ -144,6 +152,21 @@ export function adminRoutes(deps: { db: Db }) {
       });
       return c.json({ deleted: true as const });
     })
+    .put(
+      '/pictures/:imageId',
+      adminOnly,
+      validate('param', PictureParam),
+      validate('json', HiddenBody),
+      async (c) => {
+        const actor = c.get('user');
+        const picture = await setPictureHidden(db, {
+          actor: { id: actor.id, name: actor.name },
+          imageId: c.req.valid('param').imageId,
+          hidden: c.req.valid('json').hidden,
+        });
+        return c.json({ picture });
+      },
+    )
     .get('/audit', adminOnly, validate('query', AuditQuery), async (c) => {
       const query = c.req.valid('query');
       return c.json(

@@ -18,7 +18,7 @@ import {
 } from '../../domain/ballot';
 import { AppError } from '../../domain/errors';
 import { MESSAGES, slugify, type Item } from '../../domain/game';
-import type { NewItem } from '../../domain/item-pictures';
+import { keepHiddenMarks, type NewItem } from '../../domain/item-pictures';
 import {
   applyItemEdit,
   LIFECYCLE_MESSAGES,
@@ -147,7 +147,10 @@ export async function editItems(
 ): Promise<{ row: GameRow; count: number; version: number }> {
   return db.transaction(async (tx) => {
     const current = await lockOwned(tx, input);
-    const items = applyItemEdit(current.items, input.edits, () => newId(6));
+    const items = keepHiddenMarks(
+      current.items,
+      applyItemEdit(current.items, input.edits, () => newId(6)),
+    );
     checkBallotFits(current.ballot, items.length);
     await checkOwnPictures(tx, input.userId, current.items, items);
     await checkPicturesKept(tx, input.gameId, current.items, items);

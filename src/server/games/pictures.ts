@@ -13,13 +13,15 @@ import {
   type ItemImage,
 } from '../../domain/item-pictures';
 import type { Tx } from '../db/client';
-import { submission } from '../db/schema/games';
-import { ownImageIds } from '../images/public';
+import { rows } from '../db/rows';
+import { game, submission } from '../db/schema/games';
+import { bumpVersion } from './tally';
+import { ownImages } from '../images/public';
 
 /**
  * Refuses (400) a picture in `next` that `current` does not carry already and `userId` did not
  * upload: unknown and someone else's get the same answer (an id tells nobody whether a picture
- * exists). No query when nothing new carries a picture.
+ * exists); and one an admin hid. No query when nothing new carries a picture.
  */
 export async function checkOwnPictures(
   tx: Tx,
@@ -29,9 +31,12 @@ export async function checkOwnPictures(
 ): Promise<void> {
   const added = addedPictureIds(current, next);
   if (added.length === 0) return;
-  const own = await ownImageIds(tx, userId, added);
+  const own = await ownImages(tx, userId, added);
   if (added.some((id) => !own.has(id))) {
     throw new AppError('invalid-argument', ITEM_PICTURE_MESSAGES.notYours);
+  }
+  if (added.some((id) => own.get(id)?.hidden)) {
+    throw new AppError('invalid-argument', ITEM_PICTURE_MESSAGES.hidden);
   }
 }
 
@@ -53,4 +58,42 @@ export async function checkPicturesKept(
     .where(eq(submission.gameId, gameId))
     .limit(1);
   if (played) throw new AppError('aborted', ITEM_PICTURE_MESSAGES.keepAfterPlay);
+}
+
+/**
+ * Marks a picture hidden (or shown again) on every game whose items carry it, in the caller's
+ * transaction (an admin's, decision 0045): each game's live version is bumped and its watchers
+ * hear an `items` change, so open pages, results and share images name the placeholder instead.
+ * Answers the games changed, with the alt text the picture had on the first item carrying it.
+ */
+export async function markPictureInGames(
+  tx: Tx,
+  input: { imageId: string; hidden: boolean },
+): Promise<{ gameIds: string[]; alt: string | null }> {
+  const carries = JSON.stringify([{ image: { id: input.imageId } }]);
+  const marked = input.hidden
+    ? sql`jsonb_set(x.item, '{image,hidden}', 'true'::jsonb)`
+    : sql`x.item #- '{image,hidden}'`;
+  const changed = rows<{ id: string; alt: string | null }>(
+    await tx.execute(sql`
+      update ${game} g set
+        items = (
+          select jsonb_agg(
+                   case when x.item -> 'image' ->> 'id' = ${input.imageId} then ${marked}
+                        else x.item end
+                   order by x.n)
+          from jsonb_array_elements(g.items) with ordinality as x(item, n)),
+        updated_at = now()
+      where g.items @> ${carries}::jsonb
+      returning g.id, (
+        select x.item -> 'image' ->> 'alt' from jsonb_array_elements(g.items) as x(item)
+        where x.item -> 'image' ->> 'id' = ${input.imageId} limit 1) as alt`),
+  ).sort((a, b) => (a.id < b.id ? -1 : 1));
+  for (const { id } of changed) {
+    await bumpVersion(tx, {
+      gameId: id,
+      event: (bumped) => ({ type: 'game', gameId: id, change: 'items', version: bumped.version }),
+    });
+  }
+  return { gameIds: changed.map((row) => row.id), alt: changed[0]?.alt ?? null };
 }

@@ -14,5 +14,6 @@ export type { GameChangeEvent } from './live';
 export { BallotBody } from './ballot-body';
 export { newItemsBody } from './item-body';
 export { BallotCache } from './ballot-cache';
+export { markPictureInGames } from './pictures';
 export { runoff } from './methods-view';
 export { games, rankings, tallies } from './relations';

@@ -2,4 +2,4 @@
 export { imageApiRoutes, imageFileRoutes } from './routes';
 export { s3Store, type BucketStore, type S3Settings } from './bytes';
 export { collectUnusedImages, startImageCollector } from './collect';
-export { ownImageIds } from './store';
+export { ownImages, setImageHidden } from './store';

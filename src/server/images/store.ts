@@ -82,18 +82,32 @@ export async function readImage(
 }
 
 /**
- * Which of `ids` the account uploaded (a picture it may put on its items): one indexed lookup,
- * none when `ids` is empty.
+ * Which of `ids` the account uploaded (a picture it may put on its items), each with whether an
+ * admin hid it: one indexed lookup, none when `ids` is empty.
  */
-export async function ownImageIds(
+export async function ownImages(
   db: Db | Tx,
   userId: string,
   ids: readonly string[],
-): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .select({ id: imageUpload.imageId })
+): Promise<Map<string, { hidden: boolean }>> {
+  if (ids.length === 0) return new Map();
+  const found = await db
+    .select({ id: imageUpload.imageId, hidden: image.hidden })
     .from(imageUpload)
+    .innerJoin(image, eq(image.id, imageUpload.imageId))
     .where(and(eq(imageUpload.userId, userId), inArray(imageUpload.imageId, [...ids])));
-  return new Set(rows.map((row) => row.id));
+  return new Map(found.map((row) => [row.id, { hidden: row.hidden }]));
+}
+
+/** Hides a picture or shows it again; false when there is no such picture. */
+export async function setImageHidden(
+  tx: Tx,
+  input: { id: string; hidden: boolean },
+): Promise<boolean> {
+  const updated = await tx
+    .update(image)
+    .set({ hidden: input.hidden })
+    .where(eq(image.id, input.id))
+    .returning({ id: image.id });
+  return updated.length > 0;
 }

@@ -23,6 +23,8 @@ const SENTENCES = {
   'delete-game': 'deleteGame',
   'hide-rank': 'hideRank',
   'restore-rank': 'restoreRank',
+  'hide-picture': 'hidePicture',
+  'restore-picture': 'restorePicture',
 } as const satisfies Record<AuditEntryView['action'], keyof ReturnType<typeof auditText.get>>;
 
 export function AuditSection() {

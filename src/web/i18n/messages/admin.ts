@@ -109,6 +109,8 @@ export const auditText = i18n('admin/audit', {
   deleteGame: '{actor} deleted the game {target}',
   hideRank: '{actor} hid the community rank {target}',
   restoreRank: '{actor} restored the community rank {target}',
+  hidePicture: '{actor} hid the picture {target}',
+  restorePicture: '{actor} showed the picture {target} again',
   /** On a grant whose granting admin later lost the role. */
   flagged: 'To review: the granting admin lost the role',
   reviewed: 'Reviewed and kept',
