@@ -137,4 +137,60 @@ describe.runIf(browserAvailable())('pictures on items, in Chromium', () => {
       await context.close();
     }
   });
+
+  it('shows the pictures in the top-N picker and on the tier board, each opening full screen', async () => {
+    const { context, page } = await newVisitor(browser, server, { viewport: MOBILE });
+    try {
+      await registerByApi(page, server, 'Tia');
+      await page.goto('/create');
+      const files = await pictures();
+      // Uploaded and created through the API from the page (its session, its origin).
+      const gameIds = await page.evaluate(async (specs) => {
+        const items = [];
+        for (const spec of specs) {
+          const form = new FormData();
+          const bytes = Uint8Array.from(atob(spec.base64), (c) => c.charCodeAt(0));
+          form.set('file', new Blob([bytes], { type: 'image/png' }), spec.name);
+          const uploaded = await fetch('/api/images', { method: 'POST', body: form });
+          const { image } = (await uploaded.json()) as { image: { id: string } };
+          items.push({
+            label: spec.name.replace('.png', ''),
+            image: { id: image.id, alt: `A ${spec.name}` },
+          });
+        }
+        const ids = [];
+        for (const ballot of [{ kind: 'top', n: 2 }, { kind: 'tiers' }]) {
+          const created = await fetch('/api/games', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ prompt: `Pictures, ${ballot.kind}`, items, ballot }),
+          });
+          ids.push(((await created.json()) as { game: { id: string } }).game.id);
+        }
+        return ids;
+      }, files);
+
+      for (const [index, gameId] of gameIds.entries()) {
+        await page.goto(`/g/${gameId}/play`);
+        const views = page.getByTestId('item-picture');
+        await expect.poll(() => views.count()).toBe(4);
+        const name = index === 0 ? 'top-n' : 'tiers';
+        await screenshotBothWidths(
+          page,
+          `play-item-pictures-${name}`,
+          '[data-testid=item-picture] img',
+        );
+        await page.setViewportSize(MOBILE);
+        const owl = page.getByRole('button', { name: 'View picture: A Barn_Owl-2.png' });
+        await owl.click();
+        const viewer = page.getByTestId('picture-viewer');
+        await viewer.getByRole('img', { name: 'A Barn_Owl-2.png' }).waitFor();
+        await page.keyboard.press('Escape');
+        await viewer.waitFor({ state: 'detached' });
+        expect(await owl.evaluate((button) => button === document.activeElement)).toBe(true);
+      }
+    } finally {
+      await context.close();
+    }
+  });
 });

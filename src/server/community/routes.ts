@@ -26,12 +26,7 @@ import { cleanText } from '../../domain/text';
 import { MESSAGES, shownName } from '../../domain/game';
 import { newItemEntries, withPictures } from '../../domain/item-pictures';
 import { LIFECYCLE_MESSAGES } from '../../domain/lifecycle';
-import {
-  COMMUNITY_PAGE_SIZE,
-  MAX_ITEM_LENGTH,
-  MAX_ITEMS,
-  MAX_PROMPT_LENGTH,
-} from '../../domain/limits';
+import { COMMUNITY_PAGE_SIZE, MAX_PROMPT_LENGTH } from '../../domain/limits';
 import { isAdmin, requireUser, type AuthEnv, type Viewer } from '../auth/public';
 import type { AnalyticsRecorder } from '../analytics/public';
 import type { Db } from '../db/client';

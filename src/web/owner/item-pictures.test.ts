@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { picturesChanged, rowsFromItems, toItemEdits } from '../owner/item-rows';
-import { newGameFromDraft, parseDraft } from './draft';
+import { picturesChanged, rowsFromItems, toItemEdits } from './item-rows';
+import { newGameFromDraft, parseDraft } from '../game/draft';
 import {
   draftPictures,
   itemRowsFor,
@@ -11,7 +11,7 @@ import {
   withPictureRows,
   type ItemRow,
   type RowPicture,
-} from './item-row-edits';
+} from '../game/item-row-edits';
 
 const RED = 'a'.repeat(64);
 const BLUE = 'b'.repeat(64);
