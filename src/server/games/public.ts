@@ -13,5 +13,5 @@ export { closedSql } from './closing';
 export type { GameChangeEvent } from './live';
 export { BallotBody } from './ballot-body';
 export { BallotCache } from './ballot-cache';
-export { runoff } from './methods-view';
+export { runoff, standingsView } from './methods-view';
 export { games, rankings, tallies } from './relations';
