@@ -30,6 +30,7 @@ import { UnlockStatus } from '../game/unlock-status';
 import { resultWindow, TOP_ROWS } from './result-window';
 import { useReveal } from './use-reveal';
 import { CrowdInsights } from './crowd-insights';
+import { CrowdTierList } from './crowd-tier-list';
 import { MethodExplanation, MethodSwitch } from './method-switch';
 import { IrvRounds } from './irv-rounds';
 import { listText } from './method-words';
@@ -293,6 +294,14 @@ function ResultsBody(props: {
             />
           ) : null}
         </div>
+      ) : null}
+
+      {!revealing && results.crowdTiers && props.game.ballot.kind === 'tiers' ? (
+        <CrowdTierList
+          crowd={results.crowdTiers}
+          tiers={props.game.ballot.tiers}
+          submissions={results.submissions}
+        />
       ) : null}
 
       <section aria-labelledby="consensus-title" aria-busy={revealing || standings === null}>

@@ -210,3 +210,20 @@ export const headToHeadText = i18n('results/head-to-head', {
   duel: params('{row} over {column}: {share} of {total} players'),
   noDuel: params('{row} and {column}: nobody ranked both'),
 });
+
+export const crowdTiersText = i18n('results/crowd-tiers', {
+  title: 'The crowd’s tier list',
+  lede: 'Each item sits in the tier players put it in on average. Open an item to see where everyone placed it.',
+  /** A tier nobody's average lands in. */
+  empty: 'Nothing here',
+  /** Items no player put in a tier. */
+  pool: 'Not placed by anyone',
+  /** The disclosure button's name: "Pizza: where players placed it". */
+  showPlacements: params('{item}: where players placed it'),
+  /** One part of the distribution: "S 40%". */
+  share: params('{tier} {share}'),
+  /** The ballots that left the item in the pool. */
+  notPlaced: params('Not placed {share}'),
+  /** How many placed it: "Placed by 3 of 4 players". */
+  placedBy: params('Placed by {placed} of {players}'),
+});
