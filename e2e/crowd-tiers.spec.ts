@@ -12,7 +12,13 @@ import type { TestServer } from '../test/support/server';
 import { auditAll } from './support/axe';
 import { createGameByApi } from './support/games';
 import { browserAvailable, newPerson, useAppInBrowser } from './support/harness';
-import { MOBILE, newVisitor, registerByApi, screenshotBothWidths } from './support/web';
+import {
+  MOBILE,
+  newVisitor,
+  registerByApi,
+  screenshotBothWidths,
+  viewportScreenshot,
+} from './support/web';
 
 const FRUIT = ['Apple', 'Banana', 'Cherry', 'Date', 'Elderberry', 'Fig'];
 
@@ -100,6 +106,9 @@ describe.runIf(browserAvailable())('the crowd’s tier list', () => {
     const placements = page.locator('[data-testid="crowd-placements"]:visible');
     await expect.poll(() => placements.textContent()).toBe('A 67% · D 33%Placed by 3 of 3');
     await screenshotBothWidths(page, 'crowd-tiers-open', '[data-testid="crowd-tiers"]');
+    await page.setViewportSize(MOBILE);
+    await page.getByTestId('crowd-tiers').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await viewportScreenshot(page, 'crowd-tiers-open-viewport-375');
 
     // Keyboard: focus Date's button and press Enter; Cherry's closes (one open at a time).
     const date = page.getByRole('button', { name: 'Date: where players placed it' });
@@ -129,7 +138,7 @@ describe.runIf(browserAvailable())('the crowd’s tier list', () => {
     await context.close();
   }, 120_000);
 
-  it('axe finds nothing on the tier results, the tier board and the top-N picker', async () => {
+  it('axe finds nothing on the tier results, the tier board, the top-N picker and its results', async () => {
     const { context, page } = await newVisitor(browser, server);
     await registerByApi(page, server, 'Axel');
     const tiers = await createGameByApi(page, server, {
@@ -150,7 +159,25 @@ describe.runIf(browserAvailable())('the crowd’s tier list', () => {
       ballot: { kind: 'top', n: 3 },
     });
     await playsTiers(browser, server, tiers, [['Crisps'], ['Nuts', 'Olives'], []]);
+    const ranked = await page.request.put(`/api/games/${top.id}/submission`, {
+      data: { ranking: top.items.slice(0, 3).map((item) => item.id) },
+      headers: { origin: server.url },
+    });
+    expect(ranked.status()).toBe(200);
+    // The items nobody ranked share the last place.
+    await page.goto(`/g/${top.id}/results`);
+    await page.locator('[data-testid="result-item"]').nth(4).waitFor();
+    expect(
+      await page
+        .locator('[data-testid="result-item"]')
+        .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-place'))),
+    ).toEqual(['1', '2', '3', '=4', '=4']);
+    expect(await page.getByTestId('row-evidence').nth(4).textContent()).toBe(
+      'Nobody ranked it yet',
+    );
+    await screenshotBothWidths(page, 'top-n-results', '[data-testid="result-item"]');
     await auditAll(context, [
+      { path: `/g/${top.id}/results`, ready: '[data-testid="result-item"]' },
       { path: `/g/${tiers.id}/results`, ready: '[data-testid="crowd-tiers"]' },
       { path: `/g/${tiers.id}/play`, ready: '[data-testid="tier-row"]' },
       { path: `/g/${top.id}/play`, ready: '[data-testid="pick-search"]' },

@@ -574,15 +574,20 @@ function RowEvidence(props: { evidence: Evidence; labels: ReadonlyMap<string, st
   const strong = (value: string | number) => <strong>{value}</strong>;
   switch (evidence.method) {
     case 'mean':
+      if (evidence.meanPosition === null) {
+        return (
+          <p className="result-row__stats" data-testid="row-evidence">
+            {t.rankedByNobody}
+          </p>
+        );
+      }
       return (
         <p className="result-row__stats" data-testid="row-evidence">
           <span>
             <RichText
               text={t.avgPosition}
               values={{
-                value: strong(
-                  evidence.meanPosition === null ? '—' : decimal(evidence.meanPosition),
-                ),
+                value: strong(decimal(evidence.meanPosition)),
               }}
             />
           </span>

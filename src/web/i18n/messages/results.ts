@@ -82,6 +82,8 @@ export const resultRowText = i18n('results/row', {
   split: 'Split opinions',
   /** {value} is shown strong. */
   avgPosition: 'Avg. position {value}',
+  /** Mean position, an item no ballot ranks (a top N or tiers leaves most of a long list so). */
+  rankedByNobody: 'Nobody ranked it yet',
   /** {share} is shown strong. */
   first: '{share} first',
   /** Borda: {points} is shown strong. */
