@@ -248,7 +248,7 @@ describe.runIf(browserAvailable())("the owner's page in Chromium", () => {
       ...before,
       label: 'Buttermilk pancakes',
     });
-    expect(after.find((row) => row.label === 'Crêpes')!.stats).toContain('—');
+    expect(after.find((row) => row.label === 'Crêpes')!.stats).toContain('Nobody ranked it yet');
 
     // A duplicate: the server's message in the dialog, and the rows as typed.
     await page.getByRole('button', { name: 'Edit items' }).click();

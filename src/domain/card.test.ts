@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { itemsText, previewDescription, publicCard } from './card';
 import { methodStandings, type Standings } from './methods-standings';
-import { addRanking, emptyTally, summarize } from './results';
+import { gameResults } from './crowd-tiers';
+import { addRanking, emptyTally, summarize, tallyOfBallots } from './results';
 
 const items = [
   { id: 'a', label: 'Pizza' },
@@ -62,5 +63,24 @@ describe('public card', () => {
     expect(itemsText(['A', 'B'], 2)).toBe('A and B');
     expect(itemsText(['A', 'B', 'C'], 3)).toBe('A, B and C');
     expect(itemsText(['A', 'B', 'C', 'D'], 8)).toBe('A, B, C and 5 more');
+  });
+
+  it('draws a tiers game’s crowd tier list: every tier, its colour and first items', () => {
+    const tiers = [
+      { label: 'S', color: '#ff7f7f' },
+      { label: 'A', color: '#ffbf7f' },
+    ];
+    const ballot = { kind: 'tiers' as const, tiers };
+    const many = Array.from({ length: 8 }, (_, i) => ({ id: `i${i}`, label: `Item ${i}` }));
+    const tally = tallyOfBallots([[many.map((item) => item.id), []]]);
+    const card = publicCard({ ...game, items: many, ballot }, gameResults(tally, many, ballot));
+    expect(card.tiers).toEqual([
+      { label: 'S', color: '#ff7f7f', items: many.slice(0, 6).map((i) => i.label), more: 2 },
+      { label: 'A', color: '#ffbf7f', items: [], more: 0 },
+    ]);
+    // Locked, or another kind: no tier list.
+    const locked = { ...game, items: many, ballot, locked: true };
+    expect(publicCard(locked, gameResults(tally, many, ballot)).tiers).toBeUndefined();
+    expect(publicCard(game, results).tiers).toBeUndefined();
   });
 });

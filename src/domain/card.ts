@@ -4,10 +4,22 @@
  * results are not locked (a players rule or deadline keeps them hidden until the game closes, and
  * previews never leak them). Pure.
  */
+import type { BallotSpec } from './ballot';
 import type { Item } from './game';
 import type { Method } from './methods';
 import { methodStandings, type Evidence, type Standings } from './methods-standings';
 import type { Results } from './results';
+
+/** One row of the crowd's tier list on a card: the tier, its colour and its first items. */
+export type CardTier = {
+  label: string;
+  /** #rrggbb, the creator's. */
+  color: string;
+  /** The labels of its first items, best mean first. */
+  items: string[];
+  /** How many more items the tier holds. */
+  more: number;
+};
 
 /** One of the crowd's leaders on a card: its place under the card's method (shared when tied). */
 export type Leader = {
@@ -32,14 +44,29 @@ export type PublicCard = {
   method: Method;
   /** The crowd's top items (best first), or null while locked or before anyone ranked. */
   leaders: Leader[] | null;
+  /**
+   * A tiers game's crowd tier list (every tier, its first items), drawn instead of the leaders;
+   * absent for other games, while locked and before anyone played.
+   */
+  tiers?: CardTier[];
 };
+
+/** Items a card names per tier. */
+const TIER_ITEMS = 6;
 
 /**
  * The card; its leaders in the order of `standings` (methods-standings.ts; the mean order's
  * unless given), so a card shows the winner the results page shows for that method.
  */
 export function publicCard(
-  game: { id: string; prompt: string; items: readonly Item[]; closed: boolean; locked: boolean },
+  game: {
+    id: string;
+    prompt: string;
+    items: readonly Item[];
+    closed: boolean;
+    locked: boolean;
+    ballot?: BallotSpec;
+  },
   results: Results,
   top = 5,
   standings: Standings = methodStandings(results, 'mean') as Standings,
@@ -57,7 +84,7 @@ export function publicCard(
             tied: row.tied,
             note: leaderNote(row.evidence),
           }));
-  return {
+  const card: PublicCard = {
     id: game.id,
     prompt: game.prompt,
     players: results.submissions,
@@ -67,6 +94,19 @@ export function publicCard(
     method: standings.method,
     leaders,
   };
+  const crowd = results.crowdTiers;
+  if (leaders && crowd && game.ballot?.kind === 'tiers') {
+    card.tiers = game.ballot.tiers.map((tier, i) => {
+      const items = crowd.tiers[i] ?? [];
+      return {
+        label: tier.label,
+        color: tier.color,
+        items: items.slice(0, TIER_ITEMS).map((item) => item.label),
+        more: Math.max(0, items.length - TIER_ITEMS),
+      };
+    });
+  }
+  return card;
 }
 
 /** A leader's evidence in a few words, as the results page's rows give it. */

@@ -7,26 +7,15 @@
  * there is `pool`). A mean halfway between two tiers rounds to the better one. Items no ballot
  * placed stay in the crowd's pool.
  */
+import type { BallotSpec } from './ballot';
 import type { Item } from './game';
-import type { Tally } from './results';
-
-export type CrowdTierItem = {
-  id: string;
-  label: string;
-  /** Mean tier index (0 = the first tier) over the ballots placing it; null when none did. */
-  meanTier: number | null;
-  /** counts[t] = ballots placing it in tier t (one entry per tier). */
-  counts: number[];
-  /** Ballots leaving it in the pool. */
-  pool: number;
-};
-
-export type CrowdTiers = {
-  /** One list per tier, best tier first; inside a tier, best mean first. */
-  tiers: CrowdTierItem[][];
-  /** Items no ballot placed in a tier. */
-  pool: CrowdTierItem[];
-};
+import {
+  summarize,
+  type CrowdTierItem,
+  type CrowdTiers,
+  type Results,
+  type Tally,
+} from './results';
 
 /**
  * The crowd's tier list for `tierCount` tiers. A ballot's group g is tier g (groups past the last
@@ -77,4 +66,14 @@ export function crowdTiers(tally: Tally, items: readonly Item[], tierCount: numb
 
 function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * The results a game shows: `summarize`'s, and for a tiers game the crowd's tier list too (in the
+ * results payload and the live events, so the page and the share image read it from memory).
+ */
+export function gameResults(tally: Tally, items: readonly Item[], ballot: BallotSpec): Results {
+  const results = summarize(tally, items);
+  if (ballot.kind === 'tiers') results.crowdTiers = crowdTiers(tally, items, ballot.tiers.length);
+  return results;
 }

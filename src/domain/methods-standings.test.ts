@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { groupsOfRanking } from './ballot';
 import type { Item } from './game';
-import { methodStandings, methodsSplit, type Standings } from './methods-standings';
+import { methodStandings, methodsSplit, tiedGroups, type Standings } from './methods-standings';
 import { bordaOrder, irvOrder, meanOrder, METHODS, schulzeOrder } from './methods';
 import { addRanking, emptyTally, summarize, tallyOfBallots } from './results';
 
@@ -182,5 +182,44 @@ describe('methodsSplit', () => {
   it('says nothing when the counted methods agree', () => {
     expect(methodsSplit({ mean: 'pen', borda: 'pen', schulze: 'pen' }, 'mean')).toEqual([]);
     expect(methodsSplit({ mean: null, borda: null }, 'mean')).toEqual([]);
+  });
+});
+
+describe('tiedGroups', () => {
+  it('cuts the order where the place changes: a top N’s never-ranked items are one group', () => {
+    const items: Item[] = ['a', 'b', 'c', 'd', 'e'].map((id) => ({ id, label: id.toUpperCase() }));
+    const results = summarize(
+      tallyOfBallots([
+        [['a'], ['b']],
+        [['a'], ['c']],
+      ]),
+      items,
+    );
+    const mean = methodStandings(results, 'mean') as Standings;
+    expect(tiedGroups(mean)).toEqual([['a'], ['b', 'c'], ['d', 'e']]);
+  });
+
+  it('holds every row once, in order, and a new group exactly where a row is not tied', () => {
+    const ballot = fc.uniqueArray(fc.constantFrom('a', 'b', 'c', 'd', 'e'), { maxLength: 5 });
+    const items: Item[] = ['a', 'b', 'c', 'd', 'e'].map((id) => ({ id, label: id }));
+    fc.assert(
+      fc.property(fc.array(ballot, { minLength: 1, maxLength: 6 }), (ballots) => {
+        const results = summarize(tallyOfBallots(ballots.map(groupsOfRanking)), items);
+        for (const method of ['mean', 'borda', 'schulze'] as const) {
+          const standings = methodStandings(results, method) as Standings;
+          const groups = tiedGroups(standings);
+          expect(groups.flat()).toEqual(ids(standings));
+          const starts = standings.rows.filter(
+            (row, i) => i === 0 || row.place !== standings.rows[i - 1]?.place,
+          );
+          expect(groups.length).toBe(starts.length);
+          for (const group of groups) {
+            const rows = standings.rows.filter((row) => group.includes(row.item.id));
+            expect(new Set(rows.map((row) => row.place)).size).toBe(1);
+            expect(rows.every((row) => row.tied)).toBe(group.length > 1);
+          }
+        }
+      }),
+    );
   });
 });

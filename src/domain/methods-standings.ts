@@ -180,6 +180,23 @@ function standings(
   return { method, rows, winners };
 }
 
+/**
+ * The standings as groups of tied item ids, best first (an item alone is a group of one): what
+ * the results API sends beside a method's order so any client can mark ties ("=3") as the page
+ * does. Items nobody ranked (a top N leaves most of a long list so) are one group at the end.
+ */
+export function tiedGroups(standings: Standings): string[][] {
+  const groups: string[][] = [];
+  let place = 0;
+  for (const row of standings.rows) {
+    const last = groups.at(-1);
+    if (last && row.place === place) last.push(row.item.id);
+    else groups.push([row.item.id]);
+    place = row.place;
+  }
+  return groups;
+}
+
 /** Which item each method crowns (a method not counted yet is left out). */
 export type MethodWinners = Partial<Record<Method, string | null>>;
 

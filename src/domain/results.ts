@@ -93,6 +93,26 @@ export type Results = {
    * ties and two unranked items are no preference. Non-zero counts of the summarized items only.
    */
   headToHead: Record<string, Record<string, number>>;
+  /** A tiers game's crowd tier list (crowd-tiers.ts `gameResults`); absent for other kinds. */
+  crowdTiers?: CrowdTiers;
+};
+
+export type CrowdTierItem = {
+  id: string;
+  label: string;
+  /** Mean tier index (0 = the first tier) over the ballots placing it; null when none did. */
+  meanTier: number | null;
+  /** counts[t] = ballots placing it in tier t (one entry per tier). */
+  counts: number[];
+  /** Ballots leaving it in the pool. */
+  pool: number;
+};
+
+export type CrowdTiers = {
+  /** One list per tier, best tier first; inside a tier, best mean first. */
+  tiers: CrowdTierItem[][];
+  /** Items no ballot placed in a tier. */
+  pool: CrowdTierItem[];
 };
 
 /** A tally with nothing counted. */

@@ -6,6 +6,7 @@ import type { ProfileView } from '../../src/domain/profile';
 import type { Item } from '../../src/domain/game';
 import type { OutboxMessage } from '../../src/server/auth/mailer';
 import { bordaOrder, meanOrder, schulzeOrder } from '../../src/domain/methods';
+import { methodStandings, tiedGroups, type Standings } from '../../src/domain/methods-standings';
 import { summarize, type Results, type Tally } from '../../src/domain/results';
 import { tag, TestClient, type ApiResponse } from '../support/client';
 import { startTestServer, type TestDatabase, type TestServer } from '../support/server';
@@ -21,13 +22,14 @@ export type ResultsBody = {
   results: Results & {
     method: string;
     winners: Record<string, string | null>;
+    groups: string[][];
     myAgreement: number | null;
   };
 };
 
 /**
  * What `GET /:id/results` answers for a tally counted from scratch: the summary, the mean method,
- * every method's winner the tally gives (computed here with the domain's own functions), and the
+ * its groups of tied items, every method's winner the tally gives (computed here with the domain's own functions), and the
  * viewer's agreement.
  */
 export function resultsView(tally: Tally, items: readonly Item[], myAgreement: number | null) {
@@ -40,6 +42,7 @@ export function resultsView(tally: Tally, items: readonly Item[], myAgreement: n
       borda: bordaOrder(results).winner,
       schulze: schulzeOrder(results).winner,
     },
+    groups: tiedGroups(methodStandings(results, 'mean') as Standings),
     myAgreement,
   };
 }

@@ -38,12 +38,30 @@ export const ItemResultSchema = z
   })
   .meta({ id: 'ItemResult' });
 
+const CrowdTierItemSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  meanTier: z.number().nullable().meta({ description: 'Mean tier (0 = the first) where placed' }),
+  counts: z.array(z.number()).meta({ description: 'Ballots placing it in each tier' }),
+  pool: z.number().meta({ description: 'Ballots leaving it in the pool' }),
+});
+
 /** The summary every voting method's answer carries (the method's own fields come beside it). */
 export const ResultsSchema = z.object({
   submissions: z.number(),
   items: z.array(ItemResultSchema),
   condorcetWinner: z.string().nullable(),
   headToHead: z.record(z.string(), z.record(z.string(), z.number())),
+  crowdTiers: z
+    .object({
+      tiers: z.array(z.array(CrowdTierItemSchema)),
+      pool: z.array(CrowdTierItemSchema),
+    })
+    .optional()
+    .meta({
+      description:
+        'A tiers game: each item in the tier its mean tier rounds to (best mean first), and the items no ballot placed',
+    }),
 });
 
 agree<Same<z.infer<typeof SubmissionViewSchema>, SubmissionView>>(true);
@@ -181,6 +199,10 @@ export const GAMES_OPERATIONS: Operations = {
         results: fields({
           ...ResultsSchema.shape,
           method: z.string(),
+          groups: z.array(z.array(z.string())).meta({
+            description:
+              'The method’s order as groups of tied item ids, best first (an item alone: a group of one)',
+          }),
           myAgreement: z.number().nullable(),
         }),
       }),

@@ -8,13 +8,17 @@ import {
   bordaOrder,
   irvOrder,
   meanOrder,
-  reorder,
-  schulzeOrder,
   schulzeWinner,
   type IrvRound,
   type Method,
   type MethodOrder,
 } from '../../domain/methods';
+import {
+  methodStandings,
+  tiedGroups,
+  type Runoff,
+  type Standings,
+} from '../../domain/methods-standings';
 import type { ItemResult, Results } from '../../domain/results';
 import type { Ballot } from './data';
 
@@ -24,23 +28,30 @@ export type MethodView = {
   method: Method;
   items: ItemResult[];
   winners: Winners;
+  /**
+   * The order as groups of tied items (methods-standings.ts `tiedGroups`): an item alone is a
+   * group of one, so a client marks ties ("=3") as the results page does.
+   */
+  groups: string[][];
   irvRounds?: IrvRound[];
 };
 
-const tallyOrders = new WeakMap<
+const tallyOrders = new WeakMap<Results, Partial<Record<'mean' | 'borda', MethodOrder>>>();
+const tallyStandings = new WeakMap<
   Results,
-  Partial<Record<'mean' | 'borda' | 'schulze', MethodOrder>>
+  Partial<Record<'mean' | 'borda' | 'schulze', { standings: Standings; groups: string[][] }>>
 >();
+const runoffStandings = new WeakMap<Runoff, { standings: Standings; groups: string[][] }>();
 const winnersOf = new WeakMap<Results, Winners>();
 const runoffs = new WeakMap<
   Ballot[],
   { items: readonly Item[]; results: Results; runoff: ReturnType<typeof irvOrder> }
 >();
 
-const ORDERS = { mean: meanOrder, borda: bordaOrder, schulze: schulzeOrder };
+const ORDERS = { mean: meanOrder, borda: bordaOrder };
 
-/** Mean, Borda or Schulze's order, computed once per results (Schulze's is O(n³)). */
-export function tallyOrder(results: Results, method: 'mean' | 'borda' | 'schulze'): MethodOrder {
+/** Mean or Borda's order, computed once per results. */
+function tallyOrder(results: Results, method: 'mean' | 'borda'): MethodOrder {
   let orders = tallyOrders.get(results);
   if (!orders) tallyOrders.set(results, (orders = {}));
   return (orders[method] ??= ORDERS[method](results));
@@ -74,6 +85,30 @@ export function runoff(ballots: Ballot[], items: readonly Item[], results: Resul
   return order;
 }
 
+/**
+ * A method's standings and their groups of tied items, once per results (Schulze's paths are
+ * O(n³)) or, for instant runoff, once per runoff.
+ */
+export function standingsView(
+  results: Results,
+  method: Method,
+  irv: Runoff | null,
+): { standings: Standings; groups: string[][] } {
+  const make = (counted: Method) => {
+    const standings = methodStandings(results, counted, irv) as Standings;
+    return { standings, groups: tiedGroups(standings) };
+  };
+  if (method === 'irv' && irv) {
+    let view = runoffStandings.get(irv);
+    if (!view) runoffStandings.set(irv, (view = make('irv')));
+    return view;
+  }
+  const counted = method === 'irv' ? 'mean' : method;
+  let views = tallyStandings.get(results);
+  if (!views) tallyStandings.set(results, (views = {}));
+  return (views[counted] ??= make(counted));
+}
+
 export function methodView(
   results: Results,
   method: Method,
@@ -81,9 +116,8 @@ export function methodView(
 ): MethodView {
   const winners: Winners = { ...tallyWinners(results) };
   if (irv) winners.irv = irv.winner;
-  if (method === 'irv' && irv) {
-    return { method, items: reorder(results, irv.order), winners, irvRounds: irv.rounds };
-  }
-  const order = tallyOrder(results, method === 'irv' ? 'mean' : method);
-  return { method, items: reorder(results, order.order), winners };
+  const { standings, groups } = standingsView(results, method, irv);
+  const items = standings.rows.map((row) => row.item);
+  if (method === 'irv' && irv) return { method, items, winners, groups, irvRounds: irv.rounds };
+  return { method, items, winners, groups };
 }

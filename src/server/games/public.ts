@@ -15,5 +15,5 @@ export { BallotBody } from './ballot-body';
 export { newItemsBody } from './item-body';
 export { BallotCache } from './ballot-cache';
 export { markPictureInGames } from './pictures';
-export { runoff } from './methods-view';
+export { runoff, standingsView } from './methods-view';
 export { games, rankings, tallies } from './relations';

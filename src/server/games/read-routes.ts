@@ -20,7 +20,7 @@ import { BallotCache } from './ballot-cache';
 import { findSubmission, toGameView, toSubmissionView } from './data';
 import { gameLiveStream } from './live-stream';
 import { currentState, freshState } from './lookup';
-import { methodView, runoff, tallyWinners, type MethodView } from './methods-view';
+import { methodView, runoff, standingsView, tallyWinners, type MethodView } from './methods-view';
 import { visibleResults } from './results-access';
 import type { GameStates } from './state';
 
@@ -102,7 +102,12 @@ export function gameReadRoutes(deps: GameReadDeps) {
               results: { ...results, ...methodView(results, method, irv), myAgreement },
             });
           }
-          const tail = { method, winners: tallyWinners(results), myAgreement };
+          const tail = {
+            method,
+            winners: tallyWinners(results),
+            groups: standingsView(results, 'mean', null).groups,
+            myAgreement,
+          };
           return c.body(meanResultsBody(states.resultsJson(state), tail), 200, {
             'content-type': 'application/json; charset=UTF-8',
           }) as unknown as TypedResponse<

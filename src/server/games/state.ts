@@ -9,10 +9,11 @@
  * connection (resync) everything is read again.
  */
 import { and, eq } from 'drizzle-orm';
-import { savedGroups, type Groups } from '../../domain/ballot';
+import { savedGroups, type BallotSpec, type Groups } from '../../domain/ballot';
 import type { Item } from '../../domain/game';
 import type { SavedRanking } from '../../domain/submissions';
-import { summarize, type Results, type Tally } from '../../domain/results';
+import { gameResults } from '../../domain/crowd-tiers';
+import type { Results, Tally } from '../../domain/results';
 import type { Db } from '../db/client';
 import { game, gameTally, submission } from '../db/schema/games';
 import type { ProfileEvent, SessionEvent } from '../auth/public';
@@ -44,7 +45,15 @@ type Entry = {
   state: Promise<GameState | null> | undefined;
   /** The state once loaded, to compare versions with events synchronously. */
   current: GameState | undefined;
-  results: { version: number; items: readonly Item[]; results: Results; json?: Buffer } | undefined;
+  results:
+    | {
+        version: number;
+        items: readonly Item[];
+        ballot: BallotSpec;
+        results: Results;
+        json?: Buffer;
+      }
+    | undefined;
   /** A player's saved ranking, or null: they have none. */
   saved: Map<string, SavedRanking | null>;
   /** Versions this instance's writes made (their events need not drop what they saved). */
@@ -114,12 +123,13 @@ export class GameStates {
   results(state: GameState): Results {
     const entry = this.entries.get(state.row.id);
     const memo = entry?.results;
-    if (memo && memo.version === state.version && memo.items === state.row.items) {
+    const { items, ballot } = state.row;
+    if (memo && memo.version === state.version && memo.items === items && memo.ballot === ballot) {
       return memo.results;
     }
-    const results = summarize(state.tally, state.row.items);
+    const results = gameResults(state.tally, items, ballot);
     if (entry && entry.current === state) {
-      entry.results = { version: state.version, items: state.row.items, results };
+      entry.results = { version: state.version, items, ballot, results };
     }
     return results;
   }

@@ -28,6 +28,17 @@ export const PublicCardSchema = z
         }),
       )
       .nullable(),
+    tiers: z
+      .array(
+        z.object({
+          label: z.string(),
+          color: z.string(),
+          items: z.array(z.string()),
+          more: z.number(),
+        }),
+      )
+      .optional()
+      .meta({ description: 'A tiers game: the crowd’s tier list, each tier’s first items' }),
   })
   .meta({ id: 'PublicCard' });
 

@@ -8,7 +8,7 @@
  * font's .notdef box); the same SVG means a box. The check is first shown to find boxes with the
  * fonts the image had before (Inter alone).
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ReactNode } from 'react';
 import satori from 'satori';
@@ -191,6 +191,56 @@ describe('the preview image’s text', () => {
     expect(all).toContain(squash('Head to head (Schulze)'));
     expect(all).toContain(squash('beats 4, loses to 0'));
     expect(all).not.toContain('%first');
+  });
+
+  it('draws a tiers game’s crowd tier list: rows in the tier colours, each with its first items', async () => {
+    const tiers = [
+      { label: 'S', color: '#ff7f7f', items: ['Pizza', 'Sushi'], more: 0 },
+      { label: 'Very good indeed', color: '#1e3a8a', items: ['Tacos'], more: 4 },
+      { label: 'B', color: '#ffdf80', items: [], more: 0 },
+    ];
+    const leaders = [
+      { label: 'Leader', firstShare: 0.5, place: 1, tied: false, note: '50% first' },
+    ];
+    const svg = await renderOgSvg(card({ locked: false, leaders, tiers }), { embedFont: false });
+    const laid = [...svg.matchAll(/<text [^>]*fill="([^"]+)"[^>]*>([^<]*)<\/text>/g)].map(
+      ([, fill, text]) => ({ fill, text: text ?? '' }),
+    );
+    const all = squash(laid.map((piece) => piece.text).join(''));
+    expect(all).toContain(squash('Pizza · Sushi'));
+    expect(all).toContain(squash('Tacos +4 more'));
+    // The tier list replaces the ranked leaders.
+    expect(all).not.toContain('Leader');
+    // Each tier's colour is drawn, its label black or white by contrast.
+    for (const tier of tiers) expect(svg).toContain(`fill="${tier.color}"`);
+    expect(laid.find((piece) => piece.text === 'S')?.fill).toBe('#000000');
+    expect(laid.find((piece) => piece.text === 'Very')?.fill).toBe('#ffffff');
+    const png = await renderOgImage(
+      card({ prompt: 'Fruit tier list', locked: false, leaders, tiers }),
+    );
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
+    if (process.env.OG_SHOT) await writeFile(process.env.OG_SHOT, png);
+    // Ten tiers (the most) still fit, each row a line.
+    const ten = Array.from({ length: 10 }, (_, i) => ({
+      label: `Tier ${i + 1}`,
+      color: i % 2 ? '#222222' : '#eeeeee',
+      items: [`${long} (${i})`],
+      more: 0,
+    }));
+    const tall = await renderOgSvg(card({ locked: false, leaders, tiers: ten }), {
+      embedFont: false,
+    });
+    const ys = [...tall.matchAll(/<text x="[\d.-]+" y="([\d.-]+)"[^>]*>Tier<\/text>/g)].map(
+      ([, y]) => Number(y),
+    );
+    expect(ys).toHaveLength(10);
+    for (const y of ys) expect(y).toBeLessThan(560);
+    if (process.env.OG_SHOT) {
+      await writeFile(
+        process.env.OG_SHOT.replace('.png', '-10.png'),
+        await renderOgImage(card({ locked: false, leaders, tiers: ten })),
+      );
+    }
   });
 
   it('renders a 1200×630 PNG', async () => {

@@ -1,6 +1,6 @@
 /**
- * The link preview image, 1200×630 PNG: the prompt, the top three with a crown (or the items and
- * "revealed when the game closes" while results are locked), the player count and the brand.
+ * The link preview image, 1200×630 PNG: the prompt, the top three with a crown (a tiers game: the
+ * crowd's tier list; or the items and "revealed when the game closes" while results are locked), the player count and the brand.
  * Laid out by satori (HTML and flexbox to SVG) and rasterized by resvg, in a worker thread
  * (og-worker.ts, render-pool.ts), never on the server's main thread. Fonts and emoji: og-fonts.ts.
  * Every text is clamped (one line, or two for the prompt) and ends in an ellipsis when cut.
@@ -9,6 +9,7 @@ import { Resvg } from '@resvg/resvg-js';
 import type { ReactNode } from 'react';
 import satori from 'satori';
 import { METHOD_WORDS, playersText, type PublicCard } from '../../domain/card';
+import { textOn } from '../../domain/tier-colors';
 import { prepareText } from './og-fonts';
 
 export const OG_WIDTH = 1200;
@@ -95,8 +96,20 @@ function capitalized(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** The card's texts in one list (prompt, then items or leaders), as prepareText takes them. */
+/**
+ * The card's texts in one list (prompt, then the tier list's labels and item lines, or the
+ * leaders, or the items), as prepareText takes them.
+ */
 function textsOf(card: PublicCard): string[] {
+  if (card.tiers) {
+    return [
+      card.prompt,
+      ...card.tiers.flatMap((tier) => [
+        tier.label,
+        `${tier.items.join(' · ')}${tier.more > 0 ? ` +${tier.more} more` : ''}`,
+      ]),
+    ];
+  }
   return [
     card.prompt,
     ...(card.leaders ? card.leaders.slice(0, 3).map((leader) => leader.label) : []),
@@ -104,34 +117,84 @@ function textsOf(card: PublicCard): string[] {
   ];
 }
 
+/**
+ * The crowd's tier list: one row per tier, its label on the tier's colour (black or white text,
+ * whichever contrasts more) and its first items on one line. Rows share the height (2 to 10).
+ */
+function tierRows(tiers: NonNullable<PublicCard['tiers']>, texts: string[]): Node[] {
+  const size = tiers.length <= 5 ? 30 : tiers.length <= 7 ? 24 : 18;
+  return tiers.map((tier, i) =>
+    el(
+      'div',
+      {
+        display: 'flex',
+        alignItems: 'stretch',
+        flexGrow: 1,
+        flexBasis: 0,
+        minHeight: 0,
+        borderRadius: 10,
+        overflow: 'hidden',
+        background: 'rgba(255,255,255,0.10)',
+      },
+      el(
+        'div',
+        {
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          flexShrink: 0,
+          width: 150,
+          padding: '0 10px',
+          background: tier.color,
+          color: textOn(tier.color) === 'dark' ? '#000000' : '#ffffff',
+          fontSize: size,
+          fontWeight: 800,
+          overflow: 'hidden',
+        },
+        oneLine({}, texts[2 * i] ?? ''),
+      ),
+      el(
+        'div',
+        { display: 'flex', alignItems: 'center', flexGrow: 1, minWidth: 0, padding: '0 20px' },
+        oneLine(
+          { fontSize: size, fontWeight: 700, color: tier.items.length ? '#ffffff' : '#bfb3ec' },
+          texts[2 * i + 1] || '—',
+        ),
+      ),
+    ),
+  );
+}
+
 function layout(card: PublicCard, texts: string[], fontFamily: string): Node {
   const [drawnPrompt = '', ...labels] = texts;
   const prompt = drawnPrompt || 'A rank on Crowned';
-  const body = card.leaders
-    ? [
-        // The method, unless it is the usual average position (decision 0038).
-        ...(card.method === 'mean'
-          ? []
-          : [
-              oneLine(
-                { fontSize: 28, color: '#ffd966', fontWeight: 700 },
-                capitalized(METHOD_WORDS[card.method]),
-              ),
-            ]),
-        ...card.leaders
-          .slice(0, 3)
-          .map((leader, i) => row(leader.place, leader.tied, labels[i] ?? '', leader.note)),
-      ]
-    : [
-        oneLine(
-          { fontSize: 36, color: '#ece6ff' },
-          labels.map((label) => label || '…').join(' · '),
-        ),
-        oneLine(
-          { fontSize: 30, color: '#ffd966', fontWeight: 700 },
-          card.locked ? 'Results are revealed when the game closes' : 'Be the first to rank it',
-        ),
-      ];
+  const body = card.tiers
+    ? tierRows(card.tiers, labels)
+    : card.leaders
+      ? [
+          // The method, unless it is the usual average position (decision 0038).
+          ...(card.method === 'mean'
+            ? []
+            : [
+                oneLine(
+                  { fontSize: 28, color: '#ffd966', fontWeight: 700 },
+                  capitalized(METHOD_WORDS[card.method]),
+                ),
+              ]),
+          ...card.leaders
+            .slice(0, 3)
+            .map((leader, i) => row(leader.place, leader.tied, labels[i] ?? '', leader.note)),
+        ]
+      : [
+          oneLine(
+            { fontSize: 36, color: '#ece6ff' },
+            labels.map((label) => label || '…').join(' · '),
+          ),
+          oneLine(
+            { fontSize: 30, color: '#ffd966', fontWeight: 700 },
+            card.locked ? 'Results are revealed when the game closes' : 'Be the first to rank it',
+          ),
+        ];
   return el(
     'div',
     {
@@ -165,8 +228,9 @@ function layout(card: PublicCard, texts: string[], fontFamily: string): Node {
       {
         display: 'flex',
         flexDirection: 'column',
-        gap: 18,
+        gap: card.tiers ? 8 : 18,
         marginTop: 36,
+        marginBottom: card.tiers ? 24 : 0,
         flexGrow: 1,
         minHeight: 0,
         overflow: 'hidden',

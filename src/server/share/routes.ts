@@ -11,11 +11,10 @@ import { previewDescription, publicCard, type PublicCard } from '../../domain/ca
 import { AppError } from '../../domain/errors';
 import { MESSAGES, resultsLocked } from '../../domain/game';
 import { METHODS, type Method } from '../../domain/methods';
-import { methodStandings, type Standings } from '../../domain/methods-standings';
 import type { AuthEnv } from '../auth/public';
 import type { Db } from '../db/client';
 import { rankGame } from '../community/public';
-import { runoff, type BallotCache, type GameStates } from '../games/public';
+import { runoff, standingsView, type BallotCache, type GameStates } from '../games/public';
 import { LimitRefusal, LocalRateLimit } from '../http/rate-limit';
 import { hasUnstorableText, validate } from '../http/validate';
 import type { Logger } from '../platform/log';
@@ -28,7 +27,7 @@ import { previewHead } from './preview-tags';
 
 const MAX_ID_LENGTH = 100;
 /** Bumped when the image's layout or fonts change: every stored image is drawn anew once. */
-const LAYOUT_REVISION = 3;
+const LAYOUT_REVISION = 4;
 /** The per-address limit on preview images counts requests in windows of this length. */
 const IMAGE_WINDOW_MS = 60_000;
 
@@ -104,17 +103,20 @@ export class ShareCards {
     const results = this.states.results(state);
     // Nothing is counted for a locked card: it shows no leaders.
     const counted = locked || results.submissions === 0 ? 'mean' : method;
-    const standings = (
+    const irv =
       counted === 'irv'
-        ? methodStandings(
-            results,
-            counted,
-            runoff(await this.ballots.get(row.id, state.version), row.items, results),
-          )
-        : methodStandings(results, counted)
-    ) as Standings;
+        ? runoff(await this.ballots.get(row.id, state.version), row.items, results)
+        : null;
+    const { standings } = standingsView(results, counted, irv);
     const card = publicCard(
-      { id: row.id, prompt: row.prompt, items: row.items, closed: row.closed, locked },
+      {
+        id: row.id,
+        prompt: row.prompt,
+        items: row.items,
+        closed: row.closed,
+        locked,
+        ballot: row.ballot,
+      },
       results,
       undefined,
       { ...standings, method },

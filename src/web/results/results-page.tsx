@@ -30,6 +30,7 @@ import { UnlockStatus } from '../game/unlock-status';
 import { resultWindow, TOP_ROWS } from './result-window';
 import { useReveal } from './use-reveal';
 import { CrowdInsights } from './crowd-insights';
+import { CrowdTierList } from './crowd-tier-list';
 import { MethodExplanation, MethodSwitch } from './method-switch';
 import { IrvRounds } from './irv-rounds';
 import { listText } from './method-words';
@@ -293,6 +294,14 @@ function ResultsBody(props: {
             />
           ) : null}
         </div>
+      ) : null}
+
+      {!revealing && results.crowdTiers && props.game.ballot.kind === 'tiers' ? (
+        <CrowdTierList
+          crowd={results.crowdTiers}
+          tiers={props.game.ballot.tiers}
+          submissions={results.submissions}
+        />
       ) : null}
 
       <section aria-labelledby="consensus-title" aria-busy={revealing || standings === null}>
@@ -565,15 +574,20 @@ function RowEvidence(props: { evidence: Evidence; labels: ReadonlyMap<string, st
   const strong = (value: string | number) => <strong>{value}</strong>;
   switch (evidence.method) {
     case 'mean':
+      if (evidence.meanPosition === null) {
+        return (
+          <p className="result-row__stats" data-testid="row-evidence">
+            {t.rankedByNobody}
+          </p>
+        );
+      }
       return (
         <p className="result-row__stats" data-testid="row-evidence">
           <span>
             <RichText
               text={t.avgPosition}
               values={{
-                value: strong(
-                  evidence.meanPosition === null ? '—' : decimal(evidence.meanPosition),
-                ),
+                value: strong(decimal(evidence.meanPosition)),
               }}
             />
           </span>

@@ -82,6 +82,8 @@ export const resultRowText = i18n('results/row', {
   split: 'Split opinions',
   /** {value} is shown strong. */
   avgPosition: 'Avg. position {value}',
+  /** Mean position, an item no ballot ranks (a top N or tiers leaves most of a long list so). */
+  rankedByNobody: 'Nobody ranked it yet',
   /** {share} is shown strong. */
   first: '{share} first',
   /** Borda: {points} is shown strong. */
@@ -209,4 +211,21 @@ export const headToHeadText = i18n('results/head-to-head', {
   itself: params('{item} against itself'),
   duel: params('{row} over {column}: {share} of {total} players'),
   noDuel: params('{row} and {column}: nobody ranked both'),
+});
+
+export const crowdTiersText = i18n('results/crowd-tiers', {
+  title: 'The crowd’s tier list',
+  lede: 'Each item sits in the tier players put it in on average. Open an item to see where everyone placed it.',
+  /** A tier nobody's average lands in. */
+  empty: 'Nothing here',
+  /** Items no player put in a tier. */
+  pool: 'Not placed by anyone',
+  /** The disclosure button's name: "Pizza: where players placed it". */
+  showPlacements: params('{item}: where players placed it'),
+  /** One part of the distribution: "S 40%". */
+  share: params('{tier} {share}'),
+  /** The ballots that left the item in the pool. */
+  notPlaced: params('Not placed {share}'),
+  /** How many placed it: "Placed by 3 of 4 players". */
+  placedBy: params('Placed by {placed} of {players}'),
 });
