@@ -95,6 +95,9 @@ export const GAMES_OPERATIONS: Operations = {
       200: z.object({
         game: GameViewSchema,
         submissionCount: z.number(),
+        importedCount: z
+          .number()
+          .meta({ description: 'Of the ballots counted, those the owner imported' }),
         mySubmission: SubmissionViewSchema.nullable(),
       }),
     },
@@ -132,6 +135,22 @@ export const GAMES_OPERATIONS: Operations = {
     tokens: true,
     ok: { 200: GameAnswer },
     errors: [404, 409],
+  },
+  'POST /api/games/{id}/ballots': {
+    tag: 'Games',
+    summary: 'Import ballots collected elsewhere: a ballot CSV, all or nothing',
+    description:
+      'The body (`Content-Type: text/csv`, up to 32 MB) is a ballot CSV as `export.csv?what=ballots` writes it: `name,submitted_at,1,2,…` with item labels in order (a tier game: one column per tier, a cell\'s labels one per line). At most 10,000 rows; each is checked as a final submission of the game\'s ballot, and one bad row refuses the whole file with a 400 naming it ("Row 12: Pick exactly 10 items"; the header is row 1). An empty name is "Anonymous", an empty submitted_at the time of the import. Imported ballots count in the results (once, one live update) and as `importedCount`; they are no account\'s: no XP, no recent players, no webhooks. A second import adds to the first. 409 when the game is closed; 413 for a larger body.',
+    access: 'owner',
+    tokens: true,
+    ok: {
+      200: z.object({
+        imported: z.number().meta({ description: 'Ballots this import added' }),
+        submissionCount: z.number(),
+        importedCount: z.number(),
+      }),
+    },
+    errors: [404, 409, 429],
   },
   'POST /api/games/{id}/close': {
     tag: 'Games',
@@ -180,6 +199,9 @@ export const GAMES_OPERATIONS: Operations = {
           ...ResultsSchema.shape,
           method: z.string(),
           myAgreement: z.number().nullable(),
+          imported: z
+            .number()
+            .meta({ description: 'Of the `submissions` counted, the ballots the owner imported' }),
         }),
       }),
     },

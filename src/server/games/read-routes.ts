@@ -69,13 +69,18 @@ export function gameReadRoutes(deps: GameReadDeps) {
     new Hono<AuthEnv>()
       .get('/:id', validate('param', GameParam), async (c) => {
         const viewer = c.get('viewer');
-        const { row, submissions } = await freshState(db, states, c.req.valid('param').id);
+        const { row, submissions, imported } = await freshState(
+          db,
+          states,
+          c.req.valid('param').id,
+        );
         const mine = viewer
           ? await findSubmission(db, { gameId: row.id, userId: viewer.id })
           : null;
         return c.json({
           game: toGameView(row, viewer?.id ?? null, submissions),
           submissionCount: submissions,
+          importedCount: imported,
           mySubmission: mine ? toSubmissionView(mine, row) : null,
         });
       })
@@ -99,14 +104,24 @@ export function gameReadRoutes(deps: GameReadDeps) {
                 ? runoff(await ballots.get(state.row.id, state.version), state.row.items, results)
                 : null;
             return c.json({
-              results: { ...results, ...methodView(results, method, irv), myAgreement },
+              results: {
+                ...results,
+                ...methodView(results, method, irv),
+                myAgreement,
+                imported: state.imported,
+              },
             });
           }
-          const tail = { method, winners: tallyWinners(results), myAgreement };
+          const tail = {
+            method,
+            winners: tallyWinners(results),
+            myAgreement,
+            imported: state.imported,
+          };
           return c.body(meanResultsBody(states.resultsJson(state), tail), 200, {
             'content-type': 'application/json; charset=UTF-8',
           }) as unknown as TypedResponse<
-            { results: Results & MethodView & { myAgreement: number | null } },
+            { results: Results & MethodView & { myAgreement: number | null; imported: number } },
             200,
             'json'
           >;
