@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { importedBallots, IMPORT_MESSAGES } from './ballot-import';
+import { importedBallots, importRowCount, IMPORT_MESSAGES } from './ballot-import';
 import type { BallotSpec } from './ballot';
 import { ballotHeader, ballotLine, ballotRecord, tierBallotHeader } from './exports';
 import { MAX_IMPORT_BALLOTS } from './limits';
@@ -103,6 +103,16 @@ describe('importedBallots', () => {
     expect(() => read(rows(MAX_IMPORT_BALLOTS + 1), top2)).toThrow(
       'Import at most 10,000 ballots at a time (this file has 10,001)',
     );
+  });
+
+  it("counts a file's ballots as the import reads them, before any row is checked", () => {
+    const cell = '"Pizza\nSushi, raw"';
+    const text = `name,submitted_at,S,A,B\r\nAnn,,${cell},,\r\n\r\nBo,,Burger,,\r\n`;
+    expect(importRowCount(text, tiers)).toBe(2);
+    expect(() => importRowCount('name,submitted_at,S\n', tiers)).toThrow(
+      'Row 1: The header must name 3 tiers',
+    );
+    expect(() => importRowCount('name,submitted_at,1,2\n', top2)).toThrow(IMPORT_MESSAGES.empty);
   });
 
   it('names both items that share a label, once each', () => {

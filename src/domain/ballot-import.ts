@@ -39,18 +39,7 @@ export function importedBallots(
   now: Date,
 ): ImportedBallot[] {
   const spec = game.ballot;
-  let rows: { row: number; ballot: ParsedBallot }[];
-  try {
-    rows = parseBallotRows(
-      text,
-      spec.kind === 'tiers' ? { kind: 'tiers', tierCount: spec.tiers.length } : spec,
-    );
-  } catch (error) {
-    if (!(error instanceof CsvError)) throw error;
-    throw invalid(`${error.unit === 'row' ? 'Row' : 'Line'} ${error.line}: ${error.reason}`);
-  }
-  if (rows.length === 0) throw invalid(IMPORT_MESSAGES.empty);
-  if (rows.length > MAX_IMPORT_BALLOTS) throw invalid(IMPORT_MESSAGES.tooMany(rows.length));
+  const rows = ballotRows(text, spec);
   const itemIds = game.items.map((item) => item.id);
   const labels = labelIndex(game.items);
   const unknown =
@@ -70,6 +59,31 @@ export function importedBallots(
       throw invalid(`Row ${row}: ${error.message}`);
     }
   });
+}
+
+/**
+ * How many ballots a file holds, read as the import reads it (the page says so before sending
+ * it); throws the import's message when the file cannot be read as a ballot CSV of this game's
+ * kind, holds none, or holds more than MAX_IMPORT_BALLOTS. Rows are checked by the import.
+ */
+export function importRowCount(text: string, ballot: BallotSpec): number {
+  return ballotRows(text, ballot).length;
+}
+
+function ballotRows(text: string, spec: BallotSpec): { row: number; ballot: ParsedBallot }[] {
+  let rows: { row: number; ballot: ParsedBallot }[];
+  try {
+    rows = parseBallotRows(
+      text,
+      spec.kind === 'tiers' ? { kind: 'tiers', tierCount: spec.tiers.length } : spec,
+    );
+  } catch (error) {
+    if (!(error instanceof CsvError)) throw error;
+    throw invalid(`${error.unit === 'row' ? 'Row' : 'Line'} ${error.line}: ${error.reason}`);
+  }
+  if (rows.length === 0) throw invalid(IMPORT_MESSAGES.empty);
+  if (rows.length > MAX_IMPORT_BALLOTS) throw invalid(IMPORT_MESSAGES.tooMany(rows.length));
+  return rows;
 }
 
 type LabelIndex = { exact: Map<string, string[]>; loose: Map<string, string[]> };

@@ -79,6 +79,7 @@ export async function gameLiveStream(
     const results = states.results(latest);
     const data: LiveData = {
       submissionCount: results.submissions,
+      importedCount: latest.imported,
       version: latest.version,
       closed: access.view.closed,
       resultsLocked: access.view.resultsLocked,
