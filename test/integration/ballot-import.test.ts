@@ -13,6 +13,7 @@ import { LIFECYCLE_MESSAGES } from '../../src/domain/lifecycle';
 import { MAX_IMPORT_BALLOTS, MAX_IMPORT_BYTES } from '../../src/domain/limits';
 import { summarize, tallyOfBallots } from '../../src/domain/results';
 import { importedBallot } from '../../src/server/db/schema/games';
+import { webhookDelivery } from '../../src/server/db/schema/webhooks';
 import type { TestClient } from '../support/client';
 import { testDatabases } from '../support/server';
 import { errorOf, ids, useServer, type GameBody, type ResultsBody } from './harness';
@@ -75,11 +76,26 @@ describe.each(testDatabases)('ballot import on %s', (kind) => {
     summarize(tallyOfBallots(ballots), game.items);
 
   it('imports a file: counted once, shown as imported, never as players; a second adds', async () => {
-    const owner = await h.user('Owner');
+    const owner = await h.verifiedUser('Owner');
     const game = await created(owner, { kind: 'top', n: 2 });
     const [pizza, tacos, sushi] = ids(game) as [string, string, string];
+    // A webhook: a player's ballot queues a delivery, an import queues none.
+    const hook = await owner.request<{ webhook: { id: string } }>(
+      'POST',
+      `/api/games/${game.id}/webhooks`,
+      { url: 'https://example.com/hook' },
+    );
+    expect(hook.status, JSON.stringify(hook.body)).toBe(201);
+    const deliveries = async () =>
+      (
+        await h.server.database.db
+          .select({ n: count() })
+          .from(webhookDelivery)
+          .where(eq(webhookDelivery.webhookId, hook.body.webhook.id))
+      )[0]?.n;
     const player = await h.guest();
     expect((await h.submit(player, game.id, [sushi, pizza], { name: 'Pat' })).status).toBe(200);
+    expect(await deliveries()).toBe(1);
     const xpBefore = (await h.me(owner)).xp;
     const events = await owner.events(`/api/games/${game.id}/events`);
     expect((await events.nextEvent()).event).toBe('snapshot');
@@ -108,8 +124,9 @@ describe.each(testDatabases)('ballot import on %s', (kind) => {
     const read = await h.getGame(owner, game.id);
     expect(read.body).toMatchObject({ submissionCount: 3, importedCount: 2 });
 
-    // No account's: no XP for anyone, nobody new in Recent players.
+    // No account's: no XP for anyone, nobody new in Recent players, no webhook delivery.
     expect((await h.me(owner)).xp).toBe(xpBefore);
+    expect(await deliveries()).toBe(1);
     const players = await owner.request<{ players: { name: string }[] }>(
       'GET',
       `/api/games/${game.id}/players`,
