@@ -3,9 +3,8 @@
  * the keyboard, sees how many ballots a file holds, gets the bad row named (nothing changes), then
  * imports a good file and sees the counts and the results change live; Edit items reads a file too.
  */
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
 import type { TestServer } from '../test/support/server';
 import { browserAvailable, screenshot, useAppInBrowser } from './support/harness';
 import { guestRanksByApi, ownerOnResults } from './support/games';

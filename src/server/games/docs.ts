@@ -97,7 +97,8 @@ export const GAMES_OPERATIONS: Operations = {
         submissionCount: z.number(),
         importedCount: z
           .number()
-          .meta({ description: 'Of the ballots counted, those the owner imported' }),
+          .optional()
+          .meta({ description: 'Of the ballots counted, those the owner imported (absent: none)' }),
         mySubmission: SubmissionViewSchema.nullable(),
       }),
     },
@@ -199,9 +200,10 @@ export const GAMES_OPERATIONS: Operations = {
           ...ResultsSchema.shape,
           method: z.string(),
           myAgreement: z.number().nullable(),
-          imported: z
-            .number()
-            .meta({ description: 'Of the `submissions` counted, the ballots the owner imported' }),
+          imported: z.number().optional().meta({
+            description:
+              'Of the `submissions` counted, the ballots the owner imported (absent: none)',
+          }),
         }),
       }),
     },

@@ -80,7 +80,8 @@ export function gameReadRoutes(deps: GameReadDeps) {
         return c.json({
           game: toGameView(row, viewer?.id ?? null, submissions),
           submissionCount: submissions,
-          importedCount: imported,
+          // Absent while none were imported (decision 0048).
+          ...(imported > 0 ? { importedCount: imported } : {}),
           mySubmission: mine ? toSubmissionView(mine, row) : null,
         });
       })
@@ -108,7 +109,7 @@ export function gameReadRoutes(deps: GameReadDeps) {
                 ...results,
                 ...methodView(results, method, irv),
                 myAgreement,
-                imported: state.imported,
+                ...(state.imported > 0 ? { imported: state.imported } : {}),
               },
             });
           }
@@ -116,12 +117,12 @@ export function gameReadRoutes(deps: GameReadDeps) {
             method,
             winners: tallyWinners(results),
             myAgreement,
-            imported: state.imported,
+            ...(state.imported > 0 ? { imported: state.imported } : {}),
           };
           return c.body(meanResultsBody(states.resultsJson(state), tail), 200, {
             'content-type': 'application/json; charset=UTF-8',
           }) as unknown as TypedResponse<
-            { results: Results & MethodView & { myAgreement: number | null; imported: number } },
+            { results: Results & MethodView & { myAgreement: number | null; imported?: number } },
             200,
             'json'
           >;
