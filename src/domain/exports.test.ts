@@ -162,7 +162,7 @@ describe('ballot CSV, written and read back', () => {
     const tiers = { kind: 'tiers', tierCount: 2 } as const;
     expect(() => parseBallotCsv('who,when\r\n', { kind: 'ranking' })).toThrow(CsvError);
     expect(() => parseBallotCsv('name,submitted_at,S\r\n', tiers)).toThrow(/2 tiers/);
-    expect(() => parseBallotCsv('name,submitted_at,S,A\r\nAnn,x,a\r\n', tiers)).toThrow(/line 2/);
+    expect(() => parseBallotCsv('name,submitted_at,S,A\r\nAnn,x,a\r\n', tiers)).toThrow(/row 2/);
     expect(() => parseBallotCsv('name,submitted_at,1\r\nAnn,x,a,b\r\n', { kind: 'top' })).toThrow(
       /More cells/,
     );

@@ -132,13 +132,18 @@ export type ParsedBallot =
   | { name: string; submittedAt: string; ranking: string[] }
   | { name: string; submittedAt: string; tiers: string[][] };
 
-/** Why a CSV cannot be read: the 1-based line of the record where it went wrong. */
+/**
+ * Why a CSV cannot be read: where it went wrong, a 1-based line of the text (the CSV cannot be
+ * split into records) or row (a record, the header being row 1, as a spreadsheet numbers them).
+ */
 export class CsvError extends Error {
   constructor(
-    message: string,
+    /** What is wrong, without where. */
+    readonly reason: string,
     readonly line: number,
+    readonly unit: 'line' | 'row' = 'line',
   ) {
-    super(`${message} (line ${line})`);
+    super(`${reason} (${unit} ${line})`);
     this.name = 'CsvError';
   }
 }
@@ -215,33 +220,47 @@ export function parseCsvField(field: string): string {
  * Labels are returned as written: matching them to items, and every check a submission gets, is
  * the importer's.
  */
-export function parseBallotCsv(
+export function parseBallotCsv(text: string, ballot: BallotCsvShape): ParsedBallot[] {
+  return parseBallotRows(text, ballot).map((row) => row.ballot);
+}
+
+/** What a ballot CSV's columns hold: a ranking's places, or `tierCount` tiers. */
+export type BallotCsvShape =
+  { kind: 'ranking' } | { kind: 'top' } | { kind: 'tiers'; tierCount: number };
+
+/**
+ * `parseBallotCsv` with each ballot's row: the record's number, the header being row 1 (what a
+ * spreadsheet shows; a cell with line breaks is one row). Blank lines are skipped, their numbers
+ * kept. A byte-order mark before the header (the export writes one) is skipped.
+ */
+export function parseBallotRows(
   text: string,
-  ballot: { kind: 'ranking' } | { kind: 'top' } | { kind: 'tiers'; tierCount: number },
-): ParsedBallot[] {
-  const [header, ...rows] = parseCsv(text);
+  ballot: BallotCsvShape,
+): { row: number; ballot: ParsedBallot }[] {
+  const [header, ...rows] = parseCsv(text.startsWith('\uFEFF') ? text.slice(1) : text);
   if (!header || header[0] !== 'name' || header[1] !== 'submitted_at') {
-    throw new CsvError('The first line must start with name,submitted_at', 1);
+    throw new CsvError('The first line must start with name,submitted_at', 1, 'row');
   }
   const columns = header.length;
   if (ballot.kind === 'tiers' && columns !== ballot.tierCount + 2) {
-    throw new CsvError(`The header must name ${ballot.tierCount} tiers`, 1);
+    throw new CsvError(`The header must name ${ballot.tierCount} tiers`, 1, 'row');
   }
-  return rows.flatMap((row, r): ParsedBallot[] => {
-    if (row.length === 1 && row[0] === '') return []; // a blank line
-    const line = r + 2;
-    if (row.length > columns) throw new CsvError('More cells than the header has columns', line);
-    const [name = '', submittedAt = '', ...cells] = row.map(parseCsvField);
+  return rows.flatMap((cellsOfRow, r): { row: number; ballot: ParsedBallot }[] => {
+    if (cellsOfRow.length === 1 && cellsOfRow[0] === '') return []; // a blank line
+    const row = r + 2;
+    if (cellsOfRow.length > columns) {
+      throw new CsvError('More cells than the header has columns', row, 'row');
+    }
+    const [name = '', submittedAt = '', ...cells] = cellsOfRow.map(parseCsvField);
     if (ballot.kind === 'tiers') {
       if (cells.length !== ballot.tierCount) {
-        throw new CsvError(`Every row needs ${ballot.tierCount} tier cells`, line);
+        throw new CsvError(`Every row needs ${ballot.tierCount} tier cells`, row, 'row');
       }
-      return [
-        { name, submittedAt, tiers: cells.map((cell) => (cell === '' ? [] : cell.split('\n'))) },
-      ];
+      const tiers = cells.map((cell) => (cell === '' ? [] : cell.split('\n')));
+      return [{ row, ballot: { name, submittedAt, tiers } }];
     }
     while (cells.length > 0 && cells.at(-1) === '') cells.pop();
-    return [{ name, submittedAt, ranking: cells }];
+    return [{ row, ballot: { name, submittedAt, ranking: cells } }];
   });
 }
 

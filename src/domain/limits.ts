@@ -11,6 +11,10 @@ export const MIN_TOP_N = 1;
 export const MIN_TIERS = 2;
 export const MAX_TIERS = 10;
 export const MAX_TIER_LABEL_LENGTH = 24;
+/** Ballots one import may hold (`POST /api/games/:id/ballots`, decision 0048). */
+export const MAX_IMPORT_BALLOTS = 10_000;
+/** The largest ballot file an import takes, in bytes (10,000 long rankings fit). */
+export const MAX_IMPORT_BYTES = 32 * 1024 * 1024;
 
 export const XP_CREATE_GAME = 5;
 export const XP_FINAL_SUBMISSION = 10;

@@ -522,6 +522,8 @@ function isEmpty(record: Record<string, unknown>): boolean {
  */
 export type LiveData = {
   submissionCount: number;
+  /** Of those, the ballots the owner imported (decision 0048); absent while there are none. */
+  importedCount?: number;
   /** The game's live version, also the event id: bumped by submissions, closing, item edits. */
   version: number;
   closed: boolean;

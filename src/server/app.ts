@@ -42,6 +42,7 @@ import { publicProfileRoutes } from './players/public-routes';
 import { adminRoutes } from './admin/routes';
 import { dropUnlistedClaim } from './admin/mutations';
 import { isAllowlistedAdmin } from '../domain/profile';
+import { IMPORT_MESSAGES } from '../domain/ballot-import';
 import type { AnalyticsRecorder } from './analytics/record';
 import { analyticsRoutes } from './analytics/routes';
 import { sessionMiddleware, type Auth, type AuthEnv } from './auth/better-auth';
@@ -71,6 +72,7 @@ import {
   DEFAULT_QUOTAS,
   DEFAULT_STREAMS_PER_ACCOUNT,
   DEFAULT_STREAMS_PER_ADDRESS,
+  MAX_IMPORT_BYTES,
   type Quotas,
 } from '../domain/limits';
 import { clientIp } from './http/client-ip';
@@ -137,6 +139,10 @@ export type AppDeps = {
 const MAX_BODY_BYTES = 256 * 1024;
 /** The one route whose body is not JSON and may be larger: a picture (images/routes.ts). */
 const isImageUpload = (c: Context) => c.req.method === 'POST' && c.req.path === '/api/images';
+/** An owner's ballot import: a CSV body, with its own size limit (decision 0048). */
+const isBallotImport = (c: Context) =>
+  c.req.method === 'POST' && /^\/api\/games\/[^/]+\/ballots$/.test(c.req.path);
+const otherBodies = (c: Context) => isImageUpload(c) || isBallotImport(c);
 
 /**
  * Every /api operation, as each feature declares it in its docs.ts: the API document is made
@@ -378,7 +384,12 @@ export function createApp(deps: AppDeps) {
       Connection: 'close',
     }),
   );
-  app.use('/api/*', (c, next) => (isImageUpload(c) ? next() : bodyLimit(c, next)));
+  const importLimit = limitBodySize(MAX_IMPORT_BYTES, (c) =>
+    c.json(errorBody('invalid-argument', IMPORT_MESSAGES.tooLarge), 413, { Connection: 'close' }),
+  );
+  app.use('/api/*', (c, next) =>
+    isImageUpload(c) ? next() : isBallotImport(c) ? importLimit(c, next) : bodyLimit(c, next),
+  );
   // An admin whose address left ADMIN_EMAILS loses the role their own claim gave at their next
   // request, not only at their next claim (decision 0028). Admins only: others cost nothing.
   const sessions = new SessionCache(deps.auth, deps.database.db, deps.log, async (viewer) =>
@@ -413,7 +424,7 @@ export function createApp(deps: AppDeps) {
     jsonOnlyFromTrustedOrigins(
       deps.trustedOrigins,
       (c) => c.get('apiTokenId') !== undefined,
-      isImageUpload,
+      otherBodies,
     ),
   );
   app.use('/api/*', sessionMiddleware(sessions));

@@ -33,7 +33,11 @@ type Ids = { ownerHandle: string; userId: string };
 type Entry = {
   expect: Statuses;
   /** The request's path (params filled in) and body; by default the route's path as is. */
-  request?: (fx: Fixture, role: Role, ids: Ids) => { path?: string; body?: unknown };
+  request?: (
+    fx: Fixture,
+    role: Role,
+    ids: Ids,
+  ) => { path?: string; body?: unknown; /** A text/csv body instead. */ csv?: string };
   /** A new fixture for each role (the request changes or removes it); else one per route. */
   freshPerRole?: boolean;
   /** An event stream: only its status is read. */
@@ -137,6 +141,13 @@ const ROUTES: Record<string, Entry> = {
     expect: [401, 403, 403, 200, 403],
     freshPerRole: true,
     request: (fx) => ({ path: gamePath(fx, '/ballot'), body: { ballot: { kind: 'top', n: 2 } } }),
+  },
+  'POST /api/games/:id/ballots': {
+    expect: [401, 403, 403, 200, 403],
+    request: (fx) => ({
+      path: gamePath(fx, '/ballots'),
+      csv: `name,submitted_at,1,2,3\r\nAnn,,${fx.game.items.map((item) => item.label).join(',')}\r\n`,
+    }),
   },
   'POST /api/games/:id/close': {
     expect: [401, 403, 403, 200, 403],
@@ -382,6 +393,10 @@ describe.each(testDatabases)('authorization matrix on %s', (kind) => {
       events.close();
       return events.status;
     }
+    if (body instanceof Object && 'csv' in body && typeof body.csv === 'string') {
+      const headers = { 'content-type': 'text/csv' };
+      return (await client.request(method, path, undefined, { raw: body.csv, headers })).status;
+    }
     const payload = body ?? (['GET', 'DELETE'].includes(method) ? undefined : {});
     return (await client.request(method, path, payload, { redirect: 'manual' })).status;
   }
@@ -423,7 +438,7 @@ describe.each(testDatabases)('authorization matrix on %s', (kind) => {
             clients[role],
             method,
             request.path ?? routePath,
-            request.body,
+            request.csv === undefined ? request.body : { csv: request.csv },
             entry.stream ?? false,
           ),
         );

@@ -5,7 +5,7 @@ import { resultsLocked, type GameView, type Item, type SubmissionView } from '..
 import { itemView } from '../../domain/item-pictures';
 import { lockedUntil, needsReorder } from '../../domain/lifecycle';
 import type { Db } from '../db/client';
-import { game, gameTally, submission } from '../db/schema/games';
+import { game, gameTally, importedBallot, submission } from '../db/schema/games';
 
 export type GameRow = typeof game.$inferSelect;
 export type SubmissionRow = typeof submission.$inferSelect;
@@ -107,28 +107,63 @@ export function toSubmissionView(
  */
 export type Ballot = { userId: string; name: string; at: Date; ranking: string[]; groups: Groups };
 
-/** Final rankings of a game in user id order, a page after `afterUserId` (keyset paging). */
+/** An imported ballot's `Ballot.userId`: no account's (user ids hold no colon), its number. */
+const IMPORTED_KEY = 'imported:';
+
+/**
+ * Final ballots of a game, a page after `afterUserId` (keyset paging): the players' in user id
+ * order, then the imported ones (decision 0048) in the order imported, whose `userId` is
+ * `imported:<n>`. A page shorter than `limit` is the last.
+ */
 export async function finalBallotsPage(
   db: Db,
   page: { gameId: string; afterUserId: string | null; limit: number },
 ): Promise<Ballot[]> {
-  const rows = await db
+  const afterImported = page.afterUserId?.startsWith(IMPORTED_KEY)
+    ? Number(page.afterUserId.slice(IMPORTED_KEY.length))
+    : null;
+  const players =
+    afterImported === null
+      ? await db
+          .select({
+            userId: submission.userId,
+            name: submission.name,
+            at: submission.at,
+            ranking: submission.ranking,
+            groups: submission.groups,
+          })
+          .from(submission)
+          .where(
+            and(
+              eq(submission.gameId, page.gameId),
+              eq(submission.partial, false),
+              page.afterUserId === null ? undefined : gt(submission.userId, page.afterUserId),
+            ),
+          )
+          .orderBy(submission.userId)
+          .limit(page.limit)
+      : [];
+  const ballots = players.map((row) => ({ ...row, groups: savedGroups(row) }));
+  if (ballots.length === page.limit) return ballots;
+  const imported = await db
     .select({
-      userId: submission.userId,
-      name: submission.name,
-      at: submission.at,
-      ranking: submission.ranking,
-      groups: submission.groups,
+      seq: importedBallot.seq,
+      name: importedBallot.name,
+      at: importedBallot.at,
+      ranking: importedBallot.ranking,
+      groups: importedBallot.groups,
     })
-    .from(submission)
+    .from(importedBallot)
     .where(
       and(
-        eq(submission.gameId, page.gameId),
-        eq(submission.partial, false),
-        page.afterUserId === null ? undefined : gt(submission.userId, page.afterUserId),
+        eq(importedBallot.gameId, page.gameId),
+        afterImported === null ? undefined : gt(importedBallot.seq, afterImported),
       ),
     )
-    .orderBy(submission.userId)
-    .limit(page.limit);
-  return rows.map((row) => ({ ...row, groups: savedGroups(row) }));
+    .orderBy(importedBallot.seq)
+    .limit(page.limit - ballots.length);
+  for (const { seq, ...row } of imported) {
+    ballots.push({ ...row, userId: `${IMPORTED_KEY}${seq}`, groups: savedGroups(row) });
+  }
+  return ballots;
 }

@@ -113,6 +113,10 @@ export const GAMES_OPERATIONS: Operations = {
       200: z.object({
         game: GameViewSchema,
         submissionCount: z.number(),
+        importedCount: z
+          .number()
+          .optional()
+          .meta({ description: 'Of the ballots counted, those the owner imported (absent: none)' }),
         mySubmission: SubmissionViewSchema.nullable(),
       }),
     },
@@ -152,6 +156,22 @@ export const GAMES_OPERATIONS: Operations = {
     tokens: true,
     ok: { 200: GameAnswer },
     errors: [404, 409],
+  },
+  'POST /api/games/{id}/ballots': {
+    tag: 'Games',
+    summary: 'Import ballots collected elsewhere: a ballot CSV, all or nothing',
+    description:
+      'The body (`Content-Type: text/csv`, up to 32 MB) is a ballot CSV as `export.csv?what=ballots` writes it: `name,submitted_at,1,2,…` with item labels in order (a tier game: one column per tier, a cell\'s labels one per line). At most 10,000 rows; each is checked as a final submission of the game\'s ballot, and one bad row refuses the whole file with a 400 naming it ("Row 12: Pick exactly 10 items"; the header is row 1). An empty name is "Anonymous", an empty submitted_at the time of the import. Imported ballots count in the results (once, one live update) and as `importedCount`; they are no account\'s: no XP, no recent players, no webhooks. A second import adds to the first. 409 when the game is closed; 413 for a larger body.',
+    access: 'owner',
+    tokens: true,
+    ok: {
+      200: z.object({
+        imported: z.number().meta({ description: 'Ballots this import added' }),
+        submissionCount: z.number(),
+        importedCount: z.number(),
+      }),
+    },
+    errors: [404, 409, 429],
   },
   'POST /api/games/{id}/close': {
     tag: 'Games',
@@ -204,6 +224,10 @@ export const GAMES_OPERATIONS: Operations = {
               'The method’s order as groups of tied item ids, best first (an item alone: a group of one)',
           }),
           myAgreement: z.number().nullable(),
+          imported: z.number().optional().meta({
+            description:
+              'Of the `submissions` counted, the ballots the owner imported (absent: none)',
+          }),
         }),
       }),
     },

@@ -79,6 +79,8 @@ export async function gameLiveStream(
     const results = states.results(latest);
     const data: LiveData = {
       submissionCount: results.submissions,
+      // Absent while none were imported (decision 0048): streams before imports read the same.
+      ...(latest.imported > 0 ? { importedCount: latest.imported } : {}),
       version: latest.version,
       closed: access.view.closed,
       resultsLocked: access.view.resultsLocked,

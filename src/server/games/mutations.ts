@@ -28,7 +28,7 @@ import {
 import { TRANSACTION_MAX_ATTEMPTS } from '../../domain/limits';
 import { emptyTally, replaceBallots, tallyOfBallots, type Tally } from '../../domain/results';
 import { CONFLICT_MESSAGE, type Db, type Tx } from '../db/client';
-import { game, gameTally, submission } from '../db/schema/games';
+import { game, gameTally, importedBallot, submission } from '../db/schema/games';
 import { newId } from '../platform/ids';
 import { deleteAccountRow, lockAccountForDeletion } from '../auth/public';
 import { awardXpOrGiveUp } from '../progression/public';
@@ -170,22 +170,31 @@ export async function editItems(
           from jsonb_array_elements(${list}) with ordinality as e(value, ord)
           where ${keepJson}::jsonb ? (e.value #>> '{}')
         ), '[]'::jsonb)`;
-      // A tier ballot's tiers (s.groups) drop them too, each tier in its place.
-      await tx.execute(sql`
-        update ${submission} s set ranking = ${kept(sql`s.ranking`)},
-          groups = case when s.groups is null then null else (
-            select jsonb_agg(${kept(sql`g.value`)} order by g.ord)
-            from jsonb_array_elements(s.groups) with ordinality as g(value, ord)
-          ) end
-        where s.game_id = ${input.gameId}
-          and exists (
-            select 1 from jsonb_array_elements_text(s.ranking) as r(id)
-            where not (${keepJson}::jsonb ? r.id)
-          )`);
-      const finals = await tx
-        .select({ ranking: submission.ranking, groups: submission.groups })
-        .from(submission)
-        .where(and(eq(submission.gameId, input.gameId), eq(submission.partial, false)));
+      // A tier ballot's tiers (s.groups) drop them too, each tier in its place; imported
+      // ballots (decision 0048) as players' ones.
+      for (const table of [submission, importedBallot]) {
+        await tx.execute(sql`
+          update ${table} s set ranking = ${kept(sql`s.ranking`)},
+            groups = case when s.groups is null then null else (
+              select jsonb_agg(${kept(sql`g.value`)} order by g.ord)
+              from jsonb_array_elements(s.groups) with ordinality as g(value, ord)
+            ) end
+          where s.game_id = ${input.gameId}
+            and exists (
+              select 1 from jsonb_array_elements_text(s.ranking) as r(id)
+              where not (${keepJson}::jsonb ? r.id)
+            )`);
+      }
+      const finals = [
+        ...(await tx
+          .select({ ranking: submission.ranking, groups: submission.groups })
+          .from(submission)
+          .where(and(eq(submission.gameId, input.gameId), eq(submission.partial, false)))),
+        ...(await tx
+          .select({ ranking: importedBallot.ranking, groups: importedBallot.groups })
+          .from(importedBallot)
+          .where(eq(importedBallot.gameId, input.gameId))),
+      ];
       tally = tallyOfBallots(finals.map((final) => keepGroups(savedGroups(final), keep)));
     }
     const { version, submissions: count } = await bumpVersion(tx, {
@@ -205,8 +214,8 @@ export async function editItems(
 }
 
 /**
- * The owner's new ballot, checked against the game's items under its lock (`checkBallotSpec`). Once anyone has saved a ballot of the game
- * (final or progress), only tier labels and colours may change (`canChangePlayedBallot`):
+ * The owner's new ballot, checked against the game's items under its lock (`checkBallotSpec`).
+ * Once anyone has saved a ballot of the game (final or progress, or the owner imported one), only tier labels and colours may change (`canChangePlayedBallot`):
  * otherwise 409, nothing changed. Watchers read the game again (an `items` change: its shape).
  */
 export async function setBallot(
@@ -217,11 +226,18 @@ export async function setBallot(
     const current = await lockOwned(tx, input);
     const ballot = checkBallotSpec(input.ballot, current.items.length);
     // Under the game's lock: a submission commits before this (and is seen) or after it.
-    const [played] = await tx
-      .select({ one: sql`1` })
-      .from(submission)
-      .where(eq(submission.gameId, input.gameId))
-      .limit(1);
+    const [played] = [
+      ...(await tx
+        .select({ one: sql`1` })
+        .from(submission)
+        .where(eq(submission.gameId, input.gameId))
+        .limit(1)),
+      ...(await tx
+        .select({ one: sql`1` })
+        .from(importedBallot)
+        .where(eq(importedBallot.gameId, input.gameId))
+        .limit(1)),
+    ];
     if (played && !canChangePlayedBallot(current.ballot, ballot)) {
       throw new AppError('aborted', BALLOT_MESSAGES.ballotFixed);
     }

@@ -69,13 +69,19 @@ export function gameReadRoutes(deps: GameReadDeps) {
     new Hono<AuthEnv>()
       .get('/:id', validate('param', GameParam), async (c) => {
         const viewer = c.get('viewer');
-        const { row, submissions } = await freshState(db, states, c.req.valid('param').id);
+        const { row, submissions, imported } = await freshState(
+          db,
+          states,
+          c.req.valid('param').id,
+        );
         const mine = viewer
           ? await findSubmission(db, { gameId: row.id, userId: viewer.id })
           : null;
         return c.json({
           game: toGameView(row, viewer?.id ?? null, submissions),
           submissionCount: submissions,
+          // Absent while none were imported (decision 0048).
+          ...(imported > 0 ? { importedCount: imported } : {}),
           mySubmission: mine ? toSubmissionView(mine, row) : null,
         });
       })
@@ -99,7 +105,12 @@ export function gameReadRoutes(deps: GameReadDeps) {
                 ? runoff(await ballots.get(state.row.id, state.version), state.row.items, results)
                 : null;
             return c.json({
-              results: { ...results, ...methodView(results, method, irv), myAgreement },
+              results: {
+                ...results,
+                ...methodView(results, method, irv),
+                myAgreement,
+                ...(state.imported > 0 ? { imported: state.imported } : {}),
+              },
             });
           }
           const tail = {
@@ -107,11 +118,12 @@ export function gameReadRoutes(deps: GameReadDeps) {
             winners: tallyWinners(results),
             groups: standingsView(results, 'mean', null).groups,
             myAgreement,
+            ...(state.imported > 0 ? { imported: state.imported } : {}),
           };
           return c.body(meanResultsBody(states.resultsJson(state), tail), 200, {
             'content-type': 'application/json; charset=UTF-8',
           }) as unknown as TypedResponse<
-            { results: Results & MethodView & { myAgreement: number | null } },
+            { results: Results & MethodView & { myAgreement: number | null; imported?: number } },
             200,
             'json'
           >;

@@ -30,6 +30,8 @@ export type GameState = {
   version: number;
   /** Final rankings counted. */
   submissions: number;
+  /** Of those, the ballots the owner imported (decision 0048). */
+  imported: number;
 };
 
 /** Games kept at most (least recently used go first). */
@@ -314,6 +316,7 @@ export class GameStates {
         tally: gameTally.tally,
         version: gameTally.version,
         submissions: gameTally.submissions,
+        imported: gameTally.imported,
       })
       .from(game)
       .innerJoin(gameTally, eq(gameTally.gameId, game.id))

@@ -142,6 +142,8 @@ type Written = {
   /** The live version the batch was planned on, and the one it made (null: none). */
   baseVersion: number;
   version: number | null;
+  /** The game's imported ballots (decision 0048), as planned on. */
+  imported: number;
   /** The commit's time (ms). */
   at: number;
   /** Every player of the batch's saved ranking before it (null: none). */
@@ -190,6 +192,7 @@ async function writeBatch(
         tally: plan.tally,
         version: version ?? written.baseVersion,
         submissions: plan.tally.submissions,
+        imported: written.imported,
       },
       saved,
       version,
@@ -280,7 +283,15 @@ async function writeOnKnownState(
       // Given up (SPEC §8): the submissions count all the same.
     }
   }
-  return { plan, row: state.row, baseVersion: state.version, version, at, before };
+  return {
+    plan,
+    row: state.row,
+    baseVersion: state.version,
+    version,
+    imported: state.imported,
+    at,
+    before,
+  };
 }
 
 /**
@@ -311,6 +322,7 @@ async function writeUnderLock(
         locked: game,
         tally: gameTally.tally,
         version: gameTally.version,
+        imported: gameTally.imported,
         // Subqueries see the statement's start, not rows changed while it waited for the locks.
         seenVersion: sql<number>`(select version from ${gameTally} where game_id = ${gameId})`,
         previous: previousOf,
@@ -366,7 +378,13 @@ async function writeUnderLock(
           : { ok: false, error: new AppError('unauthenticated', MESSAGES.mustSignInToSubmit) },
       );
     }
-    const base = { plan, row: locked, baseVersion: state.version, before };
+    const base = {
+      plan,
+      row: locked,
+      baseVersion: state.version,
+      imported: state.imported,
+      before,
+    };
     if (plan.closes !== null && plan.counted === 0) {
       // Past its deadline, or found at its players limit: it closes now (committed), and the
       // batch is refused.

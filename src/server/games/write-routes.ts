@@ -6,6 +6,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { BALLOT_MESSAGES, checkBallotSpec } from '../../domain/ballot';
+import { importedBallots, IMPORT_MESSAGES } from '../../domain/ballot-import';
 import { AppError } from '../../domain/errors';
 import { MESSAGES, normalizeNewGame, playerName, shownName } from '../../domain/game';
 import { newItemEntries, withPictures } from '../../domain/item-pictures';
@@ -32,6 +33,7 @@ import { gameHooks } from './hooks';
 import { freshState, gameIdOr404, withDeadline } from './lookup';
 import { BallotBody } from './ballot-body';
 import { ItemImageBody, ItemLabel, newItemsBody } from './item-body';
+import { importBallots } from './ballot-import';
 import {
   archiveGame,
   claimGames,
@@ -325,6 +327,36 @@ export function gameWriteRoutes(deps: GameWriteDeps) {
           });
         },
       )
+      // The owner's ballot import (decision 0048): a ballot CSV, all or nothing. Its body has
+      // its own size limit (app.ts).
+      .post('/:id/ballots', signedIn, validate('param', OwnedGameParam), async (c) => {
+        const viewer = c.get('user');
+        const gameId = await gameIdOr404(states, c.req.valid('param').id);
+        // Owner only, before the body is read (checked again under the game's lock).
+        if ((await states.get(gameId))?.row.ownerId !== viewer.id) {
+          throw new AppError('permission-denied', LIFECYCLE_MESSAGES.notOwner);
+        }
+        if (!/^text\/(csv|plain)\b/i.test(c.req.header('content-type') ?? '')) {
+          throw new AppError('invalid-argument', IMPORT_MESSAGES.notCsv);
+        }
+        const text = await c.req.text();
+        await deps.quota?.consume(c, viewer.id, 'edit');
+        const now = new Date();
+        const done = await writesPerGame.run(gameId, () =>
+          importBallots(db, {
+            gameId,
+            userId: viewer.id,
+            check: (game) => importedBallots(text, game, now),
+          }),
+        );
+        // This instance plans its next submissions on the new tally at once.
+        states.forget(gameId);
+        return c.json({
+          imported: done.imported,
+          submissionCount: done.submissions,
+          importedCount: done.importedTotal,
+        });
+      })
       .post('/:id/close', signedIn, validate('param', OwnedGameParam), async (c) => {
         const viewer = c.get('user');
         const gameId = await gameIdOr404(states, c.req.valid('param').id);

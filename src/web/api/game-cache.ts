@@ -38,12 +38,13 @@ function isGameQuery(gameId: string) {
  */
 export function withLiveState(
   data: GameResponse,
-  live: { submissionCount: number; closed: boolean },
+  live: { submissionCount: number; importedCount?: number | undefined; closed: boolean },
 ): GameResponse {
   const game = { ...data.game, closed: live.closed };
   return {
     ...data,
     submissionCount: live.submissionCount,
+    importedCount: live.importedCount ?? data.importedCount,
     game: {
       ...game,
       resultsLocked: resultsLocked(game),
@@ -162,6 +163,18 @@ export function itemsEdited(
 ): void {
   gameChanged(queryClient, answer);
   void queryClient.invalidateQueries({ queryKey: gameKeys.results(answer.game.id) });
+}
+
+/** Ballots imported: the counts as answered, and the results read again. */
+export function ballotsImported(
+  queryClient: QueryClient,
+  gameId: string,
+  answer: { submissionCount: number; importedCount: number },
+): void {
+  updateGame(queryClient, gameId, (cached) =>
+    withLiveState(cached, { ...answer, closed: cached.game.closed }),
+  );
+  void queryClient.invalidateQueries({ queryKey: gameKeys.results(gameId) });
 }
 
 /** Published to (or taken off) the Community: the game, my lists, and the Community's lists. */

@@ -7,14 +7,23 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BallotSpec } from '../../domain/ballot';
 import type { GameView } from '../../domain/game';
 import { publishGame, unpublishGame } from './community';
-import { gameArchived, gameChanged, gameDeleted, gamePublished, itemsEdited } from './game-cache';
+import {
+  ballotsImported,
+  gameArchived,
+  gameChanged,
+  gameDeleted,
+  gamePublished,
+  itemsEdited,
+} from './game-cache';
 import {
   archiveGame,
   closeGame,
   deleteGame,
   editItems,
+  importBallots,
   remixGame,
   setBallot,
+  type ImportedBallots,
   type ItemEdit,
   type OwnedGameResult,
 } from './games';
@@ -95,6 +104,19 @@ export function useSetBallot(gameId: string, effects: MutationEffects<OwnedGameR
     mutationFn: (ballot: BallotSpec) => setBallot(gameId, ballot),
     onSuccess: (answer) => {
       itemsEdited(queryClient, answer);
+      effects.onSuccess?.(answer, undefined);
+    },
+    onError: (error) => effects.onError?.(error),
+  });
+}
+
+/** Import a ballot CSV (decision 0048): the counts as answered, and the results read again. */
+export function useImportBallots(gameId: string, effects: MutationEffects<ImportedBallots> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (csv: string) => importBallots(gameId, csv),
+    onSuccess: (answer) => {
+      ballotsImported(queryClient, gameId, answer);
       effects.onSuccess?.(answer, undefined);
     },
     onError: (error) => effects.onError?.(error),

@@ -14,6 +14,8 @@ import { request, type RequestOptions } from './request';
 export type GameResponse = {
   game: GameView;
   submissionCount: number;
+  /** Of those, the ballots the owner imported (decision 0048). */
+  importedCount?: number;
   mySubmission: SubmissionView | null;
 };
 
@@ -174,6 +176,31 @@ export function editItems(gameId: string, items: ItemEdit[]): Promise<OwnedGameR
 export function setBallot(gameId: string, ballot: BallotSpec): Promise<OwnedGameResult> {
   return request(
     (init) => api.games[':id'].ballot.$put({ param: { id: gameId }, json: { ballot } }, { init }),
+    { retry: false },
+  );
+}
+
+/** What an import answers: how many it added, and the game's counts after it. */
+export type ImportedBallots = { imported: number; submissionCount: number; importedCount: number };
+
+/** Imports a ballot CSV (decision 0048): all or nothing; a bad row's error names it. */
+export function importBallots(gameId: string, csv: string): Promise<ImportedBallots> {
+  // Not retried: a second try of an import that went through would add the ballots twice.
+  return request(
+    (init) =>
+      api.games[':id'].ballots.$post(
+        { param: { id: gameId } },
+        {
+          init: {
+            ...init,
+            body: csv,
+            headers: {
+              ...Object.fromEntries(new Headers(init.headers)),
+              'content-type': 'text/csv',
+            },
+          },
+        },
+      ),
     { retry: false },
   );
 }

@@ -7,7 +7,7 @@
  * a CSV or text file, chosen with "From a file" or dropped on the list (item-file.tsx).
  * Rows are `dir="auto"`: an item typed right to left is shown right-aligned.
  */
-import { Plus, Undo2, X } from 'lucide-react';
+import { Plus, X } from 'lucide-react';
 import { useId } from 'react';
 import { cleanLabels } from '../../domain/game';
 import { MAX_ITEM_LENGTH, MAX_ITEMS, MIN_ITEMS } from '../../domain/limits';
@@ -15,8 +15,7 @@ import { useText } from '../i18n/i18n';
 import { itemRowsText } from '../i18n/messages/item-rows';
 import { findDuplicates } from '../game/item-row-edits';
 import type { ItemRows } from '../game/use-item-rows';
-import { ItemFileButton, useItemFile } from './item-file';
-import { itemPictureText } from '../i18n/messages/pictures';
+import { ItemDropNote, ItemFileButton, ItemFileNotes, useItemFile } from '../game/item-file';
 import { RowPictureButton, RowPictureDetails, type RowPictures } from '../game/row-pictures';
 
 export function ItemRowsField(props: {
@@ -32,28 +31,22 @@ export function ItemRowsField(props: {
   pictures?: RowPictures | undefined;
 }) {
   const t = useText(itemRowsText);
-  const p = useText(itemPictureText);
   const { items, pictures } = props;
   const { rows, attachAddButton } = items;
   const duplicateKeys = findDuplicates(rows);
   const filled = cleanLabels(rows.map((row) => row.label));
   const file = useItemFile(items, pictures?.addPictureFiles);
   const fileHintId = useId();
-  const pasted = items.pasted;
 
   return (
     <fieldset
-      className={`items-fieldset${file.dragging ? ' is-dropping' : ''}`}
+      className={`items-fieldset item-drop${file.dragging ? ' is-dropping' : ''}`}
       aria-describedby={props.hintId}
       data-testid="item-rows-field"
       {...file.dropProps}
     >
       <legend>{props.legend ?? t.legend}</legend>
-      {file.dragging ? (
-        <p className="items-fieldset__drop" aria-hidden="true">
-          {t.dropFile}
-        </p>
-      ) : null}
+      <ItemDropNote file={file} />
       <ol className="item-rows">
         {rows.map((row, index) => {
           const duplicate = duplicateKeys.has(row.key);
@@ -107,35 +100,7 @@ export function ItemRowsField(props: {
         })}
       </ol>
       {/* Always there, so the count is read out when a paste fills it. */}
-      <div className="item-rows__status" role="status" data-testid="pasted-note">
-        {pictures?.dropped ? (
-          <p className="item-rows__pasted">
-            <span>
-              {p.added(pictures.dropped.count)}
-              {pictures.dropped.left > 0 ? (
-                <> {p.left({ max: MAX_ITEMS })(pictures.dropped.left)}</>
-              ) : null}
-            </span>
-          </p>
-        ) : null}
-        {pasted ? (
-          <p className="item-rows__pasted">
-            <span>
-              {pasted.file === undefined
-                ? t.pasted(pasted.placed)
-                : t.fileAdded({ file: pasted.file })(pasted.placed)}
-              {pasted.left > 0 ? <> {t.pastedLeft({ max: MAX_ITEMS })(pasted.left)}</> : null}
-            </span>
-            <button type="button" className="btn btn-secondary btn-sm" onClick={items.undoPaste}>
-              <Undo2 size={16} aria-hidden="true" />
-              {t.undo}
-            </button>
-          </p>
-        ) : null}
-      </div>
-      <div role="alert" className="item-rows__file-error" data-testid="item-file-error">
-        {file.error ? <p className="field-error">{file.error}</p> : null}
-      </div>
+      <ItemFileNotes items={items} file={file} dropped={pictures?.dropped} />
       {props.error ? (
         <p id={props.error.id} className="field-error">
           {props.error.message}

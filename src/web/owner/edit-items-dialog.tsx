@@ -13,6 +13,8 @@ import { errorMessage } from '../api/errors';
 import { useEditItems } from '../api/game-mutations';
 import { DialogHead } from '../ui/dialog-head';
 import { useItemRows } from '../game/use-item-rows';
+import { ItemDropNote, ItemFileButton, ItemFileNotes, useItemFile } from '../game/item-file';
+import { itemRowsText } from '../i18n/messages/item-rows';
 import { useText } from '../i18n/i18n';
 import { editItemsText } from '../i18n/messages/owner';
 import { editSummary, picturesChanged, rowsFromItems, summaryText, toItemEdits } from './item-rows';
@@ -30,7 +32,11 @@ export function EditItemsDialog(props: { game: GameView }) {
   const pictures = useRowPictures(items);
   const picturesSaid = useText(itemPictureText);
   const [waiting, setWaiting] = useState<string | null>(null);
-  const ids = { warning: useId(), error: useId(), count: useId() };
+  const ids = { warning: useId(), error: useId(), count: useId(), fileHint: useId() };
+  // Items from a file, as on /create (game/item-file.tsx): the button, the notes, a drop target;
+  // pictures dropped make one item each.
+  const file = useItemFile(items, pictures.addPictureFiles);
+  const rowsText = useText(itemRowsText);
 
   const save = useEditItems(game.id, {
     onSuccess: () => {
@@ -88,49 +94,56 @@ export function EditItemsDialog(props: { game: GameView }) {
               {t.warning}
             </p>
 
-            <ol className="item-rows" aria-label={t.items}>
-              {rows.map((row, index) => (
-                <li
-                  key={row.key}
-                  className="item-row item-row--picture"
-                  {...pictures.rowDropProps(row.key)}
-                >
-                  <span className="item-row__number" aria-hidden="true">
-                    {index + 1}
-                  </span>
-                  <input
-                    {...items.inputProps(row, index)}
-                    className="input"
-                    type="text"
-                    aria-label={t.item({ number: index + 1 })}
-                    maxLength={MAX_ITEM_LENGTH}
-                    placeholder={row.id === undefined ? t.newItem : undefined}
-                    onPaste={(event) => pictures.pasteInto(row.key, event)}
-                  />
-                  <RowPictureButton row={row} number={index + 1} pictures={pictures} />
-                  <button
-                    type="button"
-                    className="btn-icon item-row__remove"
-                    aria-label={
-                      row.label.trim()
-                        ? t.remove({ label: row.label.trim() })
-                        : t.removeItem({ number: index + 1 })
-                    }
-                    onClick={() => items.removeRow(index)}
+            <div
+              className={`edit-items__list item-drop${file.dragging ? ' is-dropping' : ''}`}
+              {...file.dropProps}
+            >
+              <ItemDropNote file={file} />
+              <ol className="item-rows" aria-label={t.items}>
+                {rows.map((row, index) => (
+                  <li
+                    key={row.key}
+                    className="item-row item-row--picture"
+                    {...pictures.rowDropProps(row.key)}
                   >
-                    <X size={18} aria-hidden="true" />
-                  </button>
-                  <RowPictureDetails
-                    row={row}
-                    number={index + 1}
-                    items={items}
-                    pictures={pictures}
-                  />
-                </li>
-              ))}
-            </ol>
-            {rows.length === 0 ? <p className="edit-items__empty">{t.empty}</p> : null}
+                    <span className="item-row__number" aria-hidden="true">
+                      {index + 1}
+                    </span>
+                    <input
+                      {...items.inputProps(row, index)}
+                      className="input"
+                      type="text"
+                      aria-label={t.item({ number: index + 1 })}
+                      maxLength={MAX_ITEM_LENGTH}
+                      placeholder={row.id === undefined ? t.newItem : undefined}
+                      onPaste={(event) => pictures.pasteInto(row.key, event)}
+                    />
+                    <RowPictureButton row={row} number={index + 1} pictures={pictures} />
+                    <button
+                      type="button"
+                      className="btn-icon item-row__remove"
+                      aria-label={
+                        row.label.trim()
+                          ? t.remove({ label: row.label.trim() })
+                          : t.removeItem({ number: index + 1 })
+                      }
+                      onClick={() => items.removeRow(index)}
+                    >
+                      <X size={18} aria-hidden="true" />
+                    </button>
+                    <RowPictureDetails
+                      row={row}
+                      number={index + 1}
+                      items={items}
+                      pictures={pictures}
+                    />
+                  </li>
+                ))}
+              </ol>
+              {rows.length === 0 ? <p className="edit-items__empty">{t.empty}</p> : null}
+            </div>
             {pictures.chooserInput}
+            <ItemFileNotes items={items} file={file} dropped={pictures.dropped} />
 
             <div className="edit-items__add">
               <button
@@ -148,11 +161,15 @@ export function EditItemsDialog(props: { game: GameView }) {
                 )}
                 {t.add}
               </button>
+              <ItemFileButton file={file} hintId={ids.fileHint} />
               <span id={ids.count} className="edit-items__count">
                 {full
                   ? t.atMost({ max: MAX_ITEMS })
                   : t.countOf({ count: rows.length, max: MAX_ITEMS })}
               </span>
+              <p id={ids.fileHint} className="field__hint item-rows__file-hint">
+                {rowsText.fromFileHint}
+              </p>
             </div>
 
             <p id={ids.error} className="form-error" role="alert">

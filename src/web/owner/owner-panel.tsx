@@ -7,12 +7,14 @@ import { ChevronDown, CircleCheck, Lock, Users } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { GameView } from '../../domain/game';
+import { useGame } from '../api/games';
 import { paths } from '../paths';
 import { rankingsCount } from '../game/format';
 import { ArchiveButton } from './archive-button';
 import { CloseGameButton } from './close-game-button';
 import { DeleteGameButton } from '../game/delete-game-button';
 import { DownloadDialog } from './download-dialog';
+import { ImportBallotsDialog } from './import-ballots-dialog';
 import { EmbedDialog } from './embed-dialog';
 import { EditItemsDialog } from './edit-items-dialog';
 import { EditBallotDialog } from './edit-ballot-dialog';
@@ -21,6 +23,7 @@ import { ShareLinkField, ShareQrCode } from './share-link';
 import { RecentPlayersSection } from './recent-players-section';
 import { WebhooksSection } from './webhooks-section';
 import { gameStateText } from './state-text';
+import { formatNumber } from '../i18n/format';
 import { useText } from '../i18n/i18n';
 import { ownerPanelText } from '../i18n/messages/owner';
 import { localStore, readItem, storageKeys, writeItem } from '../shell/session/storage';
@@ -47,6 +50,8 @@ export function OwnerPanel(props: { game: GameView; submissionCount: number }) {
   const titleId = useId();
   const toolsId = useId();
   const [open, toggle] = useToolsOpen();
+  // Of the rankings, those the owner imported (kept current by the live stream).
+  const imported = useGame(game.id).data?.importedCount ?? 0;
   const state = useRef<HTMLParagraphElement>(null);
   const wasClosed = useRef(game.closed);
 
@@ -98,6 +103,11 @@ export function OwnerPanel(props: { game: GameView; submissionCount: number }) {
                 <strong data-testid="owner-submission-count" aria-live="polite" aria-atomic="true">
                   {rankingsCount(props.submissionCount)}
                 </strong>
+                {imported > 0 ? (
+                  <span className="owner-fact__extra" data-testid="owner-imported-count">
+                    {t.imported({ count: formatNumber(imported) })}
+                  </span>
+                ) : null}
               </p>
               <p
                 ref={state}
@@ -125,6 +135,7 @@ export function OwnerPanel(props: { game: GameView; submissionCount: number }) {
           <PublishButton game={game} />
           {game.closed ? null : <CloseGameButton game={game} />}
           <DownloadDialog game={game} />
+          <ImportBallotsDialog game={game} />
           <EmbedDialog game={game} />
           <ArchiveButton game={game} />
           <DeleteGameButton

@@ -74,7 +74,33 @@ export const gameTally = pgTable('game_tally', {
   submissions: integer('submissions').notNull().default(0),
   /** Bumped on every accepted submission: the live event id. */
   version: integer('version').notNull().default(0),
+  /** Of the final ballots counted, those the owner imported (decision 0048). */
+  imported: integer('imported').notNull().default(0),
 });
+
+/**
+ * Ballots the owner imported from a file (decision 0048): counted like final submissions, but no
+ * account's, so they earn nothing and are nobody's recent play. `seq` numbers them 1, 2, … in the
+ * order imported (an export lists them so, and reads back unchanged).
+ */
+export const importedBallot = pgTable(
+  'imported_ballot',
+  {
+    gameId: text('game_id')
+      .notNull()
+      .references(() => game.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    name: text('name').notNull(),
+    /** The ranked items, best first (a tier ballot's: tier by tier), as `submission.ranking`. */
+    ranking: jsonb('ranking').$type<string[]>().notNull(),
+    /** A tier ballot's tiers, as `submission.groups`; null for a full ranking or a top N. */
+    groups: jsonb('groups').$type<Groups>(),
+    /** The submitted_at of its row in the file. */
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.gameId, t.seq] })],
+);
 
 export const submission = pgTable(
   'submission',

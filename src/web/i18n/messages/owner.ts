@@ -3,7 +3,7 @@
  * its actions (edit items, publish, close, download, archive, delete), and the confirmation
  * dialog the admin app shares. The rules in words and rankings counts are in `rules.ts`.
  */
-import { params } from '@nanostores/i18n';
+import { count, params } from '@nanostores/i18n';
 import { i18n } from '../i18n';
 
 export const ownerPanelText = i18n('owner/panel', {
@@ -12,6 +12,8 @@ export const ownerPanelText = i18n('owner/panel', {
   public: 'On the Community',
   archived: 'Archived',
   actions: 'Manage this rank',
+  /** After the rankings count, when the owner imported ballots: "12 rankings · 200 imported". */
+  imported: params('· {count} imported'),
 });
 
 /**
@@ -98,6 +100,38 @@ export const downloadDialogText = i18n('owner/download', {
   /** {format}: CSV or JSON. */
   file: params('{label} ({format})'),
   note: 'Names are as players showed them; e-mail addresses are never included.',
+});
+
+/** Importing ballots collected elsewhere from a CSV (decision 0048). */
+export const importBallotsText = i18n('owner/import-ballots', {
+  open: 'Import ballots',
+  title: 'Import ballots',
+  description:
+    'Add ballots collected elsewhere (on paper, in another poll) from a CSV file. They count in the results like players’ ballots and show as imported.',
+  format:
+    'Use the ballot export’s format: name, submitted_at, then the items by their labels, best first (a top N: the picks; tiers: one column per tier, a cell’s items one per line). An empty name shows as Anonymous; an empty time is the time of the import.',
+  template: 'Download the ballot export as a template (CSV)',
+  limits:
+    'Up to 10,000 ballots at a time. If one row is wrong, nothing is imported and the row is named.',
+  choose: 'Choose a CSV file',
+  chooseAnother: 'Choose another file',
+  reading: 'Reading the file…',
+  /** {file}: the file's name. */
+  rows: params<{ count: string; file: string }>(
+    count({ one: '{file}: {count} ballot', many: '{file}: {count} ballots' }),
+  ),
+  tooBig: params('{file} is larger than {size} MB: split it into smaller files.'),
+  unreadable: params('{file} could not be read. Choose it again.'),
+  noFile: 'Choose a CSV file first.',
+  import: 'Import',
+  importing: 'Importing…',
+  imported: params<{ count: string }>(
+    count({ one: 'Imported {count} ballot.', many: 'Imported {count} ballots.' }),
+  ),
+  /** After the import: the rank's counts now, "1,204 rankings · 200 imported". */
+  nowCounts: params('This rank now has {rankings} · {imported} imported.'),
+  done: 'Done',
+  cancel: 'Cancel',
 });
 
 export const embedDialogText = i18n('owner/embed', {

@@ -1,19 +1,21 @@
 /**
- * Items from a file on /create and /builder (issue 25): a "From a file" button with a hidden file
- * input, and the item list as a drop target. The file's items (domain/item-file.ts: one per line,
- * or a CSV's item column) fill the rows as a pasted list does, with the same count and Undo; a
+ * Items from a file on /create, /builder and the owner's Edit items (issue 25): a "From a file"
+ * button with a hidden file input, and the item list as a drop target. The file's items
+ * (domain/item-file.ts: one per line, or a CSV's item column) fill the rows as a pasted list does, with the same count and Undo; a
  * file too big, not text, empty or unreadable gets a message saying what to do.
  */
-import { FileUp } from 'lucide-react';
+import { FileUp, Undo2 } from 'lucide-react';
 import { useRef, useState, type DragEvent } from 'react';
 import { ITEM_FILE_ACCEPT, itemFileProblem, readItemFile } from '../../domain/item-file';
 import type { ItemFileProblem } from '../../domain/item-file';
-import { MAX_ITEM_FILE_BYTES } from '../../domain/limits';
+import { MAX_ITEM_FILE_BYTES, MAX_ITEMS } from '../../domain/limits';
 import { formatNumber } from '../i18n/format';
 import { useText } from '../i18n/i18n';
 import { itemRowsText } from '../i18n/messages/item-rows';
-import type { ItemRows } from '../game/use-item-rows';
-import { pictureFiles } from '../game/row-pictures';
+import type { ItemRows } from './use-item-rows';
+import { pictureFiles } from './row-pictures';
+import { itemPictureText } from '../i18n/messages/pictures';
+import './item-file.css';
 
 type FileProblem = ItemFileProblem | 'unreadable';
 
@@ -123,6 +125,68 @@ export function ItemFileButton(props: { file: ItemFile; hintId: string }) {
           if (chosen) void file.read(chosen);
         }}
       />
+    </>
+  );
+}
+
+/** Over the list while a file is dragged over it: "Drop the file to add its items". */
+export function ItemDropNote(props: { file: ItemFile }) {
+  const t = useText(itemRowsText);
+  return props.file.dragging ? (
+    <p className="item-drop__note" aria-hidden="true">
+      {t.dropFile}
+    </p>
+  ) : null;
+}
+
+/**
+ * What a paste or a file did, under the rows: how many items it made (and how many did not fit)
+ * with Undo, read out as a status; and the message about a file that gave no items, as an alert.
+ * Both regions are always there, so what fills them is read out.
+ */
+export function ItemFileNotes(props: {
+  items: ItemRows;
+  file: ItemFile;
+  /** Pictures dropped as new items (game/row-pictures.tsx): how many made items, how many not. */
+  dropped?: { count: number; left: number } | null | undefined;
+}) {
+  const t = useText(itemRowsText);
+  const p = useText(itemPictureText);
+  const { pasted } = props.items;
+  const { dropped } = props;
+  return (
+    <>
+      <div className="item-rows__status" role="status" data-testid="pasted-note">
+        {dropped ? (
+          <p className="item-rows__pasted">
+            <span>
+              {p.added(dropped.count)}
+              {dropped.left > 0 ? <> {p.left({ max: MAX_ITEMS })(dropped.left)}</> : null}
+            </span>
+          </p>
+        ) : null}
+        {pasted ? (
+          <p className="item-rows__pasted">
+            <span>
+              {pasted.file === undefined
+                ? t.pasted(pasted.placed)
+                : t.fileAdded({ file: pasted.file })(pasted.placed)}
+              {pasted.left > 0 ? <> {t.pastedLeft({ max: MAX_ITEMS })(pasted.left)}</> : null}
+            </span>
+            <button
+              type="button"
+              className="btn btn-secondary btn-sm"
+              onClick={props.items.undoPaste}
+            >
+              <Undo2 size={16} aria-hidden="true" />
+              {t.undo}
+            </button>
+          </p>
+        ) : null}
+      </div>
+      <div role="alert" className="item-rows__file-error" data-testid="item-file-error">
+        {props.file.error ? <p className="field-error">{props.file.error}</p> : null}
+      </div>
     </>
   );
 }
