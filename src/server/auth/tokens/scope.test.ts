@@ -12,13 +12,15 @@ describe('what an API token may reach', () => {
       .sort();
     expect(allowed).toEqual(
       [
-        // The user's own games: create, read, play, edit (items and ballot), close, archive, delete, remix,
-        // publish, share card, results, exports, recent players and live events.
+        // The user's own games: create, read, play, edit (items and ballot), import ballots, close,
+        // archive, delete, remix, publish, share card, results, exports, recent players and live
+        // events.
         'POST /api/games',
         'GET /api/games/{id}',
         'PUT /api/games/{id}/submission',
         'PATCH /api/games/{id}/items',
         'PUT /api/games/{id}/ballot',
+        'POST /api/games/{id}/ballots',
         'POST /api/games/{id}/close',
         'POST /api/games/{id}/archive',
         'DELETE /api/games/{id}',
