@@ -5,65 +5,43 @@
  * "View picture:", so a screen reader hears what it shows and what pressing does. Items without a
  * picture render nothing here: text-only games look as before.
  */
-import * as Dialog from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
-import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
 import type { ItemImageView } from '../../domain/item-pictures';
 import { useText } from '../i18n/i18n';
 import { itemPictureViewText } from '../i18n/messages/play';
+import type { Shown } from './picture-viewer';
 
-/** The picture shown, and the button it was opened from (focus goes back there). */
-type Shown = { image: ItemImageView; label: string; from: HTMLElement };
+// The full-screen viewer (a dialog) loads with the first picture opened: a text-only game, and
+// a first visit, never pay for it.
+const PictureViewer = lazy(() =>
+  import('./picture-viewer').then((m) => ({ default: m.PictureViewer })),
+);
 
 const ViewerContext = createContext<((shown: Shown) => void) | null>(null);
 
 /** Where the pictures of the ballot inside it open full screen (one dialog for them all). */
 export function PictureViewerProvider(props: { children: ReactNode }) {
-  const t = useText(itemPictureViewText);
   const [shown, setShown] = useState<Shown | null>(null);
+  const [used, setUsed] = useState(false);
   const opener = useRef<HTMLElement | null>(null);
   const open = useCallback((next: Shown) => {
     opener.current = next.from;
+    setUsed(true);
     setShown(next);
   }, []);
   return (
     <ViewerContext.Provider value={open}>
       {props.children}
-      <Dialog.Root open={shown !== null} onOpenChange={(open) => (open ? null : setShown(null))}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="dialog-overlay picture-viewer__overlay" />
-          <Dialog.Content
-            className="picture-viewer"
-            data-testid="picture-viewer"
-            // Opened without a Radix trigger: focus goes back to the thumbnail pressed.
-            onCloseAutoFocus={(event) => {
-              event.preventDefault();
-              opener.current?.focus();
-            }}
-          >
-            {shown ? (
-              <>
-                <Dialog.Title className="picture-viewer__title" dir="auto">
-                  {shown.label}
-                </Dialog.Title>
-                <img
-                  className="picture-viewer__image"
-                  src={shown.image.url}
-                  alt={shown.image.alt}
-                />
-                <Dialog.Description className="picture-viewer__alt" dir="auto">
-                  {shown.image.alt}
-                </Dialog.Description>
-              </>
-            ) : null}
-            <Dialog.Close asChild>
-              <button type="button" className="btn-icon picture-viewer__close" aria-label={t.close}>
-                <X size={24} aria-hidden="true" />
-              </button>
-            </Dialog.Close>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      {used ? (
+        <Suspense fallback={null}>
+          <PictureViewer
+            shown={shown}
+            onClose={() => setShown(null)}
+            returnFocus={() => opener.current?.focus()}
+          />
+        </Suspense>
+      ) : null}
     </ViewerContext.Provider>
   );
 }
