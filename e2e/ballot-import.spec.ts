@@ -103,7 +103,7 @@ describe.runIf(browserAvailable())('ballot import in Chromium', () => {
       await count.getByText('4 rankings').waitFor();
       await page.getByTestId('owner-imported-count').getByText('· 3 imported').waitFor();
       await firstResult(page).getByText('Farfalle').waitFor();
-      await page.getByTestId('submission-count').getByText('4 rankings').waitFor();
+      await page.getByTestId('submission-count').getByText('4 rankings · 3 imported').waitFor();
       await page.getByTestId('owner-panel').evaluate((panel) => panel.scrollIntoView());
       await screenshot(page, 'ballot-import-panel-375');
     } finally {

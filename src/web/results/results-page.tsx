@@ -76,6 +76,8 @@ export function ResultsPage(props: { ownerPanel: OwnerPanelSlot }) {
   const { game: loaded, submissionCount, mySubmission } = gameQuery.data;
   const ranked = mySubmission !== null && !mySubmission.partial;
   const count = resultsQuery.data?.submissions ?? submissionCount;
+  // Of those, the ballots the owner imported (decision 0048), as the owner's panel says.
+  const imported = gameQuery.data.importedCount ?? 0;
 
   return (
     <div className="results">
@@ -93,6 +95,7 @@ export function ResultsPage(props: { ownerPanel: OwnerPanelSlot }) {
             <Users size={16} aria-hidden="true" />
             <span data-testid="submission-count" aria-live="polite" aria-atomic="true">
               {rankingsCount(count)}
+              {imported > 0 ? <> {t.imported({ count: formatNumber(imported) })}</> : null}
             </span>
             <LivePill status={live} />
           </p>

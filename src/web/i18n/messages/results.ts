@@ -9,6 +9,8 @@ export const resultsPageText = i18n('results/page', {
   title: params('Results: {prompt}'),
   loadingTitle: 'Loading results…',
   eyebrow: 'Results',
+  /** After the rankings count, when the owner imported ballots: "1,204 rankings · 200 imported". */
+  imported: params<{ count: string }>('· {count} imported'),
   rankAgain: 'Rank again',
   playIt: 'Play it',
   ownerLocked: 'Only you can see these results for now: players see them when this rank closes.',
