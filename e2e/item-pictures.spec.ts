@@ -133,6 +133,11 @@ describe.runIf(browserAvailable())('pictures on items, in Chromium', () => {
       // The ballot still works: submitted as shown.
       await page.getByTestId('submit-button').click();
       await page.waitForURL(/\/results$/);
+      // The results: each row with its thumbnail.
+      const rows = page.getByTestId('result-item');
+      await expect.poll(() => rows.locator('img.result-row__picture').count()).toBe(4);
+      await rows.first().getByRole('img', { name: 'golden retriever' }).waitFor();
+      await screenshotBothWidths(page, 'results-item-pictures', 'img.result-row__picture');
     } finally {
       await context.close();
     }

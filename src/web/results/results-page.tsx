@@ -12,6 +12,7 @@ import {
 } from 'lucide-react';
 import { memo, useId, useMemo, useState, type ComponentType } from 'react';
 import { Link, useParams } from 'react-router';
+import type { ItemImageView } from '../../domain/item-pictures';
 import type { GameView } from '../../domain/game';
 import type { Evidence, Standing, Standings } from '../../domain/methods-standings';
 import { errorMessage, isPermissionDenied } from '../api/errors';
@@ -267,6 +268,11 @@ function ResultsBody(props: {
     () => new Map(results.items.map((item) => [item.id, item.label])),
     [results.items],
   );
+  // Items' pictures (issue 26), by item id: the game's, not the results' (which carry no pictures).
+  const pictures = useMemo(
+    () => new Map(props.game.items.flatMap((item) => (item.image ? [[item.id, item.image]] : []))),
+    [props.game.items],
+  );
   const agreement = results.myAgreement;
   // The reveal plays the crowd's usual order; the methods come after it.
   const standings = revealing ? counted.mean : counted.standings;
@@ -355,6 +361,7 @@ function ResultsBody(props: {
               onSkip={reveal.skip}
               submissions={results.submissions}
               labels={labels}
+              pictures={pictures}
               crownTitle={crownReason(t, standings, results.condorcetWinner)}
             />
             {revealing ? null : <MethodExplanation method={standings.method} />}
@@ -442,6 +449,7 @@ function ResultRows(props: {
   onSkip: () => void;
   submissions: number;
   labels: ReadonlyMap<string, string>;
+  pictures: ReadonlyMap<string, ItemImageView>;
   crownTitle: string;
 }) {
   const t = useText(resultRowsText);
@@ -492,6 +500,7 @@ function ResultRows(props: {
               crownTitle={props.crownTitle}
               submissions={props.submissions}
               labels={props.labels}
+              picture={props.pictures.get(row.item.id)}
             />
           ),
         )}
@@ -531,6 +540,7 @@ const ResultRow = memo(function ResultRow(props: {
   crownTitle: string;
   submissions: number;
   labels: ReadonlyMap<string, string>;
+  picture: ItemImageView | undefined;
 }) {
   const { item, place, tied, evidence } = props.standing;
   const t = useText(resultRowText);
@@ -554,6 +564,15 @@ const ResultRow = memo(function ResultRow(props: {
           <span className="visually-hidden">
             {tied ? t.tiedRank({ rank: place }) : t.rank({ rank: place })}
           </span>
+          {props.picture ? (
+            <img
+              className="result-row__picture"
+              src={props.picture.thumbUrl}
+              alt={props.picture.alt}
+              loading="lazy"
+              decoding="async"
+            />
+          ) : null}
           <bdi>{item.label}</bdi>
           {props.crowned ? (
             <span className="result-row__crown" title={props.crownTitle}>
