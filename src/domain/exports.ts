@@ -17,6 +17,8 @@ export type ResultRecord = {
   firstPlaces: number;
   firstShare: number;
   contested: number;
+  /** The address of the item's picture (issue 26), or null when it has none. */
+  picture: string | null;
 };
 
 /**
@@ -58,8 +60,14 @@ export function csvLine(fields: readonly (string | number | null)[]): string {
   return `${fields.map(csvField).join(',')}\r\n`;
 }
 
-/** The results table in consensus order. */
-export function resultRecords(results: Results): ResultRecord[] {
+/**
+ * The results table in consensus order; `pictureUrl` gives the address of an item's picture
+ * (absolute when the server knows its public address).
+ */
+export function resultRecords(
+  results: Results,
+  pictureUrl: (itemId: string) => string | null = () => null,
+): ResultRecord[] {
   return results.items.map((item, index) => ({
     rank: index + 1,
     item: item.label,
@@ -67,6 +75,7 @@ export function resultRecords(results: Results): ResultRecord[] {
     firstPlaces: item.distribution[0] ?? 0,
     firstShare: round(item.firstShare, 4),
     contested: round(item.contested, 4),
+    picture: pictureUrl(item.id),
   }));
 }
 
@@ -77,6 +86,7 @@ export const RESULT_HEADER = [
   'first_places',
   'first_share',
   'contested',
+  'picture',
 ] as const;
 
 export function resultLine(record: ResultRecord): string {
@@ -87,6 +97,7 @@ export function resultLine(record: ResultRecord): string {
     record.firstPlaces,
     record.firstShare,
     record.contested,
+    record.picture,
   ]);
 }
 

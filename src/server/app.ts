@@ -244,7 +244,7 @@ function apiRoutes(
       }),
     )
     .route('/games', gamePublishRoutes({ db, quota, analytics: deps.analytics }))
-    .route('/games', exportRoutes({ db, states }))
+    .route('/games', exportRoutes({ db, states, publicUrl: deps.publicUrl }))
     .route('/games', remixRoutes({ db, quota, analytics: deps.analytics }))
     .route('/games', recentPlayersRoutes({ db, states }))
     .route('/games', cardApiRoutes(cards))

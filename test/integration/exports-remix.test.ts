@@ -78,6 +78,7 @@ describe.each(testDatabases)('exports and remix on %s', (kind) => {
       'first_places',
       'first_share',
       'contested',
+      'picture',
     ]);
     expect(table.slice(1).map((row) => row.slice(0, 4))).toEqual([
       ['1', 'The "best" sushi', '1', '2'],

@@ -303,4 +303,33 @@ describe.concurrent.each(testDatabases)('pictures on items on %s', (kind) => {
     const read = await h.getGame(player, game.id);
     expect(read.body.game.items.map((item) => item.id)).toEqual([b, c]);
   });
+
+  it("exports each item's picture address beside its results", async () => {
+    const owner = await h.user('Ella');
+    const red = await upload(owner, '#aa2222');
+    const created = await create(owner, [
+      { label: 'Red', image: { id: red, alt: 'A red square' } },
+      'Plain',
+      'Other',
+    ]);
+    expect(created.status).toBe(201);
+    const game = created.body.game;
+    const csv = await owner.request<string>('GET', `/api/games/${game.id}/export.csv?what=results`);
+    const rows = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
+      .map((line) => line.split(','));
+    expect(rows[0]?.at(-1)).toBe('picture');
+    const byItem = new Map(rows.slice(1).map((row) => [row[1], row.at(-1)]));
+    expect(byItem.get('Red')).toBe(`${h.url}/img/${red}.webp`);
+    expect(byItem.get('Plain')).toBe('');
+    const json = await owner.request<{ results: { item: string; picture: string | null }[] }>(
+      'GET',
+      `/api/games/${game.id}/export.json?what=results`,
+    );
+    expect(json.body.results.find((row) => row.item === 'Red')?.picture).toBe(
+      `${h.url}/img/${red}.webp`,
+    );
+  });
 });

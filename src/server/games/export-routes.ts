@@ -19,6 +19,7 @@ import {
   csvLine,
   type ExportKind,
 } from '../../domain/exports';
+import { itemView } from '../../domain/item-pictures';
 import { LIFECYCLE_MESSAGES } from '../../domain/lifecycle';
 import { requireUser, type AuthEnv } from '../auth/public';
 import type { Db } from '../db/client';
@@ -43,7 +44,7 @@ const CONTENT_TYPES: Record<Format, string> = {
   json: 'application/json; charset=utf-8',
 };
 
-export function exportRoutes(deps: { db: Db; states: GameStates }) {
+export function exportRoutes(deps: { db: Db; states: GameStates; publicUrl?: string }) {
   const { db, states } = deps;
 
   async function ownedState(idOrSlug: string, userId: string): Promise<GameState> {
@@ -122,7 +123,13 @@ export function exportRoutes(deps: { db: Db; states: GameStates }) {
       const { what } = c.req.valid('query');
       const head = headers(state, what, format);
       if (what === 'ballots') return c.body(ballotChunks(state, format), 200, head);
-      const records = resultRecords(states.results(state));
+      // Each picture's address as the game view names it (a hidden one's placeholder address).
+      const pictures = new Map<string, string>();
+      for (const item of state.row.items) {
+        const url = itemView(item).image?.url;
+        if (url) pictures.set(item.id, `${deps.publicUrl ?? ''}${url}`);
+      }
+      const records = resultRecords(states.results(state), (id) => pictures.get(id) ?? null);
       const text =
         format === 'csv'
           ? `\uFEFF${csvLine(RESULT_HEADER)}${records.map(resultLine).join('')}`
