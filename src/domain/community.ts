@@ -57,7 +57,15 @@ export type RankReportView = {
   reporterName: string;
   createdAt: number;
   hidden: boolean;
+  /**
+   * The pictures on the reported rank's items (issue 26), each with whether an admin hid it: a
+   * report may be about one of them (hidden with `PUT /api/admin/pictures/:id`).
+   */
+  pictures: ReportedPicture[];
 };
+
+/** A picture on a reported rank's items, as the report queue shows it. */
+export type ReportedPicture = { id: string; alt: string; thumbUrl: string; hidden: boolean };
 
 /** The live event of one rank's page (`GET /api/community/:rankId/events`, event `rank`). */
 export type RankLiveData = { plays: number; likes: number; listed: boolean };

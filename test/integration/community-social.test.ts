@@ -179,6 +179,7 @@ describe.concurrent.each(testDatabases)(
         reporterName: 'Rita Reporter',
         createdAt: expect.any(Number),
         hidden: false,
+        pictures: [],
       });
 
       // Admins see moderation facts on lists and pages; others never do.

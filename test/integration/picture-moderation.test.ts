@@ -7,6 +7,7 @@
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import type { RankReportView } from '../../src/domain/community';
 import type { ErrorBody } from '../../src/domain/errors';
 import type { GameView } from '../../src/domain/game';
 import { HIDDEN_PICTURE_ALT, ITEM_PICTURE_MESSAGES } from '../../src/domain/item-pictures';
@@ -149,5 +150,48 @@ describe.each(testDatabases)('hiding a picture on %s', (kind) => {
     const bad = await setHidden(moderator, id, 'yes');
     expect(bad.status).toBe(400);
     expect(bad.body.error.message).toBe('Hidden must be true or false');
+  });
+
+  it("lists a reported rank's pictures in the report queue, each with whether it is hidden", async () => {
+    const owner = await h.user('Rita');
+    const picture = await upload(owner, '#654321');
+    const created = await owner.request<GameAnswer>('POST', '/api/games', {
+      prompt: 'Reported pictures',
+      items: [{ label: 'Odd', image: { id: picture, alt: 'An odd picture' } }, 'B', 'C'],
+    });
+    const published = await owner.request<GameAnswer>(
+      'POST',
+      `/api/games/${created.body.game.id}/publish`,
+      {},
+    );
+    expect(published.status, JSON.stringify(published.body)).toBe(200);
+    const rankId = published.body.game.communityRankId!;
+    const reporter = await h.user('Reporter');
+    expect(
+      (await reporter.request('POST', `/api/community/${rankId}/report`, { reason: 'offensive' }))
+        .status,
+    ).toBe(202);
+    const moderator = await admin();
+    const queue = async () =>
+      (
+        await moderator.request<{ reports: RankReportView[] }>('GET', '/api/community/reports')
+      ).body.reports.find((report) => report.rankId === rankId)?.pictures;
+    expect(await queue()).toEqual([
+      {
+        id: picture,
+        alt: 'An odd picture',
+        thumbUrl: `/img/${picture}.thumb.webp`,
+        hidden: false,
+      },
+    ]);
+    expect((await setHidden(moderator, picture, true)).status).toBe(200);
+    expect(await queue()).toEqual([
+      {
+        id: picture,
+        alt: 'An odd picture',
+        thumbUrl: `/img/${picture}.thumb.webp?hidden`,
+        hidden: true,
+      },
+    ]);
   });
 });

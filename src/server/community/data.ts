@@ -3,7 +3,15 @@
  * indexes), one rank, the moderators' report queue, and a viewer's role as the database has it.
  */
 import { eq, sql, type SQL } from 'drizzle-orm';
-import type { CommunityRankView, RankReportView, ReportReason } from '../../domain/community';
+import type {
+  CommunityRankView,
+  RankReportView,
+  ReportedPicture,
+  ReportReason,
+} from '../../domain/community';
+import type { Item } from '../../domain/game';
+import { itemView } from '../../domain/item-pictures';
+import { games } from '../games/public';
 import { isListed, type CommunityCursor, type ListOrder } from '../../domain/community-rules';
 import type { Db } from '../db/client';
 import { communityRank, rankLike, rankReport } from '../db/schema/community';
@@ -252,15 +260,34 @@ type ReportRow = {
   reporter_name: string;
   created_at: Date | string;
   hidden: boolean;
+  items: Item[] | null;
 };
+
+/** The pictures on a reported rank's items, once each, as the report queue shows them. */
+function reportedPictures(items: readonly Item[]): ReportedPicture[] {
+  const seen = new Map<string, ReportedPicture>();
+  for (const item of items) {
+    if (!item.image || seen.has(item.image.id)) continue;
+    const thumbUrl = itemView(item).image?.thumbUrl ?? '';
+    seen.set(item.image.id, {
+      id: item.image.id,
+      alt: item.image.alt,
+      thumbUrl,
+      hidden: item.image.hidden === true,
+    });
+  }
+  return [...seen.values()];
+}
 
 /** The moderators' queue: open reports, newest first. */
 export async function listOpenReports(db: Db): Promise<RankReportView[]> {
   const result = await db.execute(sql`
     select rr.id, rr.rank_id, r.title as rank_title, rr.reason, rr.note,
-           coalesce(${accounts.name}, 'Anonymous') as reporter_name, rr.created_at, r.hidden
+           coalesce(${accounts.name}, 'Anonymous') as reporter_name, rr.created_at, r.hidden,
+           ${games.items} as items
     from ${rankReport} rr
     join ${communityRank} r on r.id = rr.rank_id
+    left join ${games} on ${games.id} = r.game_id
     left join ${accounts} on ${accounts.id} = rr.user_id
     where rr.resolved_at is null
     order by rr.created_at desc, rr.id desc
@@ -274,5 +301,6 @@ export async function listOpenReports(db: Db): Promise<RankReportView[]> {
     reporterName: row.reporter_name,
     createdAt: new Date(row.created_at).getTime(),
     hidden: row.hidden,
+    pictures: reportedPictures(row.items ?? []),
   }));
 }

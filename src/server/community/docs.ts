@@ -49,6 +49,16 @@ export const RankReportSchema = z
     reporterName: z.string(),
     createdAt: z.number(),
     hidden: z.boolean(),
+    pictures: z
+      .array(
+        z.object({
+          id: z.string(),
+          alt: z.string(),
+          thumbUrl: z.string(),
+          hidden: z.boolean(),
+        }),
+      )
+      .meta({ description: "The pictures on the rank's items (an admin may hide one)" }),
   })
   .meta({ id: 'RankReport' });
 

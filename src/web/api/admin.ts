@@ -11,6 +11,8 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { api } from './client';
+import { communityKeys } from './community-keys';
+import { gameKeys } from './games';
 import { meKeys } from './me';
 import { request } from './request';
 import type {
@@ -173,5 +175,29 @@ export function useDeleteGameAsAdmin() {
         { retry: false },
       ),
     onSuccess: () => refreshAdmin(queryClient),
+  });
+}
+
+/**
+ * Hides a picture (every page then shows a placeholder) or shows it again: the report queue, the
+ * audit log and the games in the cache are read again.
+ */
+export function useSetPictureHidden() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { imageId: string; hidden: boolean }) =>
+      request<{ picture: { id: string; hidden: boolean; games: number } }>(
+        (init) =>
+          api.admin.pictures[':imageId'].$put(
+            { param: { imageId: input.imageId }, json: { hidden: input.hidden } },
+            { init },
+          ),
+        { retry: false },
+      ),
+    onSuccess: () => {
+      refreshAdmin(queryClient);
+      void queryClient.invalidateQueries({ queryKey: communityKeys.reports });
+      void queryClient.invalidateQueries({ queryKey: gameKeys.all });
+    },
   });
 }

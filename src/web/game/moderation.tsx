@@ -5,7 +5,8 @@
 import { EyeOff, Flag, RotateCcw, ShieldAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import { toast } from '../ui/toasts';
-import type { CommunityRankView, RankReportView } from '../../domain/community';
+import type { CommunityRankView, RankReportView, ReportedPicture } from '../../domain/community';
+import { useSetPictureHidden } from '../api/admin';
 import { useReports } from '../api/community';
 import { useHideRank } from '../api/community-mutations';
 import { errorMessage } from '../api/errors';
@@ -72,6 +73,58 @@ export function HideButton(props: { rankId: string; title: string; hidden: boole
   );
 }
 
+/** A reported rank's pictures, each hidden or shown again by a tap (an admin's, logged). */
+function ReportedPictures(props: { pictures: readonly ReportedPicture[] }) {
+  const t = useText(moderationText);
+  const setHidden = useSetPictureHidden();
+  return (
+    <div className="report-queue__pictures">
+      <p className="muted report-queue__pictures-title">{t.pictures}</p>
+      <ul className="report-queue__picture-list" data-testid="reported-pictures">
+        {props.pictures.map((picture) => {
+          const pending = setHidden.isPending && setHidden.variables?.imageId === picture.id;
+          return (
+            <li key={picture.id} className="report-queue__picture">
+              <img src={picture.thumbUrl} alt={picture.alt} loading="lazy" />
+              <button
+                type="button"
+                className="btn btn-secondary btn-sm"
+                aria-disabled={pending}
+                aria-label={(picture.hidden ? t.showPicture : t.hidePicture)({ alt: picture.alt })}
+                onClick={() =>
+                  pending
+                    ? undefined
+                    : setHidden.mutate(
+                        { imageId: picture.id, hidden: !picture.hidden },
+                        {
+                          onSuccess: (answer) =>
+                            toast.success(answer.picture.hidden ? t.pictureHidden : t.pictureShown),
+                          onError: (error) => toast.error(errorMessage(error)),
+                        },
+                      )
+                }
+              >
+                {picture.hidden ? (
+                  <RotateCcw size={16} aria-hidden="true" />
+                ) : (
+                  <EyeOff size={16} aria-hidden="true" />
+                )}
+                {pending
+                  ? picture.hidden
+                    ? t.restoring
+                    : t.hiding
+                  : picture.hidden
+                    ? t.restore
+                    : t.hide}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
 export function ReportQueue() {
   const t = useText(moderationText);
   const reports = useReports(true);
@@ -120,6 +173,7 @@ export function ReportQueue() {
                 </p>
               </div>
               <HideButton rankId={report.rankId} title={report.rankTitle} hidden={report.hidden} />
+              {report.pictures.length > 0 ? <ReportedPictures pictures={report.pictures} /> : null}
             </li>
           ))}
         </ul>

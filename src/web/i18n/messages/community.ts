@@ -160,4 +160,10 @@ export const moderationText = i18n('community/moderation', {
   reasonOther: 'Other',
   reportedBy: params('by {name}, {date}'),
   reportedByWithNote: params('by {name}, {date}: “{note}”'),
+  /** The reported rank's pictures, each with Hide or Show (issue 26). */
+  pictures: 'Pictures in this rank',
+  hidePicture: params('Hide picture: {alt}'),
+  showPicture: params('Show picture again: {alt}'),
+  pictureHidden: 'Picture hidden on every page',
+  pictureShown: 'Picture shown again',
 });
