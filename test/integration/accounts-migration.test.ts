@@ -64,7 +64,9 @@ describe.concurrent.each(testDatabases)('guest-to-account migration on %s', (kin
   async function resultsAsOwner(owner: TestClient, gameId: string) {
     const response = await h.results(owner, gameId);
     expect(response.status, JSON.stringify(response.body)).toBe(200);
-    const { myAgreement, method, winners, ...results } = response.body.results;
+    const { myAgreement, method, winners, groups, ...results } = response.body.results;
+    // The mean's groups of tied items: every item once.
+    expect(groups.flat().sort()).toEqual(results.items.map((item) => item.id).sort());
     // The owner did not rank it: no agreement to show.
     expect(myAgreement).toBeNull();
     expect(method).toBe('mean');
