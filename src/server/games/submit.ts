@@ -148,6 +148,8 @@ type Written = {
   at: number;
   /** Every player of the batch's saved ranking before it (null: none). */
   before: ReadonlyMap<string, SavedRanking | null>;
+  /** Work left once the batch is kept in memory (the first plays of a batch planned on it). */
+  afterwards?: () => Promise<void>;
 };
 
 /**
@@ -198,6 +200,7 @@ async function writeBatch(
       version,
     );
   }
+  await written.afterwards?.();
   return plan.outcomes.map((outcome, i) => {
     if (!outcome.ok) return outcome.error;
     const request = requests[i]!;
@@ -276,14 +279,19 @@ async function writeOnKnownState(
     states.forget(gameId);
     return null;
   }
-  if (plan.firstPlays.length > 0) {
-    try {
-      await db.transaction((tx) => recordFirstPlays(tx, gameId, firstPlays(plan, before)));
-    } catch {
-      // Given up (SPEC §8): the submissions count all the same.
-    }
-  }
+  // Recorded once the batch is kept (writeBatch): its event may be waiting for that already.
+  const afterwards =
+    plan.firstPlays.length === 0
+      ? undefined
+      : async () => {
+          try {
+            await db.transaction((tx) => recordFirstPlays(tx, gameId, firstPlays(plan, before)));
+          } catch {
+            // Given up (SPEC §8): the submissions count all the same.
+          }
+        };
   return {
+    afterwards,
     plan,
     row: state.row,
     baseVersion: state.version,
