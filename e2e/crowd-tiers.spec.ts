@@ -10,8 +10,8 @@ import { describe, expect, it } from 'vitest';
 import type { GameView } from '../src/domain/game';
 import type { TestServer } from '../test/support/server';
 import { auditAll } from './support/axe';
-import { createGameByApi } from './support/games';
-import { browserAvailable, newPerson, useAppInBrowser } from './support/harness';
+import { createGameByApi, guestPlaysByApi } from './support/games';
+import { browserAvailable, useAppInBrowser } from './support/harness';
 import {
   MOBILE,
   newVisitor,
@@ -23,28 +23,9 @@ import {
 const FRUIT = ['Apple', 'Banana', 'Cherry', 'Date', 'Elderberry', 'Fig'];
 
 /** A guest of their own sends a tier ballot: labels per tier, best tier first. */
-async function playsTiers(
-  browser: Browser,
-  server: TestServer,
-  game: GameView,
-  tiers: string[][],
-): Promise<void> {
-  const context = await newPerson(browser, server);
-  try {
-    const signIn = await context.request.post('/api/auth/sign-in/anonymous', {
-      data: {},
-      headers: { origin: server.url },
-    });
-    expect(signIn.ok()).toBe(true);
-    const id = (label: string) => game.items.find((item) => item.label === label)?.id ?? label;
-    const response = await context.request.put(`/api/games/${game.id}/submission`, {
-      data: { tiers: tiers.map((tier) => tier.map(id)) },
-      headers: { origin: server.url },
-    });
-    expect(response.status(), await response.text()).toBe(200);
-  } finally {
-    await context.close();
-  }
+function playsTiers(browser: Browser, server: TestServer, game: GameView, tiers: string[][]) {
+  const id = (label: string) => game.items.find((item) => item.label === label)?.id ?? label;
+  return guestPlaysByApi(browser, server, game, { tiers: tiers.map((tier) => tier.map(id)) });
 }
 
 describe.runIf(browserAvailable())('the crowd’s tier list', () => {

@@ -83,12 +83,15 @@ export async function storePlayers(
   );
 }
 
-/** A guest (signed in through the API, a browser of their own) ranks `game` in its item order. */
-export async function guestRanksByApi(
+/**
+ * A guest (signed in through the API, a browser of their own) sends a ballot of `game`: by
+ * default a ranking in its item order.
+ */
+export async function guestPlaysByApi(
   browser: Browser,
   server: TestServer,
   game: GameView,
-  name: string,
+  ballot: { name?: string; tiers?: string[][] } = {},
 ): Promise<void> {
   const context = await newPerson(browser, server);
   try {
@@ -97,12 +100,25 @@ export async function guestRanksByApi(
       headers: { origin: server.url },
     });
     expect(signIn.ok()).toBe(true);
+    const data = ballot.tiers
+      ? { tiers: ballot.tiers }
+      : { ranking: game.items.map((item) => item.id) };
     const response = await context.request.put(`/api/games/${game.id}/submission`, {
-      data: { ranking: game.items.map((item) => item.id), name },
+      data: { ...data, ...(ballot.name === undefined ? {} : { name: ballot.name }) },
       headers: { origin: server.url },
     });
-    expect(response.status()).toBe(200);
+    expect(response.status(), await response.text()).toBe(200);
   } finally {
     await context.close();
   }
+}
+
+/** A guest ranks `game` in its item order under `name`. */
+export function guestRanksByApi(
+  browser: Browser,
+  server: TestServer,
+  game: GameView,
+  name: string,
+): Promise<void> {
+  return guestPlaysByApi(browser, server, game, { name });
 }
