@@ -10,6 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { TestServer } from '../test/support/server';
 import { browserAvailable, useAppInBrowser } from './support/harness';
+import { touchDragOnto } from './support/touch';
 import { MOBILE, newVisitor, registerByApi, viewportScreenshot, type Visitor } from './support/web';
 
 const LAPTOP = { width: 1280, height: 800 };
@@ -107,42 +108,6 @@ async function dragOnto(page: Page, label: string, onto: string): Promise<void> 
   await page.mouse.move(to.x, to.y, { steps: 12 });
   await page.waitForTimeout(150);
   await page.mouse.up();
-}
-
-/**
- * Drags a row by its handle with a finger: a long press (the TouchSensor waits 200 ms so a swipe
- * still scrolls), then a slide onto the other row. Touch events go through the DevTools protocol.
- */
-async function touchDragOnto(page: Page, label: string, onto: string): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 1 });
-  const centre = async (name: string) => {
-    const found = await page
-      .getByRole('button', { name: `Drag ${name}`, exact: true })
-      .boundingBox();
-    if (!found) throw new Error(`No handle for ${name}`);
-    return { x: found.x + found.width / 2, y: found.y + found.height / 2 };
-  };
-  // A person scrolls the row into the middle of the screen first, clear of the sticky bar.
-  await page
-    .getByRole('button', { name: `Drag ${label}`, exact: true })
-    .evaluate((handle) => handle.scrollIntoView({ block: 'center' }));
-  const from = await centre(label);
-  const to = await centre(onto);
-  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', point?: { x: number; y: number }) =>
-    cdp.send('Input.dispatchTouchEvent', {
-      type,
-      touchPoints: point ? [{ x: point.x, y: point.y }] : [],
-    });
-  await touch('touchStart', from);
-  await page.waitForTimeout(350);
-  for (let i = 1; i <= 12; i++) {
-    await touch('touchMove', { x: from.x, y: from.y + ((to.y - from.y) * i) / 12 });
-    await page.waitForTimeout(16);
-  }
-  await page.waitForTimeout(150);
-  await touch('touchEnd');
-  await cdp.detach();
 }
 
 /**
