@@ -2,10 +2,10 @@
  * The owner's downloads: the results table and every ballot (name, time, order; no e-mails), as
  * CSV for spreadsheets or JSON for programs. Plain links: the browser downloads with the session.
  */
-import * as Dialog from '@radix-ui/react-dialog';
 import { Download, FileJson, FileSpreadsheet } from 'lucide-react';
 import type { GameView } from '../../domain/game';
 import { paths } from '../paths';
+import { ButtonDialog } from '../ui/button-dialog';
 import { DialogHead } from '../ui/dialog-head';
 import { useText } from '../i18n/i18n';
 import { downloadDialogText } from '../i18n/messages/owner';
@@ -21,43 +21,32 @@ const FILES = [
 export function DownloadDialog(props: { game: GameView }) {
   const t = useText(downloadDialogText);
   return (
-    <Dialog.Root>
-      <Dialog.Trigger asChild>
-        <button type="button" className="btn btn-secondary">
-          <Download size={18} aria-hidden="true" />
-          {t.download}
-        </button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog" aria-describedby={undefined}>
-          <DialogHead title={t.title} />
-          <ul className="download-list">
-            {FILES.map((file) => (
-              <li key={`${file.what}.${file.format}`}>
-                <a
-                  className="download-link"
-                  href={paths.exportFile(props.game.id, file.what, file.format)}
-                  download
-                >
-                  {file.format === 'csv' ? (
-                    <FileSpreadsheet size={22} aria-hidden="true" />
-                  ) : (
-                    <FileJson size={22} aria-hidden="true" />
-                  )}
-                  <span>
-                    <strong>
-                      {t.file({ label: t[file.label], format: file.format.toUpperCase() })}
-                    </strong>
-                    <span className="download-link__hint">{t[file.hint]}</span>
-                  </span>
-                </a>
-              </li>
-            ))}
-          </ul>
-          <p className="muted">{t.note}</p>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <ButtonDialog icon={Download} label={t.download} described={false}>
+      <DialogHead title={t.title} />
+      <ul className="download-list">
+        {FILES.map((file) => (
+          <li key={`${file.what}.${file.format}`}>
+            <a
+              className="download-link"
+              href={paths.exportFile(props.game.id, file.what, file.format)}
+              download
+            >
+              {file.format === 'csv' ? (
+                <FileSpreadsheet size={22} aria-hidden="true" />
+              ) : (
+                <FileJson size={22} aria-hidden="true" />
+              )}
+              <span>
+                <strong>
+                  {t.file({ label: t[file.label], format: file.format.toUpperCase() })}
+                </strong>
+                <span className="download-link__hint">{t[file.hint]}</span>
+              </span>
+            </a>
+          </li>
+        ))}
+      </ul>
+      <p className="muted">{t.note}</p>
+    </ButtonDialog>
   );
 }

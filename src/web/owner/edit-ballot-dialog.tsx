@@ -14,6 +14,7 @@ import { BallotField } from '../game/ballot-field';
 import { ballotOfInputs, inputsOfBallot, type BallotInputs } from '../game/ballot-inputs';
 import { useText } from '../i18n/i18n';
 import { editBallotText } from '../i18n/messages/ballot';
+import { ButtonDialog } from '../ui/button-dialog';
 import { DialogHead } from '../ui/dialog-head';
 import { toast } from '../ui/toasts';
 
@@ -43,54 +44,51 @@ export function EditBallotDialog(props: { game: GameView; submissionCount: numbe
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Trigger asChild>
-        <button type="button" className="btn btn-secondary" data-testid="edit-ballot">
-          <Layers size={18} aria-hidden="true" />
-          {t.open}
-        </button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog edit-ballot" data-testid="edit-ballot-dialog">
-          <form
-            className="edit-ballot__form"
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              if (save.isPending) return;
-              const checked = ballotOfInputs(inputs, game.items.length);
-              if (checked.error !== null) setError(checked.error);
-              else save.mutate(checked.ballot);
-            }}
-          >
-            <DialogHead title={t.title} />
-            <Dialog.Description className="dialog__text">
-              {locked ? t.locked : t.description}
-            </Dialog.Description>
-            <BallotField
-              value={inputs}
-              onChange={(next) => {
-                setError(null);
-                setInputs(next);
-              }}
-              itemCount={game.items.length}
-              error={error}
-              locked={locked}
-            />
-            <div className="dialog__actions">
-              <Dialog.Close asChild>
-                <button type="button" className="btn btn-secondary">
-                  {t.cancel}
-                </button>
-              </Dialog.Close>
-              <button type="submit" className="btn btn-primary" aria-disabled={save.isPending}>
-                {save.isPending ? t.saving : t.save}
-              </button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <ButtonDialog
+      icon={Layers}
+      label={t.open}
+      open={open}
+      onOpenChange={onOpenChange}
+      className="edit-ballot"
+      testId="edit-ballot-dialog"
+      triggerTestId="edit-ballot"
+    >
+      <form
+        className="edit-ballot__form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (save.isPending) return;
+          const checked = ballotOfInputs(inputs, game.items.length);
+          if (checked.error !== null) setError(checked.error);
+          else save.mutate(checked.ballot);
+        }}
+      >
+        <DialogHead title={t.title} />
+        <Dialog.Description className="dialog__text">
+          {locked ? t.locked : t.description}
+        </Dialog.Description>
+        <BallotField
+          value={inputs}
+          onChange={(next) => {
+            setError(null);
+            setInputs(next);
+          }}
+          itemCount={game.items.length}
+          error={error}
+          locked={locked}
+        />
+        <div className="dialog__actions">
+          <Dialog.Close asChild>
+            <button type="button" className="btn btn-secondary">
+              {t.cancel}
+            </button>
+          </Dialog.Close>
+          <button type="submit" className="btn btn-primary" aria-disabled={save.isPending}>
+            {save.isPending ? t.saving : t.save}
+          </button>
+        </div>
+      </form>
+    </ButtonDialog>
   );
 }

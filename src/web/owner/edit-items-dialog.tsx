@@ -11,6 +11,7 @@ import type { GameView } from '../../domain/game';
 import { MAX_ITEM_LENGTH, MAX_ITEMS } from '../../domain/limits';
 import { errorMessage } from '../api/errors';
 import { useEditItems } from '../api/game-mutations';
+import { ButtonDialog } from '../ui/button-dialog';
 import { DialogHead } from '../ui/dialog-head';
 import { useItemRows } from '../game/use-item-rows';
 import { ItemDropNote, ItemFileButton, ItemFileNotes, useItemFile } from '../game/item-file';
@@ -57,146 +58,137 @@ export function EditItemsDialog(props: { game: GameView }) {
   const changed = changes !== null || picturesChanged(game.items, rows);
 
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Trigger asChild>
-        <button type="button" className="btn btn-secondary">
-          <Pencil size={18} aria-hidden="true" />
-          {t.edit}
-        </button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog edit-items" data-testid="edit-items-dialog">
-          <form
-            className="edit-items__form"
-            aria-describedby={ids.warning}
-            onSubmit={(event) => {
-              event.preventDefault();
-              if (save.isPending) return;
-              const pending = picturesWaiting(rows);
-              setWaiting(
-                pending === null
-                  ? null
-                  : pending === 'uploading'
-                    ? picturesSaid.waitUploading
-                    : picturesSaid.fixFailed,
-              );
-              if (pending) return;
-              // Nothing to change: no request, no live update sent to every player.
-              if (!changed) setOpen(false);
-              else save.mutate(toItemEdits(rows, game.items));
-            }}
-          >
-            <DialogHead title={t.title} />
-            <Dialog.Description className="dialog__text">{t.description}</Dialog.Description>
-            <p id={ids.warning} className="notice notice--warning">
-              <TriangleAlert size={16} aria-hidden="true" />
-              {t.warning}
-            </p>
+    <ButtonDialog
+      icon={Pencil}
+      label={t.edit}
+      open={open}
+      onOpenChange={onOpenChange}
+      className="edit-items"
+      testId="edit-items-dialog"
+    >
+      <form
+        className="edit-items__form"
+        aria-describedby={ids.warning}
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (save.isPending) return;
+          const pending = picturesWaiting(rows);
+          setWaiting(
+            pending === null
+              ? null
+              : pending === 'uploading'
+                ? picturesSaid.waitUploading
+                : picturesSaid.fixFailed,
+          );
+          if (pending) return;
+          // Nothing to change: no request, no live update sent to every player.
+          if (!changed) setOpen(false);
+          else save.mutate(toItemEdits(rows, game.items));
+        }}
+      >
+        <DialogHead title={t.title} />
+        <Dialog.Description className="dialog__text">{t.description}</Dialog.Description>
+        <p id={ids.warning} className="notice notice--warning">
+          <TriangleAlert size={16} aria-hidden="true" />
+          {t.warning}
+        </p>
 
-            <div
-              className={`edit-items__list item-drop${file.dragging ? ' is-dropping' : ''}`}
-              {...file.dropProps}
-            >
-              <ItemDropNote file={file} />
-              <ol className="item-rows" aria-label={t.items}>
-                {rows.map((row, index) => (
-                  <li
-                    key={row.key}
-                    className="item-row item-row--picture"
-                    {...pictures.rowDropProps(row.key)}
-                  >
-                    <span className="item-row__number" aria-hidden="true">
-                      {index + 1}
-                    </span>
-                    <input
-                      {...items.inputProps(row, index)}
-                      className="input"
-                      type="text"
-                      aria-label={t.item({ number: index + 1 })}
-                      maxLength={MAX_ITEM_LENGTH}
-                      placeholder={row.id === undefined ? t.newItem : undefined}
-                      onPaste={(event) => pictures.pasteInto(row.key, event)}
-                    />
-                    <RowPictureButton row={row} number={index + 1} pictures={pictures} />
-                    <button
-                      type="button"
-                      className="btn-icon item-row__remove"
-                      aria-label={
-                        row.label.trim()
-                          ? t.remove({ label: row.label.trim() })
-                          : t.removeItem({ number: index + 1 })
-                      }
-                      onClick={() => items.removeRow(index)}
-                    >
-                      <X size={18} aria-hidden="true" />
-                    </button>
-                    <RowPictureDetails
-                      row={row}
-                      number={index + 1}
-                      items={items}
-                      pictures={pictures}
-                    />
-                  </li>
-                ))}
-              </ol>
-              {rows.length === 0 ? <p className="edit-items__empty">{t.empty}</p> : null}
-            </div>
-            {pictures.chooserInput}
-            <ItemFileNotes items={items} file={file} dropped={pictures.dropped} />
-
-            <div className="edit-items__add">
-              <button
-                ref={attachAddButton}
-                type="button"
-                className="btn btn-secondary"
-                onClick={items.addRow}
-                disabled={full}
-                aria-describedby={ids.count}
+        <div
+          className={`edit-items__list item-drop${file.dragging ? ' is-dropping' : ''}`}
+          {...file.dropProps}
+        >
+          <ItemDropNote file={file} />
+          <ol className="item-rows" aria-label={t.items}>
+            {rows.map((row, index) => (
+              <li
+                key={row.key}
+                className="item-row item-row--picture"
+                {...pictures.rowDropProps(row.key)}
               >
-                {rows.length === 0 ? (
-                  <ListPlus size={18} aria-hidden="true" />
-                ) : (
-                  <Plus size={18} aria-hidden="true" />
-                )}
-                {t.add}
-              </button>
-              <ItemFileButton file={file} hintId={ids.fileHint} />
-              <span id={ids.count} className="edit-items__count">
-                {full
-                  ? t.atMost({ max: MAX_ITEMS })
-                  : t.countOf({ count: rows.length, max: MAX_ITEMS })}
-              </span>
-              <p id={ids.fileHint} className="field__hint item-rows__file-hint">
-                {rowsText.fromFileHint}
-              </p>
-            </div>
-
-            <p id={ids.error} className="form-error" role="alert">
-              {waiting ?? (save.isError ? errorMessage(save.error) : null)}
-            </p>
-
-            <div className="dialog__actions edit-items__footer">
-              <p className="edit-items__changes" aria-live="polite">
-                {changes ?? t.noChanges}
-              </p>
-              <Dialog.Close asChild>
-                <button type="button" className="btn btn-secondary">
-                  {t.cancel}
+                <span className="item-row__number" aria-hidden="true">
+                  {index + 1}
+                </span>
+                <input
+                  {...items.inputProps(row, index)}
+                  className="input"
+                  type="text"
+                  aria-label={t.item({ number: index + 1 })}
+                  maxLength={MAX_ITEM_LENGTH}
+                  placeholder={row.id === undefined ? t.newItem : undefined}
+                  onPaste={(event) => pictures.pasteInto(row.key, event)}
+                />
+                <RowPictureButton row={row} number={index + 1} pictures={pictures} />
+                <button
+                  type="button"
+                  className="btn-icon item-row__remove"
+                  aria-label={
+                    row.label.trim()
+                      ? t.remove({ label: row.label.trim() })
+                      : t.removeItem({ number: index + 1 })
+                  }
+                  onClick={() => items.removeRow(index)}
+                >
+                  <X size={18} aria-hidden="true" />
                 </button>
-              </Dialog.Close>
-              <button
-                type="submit"
-                className="btn btn-primary"
-                aria-disabled={save.isPending}
-                aria-describedby={save.isError ? ids.error : undefined}
-              >
-                {save.isPending ? t.saving : t.save}
-              </button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+                <RowPictureDetails row={row} number={index + 1} items={items} pictures={pictures} />
+              </li>
+            ))}
+          </ol>
+          {rows.length === 0 ? <p className="edit-items__empty">{t.empty}</p> : null}
+        </div>
+        {pictures.chooserInput}
+        <ItemFileNotes items={items} file={file} dropped={pictures.dropped} />
+
+        <div className="edit-items__add">
+          <button
+            ref={attachAddButton}
+            type="button"
+            className="btn btn-secondary"
+            onClick={items.addRow}
+            disabled={full}
+            aria-describedby={ids.count}
+          >
+            {rows.length === 0 ? (
+              <ListPlus size={18} aria-hidden="true" />
+            ) : (
+              <Plus size={18} aria-hidden="true" />
+            )}
+            {t.add}
+          </button>
+          <ItemFileButton file={file} hintId={ids.fileHint} />
+          <span id={ids.count} className="edit-items__count">
+            {full
+              ? t.atMost({ max: MAX_ITEMS })
+              : t.countOf({ count: rows.length, max: MAX_ITEMS })}
+          </span>
+          <p id={ids.fileHint} className="field__hint item-rows__file-hint">
+            {rowsText.fromFileHint}
+          </p>
+        </div>
+
+        <p id={ids.error} className="form-error" role="alert">
+          {waiting ?? (save.isError ? errorMessage(save.error) : null)}
+        </p>
+
+        <div className="dialog__actions edit-items__footer">
+          <p className="edit-items__changes" aria-live="polite">
+            {changes ?? t.noChanges}
+          </p>
+          <Dialog.Close asChild>
+            <button type="button" className="btn btn-secondary">
+              {t.cancel}
+            </button>
+          </Dialog.Close>
+          <button
+            type="submit"
+            className="btn btn-primary"
+            aria-disabled={save.isPending}
+            aria-describedby={save.isError ? ids.error : undefined}
+          >
+            {save.isPending ? t.saving : t.save}
+          </button>
+        </div>
+      </form>
+    </ButtonDialog>
   );
 }

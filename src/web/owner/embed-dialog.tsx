@@ -3,12 +3,12 @@
  * /embed/g/:id (the only page of ours another site may frame, src/server/share/embed.ts), shown
  * to read and select, with a button that copies it.
  */
-import * as Dialog from '@radix-ui/react-dialog';
 import { Check, Code, Copy } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { GameView } from '../../domain/game';
 import { embedUrl } from '../paths';
 import { copyText } from '../ui/copy-link-button';
+import { ButtonDialog } from '../ui/button-dialog';
 import { DialogHead } from '../ui/dialog-head';
 import { toast } from '../ui/toasts';
 import { useText } from '../i18n/i18n';
@@ -44,41 +44,31 @@ export function EmbedDialog(props: { game: GameView }) {
   };
 
   return (
-    <Dialog.Root onOpenChange={() => setCopied(false)}>
-      <Dialog.Trigger asChild>
-        <button type="button" className="btn btn-secondary">
-          <Code size={18} aria-hidden="true" />
-          {t.embed}
-        </button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog" aria-describedby={undefined}>
-          <DialogHead title={t.title} />
-          <p className="muted embed-intro">{t.intro}</p>
-          <label className="share-link__label" htmlFor={codeId}>
-            {t.codeLabel}
-          </label>
-          <textarea
-            id={codeId}
-            className="input embed-code"
-            readOnly
-            rows={5}
-            dir="ltr"
-            value={snippet}
-            onFocus={(event) => event.currentTarget.select()}
-            data-testid="embed-code"
-          />
-          <button type="button" className="btn btn-primary" onClick={() => void copy()}>
-            {copied ? (
-              <Check size={18} aria-hidden="true" />
-            ) : (
-              <Copy size={18} aria-hidden="true" />
-            )}
-            {copied ? t.copied : t.copy}
-          </button>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <ButtonDialog
+      icon={Code}
+      label={t.embed}
+      onOpenChange={() => setCopied(false)}
+      described={false}
+    >
+      <DialogHead title={t.title} />
+      <p className="muted embed-intro">{t.intro}</p>
+      <label className="share-link__label" htmlFor={codeId}>
+        {t.codeLabel}
+      </label>
+      <textarea
+        id={codeId}
+        className="input embed-code"
+        readOnly
+        rows={5}
+        dir="ltr"
+        value={snippet}
+        onFocus={(event) => event.currentTarget.select()}
+        data-testid="embed-code"
+      />
+      <button type="button" className="btn btn-primary" onClick={() => void copy()}>
+        {copied ? <Check size={18} aria-hidden="true" /> : <Copy size={18} aria-hidden="true" />}
+        {copied ? t.copied : t.copy}
+      </button>
+    </ButtonDialog>
   );
 }

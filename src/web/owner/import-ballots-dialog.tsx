@@ -18,6 +18,7 @@ import { formatNumber } from '../i18n/format';
 import { useText } from '../i18n/i18n';
 import { importBallotsText } from '../i18n/messages/owner';
 import { paths } from '../paths';
+import { ButtonDialog } from '../ui/button-dialog';
 import { DialogHead } from '../ui/dialog-head';
 
 /** The chosen file: read and counted, or what stops it from being imported. */
@@ -88,123 +89,115 @@ export function ImportBallotsDialog(props: { game: GameView }) {
       : null;
 
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Trigger asChild>
-        <button type="button" className="btn btn-secondary">
-          <Upload size={18} aria-hidden="true" />
-          {t.open}
-        </button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog import-ballots" data-testid="import-ballots-dialog">
-          <form
-            className="import-ballots__form"
-            onSubmit={(event) => {
-              event.preventDefault();
-              submit();
-            }}
+    <ButtonDialog
+      icon={Upload}
+      label={t.open}
+      open={open}
+      onOpenChange={onOpenChange}
+      className="import-ballots"
+      testId="import-ballots-dialog"
+    >
+      <form
+        className="import-ballots__form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <DialogHead title={t.title} />
+        <Dialog.Description className="dialog__text">{t.description}</Dialog.Description>
+        <p className="muted import-ballots__format">{t.format}</p>
+        <a className="download-link" href={paths.exportFile(game.id, 'ballots', 'csv')} download>
+          <FileSpreadsheet size={22} aria-hidden="true" />
+          <span>
+            <strong>{t.template}</strong>
+          </span>
+        </a>
+        <p className="muted import-ballots__format">{t.limits}</p>
+
+        <div className="import-ballots__file">
+          <button
+            type="button"
+            className="btn btn-secondary"
+            aria-describedby={ids.file}
+            onClick={() => input.current?.click()}
           >
-            <DialogHead title={t.title} />
-            <Dialog.Description className="dialog__text">{t.description}</Dialog.Description>
-            <p className="muted import-ballots__format">{t.format}</p>
-            <a
-              className="download-link"
-              href={paths.exportFile(game.id, 'ballots', 'csv')}
-              download
-            >
-              <FileSpreadsheet size={22} aria-hidden="true" />
-              <span>
-                <strong>{t.template}</strong>
-              </span>
-            </a>
-            <p className="muted import-ballots__format">{t.limits}</p>
+            <FileUp size={18} aria-hidden="true" />
+            {chosen ? t.chooseAnother : t.choose}
+          </button>
+          <input
+            ref={input}
+            type="file"
+            accept=".csv,text/csv"
+            hidden
+            data-testid="import-ballots-input"
+            onChange={(event) => {
+              const file = event.currentTarget.files?.[0];
+              // Cleared, so choosing the same file again (after fixing it) reads it again.
+              event.currentTarget.value = '';
+              if (file) void read(file);
+            }}
+          />
+          <p
+            id={ids.file}
+            className="import-ballots__chosen"
+            aria-live="polite"
+            data-testid="import-ballots-file"
+          >
+            {chosen?.state === 'reading' ? t.reading : null}
+            {chosen?.state === 'ready'
+              ? counted((values) => t.rows({ ...values, file: chosen.name }), chosen.count)
+              : null}
+          </p>
+        </div>
 
-            <div className="import-ballots__file">
-              <button
-                type="button"
-                className="btn btn-secondary"
-                aria-describedby={ids.file}
-                onClick={() => input.current?.click()}
-              >
-                <FileUp size={18} aria-hidden="true" />
-                {chosen ? t.chooseAnother : t.choose}
+        <div role="alert" data-testid="import-ballots-error">
+          {chosen?.state === 'refused' ? <p className="field-error">{chosen.message}</p> : null}
+          {error ? (
+            <p id={ids.error} className="field-error">
+              {error}
+            </p>
+          ) : null}
+        </div>
+        <div role="status" data-testid="import-ballots-result">
+          {result ? (
+            <p className="notice import-ballots__result">
+              <CircleCheck size={16} aria-hidden="true" />
+              {counted(t.imported, result.imported)}{' '}
+              {t.nowCounts({
+                rankings: rankingsCount(result.submissionCount),
+                imported: formatNumber(result.importedCount),
+              })}
+            </p>
+          ) : null}
+        </div>
+
+        <div className="dialog__actions">
+          {result ? (
+            <Dialog.Close asChild>
+              <button ref={done} type="button" className="btn btn-primary">
+                {t.done}
               </button>
-              <input
-                ref={input}
-                type="file"
-                accept=".csv,text/csv"
-                hidden
-                data-testid="import-ballots-input"
-                onChange={(event) => {
-                  const file = event.currentTarget.files?.[0];
-                  // Cleared, so choosing the same file again (after fixing it) reads it again.
-                  event.currentTarget.value = '';
-                  if (file) void read(file);
-                }}
-              />
-              <p
-                id={ids.file}
-                className="import-ballots__chosen"
-                aria-live="polite"
-                data-testid="import-ballots-file"
+            </Dialog.Close>
+          ) : (
+            <>
+              <Dialog.Close asChild>
+                <button type="button" className="btn btn-secondary">
+                  {t.cancel}
+                </button>
+              </Dialog.Close>
+              <button
+                type="submit"
+                className="btn btn-primary"
+                aria-disabled={upload.isPending || chosen?.state !== 'ready'}
+                aria-describedby={error ? ids.error : undefined}
               >
-                {chosen?.state === 'reading' ? t.reading : null}
-                {chosen?.state === 'ready'
-                  ? counted((values) => t.rows({ ...values, file: chosen.name }), chosen.count)
-                  : null}
-              </p>
-            </div>
-
-            <div role="alert" data-testid="import-ballots-error">
-              {chosen?.state === 'refused' ? <p className="field-error">{chosen.message}</p> : null}
-              {error ? (
-                <p id={ids.error} className="field-error">
-                  {error}
-                </p>
-              ) : null}
-            </div>
-            <div role="status" data-testid="import-ballots-result">
-              {result ? (
-                <p className="notice import-ballots__result">
-                  <CircleCheck size={16} aria-hidden="true" />
-                  {counted(t.imported, result.imported)}{' '}
-                  {t.nowCounts({
-                    rankings: rankingsCount(result.submissionCount),
-                    imported: formatNumber(result.importedCount),
-                  })}
-                </p>
-              ) : null}
-            </div>
-
-            <div className="dialog__actions">
-              {result ? (
-                <Dialog.Close asChild>
-                  <button ref={done} type="button" className="btn btn-primary">
-                    {t.done}
-                  </button>
-                </Dialog.Close>
-              ) : (
-                <>
-                  <Dialog.Close asChild>
-                    <button type="button" className="btn btn-secondary">
-                      {t.cancel}
-                    </button>
-                  </Dialog.Close>
-                  <button
-                    type="submit"
-                    className="btn btn-primary"
-                    aria-disabled={upload.isPending || chosen?.state !== 'ready'}
-                    aria-describedby={error ? ids.error : undefined}
-                  >
-                    {upload.isPending ? t.importing : t.import}
-                  </button>
-                </>
-              )}
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+                {upload.isPending ? t.importing : t.import}
+              </button>
+            </>
+          )}
+        </div>
+      </form>
+    </ButtonDialog>
   );
 }

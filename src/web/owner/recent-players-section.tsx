@@ -36,15 +36,15 @@ export function RecentPlayersSection(props: { gameId: string; submissionCount: n
 
   return (
     <details
-      className="owner-players"
+      className="owner-fold owner-players"
       data-testid="owner-recent-players"
       onToggle={(event) => setOpen(event.currentTarget.open)}
     >
-      <summary className="owner-players__summary">
+      <summary className="owner-fold__summary">
         <UserRound size={18} aria-hidden="true" />
         <span id={headingId}>{t.title}</span>
       </summary>
-      <div className="owner-players__body">
+      <div className="owner-fold__body">
         <p className="owner-players__muted">{t.lede}</p>
         {players.isPending ? (
           <p className="owner-players__muted" role="status">

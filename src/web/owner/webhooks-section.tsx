@@ -80,15 +80,15 @@ export function WebhooksSection(props: { gameId: string }) {
       ) : null}
       <details
         ref={details}
-        className="owner-webhooks"
+        className="owner-fold"
         data-testid="owner-webhooks"
         onToggle={(event) => setOpen(event.currentTarget.open)}
       >
-        <summary className="owner-webhooks__summary">
+        <summary className="owner-fold__summary">
           <Webhook size={18} aria-hidden="true" />
           {t.title}
         </summary>
-        <div className="owner-webhooks__body">
+        <div className="owner-fold__body owner-webhooks__body">
           <p className="owner-webhooks__lede">{t.lede}</p>
           {secret ? <SecretNotice secret={secret} onDone={() => setSecret(null)} /> : null}
           {!verified ? (
