@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { itemsText, previewDescription, publicCard } from './card';
+import { itemsText, previewDescription, previewPictures, publicCard } from './card';
+import { HIDDEN_PICTURE_ALT } from './item-pictures';
 import { methodStandings, type Standings } from './methods-standings';
 import { gameResults } from './crowd-tiers';
 import { addRanking, emptyTally, summarize, tallyOfBallots } from './results';
@@ -82,5 +83,62 @@ describe('public card', () => {
     const locked = { ...game, items: many, ballot, locked: true };
     expect(publicCard(locked, gameResults(tally, many, ballot)).tiers).toBeUndefined();
     expect(publicCard(game, results).tiers).toBeUndefined();
+  });
+
+  describe('pictures', () => {
+    const red = 'a'.repeat(64);
+    const blue = 'b'.repeat(64);
+    const pictured = [
+      { id: 'a', label: 'Pizza', image: { id: red, alt: 'A red pizza' } },
+      { id: 'b', label: 'Sushi', image: { id: blue, alt: 'Blue sushi', hidden: true as const } },
+      { id: 'c', label: 'Tacos' },
+      { id: 'd', label: 'Ramen' },
+    ];
+    const redPicture = { thumbUrl: `/img/${red}.thumb.webp`, alt: 'A red pizza' };
+    const hiddenPicture = { thumbUrl: `/img/${blue}.thumb.webp?hidden`, alt: HIDDEN_PICTURE_ALT };
+
+    it('names each leader’s and item’s thumbnail and alt; a hidden one by its hidden address', () => {
+      const ranked = summarize(addRanking(emptyTally(), ['b', 'c', 'a', 'd']), pictured);
+      const card = publicCard({ ...game, items: pictured }, ranked);
+      expect(card.leaders?.map((leader) => leader.image ?? null)).toEqual([
+        hiddenPicture,
+        null,
+        redPicture,
+        null,
+      ]);
+      expect(card.itemImages).toEqual([redPicture, hiddenPicture, null, null]);
+      // The image draws the first three leaders' pictures, each once.
+      expect(previewPictures(card)).toEqual([hiddenPicture, redPicture]);
+      // No leaders: the first items' pictures.
+      const locked = publicCard({ ...game, items: pictured, locked: true }, ranked);
+      expect(previewPictures(locked)).toEqual([redPicture, hiddenPicture]);
+    });
+
+    it('leaves a text game’s card exactly as it was', () => {
+      const card = publicCard(game, results);
+      expect(JSON.stringify(card)).not.toMatch(/image/i);
+      expect(previewPictures(card)).toEqual([]);
+    });
+
+    it('puts a tier list’s pictures beside its items', () => {
+      const ballot = {
+        kind: 'tiers' as const,
+        tiers: [
+          { label: 'S', color: '#ff7f7f' },
+          { label: 'A', color: '#ffbf7f' },
+        ],
+      };
+      const tally = tallyOfBallots([[['c', 'a'], ['b']]]);
+      const card = publicCard(
+        { ...game, items: pictured, ballot },
+        gameResults(tally, pictured, ballot),
+      );
+      const [top, second] = card.tiers ?? [];
+      expect(top?.images).toEqual(
+        top?.items.map((label) => (label === 'Pizza' ? redPicture : null)),
+      );
+      expect(second).toMatchObject({ items: ['Sushi'], images: [hiddenPicture] });
+      expect(previewPictures(card)).toEqual([redPicture, hiddenPicture]);
+    });
   });
 });

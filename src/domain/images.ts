@@ -61,6 +61,9 @@ export type ImageUsage = {
 /** An image's id: the SHA-256 of its processed (view) bytes, in lowercase hex. */
 export const IMAGE_ID = /^[0-9a-f]{64}$/;
 
+/** What a hidden picture shows instead, everywhere (a plain square of this colour). */
+export const PLACEHOLDER_COLOR = '#d9d9de';
+
 /** The URL paths of an image's two sizes. */
 export function imagePaths(id: string): { url: string; thumbUrl: string } {
   return { url: `/img/${id}.webp`, thumbUrl: `/img/${id}.thumb.webp` };

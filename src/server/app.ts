@@ -21,7 +21,7 @@ import { OBSERVABILITY_OPERATIONS } from './observability/docs';
 import { SHARE_OPERATIONS } from './share/docs';
 import { WEBHOOKS_OPERATIONS } from './webhooks/docs';
 import { IMAGE_OPERATIONS } from './images/docs';
-import { imageApiRoutes, imageFileRoutes, type BucketStore } from './images/public';
+import { imageApiRoutes, imageFileRoutes, pngThumbs, type BucketStore } from './images/public';
 import { errorBody, createErrorHandler, notFoundApi } from './http/errors';
 import { withClientIp } from './http/client-ip';
 import { securityHeaders } from './http/security-headers';
@@ -41,6 +41,7 @@ import { playersRoutes } from './players/routes';
 import { publicProfileRoutes } from './players/public-routes';
 import { adminRoutes } from './admin/routes';
 import { dropUnlistedClaim } from './admin/mutations';
+import { PREVIEW_PICTURE_PX } from '../domain/card';
 import { isAllowlistedAdmin } from '../domain/profile';
 import { IMPORT_MESSAGES } from '../domain/ballot-import';
 import type { AnalyticsRecorder } from './analytics/record';
@@ -336,6 +337,7 @@ export function createApp(deps: AppDeps) {
     deps.previews.store,
     deps.log,
     ballots,
+    (ids) => pngThumbs(deps.database.db, { ids, px: PREVIEW_PICTURE_PX, bucket: deps.imageBucket }),
   );
   cards.attach(deps.hub);
   // Whether a game has webhooks, per instance, kept current by every instance's events.

@@ -1,5 +1,6 @@
 /** What a hidden picture shows instead: a plain light-grey square, made once. */
 import { loadSharp } from './process';
+import { PLACEHOLDER_COLOR } from '../../domain/images';
 import { IMAGE_THUMB_PX } from '../../domain/limits';
 
 let made: Promise<Uint8Array<ArrayBuffer>> | undefined;
@@ -11,7 +12,7 @@ export function placeholderWebp(): Promise<Uint8Array<ArrayBuffer>> {
         width: IMAGE_THUMB_PX,
         height: IMAGE_THUMB_PX,
         channels: 3,
-        background: '#d9d9de',
+        background: PLACEHOLDER_COLOR,
       },
     })
       .webp()

@@ -8,6 +8,24 @@ import { METHODS } from '../../domain/methods';
 import type { Operations } from '../api-docs/operation';
 import { agree, type Same } from '../api-docs/schemas';
 
+const CardPictureSchema = z
+  .object({
+    thumbUrl: z.string().meta({
+      description:
+        'The thumbnail’s path on this server (`/img/<id>.thumb.webp`); a picture a moderator hid is named by `…?hidden`, which serves a neutral placeholder',
+    }),
+    alt: z.string().meta({ description: 'The picture’s description (alt text)' }),
+  })
+  .meta({ id: 'CardPicture' });
+
+const picturesOf = (what: string) =>
+  z
+    .array(CardPictureSchema.nullable())
+    .optional()
+    .meta({
+      description: `The pictures of ${what}, in the same order (null: that item has none); absent when none has a picture`,
+    });
+
 export const PublicCardSchema = z
   .object({
     id: z.string(),
@@ -16,6 +34,7 @@ export const PublicCardSchema = z
     closed: z.boolean(),
     locked: z.boolean(),
     items: z.array(z.string()),
+    itemImages: picturesOf('`items`'),
     method: z.enum(METHODS),
     leaders: z
       .array(
@@ -25,6 +44,9 @@ export const PublicCardSchema = z
           place: z.number(),
           tied: z.boolean(),
           note: z.string(),
+          image: CardPictureSchema.optional().meta({
+            description: 'The item’s picture, when it has one',
+          }),
         }),
       )
       .nullable(),
@@ -34,6 +56,7 @@ export const PublicCardSchema = z
           label: z.string(),
           color: z.string(),
           items: z.array(z.string()),
+          images: picturesOf('the tier’s `items`'),
           more: z.number(),
         }),
       )

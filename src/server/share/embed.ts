@@ -2,7 +2,10 @@
  * The embeddable card, `/embed/g/:id`: a game's prompt, its top five (or why they are not shown)
  * and its player count, for an iframe on someone else's site. Server-rendered HTML with one small
  * script (EMBED_SCRIPT, served from /embed/embed.js) that refreshes the card every 10 s from the
- * public card endpoint, without cookies. Read-only: nothing on it acts for the viewer.
+ * public card endpoint, without cookies. Read-only: nothing on it acts for the viewer. A leader
+ * with a picture shows its thumbnail from our own `/img/` (the frame's document is ours, so the
+ * address is same-origin and the embed's CSP, `img-src 'self'`, allows it; a hidden picture is
+ * named by its hidden address, answered with the placeholder).
  */
 import type { Context } from 'hono';
 import { playersText, type PublicCard } from '../../domain/card';
@@ -31,6 +34,9 @@ li { display: flex; align-items: center; gap: 10px; padding: 8px 10px; border-ra
 li:first-child .place { background: #f5c33b; color: #221449; }
 .label { flex: 1; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap;
   font-weight: 600; }
+.thumb { flex: none; width: 40px; height: 40px; border-radius: 8px; object-fit: cover;
+  background: var(--border); }
+span.thumb { background: none; }
 .share { flex: none; color: var(--muted); font-size: 12px; font-variant-numeric: tabular-nums; }
 .play { justify-self: start; padding: 8px 14px; border-radius: 999px; background: var(--accent);
   color: var(--bg); font-weight: 700; text-decoration: none; }
@@ -44,11 +50,17 @@ function leadersHtml(card: PublicCard): string {
       : 'No rankings yet. Be the first!';
     return `<p class="note" data-note>${note}</p>`;
   }
+  // Labels stay in line when some leaders have a picture and others not.
+  const pictured = card.leaders.some((leader) => leader.image);
   const rows = card.leaders
-    .map(
-      (leader) =>
-        `<li><span class="place" aria-hidden="true">${leader.tied ? '=' : ''}${leader.place}</span><span class="label" dir="auto">${escapeHtml(leader.label)}</span><span class="share">${escapeHtml(leader.note)}</span></li>`,
-    )
+    .map((leader) => {
+      const picture = leader.image
+        ? `<img class="thumb" src="${escapeHtml(leader.image.thumbUrl)}" alt="${escapeHtml(leader.image.alt)}" width="40" height="40" loading="lazy" decoding="async" />`
+        : pictured
+          ? '<span class="thumb" aria-hidden="true"></span>'
+          : '';
+      return `<li><span class="place" aria-hidden="true">${leader.tied ? '=' : ''}${leader.place}</span>${picture}<span class="label" dir="auto">${escapeHtml(leader.label)}</span><span class="share">${escapeHtml(leader.note)}</span></li>`;
+    })
     .join('');
   return `<ol aria-label="Top of the crowd's ranking">${rows}</ol>`;
 }
@@ -95,8 +107,9 @@ export function embedResponse(c: Context, card: PublicCard | null, origin: strin
 }
 
 /**
- * Refreshes the card every 10 s while the page is visible. Text only (textContent), no HTML
- * from the network; no cookies sent.
+ * Refreshes the card every 10 s while the page is visible. Text only (textContent and
+ * attributes), no HTML from the network; no cookies sent. A picture already shown is kept (the
+ * same element, moved to its leader's new row), so a refresh never makes pictures flicker.
  */
 export const EMBED_SCRIPT = `(() => {
   const card = document.querySelector('[data-game]');
@@ -105,8 +118,25 @@ export const EMBED_SCRIPT = `(() => {
   const meta = card.querySelector('[data-meta]');
   const slot = card.querySelector('[data-leaders]');
   const players = (n) => (n === 1 ? '1 player' : n + ' players');
+  function picture(image, shown) {
+    let img = shown.get(image.thumbUrl);
+    if (!img) {
+      img = document.createElement('img');
+      img.className = 'thumb';
+      img.width = 40;
+      img.height = 40;
+      img.loading = 'lazy';
+      img.decoding = 'async';
+      img.src = image.thumbUrl;
+    }
+    shown.delete(image.thumbUrl);
+    img.alt = image.alt;
+    return img;
+  }
   function render(data) {
     meta.textContent = players(data.players) + (data.closed ? ' · closed' : ' · live');
+    const shown = new Map();
+    slot.querySelectorAll('img.thumb').forEach((img) => shown.set(img.getAttribute('src'), img));
     slot.replaceChildren();
     if (!data.leaders) {
       const note = document.createElement('p');
@@ -119,6 +149,7 @@ export const EMBED_SCRIPT = `(() => {
     }
     const list = document.createElement('ol');
     list.setAttribute('aria-label', "Top of the crowd's ranking");
+    const pictured = data.leaders.some((leader) => leader.image);
     data.leaders.forEach((leader) => {
       const row = document.createElement('li');
       const place = document.createElement('span');
@@ -132,7 +163,15 @@ export const EMBED_SCRIPT = `(() => {
       const share = document.createElement('span');
       share.className = 'share';
       share.textContent = leader.note;
-      row.append(place, label, share);
+      row.append(place);
+      if (leader.image) row.append(picture(leader.image, shown));
+      else if (pictured) {
+        const gap = document.createElement('span');
+        gap.className = 'thumb';
+        gap.setAttribute('aria-hidden', 'true');
+        row.append(gap);
+      }
+      row.append(label, share);
       list.append(row);
     });
     slot.append(list);

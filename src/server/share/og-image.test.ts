@@ -12,11 +12,13 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ReactNode } from 'react';
 import satori from 'satori';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import type { PublicCard } from '../../domain/card';
+import type { CardPicture, PublicCard } from '../../domain/card';
+import { PLACEHOLDER_COLOR } from '../../domain/images';
 import { PROJECT_ROOT } from '../platform/project-root';
 import { prepareText, type SatoriFont } from './og-fonts';
-import { renderOgImage, renderOgSvg } from './og-image';
+import { renderOgImage, renderOgSvg, type DrawnPictures } from './og-image';
 
 const SAMPLES: Record<string, string> = {
   latin: 'Crème brûlée, Ñandú & Œuvre',
@@ -247,5 +249,152 @@ describe('the preview image’s text', () => {
     const png = await renderOgImage(card({ prompt: 'ラーメン 🍜 مرحبا' }));
     expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
+  });
+});
+
+describe('the preview image’s pictures', () => {
+  const picture = (name: string): CardPicture => ({
+    thumbUrl: `/img/${name}.thumb.webp`,
+    alt: `A ${name} square`,
+  });
+  const leaders = [
+    {
+      label: 'Red',
+      firstShare: 0.5,
+      place: 1,
+      tied: false,
+      note: '50% first',
+      image: picture('red'),
+    },
+    {
+      label: 'Hidden',
+      firstShare: 0.3,
+      place: 2,
+      tied: false,
+      note: '30% first',
+      image: picture('grey'),
+    },
+    { label: 'Plain', firstShare: 0.2, place: 3, tied: false, note: '20% first' },
+  ];
+  const card: PublicCard = {
+    id: 'g1',
+    prompt: 'Best squares',
+    players: 3,
+    closed: false,
+    locked: false,
+    items: ['Red', 'Hidden', 'Plain'],
+    itemImages: [picture('red'), picture('grey'), null],
+    method: 'mean',
+    leaders,
+  };
+  const RED = [208, 16, 16];
+  const GREY = [0, 2, 4].map((at) => parseInt(PLACEHOLDER_COLOR.slice(1 + at, 3 + at), 16));
+
+  async function square(rgb: number[]): Promise<Uint8Array> {
+    const background = { r: rgb[0]!, g: rgb[1]!, b: rgb[2]! };
+    return new Uint8Array(
+      await sharp({ create: { width: 64, height: 64, channels: 3, background } })
+        .png()
+        .toBuffer(),
+    );
+  }
+
+  /** Pixels of the PNG within 6 of this colour on each channel. */
+  async function pixelsOf(png: Buffer, rgb: number[]): Promise<number> {
+    const { data, info } = await sharp(png)
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    let count = 0;
+    for (let at = 0; at < data.length; at += info.channels) {
+      if (rgb.every((value, i) => Math.abs((data[at + i] ?? 0) - value) <= 6)) count++;
+    }
+    return count;
+  }
+
+  it('draws each leader’s picture beside its label, and the placeholder for a hidden one', async () => {
+    const pictures: DrawnPictures = {
+      [picture('red').thumbUrl]: await square(RED),
+      [picture('grey').thumbUrl]: 'placeholder',
+    };
+    const png = await renderOgImage(card, pictures);
+    if (process.env.OG_SHOT)
+      await writeFile(process.env.OG_SHOT.replace('.png', '-pictures.png'), png);
+    // A 64 px rounded square is about 3,900 pixels; the text-only image has none of these.
+    expect(await pixelsOf(png, RED)).toBeGreaterThan(3000);
+    expect(await pixelsOf(png, GREY)).toBeGreaterThan(3000);
+    const text = await renderOgImage({
+      ...card,
+      leaders: leaders.map(({ image: _, ...rest }) => rest),
+    });
+    expect(await pixelsOf(text, RED)).toBe(0);
+    expect(await pixelsOf(text, GREY)).toBeLessThan(200);
+    // Each picture sits between its place and its label, on its row.
+    const svg = await renderOgSvg(card, { embedFont: false, pictures });
+    const drawn = [
+      ...svg.matchAll(/<image [^>]*x="([\d.]+)" y="([\d.]+)" width="64" height="64"/g),
+    ];
+    expect(drawn).toHaveLength(1);
+    const label = /<text x="([\d.]+)" y="([\d.]+)"[^>]*>Red<\/text>/.exec(svg);
+    expect(Number(drawn[0]![1])).toBeLessThan(Number(label![1]));
+  });
+
+  it('lays a card out as text when none of its pictures is drawn (gone, or not given)', async () => {
+    const text: PublicCard = {
+      ...card,
+      itemImages: undefined,
+      leaders: leaders.map(({ image: _, ...rest }) => rest),
+    };
+    expect(await renderOgSvg(card, { embedFont: false })).toBe(
+      await renderOgSvg(text, { embedFont: false }),
+    );
+    const locked = { ...card, locked: true, leaders: null };
+    expect(await renderOgSvg(locked, { embedFont: false })).toBe(
+      await renderOgSvg({ ...locked, itemImages: undefined }, { embedFont: false }),
+    );
+  });
+
+  it('draws the first items two by two with their pictures while results are locked', async () => {
+    const locked = { ...card, locked: true, leaders: null };
+    const png = await renderOgImage(locked, { [picture('red').thumbUrl]: await square(RED) });
+    expect(await pixelsOf(png, RED)).toBeGreaterThan(3000);
+    // The note below them still fits.
+    const svg = await renderOgSvg(locked, { embedFont: false });
+    const words = [...svg.matchAll(/<text [^>]*>([^<]*)<\/text>/g)]
+      .map(([, text]) => text)
+      .join('');
+    expect(words.replace(/\s+/g, '')).toContain('Resultsarerevealedwhenthegamecloses');
+  });
+
+  it('shares a crowded tier row: long labels cut, pictures alone when too little room is left', async () => {
+    const many = ['Corgi', 'Pug', 'Beagle', 'Dachshund', 'Shiba Inu', 'Golden retriever'];
+    const tiers = [
+      {
+        label: 'S',
+        color: '#ff7f7f',
+        items: many,
+        images: many.map(() => picture('red')),
+        more: 3,
+      },
+      {
+        label: 'A',
+        color: '#ffbf7f',
+        items: many.slice(0, 2),
+        images: [picture('red'), null],
+        more: 0,
+      },
+    ];
+    const pictures = { [picture('red').thumbUrl]: await square(RED) };
+    const svg = await renderOgSvg({ ...card, tiers }, { embedFont: false, pictures });
+    const texts = [...svg.matchAll(/<text x="([\d.]+)"[^>]*>([^<]*)<\/text>/g)].map(
+      ([, x, text]) => ({ x: Number(x), text: text ?? '' }),
+    );
+    // The crowded row shows its pictures alone (no label there), the other row its labels.
+    expect(texts.filter((piece) => piece.text === 'Beagle')).toHaveLength(0);
+    expect(texts.filter((piece) => piece.text === 'Corgi')).toHaveLength(1);
+    expect(texts.filter((piece) => piece.text === 'Pug')).toHaveLength(1);
+    expect(texts.some((piece) => piece.text === 'more')).toBe(true);
+    for (const piece of texts) expect(piece.x).toBeLessThan(1200 - 72);
+    expect([...svg.matchAll(/<image /g)].length).toBeGreaterThanOrEqual(7);
   });
 });

@@ -6,9 +6,10 @@
 import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { PublicCard } from '../../domain/card';
-import { renderOgImage } from './og-image';
+import { renderOgImage, type DrawnPictures } from './og-image';
 
-export type RenderJob = { id: number; card: PublicCard };
+/** One card to draw, with its pictures' bytes (read by the server from its store). */
+export type RenderJob = { id: number; card: PublicCard; pictures: DrawnPictures };
 export type RenderAnswer = { id: number; png: Uint8Array } | { id: number; error: string };
 export type RenderWorkerData = {
   /** Tests only (config OG_RENDER_DELAY_MS): each render first blocks this thread this long. */
@@ -30,11 +31,11 @@ try {
   // Not allowed here: draw at the normal priority.
 }
 
-port.on('message', async ({ id, card }: RenderJob) => {
+port.on('message', async ({ id, card, pictures }: RenderJob) => {
   try {
     // Blocking on purpose: a test sees that a render holding its thread holds no other request.
     if (delayMs > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, delayMs);
-    const png = new Uint8Array(await renderOgImage(card));
+    const png = new Uint8Array(await renderOgImage(card, pictures));
     port.postMessage({ id, png } satisfies RenderAnswer, [png.buffer]);
   } catch (error) {
     port.postMessage({ id, error: String(error) } satisfies RenderAnswer);

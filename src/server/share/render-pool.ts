@@ -10,6 +10,7 @@ import { Worker } from 'node:worker_threads';
 import { AppError } from '../../domain/errors';
 import type { PublicCard } from '../../domain/card';
 import type { Logger } from '../platform/log';
+import type { DrawnPictures } from './og-image';
 import type { RenderAnswer, RenderJob, RenderWorkerData } from './og-worker';
 
 /** Set by scripts/build-server.mjs: the bundled worker's file, beside the bundled server. */
@@ -47,6 +48,7 @@ export type RenderStats = {
 type Job = {
   id: number;
   card: PublicCard;
+  pictures: DrawnPictures;
   resolve: (png: Buffer) => void;
   reject: (error: unknown) => void;
   timer?: NodeJS.Timeout;
@@ -83,16 +85,27 @@ export class RenderPool {
     return { ...this.counts, running: this.running.size, waiting: this.queue.length };
   }
 
-  /** The card's PNG, from a worker; RenderQueueFull (503) at once when the queue is full. */
-  render(card: PublicCard): Promise<Buffer> {
-    if (this.closed) return Promise.reject(new RenderQueueFull());
+  /**
+   * Whether a render asked now would be refused (the queue is full): the caller skips reading
+   * the card's pictures for a render that would not happen.
+   */
+  full(): boolean {
+    if (this.closed) return true;
     const busy = this.running.size >= this.options.size && this.idle.length === 0;
-    if (busy && this.queue.length >= this.options.maxQueue) {
-      this.counts.refused += 1;
+    return busy && this.queue.length >= this.options.maxQueue;
+  }
+
+  /**
+   * The card's PNG, from a worker, its pictures drawn from `pictures` (og-image.ts); RenderQueueFull
+   * (503) at once when the queue is full.
+   */
+  render(card: PublicCard, pictures: DrawnPictures = {}): Promise<Buffer> {
+    if (this.full()) {
+      if (!this.closed) this.counts.refused += 1;
       return Promise.reject(new RenderQueueFull());
     }
     return new Promise<Buffer>((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, card, resolve, reject });
+      this.queue.push({ id: this.nextId++, card, pictures, resolve, reject });
       this.pump();
     });
   }
@@ -117,7 +130,11 @@ export class RenderPool {
         });
         void worker.terminate();
       }, RENDER_TIMEOUT_MS);
-      worker.postMessage({ id: job.id, card: job.card } satisfies RenderJob);
+      worker.postMessage({
+        id: job.id,
+        card: job.card,
+        pictures: job.pictures,
+      } satisfies RenderJob);
     }
   }
 

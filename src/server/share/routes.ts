@@ -7,9 +7,15 @@
 import { createHash } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { previewDescription, publicCard, type PublicCard } from '../../domain/card';
+import {
+  previewDescription,
+  previewPictures,
+  publicCard,
+  type PublicCard,
+} from '../../domain/card';
 import { AppError } from '../../domain/errors';
-import { MESSAGES, resultsLocked } from '../../domain/game';
+import { MESSAGES, resultsLocked, type Item } from '../../domain/game';
+import { itemView } from '../../domain/item-pictures';
 import { METHODS, type Method } from '../../domain/methods';
 import type { AuthEnv } from '../auth/public';
 import type { Db } from '../db/client';
@@ -21,7 +27,9 @@ import type { Logger } from '../platform/log';
 import type { GameChangeEvent } from '../games/public';
 import type { EventHub } from '../realtime/hub';
 import { EMBED_SCRIPT, embedResponse } from './embed';
+import type { PngThumb } from '../images/public';
 import type { ImageStore } from './image-store';
+import type { DrawnPictures } from './og-image';
 import { RENDER_RETRY_AFTER_S, RenderQueueFull, type RenderPool } from './render-pool';
 import { previewHead } from './preview-tags';
 
@@ -49,6 +57,15 @@ export function renderKey(card: PublicCard): string {
     .slice(0, 32);
 }
 
+/**
+ * Pictures' square PNGs by id (images/png-thumbs.ts, at PREVIEW_PICTURE_PX): what a preview
+ * image draws them from. Missing ids are pictures that are gone.
+ */
+export type PictureReader = (ids: readonly string[]) => Promise<Map<string, PngThumb>>;
+
+/** A game's public card, its tally version, and its items (where the card's pictures are). */
+export type FoundCard = { card: PublicCard; version: number; items: readonly Item[] };
+
 /** Longer than any id we make, or text no row can hold (NUL, broken Unicode): not worth a query. */
 function isPlausibleId(value: string): boolean {
   return value.length > 0 && value.length <= MAX_ID_LENGTH && !hasUnstorableText(value);
@@ -66,6 +83,7 @@ export class ShareCards {
     private readonly store: ImageStore,
     private readonly log: Logger,
     private readonly ballots: BallotCache,
+    private readonly readPictures: PictureReader,
   ) {}
 
   /** Listens to the hub: a deleted game's stored image goes (on every instance). */
@@ -83,10 +101,7 @@ export class ShareCards {
    * The game's public card, its leaders counted by `method` (the results page's standings), and
    * its tally version; null when there is no such game.
    */
-  async card(
-    idOrSlug: string,
-    method: Method = 'mean',
-  ): Promise<{ card: PublicCard; version: number } | null> {
+  async card(idOrSlug: string, method: Method = 'mean'): Promise<FoundCard | null> {
     if (!isPlausibleId(idOrSlug)) return null;
     const id = await this.states.idOf(idOrSlug);
     const state = id === null ? null : await this.states.get(id);
@@ -121,7 +136,7 @@ export class ShareCards {
       undefined,
       { ...standings, method },
     );
-    return { card, version: state.version };
+    return { card, version: state.version, items: row.items };
   }
 
   /** The game a community rank plays (null: none), remembered: it never changes. */
@@ -137,26 +152,38 @@ export class ShareCards {
 
   /**
    * The preview PNG of this card: the stored one when it shows this card, else drawn by the
-   * render pool (RenderQueueFull when it is busy) and stored (image-store.ts).
+   * render pool (RenderQueueFull when it is busy) and stored (image-store.ts). The key is the
+   * card's, whose pictures are named by address (a hidden one by its hidden address): a picture
+   * changed or hidden is a new key, drawn anew.
    */
-  image(card: PublicCard): Promise<Buffer> {
+  image(found: Pick<FoundCard, 'card' | 'items'>): Promise<Buffer> {
+    const { card } = found;
     const key = renderKey(card);
     const name = `${card.id}:${key}`;
     let image = this.pending.get(name);
     if (!image) {
-      image = this.storedOrDrawn(card, key).finally(() => this.pending.delete(name));
+      image = this.storedOrDrawn(found, key).finally(() => this.pending.delete(name));
       this.pending.set(name, image);
     }
     return image;
   }
 
-  private async storedOrDrawn(card: PublicCard, key: string): Promise<Buffer> {
+  private async storedOrDrawn(
+    { card, items }: Pick<FoundCard, 'card' | 'items'>,
+    key: string,
+  ): Promise<Buffer> {
     const stored = await this.store.read(card.id, key).catch((error: unknown) => {
       this.log.warn('stored preview image unreadable', { gameId: card.id, error: String(error) });
       return null;
     });
     if (stored) return stored;
-    const png = await this.pool.render(card);
+    // A render that would be refused reads no pictures first.
+    const { pictures, complete } = this.pool.full()
+      ? { pictures: {}, complete: false }
+      : await this.drawnPictures(card, items);
+    const png = await this.pool.render(card, pictures);
+    // Drawn without pictures the store could not give: this answer's only, drawn again next time.
+    if (!complete) return png;
     try {
       await this.store.write(card.id, key, png);
     } catch (error) {
@@ -164,6 +191,44 @@ export class ShareCards {
       this.log.warn('preview image not stored', { gameId: card.id, error: String(error) });
     }
     return png;
+  }
+
+  /**
+   * What the image draws for the card's pictures: each one's PNG from the image store, the
+   * placeholder for a hidden one (its bytes never read), nothing for one that is gone.
+   * `complete` is false when the store failed (its pictures are left out of this drawing).
+   */
+  private async drawnPictures(
+    card: PublicCard,
+    items: readonly Item[],
+  ): Promise<{ pictures: DrawnPictures; complete: boolean }> {
+    const pictures: DrawnPictures = {};
+    const wanted = previewPictures(card);
+    if (wanted.length === 0) return { pictures, complete: true };
+    const byAddress = new Map(
+      items.flatMap((item) => {
+        const view = itemView(item).image;
+        return view ? [[view.thumbUrl, view] as const] : [];
+      }),
+    );
+    const toRead = new Map<string, string>();
+    for (const { thumbUrl } of wanted) {
+      const image = byAddress.get(thumbUrl);
+      if (image?.hidden) pictures[thumbUrl] = 'placeholder';
+      else if (image) toRead.set(image.id, thumbUrl);
+    }
+    if (toRead.size === 0) return { pictures, complete: true };
+    try {
+      const read = await this.readPictures([...toRead.keys()]);
+      for (const [id, thumbUrl] of toRead) {
+        const png = read.get(id);
+        if (png) pictures[thumbUrl] = png === 'hidden' ? 'placeholder' : png;
+      }
+      return { pictures, complete: true };
+    } catch (error) {
+      this.log.warn('preview pictures unreadable', { gameId: card.id, error: String(error) });
+      return { pictures, complete: false };
+    }
   }
 
   /**
@@ -237,7 +302,7 @@ export function sharePageRoutes(cards: ShareCards, options: SharePageOptions) {
       if (c.req.header('if-none-match') === headers.etag) return c.body(null, 304, headers);
       let png: Buffer;
       try {
-        png = await cards.image(found.card);
+        png = await cards.image(found);
       } catch (error) {
         if (error instanceof RenderQueueFull) c.header('Retry-After', String(RENDER_RETRY_AFTER_S));
         throw error;
