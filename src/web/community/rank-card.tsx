@@ -70,7 +70,7 @@ export const RankCard = memo(function RankCard(props: {
                 <ItemThumb picture={picture} className="rank-card__picture" />
               ) : pictures ? (
                 // Keeps the names in a column when only some items have a picture.
-                <span className="item-thumb rank-card__picture" aria-hidden="true" />
+                <span className="rank-card__picture rank-card__no-picture" aria-hidden="true" />
               ) : null}
               <span className="rank-card__item">{item}</span>
             </li>
