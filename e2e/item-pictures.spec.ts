@@ -1,17 +1,23 @@
 /**
- * Pictures on items (issue 26, decision 0050) in Chromium: pictures dropped on /create make one
- * item each, named after their files, uploading a few at a time; the game is created and played
- * with the pictures as thumbnails, one opened full screen with its description (Esc closes it and
- * focus goes back), and the ranking submitted. Twenty pictures dropped on a phone make a game that
- * is played by touch and by keyboard (axe clean); an admin hides a reported picture from the
- * queue and every player sees the placeholder until it is shown again.
+ * Pictures on items (issue 26, decisions 0050 and 0052) in Chromium: pictures dropped on /create
+ * make one item each, named after their files, uploading a few at a time; the game is created and
+ * played with the pictures as thumbnails, one opened full screen with its description (Esc closes
+ * it and focus goes back), and the ranking submitted. The head-to-head matrix's headers and the
+ * community card show the pictures too, a hidden one as its placeholder. Twenty pictures dropped
+ * on a phone make a game that is played by touch and by keyboard (axe clean); an admin hides a
+ * reported picture from the queue and every player sees the placeholder until it is shown again.
  */
+import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import type { GameView } from '../src/domain/game';
+import { HIDDEN_PICTURE_ALT } from '../src/domain/item-pictures';
+import { user } from '../src/server/db/schema/auth';
 import type { TestServer } from '../test/support/server';
 import { auditAll } from './support/axe';
-import { browserAvailable, screenshot, useAppInBrowser } from './support/harness';
+import { guestPlaysByApi } from './support/games';
+import { browserAvailable, newPerson, screenshot, useAppInBrowser } from './support/harness';
 import { startAtTop, tabTo } from './support/keyboard';
 import { touchDragOnto } from './support/touch';
 import {
@@ -21,6 +27,7 @@ import {
   registerByApi,
   screenshotBothWidths,
   setProgress,
+  settledInView,
   viewportScreenshot,
 } from './support/web';
 
@@ -52,44 +59,52 @@ const TWENTY = Array.from({ length: 20 }, (_, i) => {
   return [`beach-day-${number}.png`, `hsl(${hue}, 70%, 50%)`] as const;
 });
 
+/** A colour of this run's own: hiding a picture hides it in every game (a retry's included). */
+const freshColour = () =>
+  `#${Math.floor(Math.random() * 0xffffff)
+    .toString(16)
+    .padStart(6, '0')}`;
+
+/** Uploads the files from the page (its session, its origin); their picture ids, in order. */
+function uploadFromPage(page: Page, files: { name: string; base64: string }[]) {
+  return page.evaluate(async (specs) => {
+    const ids: string[] = [];
+    for (const spec of specs) {
+      const form = new FormData();
+      const bytes = Uint8Array.from(atob(spec.base64), (c) => c.charCodeAt(0));
+      form.set('file', new Blob([bytes], { type: 'image/png' }), spec.name);
+      const uploaded = await fetch('/api/images', { method: 'POST', body: form });
+      ids.push(((await uploaded.json()) as { image: { id: string } }).image.id);
+    }
+    return ids;
+  }, files);
+}
+
 /**
  * Uploads the files and creates games of them through the API, from the page (its session, its
  * origin): one game per ballot, each item labelled after its file with the alt text `A <file>`.
  */
 async function createPictureGames(
   page: Page,
+  server: TestServer,
   files: { name: string; base64: string }[],
   ballots: readonly Record<string, unknown>[],
 ): Promise<string[]> {
-  return page.evaluate(
-    async ({ specs, ballots }) => {
-      const items = [];
-      for (const spec of specs) {
-        const form = new FormData();
-        const bytes = Uint8Array.from(atob(spec.base64), (c) => c.charCodeAt(0));
-        form.set('file', new Blob([bytes], { type: 'image/png' }), spec.name);
-        const uploaded = await fetch('/api/images', { method: 'POST', body: form });
-        if (uploaded.status !== 201) throw new Error(`Upload: ${await uploaded.text()}`);
-        const { image } = (await uploaded.json()) as { image: { id: string } };
-        items.push({
-          label: spec.name.replace('.png', ''),
-          image: { id: image.id, alt: `A ${spec.name}` },
-        });
-      }
-      const ids = [];
-      for (const ballot of ballots) {
-        const created = await fetch('/api/games', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ prompt: `Pictures, ${String(ballot.kind)}`, items, ballot }),
-        });
-        if (created.status !== 201) throw new Error(`Create: ${await created.text()}`);
-        ids.push(((await created.json()) as { game: { id: string } }).game.id);
-      }
-      return ids;
-    },
-    { specs: files, ballots },
-  );
+  const imageIds = await uploadFromPage(page, files);
+  const items = files.map((file, i) => ({
+    label: file.name.replace('.png', ''),
+    image: { id: imageIds[i], alt: `A ${file.name}` },
+  }));
+  const ids = [];
+  for (const ballot of ballots) {
+    const created = await page.request.post('/api/games', {
+      data: { prompt: `Pictures, ${String(ballot.kind)}`, items, ballot },
+      headers: { origin: server.url },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    ids.push(((await created.json()) as { game: { id: string } }).game.id);
+  }
+  return ids;
 }
 
 /** Drops the files on the item list, as pictures dragged from the desktop. */
@@ -215,7 +230,7 @@ describe.runIf(browserAvailable())('pictures on items, in Chromium', () => {
     try {
       await registerByApi(page, server, 'Tia');
       await page.goto('/create');
-      const gameIds = await createPictureGames(page, await pictures(), [
+      const gameIds = await createPictureGames(page, server, await pictures(), [
         { kind: 'top', n: 2 },
         { kind: 'tiers' },
       ]);
@@ -310,9 +325,12 @@ describe.runIf(browserAvailable())('pictures on items, in Chromium', () => {
     try {
       await registerByApi(owner.page, server, 'Olu');
       await owner.page.goto('/create');
-      const [gameId] = await createPictureGames(owner.page, await pictures(), [
-        { kind: 'ranking' },
-      ]);
+      const files = await pictures(
+        ['golden_retriever.png', 'tabby-cat.png', 'red panda.png', 'Barn_Owl-2.png'].map(
+          (name) => [name, freshColour()] as const,
+        ),
+      );
+      const [gameId] = await createPictureGames(owner.page, server, files, [{ kind: 'ranking' }]);
       const published = await owner.page.request.post(`/api/games/${gameId}/publish`, {
         data: {},
         headers: { origin: server.url },
@@ -375,6 +393,145 @@ describe.runIf(browserAvailable())('pictures on items, in Chromium', () => {
       expect(await hiddenOnes.count()).toBe(0);
     } finally {
       await Promise.all([owner.context.close(), reporter.context.close(), admin.context.close()]);
+    }
+  });
+
+  it('shows the pictures in the head-to-head headers and on the community card, a hidden one as its placeholder', async () => {
+    const { context, page } = await newVisitor(browser, server, { viewport: DESKTOP });
+    const moderator = await newPerson(browser, server);
+    try {
+      await registerByApi(page, server, 'Hugo');
+      await page.goto('/create');
+      const files = await Promise.all(
+        ['dog', 'cat', 'panda'].map(async (name) => ({
+          name: `${name}.png`,
+          base64: (
+            await sharp({
+              create: {
+                width: 320,
+                height: 240,
+                channels: 3,
+                background: freshColour(),
+              },
+            })
+              .png()
+              .toBuffer()
+          ).toString('base64'),
+        })),
+      );
+      const [dog, cat, panda] = await uploadFromPage(page, files);
+      const label = `pics${Date.now().toString(36)}`;
+      const post = async <T>(url: string, data: unknown) => {
+        const response = await page.request.post(url, { data, headers: { origin: server.url } });
+        expect(response.ok(), await response.text()).toBe(true);
+        return (await response.json()) as T;
+      };
+      const publish = async (prompt: string, items: unknown[]) => {
+        const { game } = await post<{ game: GameView }>('/api/games', { prompt, items });
+        return (await post<{ game: GameView }>(`/api/games/${game.id}/publish`, { tags: [label] }))
+          .game;
+      };
+      await publish('Best breakfast', ['Toast', 'Porridge', 'Pancakes', 'Eggs']);
+      const game = await publish('Cutest animal', [
+        { label: 'Golden retriever', image: { id: dog, alt: 'A golden retriever' } },
+        'Plain toast',
+        { label: 'Red panda', image: { id: panda, alt: 'A red panda' } },
+        { label: 'Tabby cat', image: { id: cat, alt: 'A tabby cat' } },
+      ]);
+      for (let i = 0; i < 2; i++) await guestPlaysByApi(browser, server, game);
+
+      // A moderator hides the red panda: the placeholder shows wherever the picture was.
+      const moderatorPage = await moderator.newPage();
+      const mo = await registerByApi(moderatorPage, server, 'Moe');
+      await server.database.db
+        .update(user)
+        .set({ role: 'admin', adminGrantedBy: 'test-seed' })
+        .where(eq(user.id, mo.id));
+      const hidden = await moderator.request.put(`/api/admin/pictures/${panda}`, {
+        data: { hidden: true },
+        headers: { origin: server.url },
+      });
+      expect(hidden.status(), await hidden.text()).toBe(200);
+
+      // The results: the matrix's row and column headers carry what the results rows carry.
+      await page.goto(`/g/${game.id}/results`);
+      const rows = page.getByTestId('result-item');
+      await expect.poll(() => rows.locator('img').count()).toBe(3);
+      const shown = (images: ReturnType<Page['locator']>) =>
+        images.evaluateAll((list) =>
+          list.map((image) => [
+            (image as HTMLImageElement).alt,
+            new URL((image as HTMLImageElement).src).pathname +
+              new URL((image as HTMLImageElement).src).search,
+          ]),
+        );
+      const inRows = await shown(rows.locator('img'));
+      expect(inRows.map(([alt]) => alt)).toEqual([
+        'A golden retriever',
+        HIDDEN_PICTURE_ALT,
+        'A tabby cat',
+      ]);
+      expect(inRows[1]?.[1]).toBe(`/img/${panda}.thumb.webp?hidden`);
+      await page.getByRole('button', { name: 'Head to head' }).click();
+      const grid = page.getByRole('grid');
+      await grid.waitFor();
+      expect(await shown(grid.getByRole('rowheader').locator('img'))).toEqual(inRows);
+      expect(await shown(grid.getByRole('columnheader').locator('img'))).toEqual(inRows);
+      // The text item's headers have none.
+      expect(
+        await grid
+          .getByRole('rowheader', { name: /Plain toast/ })
+          .locator('img')
+          .count(),
+      ).toBe(0);
+      await grid
+        .getByRole('rowheader', { name: /Golden retriever/ })
+        .getByRole('img', {
+          name: 'A golden retriever',
+        })
+        .waitFor();
+      await expect
+        .poll(() =>
+          grid
+            .locator('img')
+            .evaluateAll((images) =>
+              images.every((image) => (image as HTMLImageElement).naturalWidth > 0),
+            ),
+        )
+        .toBe(true);
+
+      for (const viewport of [MOBILE, DESKTOP]) {
+        await page.setViewportSize(viewport);
+        await settledInView(page, grid);
+        // A column with a picture is as narrow as one without; the page never scrolls sideways.
+        const widths = await grid
+          .getByRole('columnheader')
+          .evaluateAll((headers) => headers.map((th) => th.getBoundingClientRect().width));
+        expect(Math.max(...widths) - Math.min(...widths)).toBeLessThan(1);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(
+          viewport.width,
+        );
+        await screenshot(page, `results-h2h-pictures-${viewport.width}`);
+      }
+
+      // The community card: its first three items, each picture beside its name.
+      await page.goto(`/community?tag=${label}`);
+      const card = page.locator(`[data-rank-id="${game.communityRankId ?? ''}"]`);
+      await card.waitFor();
+      expect(await shown(card.locator('.rank-card__items img'))).toEqual([inRows[0], inRows[1]]);
+      await card.getByRole('img', { name: 'A golden retriever' }).waitFor();
+      // The text-only rank's card has no picture at all.
+      expect(await page.getByTestId('rank-card').locator('img').count()).toBe(2);
+      for (const viewport of [MOBILE, DESKTOP]) {
+        await page.setViewportSize(viewport);
+        await card.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+        await settledInView(page, card);
+        await viewportScreenshot(page, `community-card-pictures-${viewport.width}`);
+      }
+      await auditAll(context, [{ path: `/community?tag=${label}`, ready: '.rank-card__picture' }]);
+    } finally {
+      await moderator.close();
+      await context.close();
     }
   });
 });

@@ -2,6 +2,9 @@
  * Community ranks: what the API shows, the rules for tags and titles, and the spec's messages.
  * Pure; shared by server and web.
  */
+import type { Item } from './game';
+import { itemView } from './item-pictures';
+
 export const COMMUNITY_MESSAGES = {
   needTitleAndItems: 'Need a title and at least 3 items',
   needItemsToPublish: 'Need at least 3 items to publish',
@@ -30,6 +33,11 @@ export type CommunityRankView = {
   title: string;
   emoji: string | null;
   items: string[];
+  /**
+   * Beside `items`, index for index: each item's picture as a thumbnail (null for an item
+   * without one); left out when none of them has a picture (issue 26, decision 0052).
+   */
+  itemPictures?: (ItemThumbView | null)[];
   itemsCount: number;
   creatorName: string;
   /** The creator's public handle, when they chose one (links to /u/{handle}). */
@@ -44,6 +52,31 @@ export type CommunityRankView = {
   /** Only for admins: open reports and whether it is hidden. */
   moderation?: { openReports: number; hidden: boolean };
 };
+
+/**
+ * An item's picture as a community card shows it: its thumbnail's address and its alt text. A
+ * hidden picture is named by its placeholder's address and described as hidden (`itemView`).
+ */
+export type ItemThumbView = { thumbUrl: string; alt: string };
+
+/**
+ * The pictures of a rank's items (`labels`, as the rank keeps them), read from its game's items:
+ * by position, an item counting only while its label is still the rank's (a rank whose game
+ * changed under it never shows a picture beside another item's name). Undefined when none has a
+ * picture, so a text-only rank is shown exactly as before.
+ */
+export function rankItemPictures(
+  labels: readonly string[],
+  gameItems: readonly Item[] | null,
+): (ItemThumbView | null)[] | undefined {
+  if (!gameItems) return undefined;
+  const pictures = labels.map((label, index) => {
+    const item = gameItems[index];
+    const image = item?.label === label ? itemView(item).image : undefined;
+    return image ? { thumbUrl: image.thumbUrl, alt: image.alt } : null;
+  });
+  return pictures.some((picture) => picture !== null) ? pictures : undefined;
+}
 
 export type CommunityListResponse = { ranks: CommunityRankView[]; nextCursor: string | null };
 

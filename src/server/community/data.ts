@@ -3,11 +3,12 @@
  * indexes), one rank, the moderators' report queue, and a viewer's role as the database has it.
  */
 import { eq, sql, type SQL } from 'drizzle-orm';
-import type {
-  CommunityRankView,
-  RankReportView,
-  ReportedPicture,
-  ReportReason,
+import {
+  rankItemPictures,
+  type CommunityRankView,
+  type RankReportView,
+  type ReportedPicture,
+  type ReportReason,
 } from '../../domain/community';
 import type { Item } from '../../domain/game';
 import { itemView } from '../../domain/item-pictures';
@@ -46,6 +47,8 @@ type RankRow = {
   title: string;
   emoji: string | null;
   items: string[];
+  /** The game's items at the rank's items' places (their pictures); null for a rank without one. */
+  game_items: Item[] | null;
   items_count: number;
   creator_name: string;
   creator_handle: string | null;
@@ -96,6 +99,8 @@ function toRecord(row: RankRow): RankRecord {
     createdAt: Math.floor(createdUs / 1000),
     isMine: row.is_mine === true,
   };
+  const pictures = rankItemPictures(row.items, row.game_items);
+  if (pictures) view.itemPictures = pictures;
   if (row.is_admin === true) {
     view.moderation = { openReports: Number(row.open_reports ?? 0), hidden: row.hidden };
   }
@@ -118,9 +123,10 @@ function viewColumns(options: {
   adminView: boolean;
   allItems: boolean;
 }): SQL {
-  const items = options.allItems
-    ? sql`r.items`
-    : sql`jsonb_path_query_array(r.items, ${`$[0 to ${LIST_PREVIEW_ITEMS - 1}]`}::jsonpath)`;
+  const preview = (items: SQL) =>
+    options.allItems
+      ? items
+      : sql`jsonb_path_query_array(${items}, ${`$[0 to ${LIST_PREVIEW_ITEMS - 1}]`}::jsonpath)`;
   const mine = options.viewerId === null ? sql`false` : sql`r.creator_id = ${options.viewerId}`;
   const liked = options.viewerId === null ? sql`false` : sql`l.user_id is not null`;
   const moderation = options.adminView
@@ -129,14 +135,17 @@ function viewColumns(options: {
           select count(*) from ${rankReport} rr where rr.rank_id = r.id and rr.resolved_at is null
         )::int end as open_reports`
     : sql``;
-  return sql`r.id, r.game_id, r.title, r.emoji, ${items} as items,
-    jsonb_array_length(r.items) as items_count, r.creator_name, ${profiles.handle} as creator_handle,
+  return sql`r.id, r.game_id, r.title, r.emoji, ${preview(sql`r.items`)} as items,
+    ${preview(sql`${games.items}`)} as game_items, jsonb_array_length(r.items) as items_count, r.creator_name, ${profiles.handle} as creator_handle,
     r.tags, r.plays, r.likes,
     ((extract(epoch from r.created_at) * 1000000)::bigint)::text as created_us,
     ${mine} as is_mine, ${liked} as liked_by_me, r.hidden, r.is_public, r.archived${moderation}`;
 }
 
-/** The joins a rank view needs: its creator, the viewer's like, and (admins) the role check. */
+/**
+ * The joins a rank view needs: its creator, its game (the items' pictures live in the game's
+ * items, hidden marks included: decision 0052), the viewer's like, and (admins) the role check.
+ */
 function viewJoins(options: { viewerId: string | null; adminView: boolean }): SQL {
   const like =
     options.viewerId === null
@@ -146,7 +155,8 @@ function viewJoins(options: { viewerId: string | null; adminView: boolean }): SQ
   const admin = options.adminView
     ? sql` cross join (select ${isAdminSql(options.viewerId ?? '')} as admin) me`
     : sql``;
-  return sql`left join ${profiles} on ${profiles.userId} = r.creator_id${like}${admin}`;
+  return sql`left join ${profiles} on ${profiles.userId} = r.creator_id
+    left join ${games} on ${games.id} = r.game_id${like}${admin}`;
 }
 
 function cursorCondition(cursor: CommunityCursor | null): SQL {

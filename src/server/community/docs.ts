@@ -21,6 +21,13 @@ export const CommunityRankSchema = z
     title: z.string(),
     emoji: z.string().nullable(),
     items: z.array(z.string()).meta({ description: 'Item labels, in the game’s order' }),
+    itemPictures: z
+      .array(z.object({ thumbUrl: z.string(), alt: z.string() }).nullable())
+      .optional()
+      .meta({
+        description:
+          'Beside `items`, index for index: each item’s picture (`/img/{id}.thumb.webp`, or the placeholder’s address when a moderator hid it), null for an item without one. Left out when none of them has a picture.',
+      }),
     itemsCount: z.number(),
     creatorName: z.string(),
     creatorHandle: z.string().nullable(),

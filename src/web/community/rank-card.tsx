@@ -1,6 +1,7 @@
 /**
- * One community rank in a list: emoji, title (to its page), item count and the first three items,
- * creator, tags, plays and likes, and a Play link. `actions` adds the moderation row (/community-cop).
+ * One community rank in a list: emoji, title (to its page), item count and the first three items
+ * (each with its picture's thumbnail when the rank has pictures), creator, tags, plays and likes,
+ * and a Play link. `actions` adds the moderation row (/community-cop).
  */
 import { Crown, Play, Users } from 'lucide-react';
 import { memo, type ReactNode } from 'react';
@@ -13,6 +14,7 @@ import { playsText } from './counts';
 import { useText } from '../i18n/i18n';
 import { countsText, rankCardText } from '../i18n/messages/community';
 import { RichText } from '../i18n/rich-text';
+import { ItemThumb } from '../ui/item-thumb';
 
 const PREVIEW_ITEMS = 3;
 
@@ -28,6 +30,7 @@ export const RankCard = memo(function RankCard(props: {
   const { rank } = props;
   const more = rank.itemsCount - Math.min(PREVIEW_ITEMS, rank.items.length);
   const hidden = rank.moderation?.hidden === true;
+  const pictures = rank.itemPictures;
   const Heading = props.headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article
@@ -56,14 +59,23 @@ export const RankCard = memo(function RankCard(props: {
       </div>
       {props.badges ? <div className="rank-card__badges">{props.badges}</div> : null}
       <ol className="rank-card__items">
-        {rank.items.slice(0, PREVIEW_ITEMS).map((item, i) => (
-          <li key={`${i}-${item}`}>
-            <span className="rank-card__pos" aria-hidden="true">
-              {i + 1}
-            </span>
-            <span className="rank-card__item">{item}</span>
-          </li>
-        ))}
+        {rank.items.slice(0, PREVIEW_ITEMS).map((item, i) => {
+          const picture = pictures?.[i];
+          return (
+            <li key={`${i}-${item}`}>
+              <span className="rank-card__pos" aria-hidden="true">
+                {i + 1}
+              </span>
+              {picture ? (
+                <ItemThumb picture={picture} className="rank-card__picture" />
+              ) : pictures ? (
+                // Keeps the names in a column when only some items have a picture.
+                <span className="rank-card__picture rank-card__no-picture" aria-hidden="true" />
+              ) : null}
+              <span className="rank-card__item">{item}</span>
+            </li>
+          );
+        })}
       </ol>
       {more > 0 ? <p className="rank-card__more">{t.more({ more })}</p> : null}
       {rank.tags.length > 0 ? (

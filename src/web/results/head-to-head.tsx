@@ -1,11 +1,15 @@
 /**
  * The head-to-head matrix: for each pair, the share of players who put the row's item above the
  * column's, as a heat map. A grid: one cell focusable at a time, arrow keys (and Home/End) move
- * between cells, and every cell says in words what it shows.
+ * between cells, and every cell says in words what it shows. Items with a picture show its
+ * thumbnail in their row's and column's headers (issue 26), small enough that a column stays
+ * as narrow as its cells.
  */
 import { ChevronDown, Swords } from 'lucide-react';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import type { ItemImageView } from '../../domain/item-pictures';
 import type { ItemResult } from '../../domain/results';
+import { ItemThumb } from '../ui/item-thumb';
 import { pairShare } from './pair-share';
 import { useText } from '../i18n/i18n';
 import { formatPercent } from '../i18n/format';
@@ -18,6 +22,8 @@ const MOST = 20;
 export function HeadToHead(props: {
   items: readonly ItemResult[];
   headToHead: Record<string, Record<string, number>>;
+  /** Items' pictures by item id (the game's, as the results rows show them). */
+  pictures: ReadonlyMap<string, ItemImageView>;
 }) {
   const t = useText(headToHeadText);
   const [open, setOpen] = useState(false);
@@ -45,7 +51,7 @@ export function HeadToHead(props: {
         {open ? (
           <>
             <p className="muted h2h__lede">{t.lede}</p>
-            <Matrix items={shown} headToHead={props.headToHead} />
+            <Matrix items={shown} headToHead={props.headToHead} pictures={props.pictures} />
             {more > 0 ? (
               <button
                 type="button"
@@ -68,8 +74,9 @@ export function HeadToHead(props: {
 function Matrix(props: {
   items: readonly ItemResult[];
   headToHead: Record<string, Record<string, number>>;
+  pictures: ReadonlyMap<string, ItemImageView>;
 }) {
-  const { items } = props;
+  const { items, pictures } = props;
   const t = useText(headToHeadText);
   const n = items.length;
   const [focus, setFocus] = useState({ row: 0, col: Math.min(1, n - 1) });
@@ -111,9 +118,12 @@ function Matrix(props: {
             <td />
             {items.map((item, col) => (
               <th key={item.id} scope="col" className="h2h__col" title={item.label}>
-                <span className="h2h__col-label" dir="auto">
-                  <span aria-hidden="true">{col + 1}. </span>
-                  {item.label}
+                <span className="h2h__col-head">
+                  <span className="h2h__col-label" dir="auto">
+                    <span aria-hidden="true">{col + 1}. </span>
+                    {item.label}
+                  </span>
+                  <ItemThumb picture={pictures.get(item.id)} className="h2h__picture" />
                 </span>
               </th>
             ))}
@@ -122,9 +132,14 @@ function Matrix(props: {
         <tbody>
           {items.map((rowItem, row) => (
             <tr key={rowItem.id}>
-              <th scope="row" className="h2h__row" dir="auto">
-                <span aria-hidden="true">{row + 1}. </span>
-                {rowItem.label}
+              <th scope="row" className="h2h__row" title={rowItem.label}>
+                <span className="h2h__row-head">
+                  <ItemThumb picture={pictures.get(rowItem.id)} className="h2h__picture" />
+                  <span className="h2h__row-label" dir="auto">
+                    <span aria-hidden="true">{row + 1}. </span>
+                    {rowItem.label}
+                  </span>
+                </span>
               </th>
               {items.map((colItem, col) => {
                 const tabIndex = focus.row === row && focus.col === col ? 0 : -1;

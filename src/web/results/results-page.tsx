@@ -52,6 +52,7 @@ import {
 } from '../i18n/messages/results';
 import { decimal } from '../game/format';
 import { formatNumber } from '../i18n/format';
+import { ItemThumb } from '../ui/item-thumb';
 import './results.css';
 
 /**
@@ -376,7 +377,9 @@ function ResultsBody(props: {
         )}
       </section>
       {revealing ? null : <CrowdInsights items={results.items} submissions={results.submissions} />}
-      {revealing ? null : <HeadToHead items={results.items} headToHead={results.headToHead} />}
+      {revealing ? null : (
+        <HeadToHead items={results.items} headToHead={results.headToHead} pictures={pictures} />
+      )}
     </>
   );
 }
@@ -564,15 +567,7 @@ const ResultRow = memo(function ResultRow(props: {
           <span className="visually-hidden">
             {tied ? t.tiedRank({ rank: place }) : t.rank({ rank: place })}
           </span>
-          {props.picture ? (
-            <img
-              className="result-row__picture"
-              src={props.picture.thumbUrl}
-              alt={props.picture.alt}
-              loading="lazy"
-              decoding="async"
-            />
-          ) : null}
+          <ItemThumb picture={props.picture} className="result-row__picture" />
           <bdi>{item.label}</bdi>
           {props.crowned ? (
             <span className="result-row__crown" title={props.crownTitle}>
