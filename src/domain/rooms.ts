@@ -380,3 +380,52 @@ export function placed<T extends { name: string }>(
     return { ...entry, place };
   });
 }
+
+// ---------------------------------------------------------------------------------------------
+// What a room's pages read
+
+/** `agreement`: with the crowd in the round (null on the final podium, which is by points). */
+export type PodiumEntry = {
+  name: string;
+  place: number;
+  points: number;
+  agreement: number | null;
+};
+export type LeaderboardEntry = { name: string; place: number; points: number };
+
+/** The room as everyone sees it (`GET /api/rooms/:code`, its event stream). */
+export type RoomView = {
+  code: string;
+  phase: RoomPhase;
+  /** The current round, from 1 (0 before the first). */
+  round: number;
+  roundCount: number;
+  roundSeconds: number;
+  /** The current round's end (ms); null before the first round. */
+  deadline: number | null;
+  /** The current round's game (null before the first round). */
+  gameId: string | null;
+  /** How many joined, and in the lobby the newest nicknames (newest first). */
+  players: { count: number; recent: string[] };
+  /** The revealed round's best three; once closed, the final podium (the leaderboard's top). */
+  podium: PodiumEntry[];
+  /** Points over the revealed rounds, best first (empty before the first reveal). */
+  leaderboard: LeaderboardEntry[];
+  /** The server's clock when this was read (ms), for a countdown on a phone whose clock is off. */
+  serverTime: number;
+};
+
+/** What the viewer of `GET /api/rooms/:code` sees of themselves. */
+export type RoomViewer = {
+  isHost: boolean;
+  /** The host's actions allowed now (empty for others). */
+  actions: RoomAction[];
+  /** The viewer as a player of the room, when they joined. */
+  me?: {
+    name: string;
+    points: number;
+    place: number;
+    /** The last revealed round: their agreement with the crowd, points and place (null: none). */
+    lastRound: { round: number; agreement: number; points: number; place: number } | null;
+  };
+};
