@@ -107,7 +107,15 @@ describe('nicknames', () => {
         message: ROOM_MESSAGES.nameNotAllowed,
       });
     }
-    for (const name of ['Scunthorpe', 'Dickens fan', 'Admiral', 'Team Blue', 'Ana']) {
+    for (const name of [
+      'Scunthorpe',
+      'Dickens fan',
+      'Admiral',
+      'Team Blue',
+      'Ana',
+      'Player',
+      'Me',
+    ]) {
       expect(checkRoomName(name).ok, name).toBe(true);
     }
   });

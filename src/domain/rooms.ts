@@ -130,7 +130,55 @@ export const BLOCKED_NAME_WORDS = [
 ] as const;
 
 const BLOCKED = new Set<string>(BLOCKED_NAME_WORDS);
-const RESERVED = new Set<string>(RESERVED_HANDLES.map((name) => name.replace(/_/g, '')));
+/**
+ * Reserved handles that are everyday words or page names ("Me", "Team", "Player"): a nickname in
+ * one room may be one; it cannot pass for the service or its staff by that.
+ */
+const EVERYDAY_WORDS = new Set<string>([
+  'me',
+  'you',
+  'here',
+  'everyone',
+  'team',
+  'player',
+  'guest',
+  'rank',
+  'results',
+  'create',
+  'about',
+  'status',
+  'owner',
+  'info',
+  'contact',
+  'help',
+  'none',
+  'nobody',
+  'nil',
+  'community',
+  'builder',
+  'myranks',
+  'settings',
+  'account',
+  'login',
+  'logout',
+  'signin',
+  'signout',
+  'signup',
+  'register',
+  'privacy',
+  'terms',
+  'legal',
+  'billing',
+  'mail',
+  'www',
+  'api',
+  'verified',
+]);
+const RESERVED = new Set<string>(
+  RESERVED_HANDLES.map((name) => name.replace(/_/g, '')).filter(
+    (name) => !EVERYDAY_WORDS.has(name),
+  ),
+);
 
 /** Letters and digits of a name's key, read as words; leetspeak digits read as the letters. */
 function nameWords(key: string): { words: string[]; joined: string } {

@@ -53,7 +53,7 @@ const CreateRoomBody = z.object({
         .min(1, 'Game ids must not be empty')
         .max(100),
       {
-        error: 'gameIds must be a list of game ids',
+        error: 'Send gameIds as a list of game ids',
       },
     )
     .max(MAX_ROOM_ROUNDS * 2, ROOM_MESSAGES.tooManyGames),
