@@ -4,14 +4,16 @@
  * closed room), the host's actions and their phases, a whole game of two rounds scored from real
  * submissions, the live stream, a round past its deadline and a room past its expiry.
  */
+import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOM_EXPIRY_MS } from '../../src/domain/limits';
 import { ROOM_MESSAGES, type RoomView, type RoomViewer } from '../../src/domain/rooms';
 import { room } from '../../src/server/db/schema/rooms';
+import { startServer, type RunningServer } from '../../src/server/server';
 import type { TestClient } from '../support/client';
-import { testDatabases } from '../support/server';
-import { errorOf, ids, useServer, type Harness } from './harness';
+import { createPostgresDatabase, testConfig, testDatabases } from '../support/server';
+import { errorOf, Harness, ids, useServer } from './harness';
 
 const MAX_PLAYERS = 3;
 const ROOMS_PER_HOUR = 3;
@@ -422,3 +424,67 @@ describe.each(testDatabases)('live rooms on %s', (kind) => {
     });
   });
 });
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)(
+  'a live room across two instances (PostgreSQL)',
+  () => {
+    let database: Awaited<ReturnType<typeof createPostgresDatabase>> | undefined;
+    let instances: RunningServer[] = [];
+    const a = new Harness();
+
+    beforeAll(async () => {
+      database = await createPostgresDatabase();
+      const authSecret = randomBytes(32).toString('base64url');
+      instances = await Promise.all(
+        [0, 1].map(async () =>
+          startServer(await testConfig({ DATABASE_URL: database!.url, AUTH_SECRET: authSecret })),
+        ),
+      );
+      a.server = { ...instances[0]!, kind: 'postgres' };
+    }, 60_000);
+
+    afterAll(async () => {
+      await Promise.all(instances.map((instance) => instance.close()));
+      await database?.drop();
+    });
+
+    it('keeps the host on one instance and a phone on the other in step', async () => {
+      const b = instances[1]!.url;
+      const host = await a.user('Host');
+      const game = await a.createGame(host);
+      const { code } = await createRoom(a, host, [game.id]);
+      const phone = (await a.guest()).at(b);
+      const stream = await phone.events(`/api/rooms/${code}/events`);
+      try {
+        expect(JSON.parse((await stream.nextEvent()).data)).toMatchObject({ phase: 'created' });
+        expect((await act(host, code, 'open')).status).toBe(200);
+        expect(JSON.parse((await stream.nextEvent()).data)).toMatchObject({ phase: 'lobby' });
+        // Joined on the other instance: the host's instance counts them at once.
+        expect((await join(phone, code, 'Phone')).status).toBe(201);
+        const joined = await stream.nextEvent();
+        expect([joined.event, JSON.parse(joined.data)]).toEqual([
+          'join',
+          { name: 'Phone', players: 1 },
+        ]);
+        expect((await read(host, code)).players).toEqual({ count: 1, recent: ['Phone'] });
+        expect((await act(host, code, 'start')).status).toBe(200);
+        expect(JSON.parse((await stream.nextEvent()).data)).toMatchObject({
+          phase: 'round',
+          round: 1,
+          gameId: game.id,
+        });
+        expect((await a.submit(phone, game.id, ids(game))).status).toBe(200);
+        expect((await act(host, code, 'end-round')).status).toBe(200);
+        expect((await act(host, code, 'reveal')).status).toBe(200);
+        const events = [await stream.nextEvent(), await stream.nextEvent()];
+        expect(JSON.parse(events[1]!.data)).toMatchObject({
+          phase: 'reveal',
+          podium: [{ name: 'Phone', place: 1, points: 1000, agreement: 100 }],
+        });
+        expect((await read(phone, code)).me).toMatchObject({ name: 'Phone', points: 1000 });
+      } finally {
+        stream.close();
+      }
+    });
+  },
+);
