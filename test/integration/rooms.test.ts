@@ -45,6 +45,29 @@ async function read(client: TestClient, code: string): Promise<RoomView & RoomVi
   return response.body.room;
 }
 
+/**
+ * Statements sent to the database while `run` runs that carry `needle` among their text or
+ * parameters (the room's code): the session's own reads and other tests' name none.
+ */
+async function statementsNaming(h: Harness, needle: string, run: () => Promise<void>) {
+  const raw = h.server.database.raw;
+  const target = (raw.kind === 'pglite' ? raw.client : raw.pool) as unknown as {
+    query: (...args: unknown[]) => Promise<unknown>;
+  };
+  const original = target.query;
+  let count = 0;
+  target.query = function (this: unknown, ...args: unknown[]) {
+    if (JSON.stringify(args).includes(needle)) count++;
+    return original.apply(this, args);
+  };
+  try {
+    await run();
+  } finally {
+    target.query = original;
+  }
+  return count;
+}
+
 describe.each(testDatabases)('live rooms on %s', (kind) => {
   const h = useServer(kind, {
     env: { LIMIT_ROOM_PLAYERS: String(MAX_PLAYERS), LIMIT_ROOMS_PER_HOUR: String(ROOMS_PER_HOUR) },
@@ -164,7 +187,11 @@ describe.each(testDatabases)('live rooms on %s', (kind) => {
       for (const bad of ['', '   ', 'x'.repeat(25), 12, null]) {
         expect((await join(account, code, bad)).status, JSON.stringify(bad)).toBe(400);
       }
-      expect((await join(account, code, 'Bo')).status).toBe(201);
+      // One statement: the room locked, the player added and counted, the event sent.
+      const statements = await statementsNaming(h, code, async () => {
+        expect((await join(account, code, 'Bo')).status).toBe(201);
+      });
+      expect(statements).toBe(1);
       // A player who joined before gets their place back, with their nickname.
       expect(await join(guest, code, 'Someone else')).toMatchObject({
         status: 200,
