@@ -231,6 +231,24 @@ describe.each(testDatabases)('live rooms on %s', (kind) => {
       });
     });
 
+    it('counts concurrent joins exactly: the limit holds, a nickname is taken once', async () => {
+      const { code } = await openRoom();
+      const clients = await Promise.all(Array.from({ length: 8 }, () => h.guest()));
+      const answers = await Promise.all(
+        clients.map((client, i) => join(client, code, i < 4 ? 'Same' : `Player ${i}`)),
+      );
+      const statuses = answers.map((answer) => answer.status);
+      expect(statuses.filter((status) => status === 201)).toHaveLength(MAX_PLAYERS);
+      expect(statuses.filter((status) => status === 409)).toHaveLength(8 - MAX_PLAYERS);
+      const names = answers
+        .filter((answer) => answer.status === 201)
+        .map((answer) => answer.body.player.name);
+      expect(names.filter((name) => name === 'Same').length).toBeLessThanOrEqual(1);
+      const shown = await read(h.anonymous(), code);
+      expect(shown.players.count).toBe(MAX_PLAYERS);
+      expect([...shown.players.recent].sort()).toEqual([...names].sort());
+    });
+
     it('takes actions from its host only, each in its phase', async () => {
       const { host, code } = await openRoom();
       const [player, stranger] = await Promise.all([h.guest(), h.user('Stranger')]);
