@@ -88,6 +88,7 @@ const SERVER_FEATURES = [
   'images',
   'players',
   'progression',
+  'rooms',
   'share',
   'webhooks',
 ];

@@ -19,6 +19,7 @@ describe('quotas', () => {
       edit: 600,
       rerank: 30,
       upload: 300,
+      room: 20,
     });
     expect(DEFAULT_STREAMS_PER_ACCOUNT).toBe(20);
     expect(DEFAULT_STREAMS_PER_ADDRESS).toBeGreaterThanOrEqual(DEFAULT_STREAMS_PER_ACCOUNT);
@@ -33,6 +34,9 @@ describe('quotas', () => {
     );
     expect(quotaMessage('upload', 300, 60_000)).toBe(
       'You have uploaded 300 pictures in the last hour. Try again in 1 minute.',
+    );
+    expect(quotaMessage('room', 1, 60_000)).toBe(
+      'You have started 1 room in the last hour. Try again in 1 minute.',
     );
     expect(quotaMessage('rerank', 30, 60_000)).toBe(
       'You have re-ranked this game 30 times in the last hour. Try again in 1 minute.',

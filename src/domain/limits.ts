@@ -80,7 +80,7 @@ export const MAX_IMAGE_ALT_LENGTH = 200;
 export const DEFAULT_IMAGE_BYTES_PER_ACCOUNT = 500 * 1000 * 1000;
 
 export const QUOTA_WINDOW_MS = 60 * 60 * 1000;
-export type QuotaAction = 'create' | 'publish' | 'report' | 'edit' | 'rerank' | 'upload';
+export type QuotaAction = 'create' | 'publish' | 'report' | 'edit' | 'rerank' | 'upload' | 'room';
 export type Quotas = Readonly<Record<QuotaAction, number>>;
 /**
  * `rerank`: final rankings of one game by one player that replace their earlier final ranking,
@@ -94,6 +94,7 @@ export const DEFAULT_QUOTAS: Quotas = {
   edit: 600,
   rerank: 30,
   upload: 300,
+  room: 20,
 };
 
 /**
@@ -137,6 +138,7 @@ const QUOTA_PHRASES: Record<QuotaAction, (max: number) => string> = {
   edit: (max) => `edited items ${max} ${max === 1 ? 'time' : 'times'}`,
   rerank: (max) => `re-ranked this game ${max} ${max === 1 ? 'time' : 'times'}`,
   upload: (max) => `uploaded ${max} ${max === 1 ? 'picture' : 'pictures'}`,
+  room: (max) => `started ${max} ${max === 1 ? 'room' : 'rooms'}`,
 };
 
 /** Whole minutes to wait, rounded up (at least 1): "Try again in 12 minutes." */
@@ -177,3 +179,27 @@ export const MAX_ITEM_FILE_BYTES = 1024 * 1024;
 /** The owner's Recent players list (issue 25): a page by default, and the most one page may hold. */
 export const RECENT_PLAYERS_PAGE_SIZE = 20;
 export const RECENT_PLAYERS_MAX_PAGE = 100;
+
+/**
+ * Live rooms (issue 27, domain/rooms.ts): a round lasts 30 to 300 seconds (60 unless the host
+ * says); a room holds at most this many players by default (LIMIT_ROOM_PLAYERS) and this many
+ * rounds; it closes by itself this long after its last activity (a join or a host's action).
+ * Rooms a host may start per hour are the `room` quota above.
+ */
+export const MIN_ROUND_SECONDS = 30;
+export const MAX_ROUND_SECONDS = 300;
+export const DEFAULT_ROUND_SECONDS = 60;
+export const DEFAULT_ROOM_PLAYERS = 10_000;
+export const MAX_ROOM_ROUNDS = 20;
+export const ROOM_EXPIRY_MS = 12 * 60 * 60 * 1000;
+/** A room code's length (its alphabet: domain/rooms.ts ROOM_CODE_ALPHABET). */
+export const ROOM_CODE_LENGTH = 6;
+/** A nickname in a room: 1 to this many characters (it is read off a projector). */
+export const MAX_ROOM_NAME_LENGTH = 24;
+/** Names the lobby shows (the newest first), and players the leaderboard lists. */
+export const ROOM_RECENT_NAMES = 30;
+export const ROOM_LEADERBOARD_SIZE = 10;
+/** Players on a round's podium. */
+export const ROOM_PODIUM_SIZE = 3;
+/** Points a round gives at most (a player in full agreement with the crowd). */
+export const ROUND_MAX_POINTS = 1000;

@@ -21,6 +21,7 @@ import { OBSERVABILITY_OPERATIONS } from './observability/docs';
 import { SHARE_OPERATIONS } from './share/docs';
 import { WEBHOOKS_OPERATIONS } from './webhooks/docs';
 import { IMAGE_OPERATIONS } from './images/docs';
+import { ROOM_OPERATIONS, roomRoutes } from './rooms/public';
 import { imageApiRoutes, imageFileRoutes, pngThumbs, type BucketStore } from './images/public';
 import { errorBody, createErrorHandler, notFoundApi } from './http/errors';
 import { withClientIp } from './http/client-ip';
@@ -71,6 +72,7 @@ import type { EventHub } from './realtime/hub';
 import {
   DEFAULT_IMAGE_BYTES_PER_ACCOUNT,
   DEFAULT_QUOTAS,
+  DEFAULT_ROOM_PLAYERS,
   DEFAULT_STREAMS_PER_ACCOUNT,
   DEFAULT_STREAMS_PER_ADDRESS,
   MAX_IMPORT_BYTES,
@@ -107,6 +109,8 @@ export type AppDeps = {
   heartbeatMs: number;
   /** Per-account actions per hour (config LIMIT_*_PER_HOUR); DEFAULT_QUOTAS when omitted. */
   quotas?: Quotas;
+  /** Players one live room holds (LIMIT_ROOM_PLAYERS); DEFAULT_ROOM_PLAYERS when omitted. */
+  roomPlayers?: number;
   /** Bytes of pictures one account may keep (LIMIT_IMAGE_STORAGE_MB). */
   imageBytesPerAccount?: number;
   /** Pictures' S3-compatible bucket (S3_URL); the database keeps them when omitted. */
@@ -160,6 +164,7 @@ export const API_OPERATIONS: ApiOperations = {
     SHARE_OPERATIONS,
     WEBHOOKS_OPERATIONS,
     IMAGE_OPERATIONS,
+    ROOM_OPERATIONS,
     PLAYERS_OPERATIONS,
     TOKENS_OPERATIONS,
     ADMIN_OPERATIONS,
@@ -258,6 +263,18 @@ function apiRoutes(
         quota,
         streams,
         analytics: deps.analytics,
+      }),
+    )
+    .route(
+      '/rooms',
+      roomRoutes({
+        db,
+        hub: deps.hub,
+        states,
+        heartbeatMs: deps.heartbeatMs,
+        quota,
+        streams,
+        maxPlayers: deps.roomPlayers ?? DEFAULT_ROOM_PLAYERS,
       }),
     )
     .route(

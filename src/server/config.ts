@@ -7,6 +7,7 @@ import {
   DEFAULT_OG_RENDER_QUEUE,
   DEFAULT_IMAGE_BYTES_PER_ACCOUNT,
   DEFAULT_QUOTAS,
+  DEFAULT_ROOM_PLAYERS,
   DEFAULT_STREAMS_PER_ACCOUNT,
   DEFAULT_STREAMS_PER_ADDRESS,
   type Quotas,
@@ -120,6 +121,9 @@ const ConfigSchema = z
     LIMIT_RERANKS_PER_HOUR: limit,
     // Pictures (issue 26): uploads per account and hour, and the space one account's take.
     LIMIT_UPLOADS_PER_HOUR: limit,
+    // Live rooms (issue 27): rooms each host starts per hour, and players one room holds.
+    LIMIT_ROOMS_PER_HOUR: limit,
+    LIMIT_ROOM_PLAYERS: limit,
     LIMIT_IMAGE_STORAGE_MB: optionalString.pipe(
       z.coerce.number<string | undefined>().positive().max(1_000_000).optional(),
     ),
@@ -227,6 +231,8 @@ export type Config = {
   analyticsRetentionDays: number;
   /** Per-account actions per hour (LIMIT_*_PER_HOUR); over them, 429. */
   quotas: Quotas;
+  /** Players one live room holds (LIMIT_ROOM_PLAYERS). */
+  roomPlayers: number;
   /** Bytes of pictures one account may keep (LIMIT_IMAGE_STORAGE_MB). */
   imageBytesPerAccount: number;
   /** Open event streams per account and per client address, on each instance. */
@@ -316,7 +322,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       edit: c.LIMIT_EDITS_PER_HOUR ?? orTest(DEFAULT_QUOTAS.edit),
       rerank: c.LIMIT_RERANKS_PER_HOUR ?? orTest(DEFAULT_QUOTAS.rerank),
       upload: c.LIMIT_UPLOADS_PER_HOUR ?? orTest(DEFAULT_QUOTAS.upload),
+      room: c.LIMIT_ROOMS_PER_HOUR ?? orTest(DEFAULT_QUOTAS.room),
     },
+    roomPlayers: c.LIMIT_ROOM_PLAYERS ?? DEFAULT_ROOM_PLAYERS,
     imageBytesPerAccount:
       c.LIMIT_IMAGE_STORAGE_MB === undefined
         ? DEFAULT_IMAGE_BYTES_PER_ACCOUNT

@@ -189,6 +189,7 @@ export async function startServer(
       metricsToken: config.metricsToken,
       metricsLoopback: config.metricsLoopback,
       quotas: config.quotas,
+      roomPlayers: config.roomPlayers,
       imageBytesPerAccount: config.imageBytesPerAccount,
       imageBucket,
       streamsPerAccount: config.streamsPerAccount,

@@ -26,6 +26,8 @@ type Fixture = {
   /** Published; `rankId` is its community rank. */
   published: GameView;
   rankId: string;
+  /** A live room over `game`, its lobby open. */
+  roomCode: string;
 };
 
 type Ids = { ownerHandle: string; userId: string };
@@ -46,6 +48,12 @@ type Entry = {
 
 const gamePath = (fx: Fixture, suffix = '') => `/api/games/${fx.game.id}${suffix}`;
 const rankPath = (fx: Fixture, suffix = '') => `/api/community/${fx.rankId}${suffix}`;
+const roomPath = (fx: Fixture, suffix = '') => `/api/rooms/${fx.roomCode}${suffix}`;
+/** A host's action on the fixture's room (in its lobby): the host alone, 409 out of phase. */
+const roomAction = (action: string, owner: number): Entry => ({
+  expect: [401, 403, 403, owner, 403],
+  request: (fx) => ({ path: roomPath(fx, `/${action}`) }),
+});
 const newGameBody = () => ({ prompt: `Matrix ${tag()}`, items: ['Alpha', 'Bravo', 'Charlie'] });
 
 /** Every concrete route: `METHOD path` as the router has it -> statuses per role. */
@@ -71,6 +79,31 @@ const ROUTES: Record<string, Entry> = {
     expect: [200, 200, 200, 200, 200],
     request: (fx) => ({ path: `/embed/g/${fx.game.id}` }),
   },
+  // Live rooms (issue 27): accounts start them over their own games; anyone reads one; a
+  // session joins; the host alone moves it (rooms.test.ts plays one through).
+  'POST /api/rooms': {
+    expect: [401, 401, 403, 201, 403],
+    request: (fx) => ({ body: { gameIds: [fx.game.id], roundSeconds: 30 } }),
+  },
+  'GET /api/rooms/:code': {
+    expect: [200, 200, 200, 200, 200],
+    request: (fx) => ({ path: roomPath(fx) }),
+  },
+  'GET /api/rooms/:code/events': {
+    expect: [200, 200, 200, 200, 200],
+    stream: true,
+    request: (fx) => ({ path: roomPath(fx, '/events') }),
+  },
+  'POST /api/rooms/:code/join': {
+    expect: [401, 201, 201, 201, 201],
+    request: (fx, role) => ({ path: roomPath(fx, '/join'), body: { name: `Matrix ${role}` } }),
+  },
+  'POST /api/rooms/:code/open': roomAction('open', 409),
+  'POST /api/rooms/:code/start': roomAction('start', 200),
+  'POST /api/rooms/:code/end-round': roomAction('end-round', 409),
+  'POST /api/rooms/:code/reveal': roomAction('reveal', 409),
+  'POST /api/rooms/:code/next': roomAction('next', 409),
+  'POST /api/rooms/:code/close': roomAction('close', 200),
   'GET /api/health': { expect: [200, 200, 200, 200, 200] },
   'GET /api/ready': { expect: [200, 200, 200, 200, 200] },
   // Through a proxy (the test client's x-forwarded-for) no one reads the metrics, not even an
@@ -378,7 +411,18 @@ describe.each(testDatabases)('authorization matrix on %s', (kind) => {
       {},
     );
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    return { game, published: answer.body.game, rankId: answer.body.game.communityRankId ?? '' };
+    const room = await owner.request<{ room: { code: string } }>('POST', '/api/rooms', {
+      gameIds: [game.id],
+    });
+    expect(room.status, JSON.stringify(room.body)).toBe(201);
+    const opened = await owner.request('POST', `/api/rooms/${room.body.room.code}/open`);
+    expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+    return {
+      game,
+      published: answer.body.game,
+      rankId: answer.body.game.communityRankId ?? '',
+      roomCode: room.body.room.code,
+    };
   }
 
   async function send(

@@ -22,6 +22,7 @@ export const TAGS = [
   { name: 'Games', description: 'Create, play, edit and close rank games.' },
   { name: 'Results', description: "A game's combined results, exports and live events." },
   { name: 'Community', description: 'Published games: lists, likes, reports and moderation.' },
+  { name: 'Rooms', description: 'Live rooms: a host, a join code, rounds, points and a podium.' },
   { name: 'Me', description: "The signed-in player's profile, games and live events." },
   { name: 'Profiles', description: 'Public player profiles.' },
   { name: 'API tokens', description: 'Personal API tokens (Bearer) for the API.' },

@@ -1,0 +1,63 @@
+/**
+ * A room's live events, as every instance hears them (NOTIFY on commit, realtime/hub.ts): its
+ * phase changed (a host's action), or a player joined. Each is sent by the statement that made
+ * the change, so no event tells of something that did not commit. Payloads carry ids, small
+ * numbers and one nickname: far under NOTIFY's 8,000 bytes. Nothing is sent when a round's
+ * deadline passes: everyone has the deadline and the server reads the round as ended after it.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { StoredPhase } from '../../domain/rooms';
+import { eventKind, topic } from '../realtime/hub';
+
+/** The host moved the room on: its phase, round and deadline (ms) after the change. */
+export type RoomPhaseEvent = {
+  type: 'room';
+  roomId: string;
+  version: number;
+  phase: StoredPhase;
+  round: number;
+  deadline: number | null;
+};
+
+/** A player joined: their nickname and the room's count with them. */
+export type RoomJoinEvent = {
+  type: 'room-join';
+  roomId: string;
+  name: string;
+  players: number;
+};
+
+export type RoomEvent = RoomPhaseEvent | RoomJoinEvent;
+
+export const roomPhaseEvents = eventKind<RoomPhaseEvent>('room');
+export const roomJoinEvents = eventKind<RoomJoinEvent>('room-join');
+
+/** A room's pages (presenter, remote, phones) listen here. */
+export const roomTopic = topic<RoomEvent>(
+  'room',
+  [roomPhaseEvents, roomJoinEvents],
+  (event) => event.roomId,
+);
+
+/**
+ * The SQL that sends a phase event for `row` (an alias of the updated room: id, version, phase,
+ * round, deadline), to put in the write's own statement.
+ */
+export function notifyPhaseSql(row: SQL): SQL {
+  return roomPhaseEvents.notifyFieldsSql({
+    roomId: sql`${row}.id`,
+    version: sql`${row}.version`,
+    phase: sql`${row}.phase`,
+    round: sql`${row}.round`,
+    deadline: sql`(extract(epoch from ${row}.deadline) * 1000)::bigint`,
+  });
+}
+
+/** The SQL that sends a join event for `row` (room_id, name, players). */
+export function notifyJoinSql(row: SQL): SQL {
+  return roomJoinEvents.notifyFieldsSql({
+    roomId: sql`${row}.room_id`,
+    name: sql`${row}.name`,
+    players: sql`${row}.players`,
+  });
+}

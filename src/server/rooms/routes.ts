@@ -1,0 +1,225 @@
+/**
+ * HTTP adapter for live rooms (issue 27): start a room, join it, the host's actions, read it and
+ * follow it live. Parse, authorize, call, map errors; the rules are domain/rooms.ts.
+ */
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { AppError } from '../../domain/errors';
+import {
+  DEFAULT_ROUND_SECONDS,
+  MAX_ROOM_ROUNDS,
+  MAX_ROUND_SECONDS,
+  MIN_ROUND_SECONDS,
+} from '../../domain/limits';
+import {
+  checkRoomGames,
+  checkRoomName,
+  parseRoomCode,
+  ROOM_MESSAGES,
+  type RoomAction,
+  type RoomView,
+} from '../../domain/rooms';
+import { requireUser, type AuthEnv } from '../auth/public';
+import type { Db } from '../db/client';
+import type { GameStates } from '../games/public';
+import type { QuotaGuard } from '../http/quota';
+import { validate } from '../http/validate';
+import type { EventHub } from '../realtime/hub';
+import { streamTopic, type SseStream } from '../realtime/sse';
+import type { StreamLimits } from '../realtime/stream-limits';
+import { findRoom, readRoomView, readRoomViewer, roomById, type RoomRow } from './data';
+import { roomTopic } from './live';
+import { actOnRoom, createRoom, joinRoom } from './mutations';
+
+export type RoomDeps = {
+  db: Db;
+  hub: EventHub;
+  /** Games as this instance keeps them: a reveal reads the round game's results from them. */
+  states: GameStates;
+  heartbeatMs: number;
+  /** Rooms per host and hour (the `room` quota). */
+  quota?: QuotaGuard | undefined;
+  streams?: StreamLimits | undefined;
+  /** Players one room holds (LIMIT_ROOM_PLAYERS). */
+  maxPlayers: number;
+};
+
+const CreateRoomBody = z.object({
+  gameIds: z
+    .array(
+      z
+        .string({ error: 'Game ids must be text' })
+        .trim()
+        .min(1, 'Game ids must not be empty')
+        .max(100),
+      {
+        error: 'Send gameIds as a list of game ids',
+      },
+    )
+    .max(MAX_ROOM_ROUNDS * 2, ROOM_MESSAGES.tooManyGames),
+  roundSeconds: z
+    .number({ error: ROOM_MESSAGES.roundSeconds })
+    .int(ROOM_MESSAGES.roundSeconds)
+    .min(MIN_ROUND_SECONDS, ROOM_MESSAGES.roundSeconds)
+    .max(MAX_ROUND_SECONDS, ROOM_MESSAGES.roundSeconds)
+    .default(DEFAULT_ROUND_SECONDS),
+});
+
+const JoinBody = z.object({
+  // Generous: the rule (domain/rooms.ts) gives the real limit, this bounds the work.
+  name: z.string({ error: ROOM_MESSAGES.nameRequired }).max(400, ROOM_MESSAGES.nameTooLong),
+});
+
+const CodeParam = z.object({
+  code: z.string().max(64, ROOM_MESSAGES.notFound),
+});
+
+const signedIn = requireUser({ guests: true, message: 'Not signed in' });
+
+/** The room a URL's code names, or 404 (a code no room could have is not looked up). */
+async function roomOr404(db: Db, typed: string): Promise<RoomRow> {
+  const code = parseRoomCode(typed);
+  const row = code === null ? null : await findRoom(db, code);
+  if (!row) throw new AppError('not-found', ROOM_MESSAGES.notFound);
+  return row;
+}
+
+/** How long one instance's read of a room's view serves its streams (per version). */
+const SHARED_VIEW_MS = 1000;
+const MAX_SHARED_VIEWS = 1000;
+
+export function roomRoutes(deps: RoomDeps) {
+  const { db, states } = deps;
+  /**
+   * A room's view as its streams on this instance send it: read once per version (and at most
+   * once a second), not once per phone, when a phase change reaches thousands of streams.
+   */
+  const shared = new Map<string, { version: number; at: number; view: Promise<RoomView | null> }>();
+  const sharedView = (roomId: string, version: number): Promise<RoomView | null> => {
+    const now = Date.now();
+    const kept = shared.get(roomId);
+    if (kept && kept.version >= version && now - kept.at < SHARED_VIEW_MS) return kept.view;
+    const view = roomById(db, roomId).then((row) =>
+      row ? readRoomView(db, row, Date.now()) : null,
+    );
+    shared.delete(roomId);
+    shared.set(roomId, { version, at: now, view });
+    view.catch(() => shared.delete(roomId));
+    if (shared.size > MAX_SHARED_VIEWS) {
+      const oldest = shared.keys().next().value;
+      if (oldest !== undefined) shared.delete(oldest);
+    }
+    return view;
+  };
+
+  const hostAction = (action: RoomAction) => async (c: Context<AuthEnv>) => {
+    const viewer = c.get('viewer');
+    if (!viewer) throw new AppError('unauthenticated', 'Not signed in');
+    const row = await roomOr404(db, c.req.param('code') ?? '');
+    const changed = await actOnRoom(db, states, {
+      row,
+      hostId: viewer.id,
+      action,
+      now: Date.now,
+    });
+    const now = Date.now();
+    const [view, mine] = await Promise.all([
+      readRoomView(db, changed, now),
+      readRoomViewer(db, changed, viewer.id, now),
+    ]);
+    return c.json({ room: { ...view, ...mine } });
+  };
+
+  return new Hono<AuthEnv>()
+    .post(
+      '/',
+      requireUser({ guests: false, message: 'Sign in to start a room' }),
+      validate('json', CreateRoomBody),
+      async (c) => {
+        const viewer = c.get('user');
+        const body = c.req.valid('json');
+        const checked = checkRoomGames(body.gameIds);
+        if (!checked.ok) throw new AppError('invalid-argument', checked.message);
+        await deps.quota?.consume(c, viewer.id, 'room');
+        const created = await createRoom(db, {
+          hostId: viewer.id,
+          gameIds: body.gameIds,
+          roundSeconds: body.roundSeconds,
+        });
+        return c.json({ room: created }, 201);
+      },
+    )
+    .get('/:code', validate('param', CodeParam), async (c) => {
+      const row = await roomOr404(db, c.req.valid('param').code);
+      const now = Date.now();
+      const [view, mine] = await Promise.all([
+        readRoomView(db, row, now),
+        readRoomViewer(db, row, c.get('viewer')?.id ?? null, now),
+      ]);
+      return c.json({ room: { ...view, ...mine } });
+    })
+    .post(
+      '/:code/join',
+      signedIn,
+      validate('param', CodeParam),
+      validate('json', JoinBody),
+      async (c) => {
+        const viewer = c.get('user');
+        const code = parseRoomCode(c.req.valid('param').code);
+        if (code === null) throw new AppError('not-found', ROOM_MESSAGES.notFound);
+        const name = checkRoomName(c.req.valid('json').name);
+        if (!name.ok) throw new AppError('invalid-argument', name.message);
+        const joined = await joinRoom(db, {
+          code,
+          userId: viewer.id,
+          name: name.value,
+          maxPlayers: deps.maxPlayers,
+          now: Date.now(),
+        });
+        return c.json({ player: joined }, joined.joined ? 201 : 200);
+      },
+    )
+    .post('/:code/open', signedIn, validate('param', CodeParam), hostAction('open'))
+    .post('/:code/start', signedIn, validate('param', CodeParam), hostAction('start'))
+    .post('/:code/end-round', signedIn, validate('param', CodeParam), hostAction('end-round'))
+    .post('/:code/reveal', signedIn, validate('param', CodeParam), hostAction('reveal'))
+    .post('/:code/next', signedIn, validate('param', CodeParam), hostAction('next'))
+    .post('/:code/close', signedIn, validate('param', CodeParam), hostAction('close'))
+    .get('/:code/events', validate('param', CodeParam), async (c) => {
+      const row = await roomOr404(db, c.req.valid('param').code);
+      /** The room as it is now; a closed room's stream ends once it said so. */
+      const snapshot = async (stream: SseStream, version: number): Promise<void | 'end'> => {
+        const view = await sharedView(row.id, version);
+        if (!view) return 'end';
+        await stream.writeSSE({ event: 'room', data: JSON.stringify(view), id: String(version) });
+        if (view.phase === 'closed') return 'end';
+      };
+      let version = row.version;
+      return streamTopic(
+        c,
+        {
+          hub: deps.hub,
+          topic: roomTopic(row.id),
+          heartbeatMs: deps.heartbeatMs,
+          limits: deps.streams,
+        },
+        {
+          open: (stream) => snapshot(stream, version),
+          async message(stream, message) {
+            if (message.type === 'resync') return snapshot(stream, version + 1);
+            if (message.type === 'room') {
+              if (message.version <= version) return;
+              version = message.version;
+              return snapshot(stream, version);
+            }
+            if (message.type === 'room-join') {
+              await stream.writeSSE({
+                event: 'join',
+                data: JSON.stringify({ name: message.name, players: message.players }),
+              });
+            }
+          },
+        },
+      );
+    });
+}
