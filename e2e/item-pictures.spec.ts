@@ -528,7 +528,21 @@ describe.runIf(browserAvailable())('pictures on items, in Chromium', () => {
         await settledInView(page, card);
         await viewportScreenshot(page, `community-card-pictures-${viewport.width}`);
       }
-      await auditAll(context, [{ path: `/community?tag=${label}`, ready: '.rank-card__picture' }]);
+
+      // The rank's own page: every contender with its picture, in the game's order.
+      await page.goto(`/r/${game.communityRankId ?? ''}`);
+      const contenders = page.locator('.rank-page__items');
+      await contenders.locator('img').first().waitFor();
+      expect(await shown(contenders.locator('img'))).toEqual([inRows[0], inRows[1], inRows[2]]);
+      // Its results preview too, beside the crowd's order.
+      const preview = page.getByTestId('results-preview');
+      await expect.poll(() => preview.locator('img').count()).toBe(3);
+      await screenshotBothWidths(page, 'community-rank-pictures', '.rank-page__picture');
+
+      await auditAll(context, [
+        { path: `/community?tag=${label}`, ready: '.rank-card__picture' },
+        { path: `/r/${game.communityRankId ?? ''}`, ready: '.rank-page__picture' },
+      ]);
     } finally {
       await moderator.close();
       await context.close();

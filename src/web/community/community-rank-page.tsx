@@ -16,6 +16,7 @@ import { playsText } from './counts';
 import { CreatorName } from './creator-name';
 import { LikeButton } from './like-button';
 import { ReportButton } from './report-dialog';
+import { ItemThumb, type ThumbPicture } from '../ui/item-thumb';
 import { ResultsPreview } from './results-preview';
 import { ShareButton } from '../ui/share-button';
 import { formatDate } from '../i18n/format';
@@ -160,12 +161,27 @@ function RankDetail(props: { rank: CommunityRankView }) {
           </h2>
           <ol className="rank-page__items">
             {rank.items.map((item, i) => (
-              <li key={`${i}-${item}`}>{item}</li>
+              <li key={`${i}-${item}`}>
+                <ItemThumb picture={rank.itemPictures?.[i]} className="rank-page__picture" />
+                <span dir="auto">{item}</span>
+              </li>
             ))}
           </ol>
         </section>
-        {rank.gameId ? <ResultsPreview gameId={rank.gameId} /> : null}
+        {rank.gameId ? (
+          <ResultsPreview gameId={rank.gameId} pictures={picturesByLabel(rank)} />
+        ) : null}
       </div>
     </div>
   );
+}
+
+/** The rank's pictures by item label (labels are unique in a game), for its results preview. */
+function picturesByLabel(rank: CommunityRankView): ReadonlyMap<string, ThumbPicture> {
+  const pictures = new Map<string, ThumbPicture>();
+  rank.items.forEach((label, i) => {
+    const picture = rank.itemPictures?.[i];
+    if (picture) pictures.set(label, picture);
+  });
+  return pictures;
 }

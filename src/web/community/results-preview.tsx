@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { errorMessage, isPermissionDenied } from '../api/errors';
 import { useResults } from '../api/games';
 import { paths } from '../paths';
+import { ItemThumb, type ThumbPicture } from '../ui/item-thumb';
 import { SkeletonList } from '../ui/loading';
 import { formatNumber } from '../i18n/format';
 import { useText } from '../i18n/i18n';
@@ -14,7 +15,11 @@ import { resultsPreviewText } from '../i18n/messages/community';
 
 const PREVIEW = 5;
 
-export function ResultsPreview(props: { gameId: string }) {
+export function ResultsPreview(props: {
+  gameId: string;
+  /** The items' pictures by label (issue 26). */
+  pictures: ReadonlyMap<string, ThumbPicture>;
+}) {
   const t = useText(resultsPreviewText);
   const results = useResults(props.gameId);
   let body;
@@ -45,6 +50,10 @@ export function ResultsPreview(props: { gameId: string }) {
               <span className="rank-card__pos" aria-hidden="true">
                 {i + 1}
               </span>
+              <ItemThumb
+                picture={props.pictures.get(item.label)}
+                className="results-preview__picture"
+              />
               <span className="results-preview__label" dir="auto">
                 {item.label}
               </span>
