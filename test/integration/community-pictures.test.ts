@@ -7,7 +7,6 @@
  * whose labels no longer match its game's shows no picture beside the wrong name.
  */
 import { eq, sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../../src/domain/errors';
 import type { GameView } from '../../src/domain/game';
@@ -15,24 +14,11 @@ import { HIDDEN_PICTURE_ALT } from '../../src/domain/item-pictures';
 import { communityRank } from '../../src/server/db/schema/community';
 import { tag, type TestClient } from '../support/client';
 import { testDatabases } from '../support/server';
+import { uploadPicture } from './pictures-harness';
 import { useServer } from './harness';
 import { community, type RankAnswer } from './community-harness';
 
 type GameAnswer = { game: GameView } & ErrorBody;
-
-/** Uploads a small PNG of that colour as `client`; its picture id (the same colour, the same id). */
-async function upload(client: TestClient, background: string): Promise<string> {
-  const bytes = await sharp({ create: { width: 24, height: 16, channels: 3, background } })
-    .png()
-    .toBuffer();
-  const form = new FormData();
-  form.set('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'square.png');
-  const answer = await client.request<{ image: { id: string } }>('POST', '/api/images', undefined, {
-    form,
-  });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-  return answer.body.image.id;
-}
 
 const thumb = (id: string, alt: string) => ({ thumbUrl: `/img/${id}.thumb.webp`, alt });
 
@@ -61,7 +47,7 @@ describe.concurrent.each(testDatabases)('pictures on community cards on %s', (ki
   it('a card carries its first three items’ pictures; the rank’s page all of them; text-only none', async () => {
     const owner = await h.user('Petra Pictures');
     const [red, blue, green] = await Promise.all(
-      ['#b03a2e', '#1f618d', '#1e8449'].map((colour) => upload(owner, colour)),
+      ['#b03a2e', '#1f618d', '#1e8449'].map((colour) => uploadPicture(owner, colour)),
     );
     const label = `pics${tag()}`.slice(0, 20);
     const text = await publishedGame(owner, ['One', 'Two', 'Three', 'Four'], label);
@@ -107,7 +93,7 @@ describe.concurrent.each(testDatabases)('pictures on community cards on %s', (ki
 
   it('a card built with POST /api/community carries its pictures', async () => {
     const owner = await h.user('Bea Builder');
-    const gold = await upload(owner, '#b7950b');
+    const gold = await uploadPicture(owner, '#b7950b');
     const label = `built${tag()}`.slice(0, 20);
     const built = await owner.request<RankAnswer & ErrorBody>('POST', '/api/community', {
       title: `Built ${tag()}`,
@@ -124,7 +110,7 @@ describe.concurrent.each(testDatabases)('pictures on community cards on %s', (ki
   it('a hidden picture is named by its placeholder’s address, until a moderator shows it again', async () => {
     const owner = await h.user('Hana Hidden');
     const [bad, fine] = await Promise.all(
-      ['#6c3483', '#117864'].map((colour) => upload(owner, colour)),
+      ['#6c3483', '#117864'].map((colour) => uploadPicture(owner, colour)),
     );
     const label = `hid${tag()}`.slice(0, 20);
     await publishedGame(
@@ -157,7 +143,7 @@ describe.concurrent.each(testDatabases)('pictures on community cards on %s', (ki
   it('an item edit moves the pictures with the items; a rank whose labels differ shows none', async () => {
     const owner = await h.user('Edda Edits');
     const [pink, teal] = await Promise.all(
-      ['#c71585', '#008b8b'].map((colour) => upload(owner, colour)),
+      ['#c71585', '#008b8b'].map((colour) => uploadPicture(owner, colour)),
     );
     const label = `edit${tag()}`.slice(0, 20);
     const game = await publishedGame(

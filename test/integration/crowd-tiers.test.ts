@@ -10,7 +10,7 @@ import type { CrowdTiers } from '../../src/domain/results';
 import type { PublicCard } from '../../src/domain/card';
 import type { TestClient } from '../support/client';
 import { testDatabases } from '../support/server';
-import { ids, useServer, type EventData } from './harness';
+import { ids, statementsNaming, useServer, type EventData } from './harness';
 
 const TIERS = [
   { label: 'Great', color: '#1e3a8a' },
@@ -48,29 +48,6 @@ describe.concurrent.each(testDatabases)('crowd tier list and tied groups on %s',
     tiers: crowd.tiers.map((tier) => tier.map((item) => item.label)),
     pool: crowd.pool.map((item) => item.label),
   });
-
-  /**
-   * Statements sent to the database while `read` runs that name this game (its id a parameter):
-   * the instance's own timers (deadlines, webhooks) name none.
-   */
-  async function statementsAbout(gameId: string, read: () => Promise<void>): Promise<number> {
-    const raw = h.server.database.raw;
-    const target = (raw.kind === 'pglite' ? raw.client : raw.pool) as unknown as {
-      query: (...args: unknown[]) => Promise<unknown>;
-    };
-    const original = target.query;
-    let count = 0;
-    target.query = function (this: unknown, ...args: unknown[]) {
-      if (JSON.stringify(args).includes(gameId)) count++;
-      return original.apply(this, args);
-    };
-    try {
-      await read();
-    } finally {
-      target.query = original;
-    }
-    return count;
-  }
 
   it('a tiers game’s results carry the crowd’s tier list, from memory, live, on the card', async () => {
     const owner = await h.user('Owner');
@@ -114,7 +91,7 @@ describe.concurrent.each(testDatabases)('crowd tier list and tied groups on %s',
     // statement. One read first: a late event of this instance's own writes may have made it
     // forget the game on a loaded machine, and one read brings it back.
     expect((await h.results(owner, game.id)).status).toBe(200);
-    const statements = await statementsAbout(game.id, async () => {
+    const statements = await statementsNaming(h, game.id, async () => {
       for (const method of ['mean', 'borda', 'schulze', 'mean']) {
         const read = await owner.request<ByMethod>(
           'GET',
@@ -129,7 +106,7 @@ describe.concurrent.each(testDatabases)('crowd tier list and tied groups on %s',
     });
     expect(statements).toBe(0);
     // (The count sees statements: the game's own read asks for the viewer's submission.)
-    const seen = await statementsAbout(game.id, async () => {
+    const seen = await statementsNaming(h, game.id, async () => {
       expect((await h.getGame(owner, game.id)).status).toBe(200);
     });
     expect(seen).toBeGreaterThan(0);

@@ -200,3 +200,27 @@ export function shuffled<T>(list: readonly T[]): T[] {
   }
   return copy;
 }
+
+/**
+ * Statements sent to the database while `run` runs that carry `needle` among their text or
+ * parameters (a game's id, a room's code): what is served from memory names it in none, and the
+ * instance's own timers and other tests' requests do not name it.
+ */
+export async function statementsNaming(h: Harness, needle: string, run: () => Promise<void>) {
+  const raw = h.server.database.raw;
+  const target = (raw.kind === 'pglite' ? raw.client : raw.pool) as unknown as {
+    query: (...args: unknown[]) => Promise<unknown>;
+  };
+  const original = target.query;
+  let count = 0;
+  target.query = function (this: unknown, ...args: unknown[]) {
+    if (JSON.stringify(args).includes(needle)) count++;
+    return original.apply(this, args);
+  };
+  try {
+    await run();
+  } finally {
+    target.query = original;
+  }
+  return count;
+}

@@ -4,7 +4,6 @@
  * sender uploaded and needs a short description; a game shows each picture's addresses; once
  * someone played, a picture may be replaced (by the owner, watchers told) but not removed.
  */
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../../src/domain/errors';
 import { LIFECYCLE_MESSAGES } from '../../src/domain/lifecycle';
@@ -14,28 +13,10 @@ import { ITEM_PICTURE_MESSAGES } from '../../src/domain/item-pictures';
 import { MAX_IMAGE_ALT_LENGTH } from '../../src/domain/limits';
 import type { TestClient } from '../support/client';
 import { testDatabases } from '../support/server';
+import { uploadPicture } from './pictures-harness';
 import { errorOf, useServer, type EventData } from './harness';
 
 type GameAnswer = { game: GameView } & ErrorBody;
-
-/** A small PNG of one colour, made on the spot. */
-async function png(background: string): Promise<Uint8Array<ArrayBuffer>> {
-  const bytes = await sharp({ create: { width: 24, height: 16, channels: 3, background } })
-    .png()
-    .toBuffer();
-  return new Uint8Array(bytes);
-}
-
-/** Uploads a PNG of that colour as `client`; its picture id. */
-async function upload(client: TestClient, background: string): Promise<string> {
-  const form = new FormData();
-  form.set('file', new Blob([await png(background)], { type: 'image/png' }), 'square.png');
-  const answer = await client.request<{ image: { id: string } }>('POST', '/api/images', undefined, {
-    form,
-  });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-  return answer.body.image.id;
-}
 
 function paths(id: string) {
   return { url: `/img/${id}.webp`, thumbUrl: `/img/${id}.thumb.webp` };
@@ -57,7 +38,7 @@ describe.concurrent.each(testDatabases)('pictures on items on %s', (kind) => {
 
   it('creates a game whose items carry pictures; the game shows their addresses and alt text', async () => {
     const owner = await h.user('Pia');
-    const red = await upload(owner, '#c0392b');
+    const red = await uploadPicture(owner, '#c0392b');
     const created = await create(owner, [
       'Plain',
       { label: '  Red  ', image: { id: red, alt: '  A red square ' } },
@@ -83,7 +64,7 @@ describe.concurrent.each(testDatabases)('pictures on items on %s', (kind) => {
 
   it('a picture needs a short description: missing, blank or too long is refused with a message', async () => {
     const owner = await h.user();
-    const red = await upload(owner, '#e74c3c');
+    const red = await uploadPicture(owner, '#e74c3c');
     for (const [alt, message] of [
       [undefined, IMAGE_MESSAGES.altRequired],
       ['   ', IMAGE_MESSAGES.altRequired],
@@ -105,7 +86,7 @@ describe.concurrent.each(testDatabases)('pictures on items on %s', (kind) => {
   it("someone else's picture, an unknown id and a malformed one are refused alike, and nothing is created", async () => {
     const owner = await h.user('Olga');
     const other = await h.user('Otto');
-    const theirs = await upload(other, '#8e44ad');
+    const theirs = await uploadPicture(other, '#8e44ad');
     for (const id of [theirs, '0'.repeat(64), 'not-a-picture']) {
       const refused = await create(owner, ['a', 'b', { label: 'c', image: { id, alt: 'Purple' } }]);
       expect(refused.status, id).toBe(400);
@@ -122,7 +103,7 @@ describe.concurrent.each(testDatabases)('pictures on items on %s', (kind) => {
 
   it('an item without a label is dropped with its picture; a wrong shape is a 400 that says what to send', async () => {
     const owner = await h.user();
-    const green = await upload(owner, '#27ae60');
+    const green = await uploadPicture(owner, '#27ae60');
     const created = await create(owner, [
       'a',
       'b',
@@ -140,8 +121,8 @@ describe.concurrent.each(testDatabases)('pictures on items on %s', (kind) => {
 
   it('the builder takes pictures with the same rules', async () => {
     const owner = await h.user();
-    const blue = await upload(owner, '#2980b9');
-    const stranger = await upload(await h.user(), '#16a085');
+    const blue = await uploadPicture(owner, '#2980b9');
+    const stranger = await uploadPicture(await h.user(), '#16a085');
     const build = (image: unknown) =>
       owner.request<GameAnswer>('POST', '/api/community', {
         title: `Built ${Math.random()}`,
@@ -164,7 +145,7 @@ describe.concurrent.each(testDatabases)('pictures on items on %s', (kind) => {
 
   it('a remix keeps the pictures, and its owner may keep them through their own edits', async () => {
     const owner = await h.user();
-    const gold = await upload(owner, '#f1c40f');
+    const gold = await uploadPicture(owner, '#f1c40f');
     const created = await create(owner, [
       'a',
       'b',
@@ -193,8 +174,11 @@ describe.concurrent.each(testDatabases)('pictures on items on %s', (kind) => {
 
   it('before anyone plays, the owner adds, replaces and removes pictures; only their own', async () => {
     const owner = await h.user();
-    const [one, two] = [await upload(owner, '#d35400'), await upload(owner, '#2c3e50')];
-    const theirs = await upload(await h.user(), '#7f8c8d');
+    const [one, two] = [
+      await uploadPicture(owner, '#d35400'),
+      await uploadPicture(owner, '#2c3e50'),
+    ];
+    const theirs = await uploadPicture(await h.user(), '#7f8c8d');
     const game = (await create(owner, ['a', 'b', 'c'])).body.game;
     const [a, b, c] = game.items.map((item) => item.id) as [string, string, string];
 
@@ -248,7 +232,10 @@ describe.concurrent.each(testDatabases)('pictures on items on %s', (kind) => {
 
   it('after a play, only the owner replaces a picture (watchers told); removing it is refused', async () => {
     const owner = await h.user();
-    const [first, second] = [await upload(owner, '#1abc9c'), await upload(owner, '#9b59b6')];
+    const [first, second] = [
+      await uploadPicture(owner, '#1abc9c'),
+      await uploadPicture(owner, '#9b59b6'),
+    ];
     const game = (
       await create(owner, [{ label: 'a', image: { id: first, alt: 'Teal' } }, 'b', 'c'])
     ).body.game;
@@ -269,7 +256,7 @@ describe.concurrent.each(testDatabases)('pictures on items on %s', (kind) => {
 
       // Someone else cannot touch it (their own picture or not).
       const stranger = await h.user();
-      const theirs = await upload(stranger, '#34495e');
+      const theirs = await uploadPicture(stranger, '#34495e');
       const notOwner = await edit(stranger, game.id, [
         { id: a, label: 'a', image: { id: theirs, alt: 'Mine now' } },
         { id: b, label: 'b' },
@@ -306,7 +293,7 @@ describe.concurrent.each(testDatabases)('pictures on items on %s', (kind) => {
 
   it("exports each item's picture address beside its results", async () => {
     const owner = await h.user('Ella');
-    const red = await upload(owner, '#aa2222');
+    const red = await uploadPicture(owner, '#aa2222');
     const created = await create(owner, [
       { label: 'Red', image: { id: red, alt: 'A red square' } },
       'Plain',

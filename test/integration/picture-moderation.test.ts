@@ -5,7 +5,6 @@
  * admin can show it again. Each change is in the audit log; others may not do it.
  */
 import { and, eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { RankReportView } from '../../src/domain/community';
 import type { ErrorBody } from '../../src/domain/errors';
@@ -15,23 +14,11 @@ import { adminAudit } from '../../src/server/db/schema/admin';
 import { user } from '../../src/server/db/schema/auth';
 import type { TestClient } from '../support/client';
 import { testDatabases } from '../support/server';
+import { uploadPicture } from './pictures-harness';
 import { errorOf, useServer, type EventData } from './harness';
 
 type GameAnswer = { game: GameView } & ErrorBody;
 type HiddenAnswer = { picture: { id: string; hidden: boolean; games: number } } & ErrorBody;
-
-async function upload(client: TestClient, background: string): Promise<string> {
-  const bytes = await sharp({ create: { width: 24, height: 16, channels: 3, background } })
-    .png()
-    .toBuffer();
-  const form = new FormData();
-  form.set('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'square.png');
-  const answer = await client.request<{ image: { id: string } }>('POST', '/api/images', undefined, {
-    form,
-  });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-  return answer.body.image.id;
-}
 
 describe.each(testDatabases)('hiding a picture on %s', (kind) => {
   const h = useServer(kind);
@@ -55,8 +42,8 @@ describe.each(testDatabases)('hiding a picture on %s', (kind) => {
 
   it('shows a placeholder under other addresses in every game carrying it, until shown again', async () => {
     const owner = await h.user('Olga');
-    const bad = await upload(owner, '#aa0000');
-    const fine = await upload(owner, '#00aa00');
+    const bad = await uploadPicture(owner, '#aa0000');
+    const fine = await uploadPicture(owner, '#00aa00');
     const make = (prompt: string) =>
       owner.request<GameAnswer>('POST', '/api/games', {
         prompt,
@@ -137,7 +124,7 @@ describe.each(testDatabases)('hiding a picture on %s', (kind) => {
 
   it('is for admins only, about a picture that exists, with a clear body', async () => {
     const owner = await h.user('Oscar');
-    const id = await upload(owner, '#123456');
+    const id = await uploadPicture(owner, '#123456');
     expect((await setHidden(h.anonymous(), id, true)).status).toBe(401);
     expect((await setHidden(owner, id, true)).status).toBe(403);
     const moderator = await admin();
@@ -154,7 +141,7 @@ describe.each(testDatabases)('hiding a picture on %s', (kind) => {
 
   it("lists a reported rank's pictures in the report queue, each with whether it is hidden", async () => {
     const owner = await h.user('Rita');
-    const picture = await upload(owner, '#654321');
+    const picture = await uploadPicture(owner, '#654321');
     const created = await owner.request<GameAnswer>('POST', '/api/games', {
       prompt: 'Reported pictures',
       items: [{ label: 'Odd', image: { id: picture, alt: 'An odd picture' } }, 'B', 'C'],

@@ -13,7 +13,7 @@ import { room } from '../../src/server/db/schema/rooms';
 import { startServer, type RunningServer } from '../../src/server/server';
 import type { TestClient } from '../support/client';
 import { createPostgresDatabase, testConfig, testDatabases } from '../support/server';
-import { errorOf, Harness, ids, useServer } from './harness';
+import { errorOf, Harness, ids, statementsNaming, useServer } from './harness';
 
 const MAX_PLAYERS = 3;
 const ROOMS_PER_HOUR = 3;
@@ -43,29 +43,6 @@ async function read(client: TestClient, code: string): Promise<RoomView & RoomVi
   const response = await client.request<RoomBody>('GET', `/api/rooms/${code}`);
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   return response.body.room;
-}
-
-/**
- * Statements sent to the database while `run` runs that carry `needle` among their text or
- * parameters (the room's code): the session's own reads and other tests' name none.
- */
-async function statementsNaming(h: Harness, needle: string, run: () => Promise<void>) {
-  const raw = h.server.database.raw;
-  const target = (raw.kind === 'pglite' ? raw.client : raw.pool) as unknown as {
-    query: (...args: unknown[]) => Promise<unknown>;
-  };
-  const original = target.query;
-  let count = 0;
-  target.query = function (this: unknown, ...args: unknown[]) {
-    if (JSON.stringify(args).includes(needle)) count++;
-    return original.apply(this, args);
-  };
-  try {
-    await run();
-  } finally {
-    target.query = original;
-  }
-  return count;
 }
 
 describe.each(testDatabases)('live rooms on %s', (kind) => {

@@ -19,6 +19,7 @@ import type { TestClient } from '../support/client';
 import { startLocalS3, type LocalS3 } from '../support/s3';
 import { testDatabases } from '../support/server';
 import { ids, useServer } from './harness';
+import { uploadPicture } from './pictures-harness';
 
 const RED = [208, 16, 16] as const;
 const GREEN = [16, 208, 16] as const;
@@ -42,20 +43,9 @@ async function pixelsOf(png: Buffer, rgb: readonly number[]): Promise<number> {
 const hex = (rgb: readonly number[]) =>
   `#${rgb.map((value) => value.toString(16).padStart(2, '0')).join('')}`;
 
-async function upload(client: TestClient, rgb: readonly number[]): Promise<string> {
-  const bytes = await sharp({
-    create: { width: 48, height: 32, channels: 3, background: hex(rgb) },
-  })
-    .png()
-    .toBuffer();
-  const form = new FormData();
-  form.set('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'square.png');
-  const answer = await client.request<{ image: { id: string } }>('POST', '/api/images', undefined, {
-    form,
-  });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-  return answer.body.image.id;
-}
+/** Uploads a picture of that colour, large enough to show in the share image's pixels. */
+const upload = (client: TestClient, rgb: readonly number[]) =>
+  uploadPicture(client, hex(rgb), { width: 48, height: 32 });
 
 describe.each(CASES)('share pictures ($kind, bytes in the $store)', ({ kind, store }) => {
   let s3: LocalS3 | undefined;
