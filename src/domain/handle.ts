@@ -39,10 +39,10 @@ export function handleSkeleton(handle: string): string {
 }
 
 /**
- * Handles nobody may claim: the service's own names and words that would read as it, as an
- * empty value, or as a page of the app. Compared by skeleton, so `Adm1n` is `admin`.
+ * Names that would pass for the service or its staff: no handle, and no nickname in a live room
+ * (rooms.ts), may be one. Compared by skeleton, so `Adm1n` is `admin`.
  */
-export const RESERVED_HANDLES = [
+export const STAFF_NAMES = [
   'admin',
   'administrator',
   'root',
@@ -55,10 +55,8 @@ export const RESERVED_HANDLES = [
   'crowned_official',
   'official',
   'support',
-  'help',
   'helpdesk',
   'staff',
-  'team',
   'moderator',
   'mod',
   'mods',
@@ -69,6 +67,19 @@ export const RESERVED_HANDLES = [
   'hostmaster',
   'noreply',
   'no_reply',
+  'null',
+  'undefined',
+  'anonymous',
+] as const;
+
+/**
+ * Handles nobody may claim: the staff names, and words that would read as an empty value or as a
+ * page of the app. Compared by skeleton, so `Adm1n` is `admin`.
+ */
+export const RESERVED_HANDLES = [
+  ...STAFF_NAMES,
+  'help',
+  'team',
   'info',
   'contact',
   'billing',
@@ -78,12 +89,9 @@ export const RESERVED_HANDLES = [
   'api',
   'www',
   'mail',
-  'null',
-  'undefined',
   'nil',
   'none',
   'nobody',
-  'anonymous',
   'guest',
   'everyone',
   'here',

@@ -6,7 +6,7 @@
  */
 import { ballotAgreement } from './agreement';
 import { groupsOfRanking, type BallotKind } from './ballot';
-import { RESERVED_HANDLES } from './handle';
+import { STAFF_NAMES } from './handle';
 import {
   MAX_ROOM_NAME_LENGTH,
   MAX_ROOM_ROUNDS,
@@ -100,7 +100,7 @@ export function isRoundSeconds(value: number): boolean {
 /**
  * Words no nickname may hold (as a word of it, or as the whole name once spaces and punctuation
  * are gone): a short list of English insults, beside the names kept for the service itself
- * (domain/handle.ts RESERVED_HANDLES: "admin", "crowned", "moderator"...), which a nickname on a
+ * (domain/handle.ts STAFF_NAMES: "admin", "crowned", "moderator"...), which a nickname on a
  * shared screen must not pass for either. Matched on whole words so that "Scunthorpe" stays fine.
  */
 export const BLOCKED_NAME_WORDS = [
@@ -130,55 +130,8 @@ export const BLOCKED_NAME_WORDS = [
 ] as const;
 
 const BLOCKED = new Set<string>(BLOCKED_NAME_WORDS);
-/**
- * Reserved handles that are everyday words or page names ("Me", "Team", "Player"): a nickname in
- * one room may be one; it cannot pass for the service or its staff by that.
- */
-const EVERYDAY_WORDS = new Set<string>([
-  'me',
-  'you',
-  'here',
-  'everyone',
-  'team',
-  'player',
-  'guest',
-  'rank',
-  'results',
-  'create',
-  'about',
-  'status',
-  'owner',
-  'info',
-  'contact',
-  'help',
-  'none',
-  'nobody',
-  'nil',
-  'community',
-  'builder',
-  'myranks',
-  'settings',
-  'account',
-  'login',
-  'logout',
-  'signin',
-  'signout',
-  'signup',
-  'register',
-  'privacy',
-  'terms',
-  'legal',
-  'billing',
-  'mail',
-  'www',
-  'api',
-  'verified',
-]);
-const RESERVED = new Set<string>(
-  RESERVED_HANDLES.map((name) => name.replace(/_/g, '')).filter(
-    (name) => !EVERYDAY_WORDS.has(name),
-  ),
-);
+/** Names that would pass for the service or its staff (handle.ts), without their underscores. */
+const RESERVED = new Set<string>(STAFF_NAMES.map((name) => name.replace(/_/g, '')));
 
 /** Letters and digits of a name's key, read as words; leetspeak digits read as the letters. */
 function nameWords(key: string): { words: string[]; joined: string } {
