@@ -31,6 +31,12 @@ export const routes = {
   results: '/g/:idOrSlug/results',
   /** A player's public profile (beyond the spec): public. */
   publicProfile: '/u/:handle',
+  /** Live rooms (issue 27): the presenter screen and the host's remote (the host only). */
+  host: '/host/:code',
+  hostRemote: '/host/:code/remote',
+  /** Live rooms: type a room's code, or join by its link (public: a guest session is made). */
+  join: '/join',
+  joinCode: '/j/:code',
 } as const;
 
 function withNext(path: string, next: string | undefined): string {
@@ -57,6 +63,11 @@ export const paths = {
   results: (idOrSlug: string) => `/g/${enc(idOrSlug)}/results`,
   demo: () => paths.play(DEMO_GAME_ID),
   publicProfile: (handle: string) => `/u/${enc(handle)}`,
+  host: (code: string) => `/host/${enc(code)}`,
+  hostRemote: (code: string) => `/host/${enc(code)}/remote`,
+  join: () => '/join',
+  /** The link a room's players open (and the presenter shows): the code in capitals. */
+  joinCode: (code: string) => `/j/${enc(code.toUpperCase())}`,
   /** The owner's download of a game's results or ballots. */
   exportFile: (gameId: string, what: 'results' | 'ballots', format: 'csv' | 'json') =>
     `/api/games/${enc(gameId)}/export.${format}?what=${what}`,

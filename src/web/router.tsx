@@ -71,6 +71,11 @@ const PlayerPage = lazy(() =>
 const PublicProfilePage = lazy(() =>
   import('./player/public-profile-page').then((m) => ({ default: m.PublicProfilePage })),
 );
+const rooms = () => import('./rooms/routes');
+const PresenterPage = lazy(() => rooms().then((m) => ({ default: m.PresenterPage })));
+const RemotePage = lazy(() => rooms().then((m) => ({ default: m.RemotePage })));
+const JoinPage = lazy(() => rooms().then((m) => ({ default: m.JoinPage })));
+const RoomPhonePage = lazy(() => rooms().then((m) => ({ default: m.RoomPhonePage })));
 const AdminPage = lazy(() => import('./admin/admin-page').then((m) => ({ default: m.AdminPage })));
 
 const ROUTES: RouteObject[] = [
@@ -94,6 +99,9 @@ const ROUTES: RouteObject[] = [
       { path: routes.play, element: <PlayPage /> },
       { path: routes.results, element: <ResultsPage /> },
       { path: routes.publicProfile, element: <PublicProfilePage /> },
+      // Live rooms (issue 27): joining is open to anyone (a guest session is made on joining).
+      { path: routes.join, element: <JoinPage /> },
+      { path: routes.joinCode, element: <RoomPhonePage /> },
       // A read-only preview for visitors too (decision 0041): the results as their rules allow.
       { path: routes.communityRank, element: <CommunityRankPage /> },
       // Login required: /create, /rank, /results, /builder, /myranks, /player, /admin (SPEC §2;
@@ -119,6 +127,9 @@ const ROUTES: RouteObject[] = [
           { path: routes.builder, element: <BuilderPage /> },
           { path: routes.myRanks, element: <MyRanksPage /> },
           { path: routes.player, element: <PlayerPage /> },
+          // The host's screens; the server answers someone else's actions 403.
+          { path: routes.host, element: <PresenterPage /> },
+          { path: routes.hostRemote, element: <RemotePage /> },
           { path: routes.admin, element: <AdminPage /> },
         ],
       },

@@ -1,0 +1,4 @@
+/** Placeholder until the page lands (issue 27). */
+export function RoomPhonePage() {
+  return null;
+}
