@@ -94,16 +94,30 @@ export function roomRoutes(deps: RoomDeps) {
    * A room's view as its streams on this instance send it: read once per version (and at most
    * once a second), not once per phone, when a phase change reaches thousands of streams.
    */
-  const shared = new Map<string, { version: number; at: number; view: Promise<RoomView | null> }>();
-  const sharedView = (roomId: string, version: number): Promise<RoomView | null> => {
+  const shared = new Map<
+    string,
+    { version: number; players: number; at: number; view: Promise<RoomView | null> }
+  >();
+  /**
+   * `players`: a count the view must show at least. Joins do not change the version, so a stream
+   * opened after a join (a phone reconnecting into the lobby) asks for the count its own read of
+   * the row found, and is not served a view from before that join.
+   */
+  const sharedView = (roomId: string, version: number, players = 0): Promise<RoomView | null> => {
     const now = Date.now();
     const kept = shared.get(roomId);
-    if (kept && kept.version >= version && now - kept.at < SHARED_VIEW_MS) return kept.view;
+    if (
+      kept &&
+      kept.version >= version &&
+      kept.players >= players &&
+      now - kept.at < SHARED_VIEW_MS
+    )
+      return kept.view;
     const view = roomById(db, roomId).then((row) =>
       row ? readRoomView(db, row, Date.now()) : null,
     );
     shared.delete(roomId);
-    shared.set(roomId, { version, at: now, view });
+    shared.set(roomId, { version, players, at: now, view });
     view.catch(() => shared.delete(roomId));
     if (shared.size > MAX_SHARED_VIEWS) {
       const oldest = shared.keys().next().value;
@@ -188,8 +202,12 @@ export function roomRoutes(deps: RoomDeps) {
     .get('/:code/events', validate('param', CodeParam), async (c) => {
       const row = await roomOr404(db, c.req.valid('param').code);
       /** The room as it is now; a closed room's stream ends once it said so. */
-      const snapshot = async (stream: SseStream, version: number): Promise<void | 'end'> => {
-        const view = await sharedView(row.id, version);
+      const snapshot = async (
+        stream: SseStream,
+        version: number,
+        players?: number,
+      ): Promise<void | 'end'> => {
+        const view = await sharedView(row.id, version, players);
         if (!view) return 'end';
         await stream.writeSSE({ event: 'room', data: JSON.stringify(view), id: String(version) });
         if (view.phase === 'closed') return 'end';
@@ -204,7 +222,7 @@ export function roomRoutes(deps: RoomDeps) {
           limits: deps.streams,
         },
         {
-          open: (stream) => snapshot(stream, version),
+          open: (stream) => snapshot(stream, version, row.playerCount),
           async message(stream, message) {
             if (message.type === 'resync') return snapshot(stream, version + 1);
             if (message.type === 'room') {
