@@ -79,8 +79,6 @@ export const roomPhoneText = i18n('rooms/phone', {
   // Reveal
   revealTitle: 'Round results',
   yourAgreement: 'You vs the crowd',
-  /** "84%" */
-  percent: params<{ value: number }>('{value}%'),
   roundPoints: 'Points this round',
   roundPlace: 'Place this round',
   totalPoints: 'Total points',
@@ -91,7 +89,8 @@ export const roomPhoneText = i18n('rooms/phone', {
   podium: 'Podium',
   podiumRound: 'This round’s podium',
   podiumEmpty: 'Nobody submitted this round.',
-  pointsLong: count({ one: '{count} point', many: '{count} points' }),
+  /** {count} is a number in the app's language. */
+  pointsLong: params<{ count: string }>(count({ one: '{count} point', many: '{count} points' })),
   waitingNext: 'Waiting for the host to start the next round.',
   waitingEnd: 'That was the last round: the host will close the room.',
 

@@ -28,12 +28,26 @@ import { ClosedScreen, RevealScreen } from './round-results';
 import './room-phone.css';
 
 export function RoomPhonePage() {
-  const t = useText(roomPhoneText);
-  const c = useText(commonText);
   const { code = '' } = useParams();
   const query = useRoom(code);
-  const live = useRoomEvents(code);
+  const [live, setLive] = useState<LiveStatus>('connecting');
+  // A closed room's stream ends for good: it is not reopened (nor "Reconnecting…" shown).
+  const stream =
+    query.data?.phase === 'closed' ? null : <RoomStream code={code} onStatus={setLive} />;
 
+  return (
+    <>
+      {stream}
+      <RoomPhoneState code={code} live={stream ? live : 'live'} />
+    </>
+  );
+}
+
+/** The room as read: loading, not found, or the phone in its phase. */
+function RoomPhoneState(props: { code: string; live: LiveStatus }) {
+  const t = useText(roomPhoneText);
+  const c = useText(commonText);
+  const query = useRoom(props.code);
   if (query.isPending) {
     return (
       <div className="room-phone" aria-busy="true">
@@ -72,7 +86,15 @@ export function RoomPhonePage() {
       </div>
     );
   }
-  return <RoomPhone room={query.data} live={live} receivedAt={query.dataUpdatedAt} />;
+  return <RoomPhone room={query.data} live={props.live} receivedAt={query.dataUpdatedAt} />;
+}
+
+/** Keeps the room's event stream open while mounted, and tells its status. */
+function RoomStream(props: { code: string; onStatus: (status: LiveStatus) => void }) {
+  const status = useRoomEvents(props.code);
+  const { onStatus } = props;
+  useEffect(() => onStatus(status), [status, onStatus]);
+  return null;
 }
 
 function RoomPhone(props: { room: RoomState; live: LiveStatus; receivedAt: number }) {

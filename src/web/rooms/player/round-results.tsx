@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import type { PodiumEntry } from '../../../domain/rooms';
 import type { RoomState } from '../../api/rooms';
 import { ordinal } from '../../game/format';
-import { formatNumber } from '../../i18n/format';
+import { formatNumber, formatPercent } from '../../i18n/format';
 import { useText } from '../../i18n/i18n';
 import { roomPhoneText } from '../../i18n/messages/rooms-play';
 import { paths } from '../../paths';
@@ -28,7 +28,9 @@ export function RevealScreen(props: { room: RoomState; me: Me }) {
         <>
           <div className="room-agreement" data-testid="room-agreement">
             <span className="room-agreement__label">{t.yourAgreement}</span>
-            <span className="room-agreement__value">{t.percent({ value: last.agreement })}</span>
+            <span className="room-agreement__value">
+              {formatPercent(Math.round(last.agreement) / 100)}
+            </span>
           </div>
           <dl className="room-stats">
             <Stat label={t.roundPoints} value={formatNumber(last.points)} testId="round-points" />
@@ -144,7 +146,9 @@ function Podium(props: { title: string; entries: PodiumEntry[]; me: string | und
             >
               <span className="room-podium__place">{ordinal(entry.place)}</span>
               <bdi className="room-podium__name">{entry.name}</bdi>
-              <span className="room-podium__points">{t.pointsLong(entry.points)}</span>
+              <span className="room-podium__points">
+                {t.pointsLong({ count: formatNumber(entry.points) })(entry.points)}
+              </span>
             </li>
           ))}
         </ol>
