@@ -81,7 +81,7 @@ export function RoundBallot(props: { room: RoomState; seconds: number | null }) 
 }
 
 /** The round is over on this phone (zero by the server's clock, or ended by the host). */
-export function TimesUp(props: { submitted: boolean }) {
+function TimesUp(props: { submitted: boolean }) {
   const t = useText(roomPhoneText);
   return (
     <section className="room-phone__card" data-testid="room-times-up">
