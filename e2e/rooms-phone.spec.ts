@@ -2,8 +2,9 @@
  * Live rooms on players' phones (issue 27): a host's room made through the API, three phones
  * (375 × 812) joining (one by typing the code in lower case on /join, two by the room's link; a
  * taken nickname refused), two rounds played (a ranking by touch drag and by the keyboard, then a
- * top 2 by taps), a phone reloaded mid-round, the reveal's agreement, points and places as the
- * server counts them, the end screen with each round's results. Screenshots of each phase at
+ * top 2 by taps), a phone reloaded mid-round, one taken off the network and back, one whose
+ * clock reaches the deadline first, the reveal's agreement, points and places as the server
+ * counts them, the end screen with each round's results. Screenshots of each phase at
  * 375 and 1280 px in /tmp/shots-hb/, axe on each phase.
  */
 import { mkdirSync } from 'node:fs';
@@ -250,8 +251,16 @@ describe.runIf(browserAvailable())('live rooms on phones', { retry: 0 }, () => {
     await cy.page.clock.install();
     await cy.page.reload();
     await cy.page.getByTestId('room-reveal').waitFor();
+    // Bo's phone drops off the network while the host starts round 2: it says so, and back
+    // online it comes into the round it missed the start of.
+    await bo.context.setOffline(true);
+    await expect.poll(() => bo.page.getByTestId('live-status').textContent()).toBe('Reconnecting…');
     await act('next');
-    for (const page of phones()) await page.getByTestId('pick-count').waitFor();
+    for (const page of [ana.page, cy.page]) await page.getByTestId('pick-count').waitFor();
+    expect(await bo.page.getByTestId('room-reveal').count()).toBe(1);
+    await bo.context.setOffline(false);
+    await bo.page.getByTestId('pick-count').waitFor();
+    await expect.poll(() => bo.page.getByTestId('live-status').textContent()).toBe('');
     await cy.page.clock.fastForward('05:01');
     await cy.page.getByTestId('room-times-up').waitFor();
     await expect.poll(() => cy.page.getByTestId('room-said').textContent()).toBe('Time’s up.');
