@@ -153,6 +153,11 @@ describe.runIf(browserAvailable())('live rooms on phones', { retry: 0 }, () => {
     await bo.page.keyboard.press('Enter');
     await bo.page.getByTestId('room-lobby').waitFor();
 
+    await auditAll(cy.context, [
+      { path: '/join', ready: '[data-testid="room-code"]' },
+      { path: `/j/${code}`, ready: '[data-testid="room-nickname"]' },
+      { path: '/j/ZZZZZZ', ready: 'text=No room has this code' },
+    ]);
     await cy.page.goto(`/j/${code}`);
     await cy.page.getByTestId('room-nickname').fill('Cy');
     await cy.page.getByTestId('join-room-button').click();
