@@ -1,11 +1,11 @@
 /**
  * Live rooms on players' phones (issue 27): a host's room made through the API, three phones
  * (375 × 812) joining (one by typing the code in lower case on /join, two by the room's link; a
- * taken nickname refused), two rounds played (a ranking by touch drag and by the keyboard, then a
- * top 2 by taps), a phone reloaded mid-round, one taken off the network and back, one whose
- * clock reaches the deadline first, the reveal's agreement, points and places as the server
- * counts them, the end screen with each round's results. Screenshots of each phase at
- * 375 and 1280 px in /tmp/shots-hb/, axe on each phase.
+ * taken nickname refused), three rounds played (a ranking by touch drag and by the keyboard, a
+ * top 2 by taps, a tier list by tap and by keys), a phone reloaded mid-round, one taken off the
+ * network and back, one whose clock reaches the deadline first, the reveal's agreement, points
+ * and places as the server counts them, the end screen with each round's results. Screenshots of
+ * each phase at 375 and 1280 px in /tmp/shots-hb/, axe on each phase.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -24,6 +24,7 @@ import { DESKTOP, MOBILE, newVisitor, registerByApi, type Visitor } from './supp
 const SHOTS = process.env.ROOM_SHOTS_DIR ?? '/tmp/shots-hb';
 const FRUITS = ['Apple', 'Banana', 'Cherry', 'Date'];
 const SNACKS = ['Crisps', 'Nuts', 'Popcorn', 'Pretzels', 'Olives'];
+const CHEESES = ['Brie', 'Cheddar', 'Gouda', 'Stilton'];
 
 type Room = RoomView & RoomViewer;
 
@@ -70,6 +71,7 @@ describe.runIf(browserAvailable())('live rooms on phones', { retry: 0 }, () => {
   let host!: Visitor;
   let fruits!: GameView;
   let snacks!: GameView;
+  let cheeses!: GameView;
   let code = '';
   let ana!: Visitor;
   let bo!: Visitor;
@@ -93,8 +95,13 @@ describe.runIf(browserAvailable())('live rooms on phones', { retry: 0 }, () => {
       items: SNACKS,
       ballot: { kind: 'top', n: 2 },
     });
+    cheeses = await createGameByApi(host.page, server, {
+      prompt: 'Cheese tiers',
+      items: CHEESES,
+      ballot: { kind: 'tiers' },
+    });
     const created = await host.page.request.post('/api/rooms', {
-      data: { gameIds: [fruits.id, snacks.id], roundSeconds: 300 },
+      data: { gameIds: [fruits.id, snacks.id, cheeses.id], roundSeconds: 300 },
       headers: { origin: server.url },
     });
     expect(created.status()).toBe(201);
@@ -250,7 +257,7 @@ describe.runIf(browserAvailable())('live rooms on phones', { retry: 0 }, () => {
     await auditAll(ana.context, [{ path: `/j/${code}`, ready: '[data-testid="room-reveal"]' }]);
   }, 300_000);
 
-  it('plays a top 2 in round 2 (one phone sits it out), then shows the end', async () => {
+  it('plays a top 2 in round 2; one phone drops off and back, one sits it out', async () => {
     // Cy's phone runs on a clock the test moves: at zero its ballot closes by itself, before any
     // word from the host (a deadline passing sends no event).
     await cy.page.clock.install();
@@ -288,6 +295,43 @@ describe.runIf(browserAvailable())('live rooms on phones', { retry: 0 }, () => {
     await act('reveal');
     await cy.page.getByTestId('room-no-ballot').waitFor();
     await ana.page.getByTestId('round-points').waitFor();
+  }, 300_000);
+
+  it('plays a tier list in round 3, then shows the end with each round’s results', async () => {
+    await act('next');
+    for (const page of phones()) await page.getByText('Sort into tiers').waitFor();
+    // Cy's phone, its clock five minutes ahead since round 2, counts the server's time all the same.
+    expect(await cy.page.locator('[role="timer"]').textContent()).toMatch(/^[45]:\d\d$/);
+    const chip = (page: Page, label: string) =>
+      page.locator(
+        `.tier-chip[data-item-id="${cheeses.items.find((item) => item.label === label)?.id}"]`,
+      );
+    // Ana by taps: Brie, then S in the bar.
+    await chip(ana.page, 'Brie').click();
+    await ana.page.getByRole('button', { name: 'Put Brie in S', exact: true }).first().click();
+    await shots(ana.page, 'round-tiers');
+    await ana.page.getByRole('button', { name: 'Submit tier list' }).click();
+    await ana.page.getByTestId('room-submitted').waitFor();
+    // Bo by keys: a number key puts Stilton in S.
+    await chip(bo.page, 'Stilton').focus();
+    await bo.page.keyboard.press('1');
+    await tabTo(bo.page, bo.page.getByTestId('submit-button'));
+    await bo.page.keyboard.press('Enter');
+    await bo.page.getByTestId('room-submitted').waitFor();
+    const tiersOf = async (page: Page) => {
+      const response = await page.request.get(`/api/games/${cheeses.id}`);
+      const body = (await response.json()) as { mySubmission: { tiers?: string[][] } | null };
+      const labels = new Map(cheeses.items.map((item) => [item.id, item.label]));
+      return body.mySubmission?.tiers?.map((tier) => tier.map((id) => labels.get(id)));
+    };
+    expect((await tiersOf(ana.page))?.[0]).toEqual(['Brie']);
+    expect((await tiersOf(bo.page))?.[0]).toEqual(['Stilton']);
+    await act('end-round');
+    await act('reveal');
+    for (const page of [ana.page, bo.page]) await page.getByTestId('round-points').waitFor();
+    expect(await ana.page.getByTestId('room-reveal').textContent()).toContain(
+      'That was the last round',
+    );
 
     await act('close');
     for (const page of phones()) await page.getByTestId('room-closed').waitFor();
@@ -309,5 +353,8 @@ describe.runIf(browserAvailable())('live rooms on phones', { retry: 0 }, () => {
     await ana.page.goBack();
     await ana.page.getByRole('link', { name: 'Round 2 results' }).click();
     await ana.page.waitForURL((url) => url.pathname === `/g/${snacks.id}/results`);
+    await ana.page.goBack();
+    await ana.page.getByRole('link', { name: 'Round 3 results' }).click();
+    await ana.page.waitForURL((url) => url.pathname === `/g/${cheeses.id}/results`);
   }, 300_000);
 });
