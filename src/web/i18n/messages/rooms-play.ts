@@ -65,7 +65,6 @@ export const roomPhoneText = i18n('rooms/phone', {
   /** Read out at a few points of the countdown, not every second. */
   secondsLeft: count({ one: '{count} second left', many: '{count} seconds left' }),
   minutesLeft: count({ one: '{count} minute left', many: '{count} minutes left' }),
-  submit: 'Submit',
   submitting: 'Submitting…',
   submittedTitle: 'Submitted',
   submittedText: 'Waiting for the others.',
@@ -86,7 +85,6 @@ export const roomPhoneText = i18n('rooms/phone', {
   /** "3rd of 42" */
   placeOf: params<{ place: string; count: string }>('{place} of {count}'),
   noBallot: 'You had no ballot this round, so no points: play the next one!',
-  podium: 'Podium',
   podiumRound: 'This round’s podium',
   podiumEmpty: 'Nobody submitted this round.',
   /** {count} is a number in the app's language. */
