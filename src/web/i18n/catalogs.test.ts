@@ -29,6 +29,7 @@ import * as achievements from './messages/achievements';
 import * as passwords from './messages/passwords';
 import * as tokens from './messages/tokens';
 import * as webhooks from './messages/webhooks';
+import * as roomsPlay from './messages/rooms-play';
 import { COMMUNITY_MESSAGES, MAX_TAG_LENGTH, MAX_TAGS } from '../../domain/community';
 import { MESSAGES } from '../../domain/game';
 import { playsText, ranksText } from '../community/counts';
@@ -62,6 +63,7 @@ const all = [
   ...Object.values(passwords),
   ...Object.values(tokens),
   ...Object.values(webhooks),
+  ...Object.values(roomsPlay),
 ];
 const catalogs = messagesToJSON(...all);
 

@@ -1,36 +1,15 @@
 /** /g/{idOrSlug}/play: order the items, optionally give a name, submit, then see the results. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  BarChart3,
-  Check,
-  CloudOff,
-  Crown,
-  Layers,
-  ListOrdered,
-  ListPlus,
-  Lock,
-  Users,
-} from 'lucide-react';
-import {
-  lazy,
-  Suspense,
-  useCallback,
-  useEffect,
-  useId,
-  useMemo,
-  useRef,
-  useState,
-  type FormEvent,
-} from 'react';
+import { BarChart3, Check, CloudOff, Crown, ListPlus, Lock, Users } from 'lucide-react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { GameView, SubmissionView } from '../../domain/game';
-import { placeAll } from '../../domain/lifecycle';
 import { MAX_NAME_LENGTH } from '../../domain/limits';
 import { cleanText } from '../../domain/text';
 import { errorMessage, isClosedError } from '../api/errors';
 import { useGameEvents } from '../api/events';
 import { gameClosed, submissionSaved } from '../api/game-cache';
-import { submitRanking, useGame, type BallotValue } from '../api/games';
+import { submitRanking, useGame } from '../api/games';
 import { isOfflineFailure, isOfflineNow, useBackOnline } from '../api/offline';
 import { isRetryable } from '../api/retry';
 import { offlineText } from '../i18n/messages/api';
@@ -53,11 +32,7 @@ import {
 } from './pending-ranking';
 import { ClampedTitle } from './clamped-title';
 import { ClosedRank } from './closed-rank';
-import { RankList, type Order } from './rank-list';
-import { PictureViewerProvider } from './item-picture';
-import { emptyPlacement, keptPlacement, placedCount, type Placement } from './tier-placement';
-import { keptPicks } from './top-picks';
-import { ballotKindText } from '../i18n/messages/ballot';
+import { BallotBoard, BallotHelp, ballotShape, useBallot, useSubmitLabel } from './game-ballot';
 import { useStickyCover } from '../ui/use-sticky-cover';
 import { useProgressSaver, type SaveStatus } from './use-progress-saver';
 import { formatNumber } from '../i18n/format';
@@ -66,12 +41,6 @@ import { commonText } from '../i18n/messages/common';
 import { playPageText } from '../i18n/messages/play';
 import { RichText } from '../i18n/rich-text';
 import './play.css';
-import './ballot.css';
-
-// The top-N picker and the tier board load only for the games that ask for them: most games are
-// full rankings, and the play page's first visit is the one the JavaScript budget is for.
-const TopPicker = lazy(() => import('./top-picker').then((m) => ({ default: m.TopPicker })));
-const TierBoard = lazy(() => import('./tier-board').then((m) => ({ default: m.TierBoard })));
 
 export function PlayPage() {
   const t = useText(playPageText);
@@ -106,13 +75,6 @@ export function PlayPage() {
   );
 }
 
-/** What a ballot asks for, as far as the board's state depends on it. */
-function ballotShape(ballot: GameView['ballot']): string {
-  if (ballot.kind === 'top') return `top ${ballot.n}`;
-  if (ballot.kind === 'tiers') return `tiers ${ballot.tiers.length}`;
-  return ballot.kind;
-}
-
 /** How often a kept ranking is tried again while the page is open and the browser online. */
 const RESEND_EVERY_MS = 30_000;
 
@@ -131,57 +93,24 @@ function PlayBoard(props: {
   // A ranking submitted offline on this device and not sent yet (sent below once online).
   const [kept] = useState(() => readPendingRanking(game.id));
   const [waiting, setWaiting] = useState(kept !== null);
-  // The ranking waiting to be sent, else their saved ranking (final or progress), else the game's
-  // order; kept in step with the items when the owner edits them while this page is open.
   const [error, setError] = useState<string | null>(null);
-  const { ballot } = game;
   // Set by the player's first move: only then is their ballot saved as progress.
   const moved = useRef(false);
-  const k = useText(ballotKindText);
-  const keptRanking = kept && 'ranking' in kept ? kept.ranking : null;
-  const [savedOrder, setOrder] = useState<Order>(() => keptRanking ?? mySubmission?.ranking ?? []);
-  const order = useMemo(() => placeAll(savedOrder, game.items), [savedOrder, game.items]);
-  // Top N: the picks, best first (issue 25).
-  const n = ballot.kind === 'top' ? ballot.n : 0;
-  const [savedPicks, setPicks] = useState<Order>(() =>
-    ballot.kind === 'top' ? (keptRanking ?? mySubmission?.ranking ?? []) : [],
+  // The ranking waiting to be sent, else their saved ballot (final or progress), else the game's
+  // order.
+  const ballotState = useBallot(
+    game,
+    {
+      ranking: (kept && 'ranking' in kept ? kept.ranking : null) ?? mySubmission?.ranking,
+      tiers: (kept && 'tiers' in kept ? kept.tiers : null) ?? mySubmission?.tiers,
+    },
+    useCallback(() => {
+      moved.current = true;
+      setError(null);
+    }, []),
   );
-  const picks = useMemo(() => keptPicks(savedPicks, game.items, n), [savedPicks, game.items, n]);
-  const onPicksChange = useCallback((update: (picks: Order) => Order) => {
-    moved.current = true;
-    setError(null);
-    setPicks(update);
-  }, []);
-  // Tiers: one array of item ids per tier.
-  const tierCount = ballot.kind === 'tiers' ? ballot.tiers.length : 0;
-  const [savedPlacement, setPlacement] = useState<Placement>(
-    () =>
-      (kept && 'tiers' in kept ? kept.tiers : null) ??
-      mySubmission?.tiers ??
-      emptyPlacement(tierCount),
-  );
-  const placement = useMemo(
-    () => keptPlacement(savedPlacement, game.items, tierCount),
-    [savedPlacement, game.items, tierCount],
-  );
-  const onPlacementChange = useCallback((update: (placement: Placement) => Placement) => {
-    moved.current = true;
-    setError(null);
-    setPlacement(update);
-  }, []);
-  /** Why Submit cannot be pressed yet (a top N not all picked, no item in a tier), if it can't. */
-  const notReady =
-    ballot.kind === 'top' && picks.length !== n
-      ? picks.length < n
-        ? k.pickMore({ count: n - picks.length })(n - picks.length)
-        : null
-      : ballot.kind === 'tiers' && placedCount(placement) === 0
-        ? k.placeOne
-        : null;
-  const items = useRef(game.items);
-  useEffect(() => {
-    items.current = game.items;
-  }, [game.items]);
+  const { value, notReady } = ballotState;
+  const submitLabel = useSubmitLabel(game);
   const [name, setName] = useState(
     kept?.name ?? (mySubmission?.name === 'Anonymous' ? '' : (mySubmission?.name ?? '')),
   );
@@ -200,19 +129,7 @@ function PlayBoard(props: {
     beforeSave: () => ensureSession(viewer),
   });
 
-  const onOrderChange = useCallback((update: (order: Order) => Order) => {
-    moved.current = true;
-    setError(null);
-    setOrder((current) => update(placeAll(current, items.current)));
-  }, []);
-  // What Submit sends, and what is saved as progress as the player goes.
-  const value = useMemo<BallotValue>(
-    () =>
-      ballot.kind === 'tiers'
-        ? { tiers: placement.map((tier) => [...tier]) }
-        : { ranking: [...(ballot.kind === 'top' ? picks : order)] },
-    [ballot.kind, placement, picks, order],
-  );
+  // What Submit sends is saved as progress as the player goes.
   const { save } = progress;
   useEffect(() => {
     if (moved.current) save(value);
@@ -361,7 +278,7 @@ function PlayBoard(props: {
         <ClosedRank
           gameId={game.id}
           items={game.items}
-          order={ballot.kind === 'top' ? picks : ballot.kind === 'tiers' ? placement.flat() : order}
+          order={ballotState.ordered}
           ranked={submitted}
         />
       ) : game.unlock ? (
@@ -378,35 +295,7 @@ function PlayBoard(props: {
         <form className="play-form" onSubmit={onSubmit} aria-describedby={ids.help}>
           {/* One line above the list: what goes where, the name to rank under, saving. */}
           <div className="play-form__help-row">
-            {ballot.kind === 'ranking' ? (
-              <p id={ids.help} className="play-form__help">
-                <RichText
-                  text={t.help}
-                  values={{
-                    best: <strong>{t.best}</strong>,
-                    how: <span className="play-form__how">{t.how}</span>,
-                  }}
-                />
-              </p>
-            ) : (
-              <div className="play-form__kind" data-testid="ballot-kind">
-                {ballot.kind === 'top' ? (
-                  <ListOrdered size={20} aria-hidden="true" />
-                ) : (
-                  <Layers size={20} aria-hidden="true" />
-                )}
-                <div>
-                  <p className="play-form__kind-title">
-                    {ballot.kind === 'top' ? k.top({ n }) : k.tiers}
-                  </p>
-                  <p id={ids.help} className="play-form__help">
-                    {ballot.kind === 'top'
-                      ? k.topHelp({ n, total: formatNumber(game.items.length) })
-                      : k.tiersHelp}
-                  </p>
-                </div>
-              </div>
-            )}
+            <BallotHelp game={game} id={ids.help} />
             {showName ? (
               <div className="play-form__name">
                 <label htmlFor={ids.name}>
@@ -430,37 +319,7 @@ function PlayBoard(props: {
             <ProgressNote status={progress.status} />
           </div>
 
-          <PictureViewerProvider>
-            {ballot.kind === 'top' ? (
-              <Suspense fallback={<SkeletonList rows={6} />}>
-                <TopPicker
-                  items={game.items}
-                  n={n}
-                  picks={picks}
-                  onPicksChange={onPicksChange}
-                  hintSlot={hintSlot}
-                />
-              </Suspense>
-            ) : ballot.kind === 'tiers' ? (
-              <Suspense fallback={<SkeletonList rows={6} />}>
-                <TierBoard
-                  items={game.items}
-                  tiers={ballot.tiers}
-                  placement={placement}
-                  onPlacementChange={onPlacementChange}
-                  hintSlot={hintSlot}
-                />
-              </Suspense>
-            ) : (
-              <RankList
-                items={game.items}
-                order={order}
-                onOrderChange={onOrderChange}
-                labelledBy={ids.title}
-                hintSlot={hintSlot}
-              />
-            )}
-          </PictureViewerProvider>
+          <BallotBoard state={ballotState} labelledBy={ids.title} hintSlot={hintSlot} />
 
           <div className="submit-bar" ref={coverRef} data-testid="submit-bar">
             <OfflineNotice message={waiting ? offline.ranking : null} />
@@ -478,13 +337,7 @@ function PlayBoard(props: {
               aria-describedby={error ? ids.error : notReady ? ids.notReady : undefined}
             >
               <Crown size={20} aria-hidden="true" />
-              {submit.isPending
-                ? t.submitting
-                : ballot.kind === 'top'
-                  ? k.submitTop({ n })
-                  : ballot.kind === 'tiers'
-                    ? k.submitTiers
-                    : t.submit}
+              {submit.isPending ? t.submitting : submitLabel}
             </button>
             {notReady && !error ? (
               <p id={ids.notReady} className="submit-bar__why">
