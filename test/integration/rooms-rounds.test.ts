@@ -365,6 +365,26 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       } finally {
         stream.close();
       }
+
+      // A room opened on A once B runs: B learns its games from the opening's event.
+      const next = await a.createGame(host);
+      const created = await host.request<{ room: { code: string } }>('POST', '/api/rooms', {
+        gameIds: [next.id],
+      });
+      const nextCode = created.body.room.code;
+      const watching = await onB.events(`/api/rooms/${nextCode}/events`);
+      try {
+        expect(JSON.parse((await watching.nextEvent()).data)).toMatchObject({ phase: 'created' });
+        expect((await act(host, nextCode, 'open')).status).toBe(200);
+        expect(JSON.parse((await watching.nextEvent()).data)).toMatchObject({ phase: 'lobby' });
+        await join(onB, nextCode, 'Phone');
+        expect(await a.submit(onB, next.id, ids(next))).toMatchObject({
+          status: 409,
+          body: notStarted,
+        });
+      } finally {
+        watching.close();
+      }
     });
   },
 );
