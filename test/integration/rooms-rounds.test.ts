@@ -10,6 +10,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOM_EXPIRY_MS, ROOM_RETENTION_MS, ROUND_GRACE_MS } from '../../src/domain/limits';
 import { ROOM_MESSAGES, type RoomView, type RoomViewer } from '../../src/domain/rooms';
+import { rows } from '../../src/server/db/rows';
 import { room, roomPlayer } from '../../src/server/db/schema/rooms';
 import { purgeOldRooms } from '../../src/server/rooms/public';
 import { startServer, type RunningServer } from '../../src/server/server';
@@ -385,6 +386,36 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       } finally {
         watching.close();
       }
+    });
+
+    it('reads the open rooms again when its listener was lost meanwhile', async () => {
+      const b = instances[1] ?? (await start());
+      const host = await a.user('Host');
+      const game = await a.createGame(host);
+      const created = await host.request<{ room: { code: string } }>('POST', '/api/rooms', {
+        gameIds: [game.id],
+      });
+      const { code } = created.body.room;
+      // As if PostgreSQL dropped the listeners: the opening's event may reach no one.
+      const killed = rows(
+        await a.server.database.db.execute(
+          sql`select pg_terminate_backend(pid) from pg_stat_activity
+            where datname = current_database() and query ilike 'LISTEN%' and pid <> pg_backend_pid()`,
+        ),
+      );
+      expect(killed.length).toBeGreaterThanOrEqual(2);
+      expect((await act(host, code, 'open')).status).toBe(200);
+      const phone = await a.guest();
+      await join(phone, code, 'Phone');
+      // Once B listens again it reads the open rooms afresh: the room holds the phone back there.
+      await expect
+        .poll(
+          async () =>
+            (await a.submit(phone.at(b.url), game.id, ids(game).slice(0, 1), { partial: true }))
+              .status,
+          { timeout: 15_000 },
+        )
+        .toBe(409);
     });
   },
 );
