@@ -203,3 +203,12 @@ export const ROOM_LEADERBOARD_SIZE = 10;
 export const ROOM_PODIUM_SIZE = 3;
 /** Points a round gives at most (a player in full agreement with the crowd). */
 export const ROUND_MAX_POINTS = 1000;
+/**
+ * A room player's ballot is taken this long after the round's deadline: one sent as the countdown
+ * reached zero is still on its way (decision 0054). It counts for the round's points too.
+ */
+export const ROUND_GRACE_MS = 2000;
+/** Rooms closed (or expired) this long ago are deleted with their players (rooms/purge.ts). */
+export const ROOM_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+/** Rooms one sweep of the purge deletes at most (their players go with them). */
+export const ROOM_PURGE_BATCH = 200;

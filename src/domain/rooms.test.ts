@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { agreement } from './agreement';
-import { ROOM_EXPIRY_MS, ROUND_MAX_POINTS } from './limits';
+import { ROOM_EXPIRY_MS, ROUND_GRACE_MS, ROUND_MAX_POINTS } from './limits';
 import {
   allowedActions,
   checkRoomGames,
@@ -17,6 +17,8 @@ import {
   roomCodeFrom,
   roomTransition,
   roundPoints,
+  roundSubmissionRefusal,
+  roundWindow,
   scoreRound,
   shownPhase,
   type RoomClock,
@@ -212,6 +214,54 @@ describe('phases', () => {
   });
 });
 
+describe('submissions to a round’s game', () => {
+  const rounds = (extra: Partial<RoomClock> = {}) => ({ ...room(extra), gameIds: ['g1', 'g2'] });
+  const playing = (round: number) => rounds({ phase: 'round', round, deadline: NOW + 30_000 });
+
+  it('are taken while the game’s round is played, up to the grace after its deadline', () => {
+    expect(roundSubmissionRefusal([playing(1)], 'g1', NOW)).toBeNull();
+    expect(roundSubmissionRefusal([playing(2)], 'g2', NOW)).toBeNull();
+    const ending = rounds({ phase: 'round', round: 1, deadline: NOW });
+    // Past the deadline the room reads as ended, but a ballot on its way is still taken.
+    expect(shownPhase(ending, NOW)).toBe('ended');
+    expect(roundSubmissionRefusal([ending], 'g1', NOW + ROUND_GRACE_MS - 1)).toBeNull();
+    expect(roundSubmissionRefusal([ending], 'g1', NOW + ROUND_GRACE_MS)).toBe(
+      ROOM_MESSAGES.roundClosed,
+    );
+  });
+
+  it('are refused before the round and after it', () => {
+    const notYet = ROOM_MESSAGES.roundNotStarted;
+    const closed = ROOM_MESSAGES.roundClosed;
+    expect(roundSubmissionRefusal([rounds({ phase: 'created' })], 'g1', NOW)).toBe(notYet);
+    expect(roundSubmissionRefusal([rounds({ phase: 'lobby' })], 'g1', NOW)).toBe(notYet);
+    expect(roundSubmissionRefusal([playing(1)], 'g2', NOW)).toBe(notYet);
+    expect(roundSubmissionRefusal([playing(2)], 'g1', NOW)).toBe(closed);
+    const revealed = rounds({ phase: 'reveal', round: 1, deadline: NOW });
+    // A reveal closes the round at once, grace or not.
+    expect(roundSubmissionRefusal([revealed], 'g1', NOW + 1)).toBe(closed);
+    expect(roundSubmissionRefusal([revealed], 'g2', NOW + 1)).toBe(notYet);
+  });
+
+  it('are free in a closed or expired room, a room of other games, or no room', () => {
+    expect(roundSubmissionRefusal([], 'g1', NOW)).toBeNull();
+    expect(roundSubmissionRefusal([playing(1)], 'other', NOW)).toBeNull();
+    expect(
+      roundSubmissionRefusal([rounds({ phase: 'closed', round: 1, deadline: NOW })], 'g2', NOW),
+    ).toBeNull();
+    const quiet = rounds({ phase: 'lobby', lastActivityAt: NOW - ROOM_EXPIRY_MS });
+    expect(roundSubmissionRefusal([quiet], 'g1', NOW)).toBeNull();
+  });
+
+  it('are taken when any of the player’s rooms plays the game’s round', () => {
+    const waiting = rounds({ phase: 'lobby' });
+    expect(roundSubmissionRefusal([waiting, playing(1)], 'g1', NOW)).toBeNull();
+    expect(roundSubmissionRefusal([waiting, playing(2)], 'g1', NOW)).toBe(
+      ROOM_MESSAGES.roundNotStarted,
+    );
+  });
+});
+
 describe('points', () => {
   const crowd = ['a', 'b', 'c', 'd'];
   it('are the "you vs the crowd" agreement, ten points a percentage point', () => {
@@ -242,6 +292,18 @@ describe('points', () => {
       { userId: 'in', agreement: 100, points: 1000 },
       { userId: 'reverse', agreement: 0, points: 0 },
     ]);
+  });
+
+  it('count a round’s ballots from its start to the grace past its deadline', () => {
+    expect(roundWindow({ startedAt: 100, deadline: 200 }, 10_000)).toEqual({
+      startedAt: 100,
+      endedAt: 200 + ROUND_GRACE_MS,
+    });
+    // Revealed within the grace: nothing later than the reveal's reading counts.
+    expect(roundWindow({ startedAt: 100, deadline: 200 }, 201)).toEqual({
+      startedAt: 100,
+      endedAt: 201,
+    });
   });
 
   it('place players best first, equal scores sharing a place', () => {

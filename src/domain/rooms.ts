@@ -14,6 +14,7 @@ import {
   MIN_ROUND_SECONDS,
   ROOM_CODE_LENGTH,
   ROOM_EXPIRY_MS,
+  ROUND_GRACE_MS,
   ROUND_MAX_POINTS,
 } from './limits';
 import type { WeakOrder } from './results';
@@ -76,6 +77,8 @@ export const ROOM_MESSAGES = {
   nameTooLong: `Nicknames are at most ${MAX_ROOM_NAME_LENGTH} characters`,
   nameNotAllowed: 'Choose another nickname',
   nameTaken: 'Someone in this room already has this nickname: choose another',
+  roundNotStarted: 'This round has not started yet: wait for the host to start it',
+  roundClosed: 'This round has closed: the host will reveal the results',
 } as const;
 
 /** A room's rounds, checked: 1 to MAX_ROOM_ROUNDS games, none twice. */
@@ -309,6 +312,42 @@ function refusal(room: RoomClock, action: RoomAction, now: number): string {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Submissions
+
+/** A room as the submission rule reads it: its clock and its rounds' games, in order. */
+export type RoomRounds = RoomClock & { gameIds: readonly string[] };
+
+/**
+ * Whether a player of these rooms may submit to `gameId` at `now` (decision 0054): yes (null)
+ * while one of them plays that game's round, from its start to ROUND_GRACE_MS after its
+ * deadline; otherwise why not, before the round ("not started yet") or after it ("closed").
+ * Rooms that are closed or expired, or do not play this game, hold nobody back.
+ */
+export function roundSubmissionRefusal(
+  rooms: readonly RoomRounds[],
+  gameId: string,
+  now: number,
+): string | null {
+  let refusal: string | null = null;
+  for (const room of rooms) {
+    const position = room.gameIds.indexOf(gameId) + 1;
+    if (position === 0 || room.phase === 'closed' || isExpired(room, now)) continue;
+    if (room.round < position) {
+      refusal ??= ROOM_MESSAGES.roundNotStarted;
+      continue;
+    }
+    const playing =
+      room.round === position &&
+      room.phase === 'round' &&
+      room.deadline !== null &&
+      now < room.deadline + ROUND_GRACE_MS;
+    if (playing) return null;
+    refusal ??= ROOM_MESSAGES.roundClosed;
+  }
+  return refusal;
+}
+
+// ---------------------------------------------------------------------------------------------
 // Points
 
 /**
@@ -330,7 +369,21 @@ export function roundPoints(agreement: number | null): number {
   return Math.max(0, Math.min(ROUND_MAX_POINTS, Math.round(agreement * (ROUND_MAX_POINTS / 100))));
 }
 
-/** A ballot counts for the round when it was made from the round's start to its deadline. */
+/**
+ * The time a round's ballots count from and to, read at `now` (its reveal): from its start to
+ * ROUND_GRACE_MS past its deadline (the ballots the submission rule took), never past `now`.
+ */
+export function roundWindow(
+  round: { startedAt: number | null; deadline: number | null },
+  now: number,
+): { startedAt: number; endedAt: number } {
+  return {
+    startedAt: round.startedAt ?? 0,
+    endedAt: Math.min((round.deadline ?? now) + ROUND_GRACE_MS, now),
+  };
+}
+
+/** A ballot counts for the round when it was made in the round's window (roundWindow). */
 export function countsForRound(
   at: number,
   window: { startedAt: number; endedAt: number },
@@ -408,6 +461,11 @@ export type RoomView = {
   gameId: string | null;
   /** How many joined, and in the lobby the newest nicknames (newest first). */
   players: { count: number; recent: string[] };
+  /**
+   * While a round is played or has ended (before its reveal): how many players made a ballot of
+   * its game since it started ("N of M have submitted"); null in other phases.
+   */
+  submitted: number | null;
   /** The revealed round's best three; once closed, the final podium (the leaderboard's top). */
   podium: PodiumEntry[];
   /** Points over the revealed rounds, best first (empty before the first reveal). */

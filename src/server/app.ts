@@ -21,7 +21,7 @@ import { OBSERVABILITY_OPERATIONS } from './observability/docs';
 import { SHARE_OPERATIONS } from './share/docs';
 import { WEBHOOKS_OPERATIONS } from './webhooks/docs';
 import { IMAGE_OPERATIONS } from './images/docs';
-import { ROOM_OPERATIONS, roomRoutes } from './rooms/public';
+import { ROOM_OPERATIONS, roomRoutes, RoundGate } from './rooms/public';
 import { imageApiRoutes, imageFileRoutes, pngThumbs, type BucketStore } from './images/public';
 import { errorBody, createErrorHandler, notFoundApi } from './http/errors';
 import { withClientIp } from './http/client-ip';
@@ -196,6 +196,7 @@ function apiRoutes(
   ballots: BallotCache,
   cards: ShareCards,
   webhooks: WebhookEvents,
+  rounds: RoundGate,
 ) {
   const { db, kind } = deps.database;
   const quota = new QuotaGuard(db, deps.quotas ?? DEFAULT_QUOTAS);
@@ -238,6 +239,8 @@ function apiRoutes(
         analytics: deps.analytics,
         webhooks,
         onSubmissionBatch: (size) => deps.metrics?.observeBatch(size),
+        // Live rooms take their players' ballots during the game's round only (decision 0054).
+        submissionGate: (input) => rounds.refusal(input),
       }),
     )
     .route(
@@ -275,6 +278,7 @@ function apiRoutes(
         quota,
         streams,
         maxPlayers: deps.roomPlayers ?? DEFAULT_ROOM_PLAYERS,
+        rounds,
       }),
     )
     .route(
@@ -363,6 +367,9 @@ export function createApp(deps: AppDeps) {
     coalesceMs: deps.webhooks?.coalesceMs,
   });
   webhooks.attach(deps.hub);
+  // Which games live rooms play, per instance, kept current by every instance's events.
+  const rounds = new RoundGate(deps.database.db);
+  rounds.attach(deps.hub);
   app.onError(createErrorHandler(deps.log));
   const metrics = deps.metrics ?? new AppMetrics({ database: deps.database, hub: deps.hub });
   // Outermost: every request gets its id, its metrics and its log line, whoever answers it.
@@ -452,7 +459,7 @@ export function createApp(deps: AppDeps) {
     await next();
     await sessions.barrier();
   });
-  app.route('/api', apiRoutes(deps, states, ballots, cards, webhooks));
+  app.route('/api', apiRoutes(deps, states, ballots, cards, webhooks, rounds));
   app.get('/api/openapi.json', docs.json);
   app.get('/api/docs', docs.html);
   app.all('/api/*', notFoundApi);

@@ -21,6 +21,7 @@ import { startDeadlineScheduler } from './games/deadlines';
 import { deletePlayer } from './games/public';
 import { moveGuestData } from './players/migrate-guest';
 import { removeUnprovenWebhooksOf } from './webhooks/public';
+import { startRoomPurge } from './rooms/public';
 import { startWebhookWorker } from './webhooks/worker';
 import { DEFAULT_RETRY_SCHEDULE_MS } from '../domain/webhooks';
 import { createLogger, type Logger } from './platform/log';
@@ -246,6 +247,7 @@ export async function startServer(
       retentionDays: config.analyticsRetentionDays,
     });
     const imageCollector = startImageCollector({ db: database.db, log, bucket: imageBucket });
+    const roomPurge = startRoomPurge({ db: database.db, log });
     const port = (server.address() as AddressInfo).port;
     let closing: Promise<void> | undefined;
     const drain = async () => {
@@ -258,6 +260,7 @@ export async function startServer(
         retention.stop(),
         webhookWorker.stop(),
         imageCollector.stop(),
+        roomPurge.stop(),
       ]);
       // Streams end at once (browsers reconnect elsewhere or here once restarted); requests
       // under way finish, within the limit.

@@ -81,6 +81,7 @@ describe.each(testDatabases)('live rooms on %s', (kind) => {
         deadline: null,
         gameId: null,
         players: { count: 0, recent: [] },
+        submitted: null,
         podium: [],
         leaderboard: [],
         isHost: false,
@@ -306,8 +307,11 @@ describe.each(testDatabases)('live rooms on %s', (kind) => {
           ['join', { name: 'Cy', players: 3 }],
         ]);
 
-        // A ballot made before the round does not count for it.
-        expect((await h.submit(cy, first.id, ids(first))).status).toBe(200);
+        // A ballot before the round is refused (rooms-rounds.test.ts has the whole rule).
+        expect(await h.submit(cy, first.id, ids(first))).toMatchObject({
+          status: 409,
+          body: errorOf('aborted', ROOM_MESSAGES.roundNotStarted),
+        });
         const started = await act(host, code, 'start');
         expect(started.status).toBe(200);
         const live = await stream.nextEvent();

@@ -125,6 +125,8 @@ export const GAMES_OPERATIONS: Operations = {
   'PUT /api/games/{id}/submission': {
     tag: 'Games',
     summary: 'Submit (or save, with partial) the caller’s ballot: ranking or tiers',
+    description:
+      'A player of a live room (`/api/rooms`) that plays this game submits only during its round: before it or after it, 409.',
     access: 'session',
     tokens: true,
     ok: {

@@ -39,6 +39,17 @@ export type GameHooks = {
   playsCountedSql(counted: SQL): { ctes: SQL; select: SQL };
 };
 
+/**
+ * Asked before a player's ballot is taken (the submission route): why `userId` may not submit to
+ * `gameId` now (a sentence, answered 409), or null. Live rooms refuse their players' ballots
+ * outside the game's round (decision 0054). Answers null synchronously for a game that nothing
+ * holds back, so the hot path does not wait for it.
+ */
+export type SubmissionGate = (input: {
+  gameId: string;
+  userId: string;
+}) => string | null | Promise<string | null>;
+
 let installed: GameHooks | undefined;
 
 /** The composition root hands games its hooks once, before any request. */

@@ -3,7 +3,7 @@
  * hooks (hooks.ts) are wired by the composition root, not imported by features.
  */
 export type { GameRow } from './data';
-export { gamesOwnedBySql, readGameHeader, type GameHeader } from './access';
+export { finalRankersSinceSql, gamesOwnedBySql, readGameHeader, type GameHeader } from './access';
 export { gameViewFor, toGameView } from './game-view';
 export { createGame, deleteLockedGame, deletePlayer, lockOwned } from './mutations';
 export { markPublished, markUnpublished } from './publication';

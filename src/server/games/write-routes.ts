@@ -29,7 +29,7 @@ import { validate } from '../http/validate';
 import { KeyedQueue } from '../platform/keyed-queue';
 import type { WebhookEvents } from '../webhooks/public';
 import { toGameView, toSubmissionView } from './data';
-import { gameHooks } from './hooks';
+import { gameHooks, type SubmissionGate } from './hooks';
 import { freshState, gameIdOr404, withDeadline } from './lookup';
 import { BallotBody } from './ballot-body';
 import { ItemImageBody, ItemLabel, newItemsBody } from './item-body';
@@ -57,6 +57,8 @@ export type GameWriteDeps = {
   webhooks?: WebhookEvents | undefined;
   /** Told each submission batch's size (observability/metrics.ts). */
   onSubmissionBatch?: ((size: number) => void) | undefined;
+  /** Whether a player may submit to a game now (live rooms' rounds; hooks.ts). */
+  submissionGate?: SubmissionGate | undefined;
 };
 
 const SUBMISSION_SHAPE_MESSAGES = {
@@ -249,6 +251,9 @@ export function gameWriteRoutes(deps: GameWriteDeps) {
           const body = c.req.valid('json');
           const { id } = c.req.valid('param');
           const gameId = await gameIdOr404(states, id);
+          const gate = deps.submissionGate?.({ gameId, userId: viewer.id }) ?? null;
+          const refused = gate === null || typeof gate === 'string' ? gate : await gate;
+          if (refused !== null) throw new AppError('aborted', refused);
           const name = playerName(body.name, viewer.isAnonymous ? null : viewer.name);
           const result = await submissions
             .submit({

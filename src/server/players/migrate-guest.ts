@@ -1,9 +1,9 @@
 /**
  * When a guest registers or signs in, everything they did moves to the real account in one
  * transaction, before better-auth deletes the guest: submissions, played games, plays, likes,
- * XP and stats, games and community ranks. Where both accounts ranked the same game, the most recent
- * submission stays (a final ranking over saved progress) and the results are corrected. If
- * anything fails, nothing has moved.
+ * XP and stats, games, community ranks and places in live rooms. Where both accounts ranked the
+ * same game, the most recent submission stays (a final ranking over saved progress) and the
+ * results are corrected. If anything fails, nothing has moved.
  */
 import { eq, sql } from 'drizzle-orm';
 import { moveGuestEvents } from '../analytics/public';
@@ -12,6 +12,7 @@ import type { Db, Tx } from '../db/client';
 import { play, playedGame } from '../db/schema/players';
 import { mergeGuestSubmissions, moveGuestGames, playsUndoneSql } from '../games/public';
 import { mergeGuestXp } from '../progression/public';
+import { moveGuestRoomPlaces } from '../rooms/public';
 import { publish, type HubEvent } from '../realtime/hub';
 
 export async function moveGuestData(db: Db, guestId: string, accountId: string): Promise<void> {
@@ -24,6 +25,7 @@ export async function moveGuestData(db: Db, guestId: string, accountId: string):
     await mergeGuestXp(tx, guestId, accountId);
     await moveGuestGames(tx, guestId, accountId);
     await moveGuestRanks(tx, guestId, accountId);
+    await moveGuestRoomPlaces(tx, guestId, accountId);
     await mergePlays(tx, guestId, accountId, events);
     await moveGuestEvents(tx, guestId, accountId);
     events.push({ type: 'profile', userId: accountId });

@@ -8,6 +8,7 @@ import {
   placed,
   shownPhase,
   type RoomClock,
+  type RoomPhase,
   type RoomView,
   type RoomViewer,
   type StoredPhase,
@@ -17,7 +18,7 @@ import type { WeakOrder } from '../../domain/results';
 import type { BallotKind } from '../../domain/ballot';
 import type { Db } from '../db/client';
 import { room, roomPlayer } from '../db/schema/rooms';
-import { BallotCache, type GameStates } from '../games/public';
+import { BallotCache, finalRankersSinceSql, type GameStates } from '../games/public';
 
 export type RoomRow = typeof room.$inferSelect;
 
@@ -43,10 +44,30 @@ export function clockOf(row: RoomRow): RoomClock {
   };
 }
 
+/**
+ * How many of the room's players made a final ranking of the round's game since the round began
+ * (one statement; null outside a round and its wait for the reveal). No one ranks it otherwise:
+ * a room player's ballot is taken only during the round (round-gate.ts).
+ */
+async function submittedInRound(db: Db, row: RoomRow, phase: RoomPhase): Promise<number | null> {
+  const gameId = row.gameIds[row.round - 1];
+  if ((phase !== 'round' && phase !== 'ended') || !gameId || !row.roundStartedAt) return null;
+  const [counted] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(roomPlayer)
+    .where(
+      and(
+        eq(roomPlayer.roomId, row.id),
+        sql`${roomPlayer.userId} in ${finalRankersSinceSql(gameId, row.roundStartedAt)}`,
+      ),
+    );
+  return counted?.count ?? 0;
+}
+
 /** The room as everyone sees it at `now`. */
 export async function readRoomView(db: Db, row: RoomRow, now: number): Promise<RoomView> {
   const phase = shownPhase(clockOf(row), now);
-  const [recent, podium, leaderboard] = await Promise.all([
+  const [recent, podium, leaderboard, submitted] = await Promise.all([
     phase === 'lobby'
       ? db
           .select({ name: roomPlayer.name })
@@ -75,6 +96,7 @@ export async function readRoomView(db: Db, row: RoomRow, now: number): Promise<R
           .orderBy(desc(roomPlayer.points), roomPlayer.nameKey)
           .limit(ROOM_LEADERBOARD_SIZE)
       : [],
+    submittedInRound(db, row, phase),
   ]);
   const board = placed(leaderboard, (entry) => entry.points);
   return {
@@ -86,6 +108,7 @@ export async function readRoomView(db: Db, row: RoomRow, now: number): Promise<R
     deadline: row.deadline?.getTime() ?? null,
     gameId: row.round > 0 ? (row.gameIds[row.round - 1] ?? null) : null,
     players: { count: row.playerCount, recent: recent.map((entry) => entry.name) },
+    submitted,
     podium:
       phase === 'closed'
         ? board.slice(0, ROOM_PODIUM_SIZE).map((entry) => ({ ...entry, agreement: null }))

@@ -24,6 +24,10 @@ export const RoomSchema = z
       count: z.number(),
       recent: z.array(z.string()).meta({ description: 'In the lobby: the newest nicknames' }),
     }),
+    submitted: z.number().nullable().meta({
+      description:
+        'While a round is played or ended: how many players made a ranking of its game since it started (null in other phases)',
+    }),
     podium: z.array(
       z.object({
         name: z.string(),
@@ -87,6 +91,8 @@ export const ROOM_OPERATIONS: Operations = {
   'GET /api/rooms/{code}': {
     tag: 'Rooms',
     summary: 'A room: phase, round, deadline, players, podium, leaderboard, and you',
+    description:
+      'Players play a round with `PUT /api/games/{id}/submission` on its `gameId`: a player of the room is refused (409) before the round and after it (2 seconds past its deadline are allowed for the network).',
     access: 'public',
     ok: { 200: RoomWithViewerSchema },
     errors: [404],

@@ -2,14 +2,17 @@
  * A room's live events, as every instance hears them (NOTIFY on commit, realtime/hub.ts): its
  * phase changed (a host's action), or a player joined. Each is sent by the statement that made
  * the change, so no event tells of something that did not commit. Payloads carry ids, small
- * numbers and one nickname: far under NOTIFY's 8,000 bytes. Nothing is sent when a round's
+ * numbers, one nickname and at most MAX_ROOM_ROUNDS game ids: far under NOTIFY's 8,000 bytes. Nothing is sent when a round's
  * deadline passes: everyone has the deadline and the server reads the round as ended after it.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { StoredPhase } from '../../domain/rooms';
 import { eventKind, topic } from '../realtime/hub';
 
-/** The host moved the room on: its phase, round and deadline (ms) after the change. */
+/**
+ * The host moved the room on: its phase, round and deadline (ms) after the change, and its
+ * rounds' games (each instance's round gate learns from it which games are played in rooms).
+ */
 export type RoomPhaseEvent = {
   type: 'room';
   roomId: string;
@@ -17,6 +20,7 @@ export type RoomPhaseEvent = {
   phase: StoredPhase;
   round: number;
   deadline: number | null;
+  gameIds: string[];
 };
 
 /** A player joined: their nickname and the room's count with them. */
@@ -41,7 +45,7 @@ export const roomTopic = topic<RoomEvent>(
 
 /**
  * The SQL that sends a phase event for `row` (an alias of the updated room: id, version, phase,
- * round, deadline), to put in the write's own statement.
+ * round, deadline, game_ids), to put in the write's own statement.
  */
 export function notifyPhaseSql(row: SQL): SQL {
   return roomPhaseEvents.notifyFieldsSql({
@@ -50,6 +54,7 @@ export function notifyPhaseSql(row: SQL): SQL {
     phase: sql`${row}.phase`,
     round: sql`${row}.round`,
     deadline: sql`(extract(epoch from ${row}.deadline) * 1000)::bigint`,
+    gameIds: sql`${row}.game_ids`,
   });
 }
 

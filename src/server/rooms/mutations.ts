@@ -12,6 +12,7 @@ import {
   joinRefusal,
   roomCodeFrom,
   roomTransition,
+  roundWindow,
   ROOM_MESSAGES,
   scoreRound,
   shownPhase,
@@ -195,7 +196,7 @@ export async function actOnRoom(
               last_activity_at = ${at(now)}
             where ${room.id} = ${row.id} and ${room.version} = ${row.version}
             returning ${room.id} as id, ${room.version} as version, ${room.phase} as phase,
-              ${room.round} as round, ${room.deadline} as deadline
+              ${room.round} as round, ${room.deadline} as deadline, ${room.gameIds} as game_ids
           )
           select id, ${notifyPhaseSql(sql`changed`)} from changed
         `),
@@ -230,8 +231,8 @@ export async function actOnRoom(
 }
 
 /**
- * The round's scores: each room player's final ballot of the round's game made from the round's
- * start to its end, against the game's crowd order. A game deleted meanwhile scores nothing.
+ * The round's scores: each room player's final ballot of the round's game made in the round's
+ * window (from its start to the grace past its end), against the game's crowd order. A game deleted meanwhile scores nothing.
  */
 async function roundScores(
   db: Db,
@@ -251,9 +252,12 @@ async function roundScores(
     crowdOrder: game.crowdOrder,
     ballots: game.ballots,
     players,
-    window: {
-      startedAt: row.roundStartedAt?.getTime() ?? 0,
-      endedAt: Math.min(row.deadline?.getTime() ?? now, now),
-    },
+    window: roundWindow(
+      {
+        startedAt: row.roundStartedAt?.getTime() ?? null,
+        deadline: row.deadline?.getTime() ?? null,
+      },
+      now,
+    ),
   });
 }

@@ -5,3 +5,6 @@
 export { roomRoutes, type RoomDeps } from './routes';
 export { ROOM_OPERATIONS } from './docs';
 export { roomTopic, type RoomEvent } from './live';
+export { RoundGate } from './round-gate';
+export { moveGuestRoomPlaces } from './guest-merge';
+export { purgeOldRooms, startRoomPurge } from './purge';

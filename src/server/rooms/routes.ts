@@ -30,6 +30,7 @@ import type { StreamLimits } from '../realtime/stream-limits';
 import { findRoom, readRoomView, readRoomViewer, roomById, type RoomRow } from './data';
 import { roomTopic } from './live';
 import { actOnRoom, createRoom, joinRoom } from './mutations';
+import type { RoundGate } from './round-gate';
 
 export type RoomDeps = {
   db: Db;
@@ -42,6 +43,8 @@ export type RoomDeps = {
   streams?: StreamLimits | undefined;
   /** Players one room holds (LIMIT_ROOM_PLAYERS). */
   maxPlayers: number;
+  /** This instance's submission gate, told of the host's actions made here (round-gate.ts). */
+  rounds?: RoundGate | undefined;
 };
 
 const CreateRoomBody = z.object({
@@ -136,6 +139,7 @@ export function roomRoutes(deps: RoomDeps) {
       action,
       now: Date.now,
     });
+    deps.rounds?.moved(changed);
     const now = Date.now();
     const [view, mine] = await Promise.all([
       readRoomView(db, changed, now),

@@ -45,7 +45,12 @@ export const room = pgTable(
     /** A join or a host's action; the room closes ROOM_EXPIRY_MS after it. */
     lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('room_code_idx').on(t.code), index('room_host_idx').on(t.hostId)],
+  (t) => [
+    uniqueIndex('room_code_idx').on(t.code),
+    index('room_host_idx').on(t.hostId),
+    // The purge finds long-closed rooms by it (rooms/purge.ts).
+    index('room_activity_idx').on(t.lastActivityAt),
+  ],
 );
 
 export const roomPlayer = pgTable(

@@ -1,0 +1,1 @@
+CREATE INDEX "room_activity_idx" ON "room" USING btree ("last_activity_at");
