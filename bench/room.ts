@@ -14,7 +14,7 @@
  *                  each arrival <= 1 s, no error;
  *                - streams: every phone opens the room's event stream and has its lobby snapshot;
  *                  the server's RSS (VmRSS) before and with them, and per stream;
- *                - round: the host starts it (the room's round is 30 s, the server's shortest);
+ *                - round: the host starts it (a round of 300 s, the longest, ended by the host);
  *                  the time from the click to each phone's `room` event of the round; every phone
  *                  submits its ranking (PUT /api/games/:id/submission), arrivals spread over
  *                  BENCH_ROOM_SUBMIT_SECONDS (20): p95 <= 1 s; then the recount: final ballots
@@ -39,7 +39,7 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { MAX_ROUND_SECONDS, MIN_ROUND_SECONDS } from '../src/domain/limits';
+import { MAX_ROUND_SECONDS } from '../src/domain/limits';
 import { freePort } from '../test/support/server';
 import { cpuSecondsOf, spawnServer, type ChildServer } from './lib/child-server';
 import { CpuMeter } from './lib/cpu';
@@ -87,11 +87,25 @@ const TARGETS = { joinP95Ms: 1000, submitP95Ms: 1000, revealP95Ms: 1000 };
 const players = positive('BENCH_ROOM_PLAYERS', 10_000);
 const joinSeconds = positive('BENCH_ROOM_JOIN_SECONDS', 10, false);
 const submitSeconds = positive('BENCH_ROOM_SUBMIT_SECONDS', 20, false);
-/** The round outlasts the submissions (the host ends it once all are in). */
-const roundSeconds = Math.min(
-  MAX_ROUND_SECONDS,
-  Math.max(MIN_ROUND_SECONDS, Math.ceil(submitSeconds) + 10),
-);
+/**
+ * BENCH_ROOM_STREAMS: `after-joins` (default) opens every phone's stream once all have joined,
+ * `on-join` opens each as its phone is in, as phones do: then every join is sent to every
+ * stream open at the time (about players² / 2 events in all).
+ */
+const streamsOnJoin = streamsMode();
+
+function streamsMode(): boolean {
+  const raw = process.env.BENCH_ROOM_STREAMS?.trim() || 'after-joins';
+  if (raw !== 'after-joins' && raw !== 'on-join') {
+    throw new SetupError(`BENCH_ROOM_STREAMS must be after-joins or on-join, got "${raw}"`);
+  }
+  return raw === 'on-join';
+}
+/**
+ * The longest round the server allows, so that it outlasts the submissions even on a loaded
+ * machine; the host ends it once all are in ("end the round early"), as hosts do.
+ */
+const roundSeconds = MAX_ROUND_SECONDS;
 
 /** Clients' addresses (TEST-NET for benchmarks, RFC 2544: 198.18.0.0/15), one per phone. */
 const phoneIp = (index: number) =>
@@ -119,6 +133,11 @@ type Setting = {
 
 // ---------------------------------------------------------------------------------------------
 // Requests
+
+const runStarted = performance.now();
+/** Progress on stderr, with the seconds since the run began. */
+const progress = (message: string) =>
+  log(`${((performance.now() - runStarted) / 1000).toFixed(1).padStart(6)} s  ${message}`);
 
 const headersOf = (origin: string, who: Guest) => ({
   origin,
@@ -205,11 +224,22 @@ async function signInGuests(endpoint: Endpoint, origin: string): Promise<[Guest[
 // ---------------------------------------------------------------------------------------------
 // Phones' streams: each phone's latest room phase, and the time each first had a phase awaited
 
+/** `promise`, or a rejection after `ms` (its timer cleared, so it holds no exit back). */
+function within<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`nothing within ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
 const PHASE = /"phase":"([a-z]+)"/;
 
 class Streams {
   /** The phase each phone's stream last told (undefined before its snapshot). */
   readonly phases: (string | undefined)[];
+  /** `join` events the phones were sent (each join goes to every stream open then). */
+  joinEvents = 0;
   private awaited: { phase: string; at: Float64Array; count: number; done(): void } | undefined;
   failures = new Recorder();
 
@@ -241,11 +271,12 @@ class Streams {
     const clicked = performance.now();
     await click();
     const clickMs = performance.now() - clicked;
-    await Promise.race([all, sleep(EVENT_TIMEOUT_MS)]);
+    await within(all, EVENT_TIMEOUT_MS).catch(() => undefined);
     this.awaited = undefined;
     const recorder = new Recorder();
     for (const arrived of at) {
-      if (Number.isNaN(arrived)) recorder.error(new Error(`no ${phase} event within 30 s`));
+      if (Number.isNaN(arrived))
+        recorder.error(new Error(`no ${phase} event within ${EVENT_TIMEOUT_MS / 1000} s`));
       else recorder.ok(arrived - clicked);
     }
     return { fromClick: recorder.figures((performance.now() - clicked) / 1000), clickMs };
@@ -255,27 +286,51 @@ class Streams {
 // ---------------------------------------------------------------------------------------------
 // CPU of this process, the servers, PostgreSQL and the machine during a phase
 
-type CpuLine = { client: number; servers: number; postgres: number | null; machine: number | null };
+type CpuLine = {
+  client: number;
+  /** The proxy processes', when there are some. */
+  proxies: number;
+  servers: number;
+  postgres: number | null;
+  machine: number | null;
+  seconds: number;
+};
 
-function cpuMeter(servers: ChildServer[]): () => CpuLine {
+function cpuMeter(setting: Setting): () => CpuLine {
   const meter = new CpuMeter();
   const began = performance.now();
-  const serverCpu = () => servers.reduce((sum, server) => sum + (cpuSecondsOf(server.pid) ?? 0), 0);
+  const cpuOf = (pids: number[]) => pids.reduce((sum, pid) => sum + (cpuSecondsOf(pid) ?? 0), 0);
+  const serverCpu = () => cpuOf(setting.servers.map((server) => server.pid));
+  const proxyCpu = () => cpuOf(setting.proxies.map((proxy) => proxy.pid));
   const serverStart = serverCpu();
+  const proxyStart = proxyCpu();
   return () => {
     const figures = meter.stop();
     const seconds = (performance.now() - began) / 1000;
     return {
       client: figures.nodePct,
+      proxies: round(((proxyCpu() - proxyStart) / seconds) * 100, 1),
       servers: round(((serverCpu() - serverStart) / seconds) * 100, 1),
       postgres: figures.postgresPct,
       machine: figures.machinePct,
+      seconds,
     };
   };
 }
 
-const cpuText = (cpu: CpuLine) =>
-  `${cpu.client} / ${cpu.servers} / ${cpu.postgres ?? '-'} / ${cpu.machine ?? '-'}`;
+const cpuText = (cpu: CpuLine, proxied: boolean) =>
+  `${cpu.client}${proxied ? ` + ${cpu.proxies}` : ''} / ${cpu.servers} / ${cpu.postgres ?? '-'} / ${cpu.machine ?? '-'}`;
+
+/**
+ * CPU ms each operation cost the servers and PostgreSQL: on a machine others load too, what
+ * they would need per second for a given rate (1,000 joins/s = 1 core per ms here).
+ */
+const cpuPerOp = (cpu: CpuLine, ops: number) => {
+  const each = (pct: number | null) =>
+    pct === null || ops === 0 ? '-' : ((pct / 100) * cpu.seconds * 1000) / ops;
+  const shown = (value: number | string) => (typeof value === 'number' ? value.toFixed(2) : value);
+  return `${shown(each(cpu.servers))} / ${shown(each(cpu.postgres))} ms`;
+};
 
 // ---------------------------------------------------------------------------------------------
 // One room, played to its reveal
@@ -294,6 +349,7 @@ type RoomFigures = {
   cpu: { joins: CpuLine; submissions: CpuLine; reveal: CpuLine };
   streamsPerServer: string | null;
   streamFailures: Figures;
+  joinEvents: number;
 };
 
 async function playRoom(setting: Setting, host: Guest, guests: Guest[]): Promise<RoomFigures> {
@@ -324,26 +380,11 @@ async function playRoom(setting: Setting, host: Guest, guests: Guest[]): Promise
     await act('open');
     checkpoint();
 
-    log(`${setting.label}: ${phones.length} phones join room ${code} over ${joinSeconds} s ...`);
-    let joined = 0;
-    const joinCpu = cpuMeter(setting.servers);
-    const joins = await openLoop(phones.length, joinSeconds, IN_FLIGHT, async (index) => {
-      const phone = phones[index]!;
-      const res = await post(phone.endpoint, origin, phone, `/api/rooms/${code}/join`, {
-        name: `Phone ${index + 1}`,
-      });
-      failUnless(res, 201, 'join');
-      joined += 1;
-    });
-    const joinsCpu = joinCpu();
-    checkpoint();
-
-    const rssBeforeMb = setting.servers.map((server) => server.memory()?.rssMb ?? Number.NaN);
-    const sentBefore = await sentPerServer(setting);
-    log(`${setting.label}: opening ${phones.length} event streams ...`);
+    progress(
+      `${setting.label}: ${phones.length} phones join room ${code} over ${joinSeconds} s ...`,
+    );
     const opening = new Recorder();
-    const openStarted = performance.now();
-    await mapLimit(phones, STREAMS_AT_ONCE, async (phone, index) => {
+    const openStream = async (phone: Phone, index: number): Promise<void> => {
       const began = performance.now();
       let snapshot!: () => void;
       const first = new Promise<void>((resolve) => (snapshot = resolve));
@@ -353,6 +394,7 @@ async function playRoom(setting: Setting, host: Guest, guests: Guest[]): Promise
         `/api/rooms/${code}/events`,
         { cookie: phone.cookie, 'x-forwarded-for': phone.ip },
         (event) => {
+          if (event.event === 'join') streams.joinEvents += 1;
           if (event.event !== 'room') return;
           streams.onRoomEvent(index, event.data, event.at);
           snapshot();
@@ -362,27 +404,53 @@ async function playRoom(setting: Setting, host: Guest, guests: Guest[]): Promise
       phone.stream = stream;
       try {
         await stream.opened;
-        await Promise.race([
-          first,
-          sleep(EVENT_TIMEOUT_MS).then(() => {
-            throw new Error('no snapshot within 30 s');
-          }),
-        ]);
+        await within(first, EVENT_TIMEOUT_MS);
         opening.ok(performance.now() - began);
       } catch (error) {
         opening.error(error);
       }
+    };
+
+    const rssAtStartMb = setting.servers.map((server) => server.memory()?.rssMb ?? Number.NaN);
+    const sentAtStart = await sentPerServer(setting);
+    let joined = 0;
+    const openedOnJoin: Promise<void>[] = [];
+    const joinCpu = cpuMeter(setting);
+    let openStarted = performance.now();
+    const joins = await openLoop(phones.length, joinSeconds, IN_FLIGHT, async (index) => {
+      const phone = phones[index]!;
+      const res = await post(phone.endpoint, origin, phone, `/api/rooms/${code}/join`, {
+        name: `Phone ${index + 1}`,
+      });
+      failUnless(res, 201, 'join');
+      joined += 1;
+      // As a phone does: its stream opens once it is in (not counted in the join's time).
+      if (streamsOnJoin) openedOnJoin.push(openStream(phone, index));
     });
+    const joinsCpu = joinCpu();
+    checkpoint();
+
+    const rssBeforeMb = streamsOnJoin
+      ? rssAtStartMb
+      : setting.servers.map((server) => server.memory()?.rssMb ?? Number.NaN);
+    const sentBefore = streamsOnJoin ? sentAtStart : await sentPerServer(setting);
+    if (streamsOnJoin) await Promise.all(openedOnJoin);
+    else {
+      progress(`${setting.label}: opening ${phones.length} event streams ...`);
+      openStarted = performance.now();
+      await mapLimit(phones, STREAMS_AT_ONCE, openStream);
+    }
     const streamsOpen = opening.figures((performance.now() - openStarted) / 1000);
+    const joinEvents = streams.joinEvents;
     const streamsPerServer = await spreadOf(setting, sentBefore);
     await sleep(1000);
     const rssWithMb = setting.servers.map((server) => server.memory()?.rssMb ?? Number.NaN);
     checkpoint();
 
-    log(`${setting.label}: the host starts the round ...`);
+    progress(`${setting.label}: the host starts the round ...`);
     const start = await streams.timeTo('round', () => act('start'));
-    log(`${setting.label}: ${phones.length} phones submit over ${submitSeconds} s ...`);
-    const submitCpu = cpuMeter(setting.servers);
+    progress(`${setting.label}: ${phones.length} phones submit over ${submitSeconds} s ...`);
+    const submitCpu = cpuMeter(setting);
     const submissions = await openLoop(phones.length, submitSeconds, IN_FLIGHT, async (index) => {
       const phone = phones[index]!;
       const res = await phone.endpoint.api.request('PUT', `/api/games/${game.id}/submission`, {
@@ -395,9 +463,9 @@ async function playRoom(setting: Setting, host: Guest, guests: Guest[]): Promise
     const counted = await recount(setting, host, game.id);
     checkpoint();
 
-    log(`${setting.label}: the host ends the round and reveals ...`);
+    progress(`${setting.label}: the host ends the round and reveals ...`);
     const ended = await streams.timeTo('ended', () => act('end-round'));
-    const revealCpu = cpuMeter(setting.servers);
+    const revealCpu = cpuMeter(setting);
     const reveal = await streams.timeTo('reveal', () => act('reveal'));
     const revealedCpu = revealCpu();
     return {
@@ -414,6 +482,7 @@ async function playRoom(setting: Setting, host: Guest, guests: Guest[]): Promise
       cpu: { joins: joinsCpu, submissions: submissionsCpu, reveal: revealedCpu },
       streamsPerServer,
       streamFailures: streams.failures.figures(1),
+      joinEvents,
     };
   } finally {
     for (const phone of phones) phone.stream?.close();
@@ -500,6 +569,7 @@ const errorsOf = (figures: Figures) =>
 
 function printRoom(setting: Setting, room: RoomFigures, signIn: Figures | null): void {
   const n = players;
+  const proxied = setting.proxies.length > 0;
   const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
   const perStreamKb = ((sum(room.rssWithMb) - sum(room.rssBeforeMb)) * 1024) / n;
   const rows: Row[] = [
@@ -510,7 +580,13 @@ function printRoom(setting: Setting, room: RoomFigures, signIn: Figures | null):
       `target p95 <= ${TARGETS.joinP95Ms} ms, 0 errors`,
     ),
     row('join, from sent', room.joins.fromSent),
-    row('stream open -> its lobby snapshot', room.streamsOpen, `${STREAMS_AT_ONCE} at a time`),
+    row(
+      'stream open -> its lobby snapshot',
+      room.streamsOpen,
+      streamsOnJoin
+        ? 'each once its phone joined'
+        : `${STREAMS_AT_ONCE} at a time, after the joins`,
+    ),
     row('start click -> phone has the round', room.start.fromClick, undefined, false),
     row(
       `submission, from arrival (${n} over ${submitSeconds} s)`,
@@ -542,14 +618,23 @@ function printRoom(setting: Setting, room: RoomFigures, signIn: Figures | null):
       'host click answered: start / end / reveal',
       `${ms(room.start.clickMs)} / ${ms(room.ended.clickMs)} / ${ms(room.reveal.clickMs)}`,
     ],
-    ['server RSS before the streams', mb(room.rssBeforeMb)],
+    [
+      streamsOnJoin ? 'server RSS before the joins and streams' : 'server RSS before the streams',
+      mb(room.rssBeforeMb),
+    ],
     [`server RSS with ${n} streams`, `${mb(room.rssWithMb)} (printed, no target)`],
     ['server RSS per stream', `${perStreamKb.toFixed(1)} KB`],
     ['streams that failed or ended (any time)', String(room.streamFailures.errors)],
-    ['CPU % of a core: phones / servers / postgres / machine', ''],
-    ['  during the joins', cpuText(room.cpu.joins)],
-    ['  during the submissions', cpuText(room.cpu.submissions)],
-    ['  from the reveal click to the last phone', cpuText(room.cpu.reveal)],
+    ['join events the phones were sent', String(room.joinEvents)],
+    [`CPU % of a core: phones${proxied ? ' + proxies' : ''} / servers / postgres / machine`, ''],
+    ['  during the joins', cpuText(room.cpu.joins, proxied)],
+    ['  during the submissions', cpuText(room.cpu.submissions, proxied)],
+    ['  from the reveal click to the last phone', cpuText(room.cpu.reveal, proxied)],
+    ['CPU per join: servers / postgres', cpuPerOp(room.cpu.joins, room.joins.fromSent.ops)],
+    [
+      'CPU per submission: servers / postgres',
+      cpuPerOp(room.cpu.submissions, room.submissions.fromSent.ops),
+    ],
   ];
   if (room.streamsPerServer !== null) {
     ratios.push(['streams per instance', room.streamsPerServer]);
@@ -594,7 +679,7 @@ async function main(): Promise<void> {
     // One instance: phones talk to it directly.
     const port = await freePort();
     const origin = `http://127.0.0.1:${port}`;
-    log('starting one instance ...');
+    progress('starting one instance ...');
     const single = await spawnServer(serverEnv(port, secret, database.url, origin), {
       timeoutMs: READY_TIMEOUT_MS,
       shouldStop: () => stopSignal.stopped,
@@ -602,7 +687,7 @@ async function main(): Promise<void> {
     servers.push(single);
     const direct = client(port);
     const host = await signUpHost(direct, origin);
-    log(`signing in ${players} guests ...`);
+    progress(`signing in ${players} guests ...`);
     const [guests, signIn] = await signInGuests(direct, origin);
     checkpoint();
     const one: Setting = {
@@ -625,7 +710,7 @@ async function main(): Promise<void> {
     const proxyCount = Number.isFinite(limit)
       ? Math.max(1, Math.ceil((2 * players) / Math.max(1, limit - SPARE_FILES)))
       : 1;
-    log(`starting ${proxyCount} proxy process(es) and two instances ...`);
+    progress(`starting ${proxyCount} proxy process(es) and two instances ...`);
     for (let i = 0; i < proxyCount; i++) proxies.push(await startProxyProcess(backends));
     const proxied = proxies.map((proxy) => client(proxy.port));
     const proxyOrigin = `http://127.0.0.1:${proxies[0]!.port}`;
