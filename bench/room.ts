@@ -637,7 +637,10 @@ function printRoom(setting: Setting, room: RoomFigures, signIn: Figures | null):
     ],
   ];
   if (room.streamsPerServer !== null) {
-    ratios.push(['streams per instance', room.streamsPerServer]);
+    ratios.push([
+      streamsOnJoin ? 'joins and streams per instance' : 'streams per instance',
+      room.streamsPerServer,
+    ]);
     ratios.push(['proxy processes (2 sockets a stream)', String(setting.proxies.length)]);
   }
   for (const [what, figures] of [
