@@ -30,6 +30,9 @@ const TOY_SIZES = {
   BENCH_HUNG_WEBHOOKS: '1',
   BENCH_HUNG_RANKINGS: '3',
   BENCH_SAMPLES: '3',
+  BENCH_ROOM_PLAYERS: '20',
+  BENCH_ROOM_JOIN_SECONDS: '1',
+  BENCH_ROOM_SUBMIT_SECONDS: '1',
 };
 
 const steps = scripts.bench.split('&&').map((step) => step.trim().split(/\s+/));

@@ -98,6 +98,66 @@ export async function closedLoop(
   return recorder.figures((performance.now() - start) / 1000);
 }
 
+/** An open loop's figures: latency from each arrival's scheduled time, and from its sending. */
+export type OpenLoopFigures = { fromArrival: Figures; fromSent: Figures; lateStarts: number };
+
+/**
+ * `count` arrivals spread evenly over `seconds` (an open loop: arrivals do not wait for answers,
+ * as people tapping "join" do not), at most `inFlight` at a time; an arrival that finds them all
+ * busy waits its turn, and that wait counts in its latency from arrival (no coordinated
+ * omission). `lateStarts`: arrivals sent more than 100 ms after their time (the client or the
+ * in-flight bound fell behind). A failing op counts as an error in both figures.
+ */
+export async function openLoop(
+  count: number,
+  seconds: number,
+  inFlight: number,
+  op: (index: number) => Promise<void>,
+): Promise<OpenLoopFigures> {
+  const fromArrival = new Recorder();
+  const fromSent = new Recorder();
+  const gapMs = count > 0 ? (seconds * 1000) / count : 0;
+  const start = performance.now();
+  let busy = 0;
+  let lateStarts = 0;
+  let freed: (() => void) | undefined;
+  const running = new Set<Promise<void>>();
+  for (let index = 0; index < count && !stopSignal.stopped; index++) {
+    const due = start + index * gapMs;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    while (busy >= inFlight) await new Promise<void>((resolve) => (freed = resolve));
+    const sent = performance.now();
+    if (sent - due > 100) lateStarts += 1;
+    busy += 1;
+    const run = op(index).then(
+      () => {
+        const now = performance.now();
+        fromArrival.ok(now - due);
+        fromSent.ok(now - sent);
+      },
+      (error: unknown) => {
+        fromArrival.error(error);
+        fromSent.error(error);
+      },
+    );
+    const tracked = run.finally(() => {
+      busy -= 1;
+      running.delete(tracked);
+      freed?.();
+      freed = undefined;
+    });
+    running.add(tracked);
+  }
+  await Promise.all(running);
+  const elapsed = (performance.now() - start) / 1000;
+  return {
+    fromArrival: fromArrival.figures(elapsed),
+    fromSent: fromSent.figures(elapsed),
+    lateStarts,
+  };
+}
+
 /** Runs `fn` over `items` with at most `limit` at a time; the first failure rejects. */
 export async function mapLimit<T, R>(
   items: readonly T[],
