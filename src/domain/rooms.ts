@@ -459,6 +459,8 @@ export type RoomView = {
   deadline: number | null;
   /** The current round's game (null before the first round). */
   gameId: string | null;
+  /** The games of the rounds played so far, in order (a link to each round's results). */
+  playedGameIds: string[];
   /** How many joined, and in the lobby the newest nicknames (newest first). */
   players: { count: number; recent: string[] };
   /**

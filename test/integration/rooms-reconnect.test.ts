@@ -61,7 +61,7 @@ describe.each(testDatabases)('a room phone reconnecting on %s', (kind) => {
       return view;
     };
 
-    await expectPhase({ phase: 'created', round: 0 });
+    expect((await expectPhase({ phase: 'created', round: 0 })).playedGameIds).toEqual([]);
     await act(host, code, 'open');
     expect(
       (await phone.request('POST', `/api/rooms/${code}/join`, { name: 'Dropper' })).status,
@@ -90,6 +90,8 @@ describe.each(testDatabases)('a room phone reconnecting on %s', (kind) => {
 
     await act(host, code, 'next');
     await expectPhase({ phase: 'round', round: 2, gameId: second.id });
+    // The rounds played so far, for a link to each one's results (a phone may have missed one).
+    expect((await mine(phone, code)).playedGameIds).toEqual([first.id, second.id]);
 
     await act(host, code, 'close');
     const stream = await phone.events(`/api/rooms/${code}/events`, { lastEventId: lastId });

@@ -107,6 +107,7 @@ export async function readRoomView(db: Db, row: RoomRow, now: number): Promise<R
     roundSeconds: row.roundSeconds,
     deadline: row.deadline?.getTime() ?? null,
     gameId: row.round > 0 ? (row.gameIds[row.round - 1] ?? null) : null,
+    playedGameIds: row.gameIds.slice(0, row.round),
     players: { count: row.playerCount, recent: recent.map((entry) => entry.name) },
     submitted,
     podium:

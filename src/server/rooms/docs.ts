@@ -20,6 +20,9 @@ export const RoomSchema = z
     roundSeconds: z.number(),
     deadline: z.number().nullable().meta({ description: 'The current round’s end (ms)' }),
     gameId: z.string().nullable().meta({ description: 'The current round’s game' }),
+    playedGameIds: z.array(z.string()).meta({
+      description: 'The games of the rounds played so far, in order (each round’s results)',
+    }),
     players: z.object({
       count: z.number(),
       recent: z.array(z.string()).meta({ description: 'In the lobby: the newest nicknames' }),

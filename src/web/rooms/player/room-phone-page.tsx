@@ -23,7 +23,6 @@ import { useCountdown } from '../use-countdown';
 import { countdownMark } from './countdown-marks';
 import { JoinForm } from './join-form';
 import { RoundBallot } from './round-ballot';
-import { rememberRoundGame } from './round-games';
 import { ClosedScreen, RevealScreen } from './round-results';
 import './room-phone.css';
 
@@ -105,10 +104,6 @@ function RoomPhone(props: { room: RoomState; live: LiveStatus; receivedAt: numbe
   const { me } = room;
   // The round is over on this phone at zero by the server's clock, before any event says so.
   const phase = room.phase === 'round' && seconds === 0 ? 'ended' : room.phase;
-
-  useEffect(() => {
-    if (me && room.gameId && room.round > 0) rememberRoundGame(room.code, room.round, room.gameId);
-  }, [me, room.code, room.round, room.gameId]);
 
   return (
     <div className={`room-phone room-phone--${phase}`} data-phase={phase}>

@@ -12,7 +12,6 @@ import { formatNumber, formatPercent } from '../../i18n/format';
 import { useText } from '../../i18n/i18n';
 import { roomPhoneText } from '../../i18n/messages/rooms-play';
 import { paths } from '../../paths';
-import { roundGames } from './round-games';
 
 type Me = NonNullable<RoomState['me']>;
 
@@ -75,7 +74,7 @@ export function RevealScreen(props: { room: RoomState; me: Me }) {
 export function ClosedScreen(props: { room: RoomState; me: Me | undefined }) {
   const { room, me } = props;
   const t = useText(roomPhoneText);
-  const rounds = roundGames(room.code, { round: room.round, gameId: room.gameId });
+  const rounds = room.playedGameIds.map((gameId, index) => ({ round: index + 1, gameId }));
   return (
     <section className="room-phone__card" data-testid="room-closed">
       <div className="room-phone__icon" aria-hidden="true">
