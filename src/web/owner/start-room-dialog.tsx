@@ -25,6 +25,7 @@ import { paths } from '../paths';
 import { useViewer } from '../shell/session/use-viewer';
 import { ButtonDialog } from '../ui/button-dialog';
 import { DialogHead } from '../ui/dialog-head';
+import { counted } from '../game/format';
 
 export function StartRoomDialog(props: { game: GameView }) {
   const t = useText(startRoomText);
@@ -165,7 +166,7 @@ function StartRoomForm(props: { game: GameView; onCancel: () => void }) {
             aria-disabled={start.isPending}
             data-testid="start-room-submit"
           >
-            {start.isPending ? t.starting : t.start(gameIds.length)}
+            {start.isPending ? t.starting : counted(t.start, gameIds.length)}
           </button>
         </div>
       </form>

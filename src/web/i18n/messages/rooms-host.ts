@@ -25,7 +25,9 @@ export const startRoomText = i18n('rooms/start', {
   moreFailed: 'Your other ranks didn’t load.',
   noMore: 'You have no other ranks to add.',
   /** The start button, with the number of rounds chosen. */
-  start: count({ one: 'Start the room · {count} round', many: 'Start the room · {count} rounds' }),
+  start: params<{ count: string }>(
+    count({ one: 'Start the room · {count} round', many: 'Start the room · {count} rounds' }),
+  ),
   starting: 'Starting…',
   cancel: 'Cancel',
 });
@@ -61,12 +63,16 @@ export const roomStatusText = i18n('rooms/status', {
   /** "12 of 40 have ranked" */
   submitted: params<{ submitted: string; players: string }>('{submitted} of {players} have ranked'),
   /** Before the submitted count is known. */
-  players: count({ one: '{count} player', many: '{count} players' }),
+  players: params<{ count: string }>(count({ one: '{count} player', many: '{count} players' })),
   /** The countdown's label, read with its value. */
   timeLeft: 'Time left',
   /** The countdown announced at its milestones (not every second). */
-  minutesLeft: count({ one: '{count} minute left', many: '{count} minutes left' }),
-  secondsLeft: count({ one: '{count} second left', many: '{count} seconds left' }),
+  minutesLeft: params<{ count: string }>(
+    count({ one: '{count} minute left', many: '{count} minutes left' }),
+  ),
+  secondsLeft: params<{ count: string }>(
+    count({ one: '{count} second left', many: '{count} seconds left' }),
+  ),
   timeUp: 'Time is up: rankings are closed.',
   reconnecting: 'Reconnecting…',
   loading: 'Loading the room…',
@@ -97,9 +103,11 @@ export const presenterText = i18n('rooms/presenter', {
   waiting: 'Waiting for players…',
   joinedTitle: 'Who is here',
   /** "12 players joined" */
-  joined: count({ one: '{count} player joined', many: '{count} players joined' }),
+  joined: params<{ count: string }>(
+    count({ one: '{count} player joined', many: '{count} players joined' }),
+  ),
   /** After the last names shown: "and 340 more" */
-  andMore: count({ one: 'and {count} more', many: 'and {count} more' }),
+  andMore: params<{ count: string }>(count({ one: 'and {count} more', many: 'and {count} more' })),
   /** Announced as someone joins: "Ana joined". */
   someoneJoined: params('{name} joined'),
   roundLabel: 'Rank this on your phone',
@@ -113,10 +121,12 @@ export const presenterText = i18n('rooms/presenter', {
   winner: params('The crowd crowned {label}'),
   /** Below the list when only the top places fit. */
   fullResults: 'Full results',
-  morePlaces: count({
-    one: '{count} more place in the full results',
-    many: '{count} more places in the full results',
-  }),
+  morePlaces: params<{ count: string }>(
+    count({
+      one: '{count} more place in the full results',
+      many: '{count} more places in the full results',
+    }),
+  ),
   noBallots: 'Nobody ranked in this round.',
   resultsLoading: 'Counting the rankings…',
   resultsFailed: 'The results didn’t load.',
@@ -124,7 +134,7 @@ export const presenterText = i18n('rooms/presenter', {
   podiumLede: 'The players who agreed most with the crowd',
   leaderboardTitle: 'Leaderboard',
   /** "820 points" */
-  points: count({ one: '{count} point', many: '{count} points' }),
+  points: params<{ count: string }>(count({ one: '{count} point', many: '{count} points' })),
   /** A podium entry's agreement: "82% with the crowd" */
   agreement: params('{percent} with the crowd'),
   place: params('{place}.'),

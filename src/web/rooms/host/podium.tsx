@@ -4,6 +4,7 @@ import type { LeaderboardEntry, PodiumEntry } from '../../../domain/rooms';
 import { formatPercent } from '../../i18n/format';
 import { useText } from '../../i18n/i18n';
 import { presenterText } from '../../i18n/messages/rooms-host';
+import { counted } from '../../game/format';
 
 export function Podium(props: { entries: PodiumEntry[]; title: string; lede?: string }) {
   const t = useText(presenterText);
@@ -32,7 +33,7 @@ export function Podium(props: { entries: PodiumEntry[]; title: string; lede?: st
               </span>
               <span className="room-podium__name">{entry.name}</span>
               <span className="room-podium__points">
-                {t.points(entry.points)}
+                {counted(t.points, entry.points)}
                 {entry.agreement === null ? null : (
                   <span className="room-podium__agreement">
                     {t.agreement({ percent: formatPercent(entry.agreement / 100) })}
@@ -64,7 +65,7 @@ export function Leaderboard(props: { entries: LeaderboardEntry[] }) {
           <li key={entry.name} className="room-leaderboard__entry">
             <span className="room-leaderboard__place">{t.place({ place: entry.place })}</span>
             <span className="room-leaderboard__name">{entry.name}</span>
-            <span className="room-leaderboard__points">{t.points(entry.points)}</span>
+            <span className="room-leaderboard__points">{counted(t.points, entry.points)}</span>
           </li>
         ))}
       </ol>

@@ -30,7 +30,7 @@ import './host.css';
 
 export function PresenterPage() {
   const { code = '' } = useParams<'code'>();
-  const host = useHostRoom(code);
+  const host = useHostRoom(code, 'stream');
   const c = useText(commonText);
   const t = useText(presenterText);
   useStartedGames(code);

@@ -9,6 +9,7 @@ import { QrCode } from '../../ui/qr-code';
 import { paths } from '../../paths';
 import { Countdown, SubmittedCount } from './room-status';
 import { useRoundGame, type HostRoom } from './use-host-room';
+import { counted } from '../../game/format';
 
 /** Names the lobby shows at once; the rest are a count. */
 const LOBBY_NAMES = 18;
@@ -59,7 +60,7 @@ export function LobbyStage(props: { room: HostRoom }) {
           aria-live="polite"
           data-testid="lobby-count"
         >
-          {room.players.count === 0 ? t.waiting : t.joined(room.players.count)}
+          {room.players.count === 0 ? t.waiting : counted(t.joined, room.players.count)}
         </h2>
         <ul className="lobby-players__names" data-testid="lobby-names">
           {names.map((name) => (
@@ -69,7 +70,7 @@ export function LobbyStage(props: { room: HostRoom }) {
           ))}
         </ul>
         {more > 0 && names.length > 0 ? (
-          <p className="lobby-players__more">{t.andMore(more)}</p>
+          <p className="lobby-players__more">{counted(t.andMore, more)}</p>
         ) : null}
       </section>
     </section>

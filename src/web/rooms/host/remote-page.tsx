@@ -16,7 +16,7 @@ import './host.css';
 
 export function RemotePage() {
   const { code = '' } = useParams<'code'>();
-  const host = useHostRoom(code);
+  const host = useHostRoom(code, 'poll');
   const c = useText(commonText);
   const t = useText(remoteText);
   return (

@@ -17,6 +17,7 @@ import { sounds } from './sound';
 import { DRUMROLL_MS, isPlaceShown, REVEAL_PLACES } from './stage-rules';
 import { useRevealSteps } from './use-reveal-steps';
 import { useReducedMotion, useRoundGame, type HostRoom } from './use-host-room';
+import { counted } from '../../game/format';
 
 export type RevealControl = { playing: boolean; skip: () => void };
 
@@ -81,7 +82,9 @@ export function RevealStage(props: {
             </ol>
             {items.length > shown.length && reveal.done && gameId ? (
               <p className="stage-note">
-                <Link to={paths.results(gameId)}>{t.morePlaces(items.length - shown.length)}</Link>
+                <Link to={paths.results(gameId)}>
+                  {counted(t.morePlaces, items.length - shown.length)}
+                </Link>
               </p>
             ) : null}
             {!reveal.done ? (

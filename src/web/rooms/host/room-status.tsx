@@ -13,6 +13,7 @@ import { clockText } from '../countdown';
 import { useCountdown } from '../use-countdown';
 import { countdownMilestone } from './stage-rules';
 import type { HostRoom, useHostRoom } from './use-host-room';
+import { counted } from '../../game/format';
 
 export function PhaseLine(props: { room: HostRoom }) {
   const t = useText(roomStatusText);
@@ -41,8 +42,8 @@ export function Countdown(props: { room: HostRoom; receivedAt: number; className
       : milestone === 0
         ? t.timeUp
         : milestone % 60 === 0
-          ? t.minutesLeft(milestone / 60)
-          : t.secondsLeft(milestone);
+          ? counted(t.minutesLeft, milestone / 60)
+          : counted(t.secondsLeft, milestone);
   return (
     <div
       className={`room-countdown ${seconds <= 10 ? 'is-ending' : ''} ${props.className ?? ''}`}
@@ -67,7 +68,7 @@ export function SubmittedCount(props: { room: HostRoom; className?: string }) {
   return (
     <p className={`room-submitted ${props.className ?? ''}`} data-testid="room-submitted">
       {submitted === null
-        ? t.players(room.players.count)
+        ? counted(t.players, room.players.count)
         : t.submitted({
             submitted: formatNumber(submitted),
             players: formatNumber(room.players.count),

@@ -16,15 +16,23 @@ export type HostRoom = NonNullable<ReturnType<typeof useRoom>['data']> & { submi
 /** Re-reading the room for its submitted count at most this often, whatever the traffic. */
 const SUBMITTED_REFRESH_MS = 1000;
 
+/** The remote's re-reading of the room during a round, for its submitted count. */
+const SUBMITTED_POLL_MS = 2000;
+
 /**
  * The room, its stream's status, and when its data arrived (the countdown's offset from the
- * server's clock is measured from then).
+ * server's clock is measured from then). The submitted count is kept fresh by the game's stream
+ * (`stream`: the presenter) or by reading the room every 2 s during a round (`poll`: the remote).
+ * A browser opens at most six connections to a server over HTTP/1.1, and each open stream keeps
+ * one: the profile's, the room's and the game's on the presenter, the profile's and the room's on
+ * a remote in another tab of the same browser leave one for the actions themselves.
  */
-export function useHostRoom(code: string) {
+export function useHostRoom(code: string, submitted: 'stream' | 'poll') {
   const query = useRoom(code);
   const live = useRoomEvents(code);
   const room = query.data as HostRoom | undefined;
-  useSubmittedRefresh(code, room);
+  useSubmittedRefresh(code, submitted === 'stream' ? room : undefined);
+  useSubmittedPoll(code, submitted === 'poll' && room?.phase === 'round');
   useEffect(() => {
     if (room?.gameId && room.round > 0) noteRoundGame(code, room.round, room.gameId);
   }, [code, room?.gameId, room?.round]);
@@ -66,6 +74,18 @@ function useSubmittedRefresh(code: string, room: HostRoom | undefined): void {
     }, wait);
     return () => clearTimeout(timer);
   }, [submissions, code, queryClient]);
+}
+
+function useSubmittedPoll(code: string, on: boolean): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!on) return;
+    const timer = setInterval(
+      () => void queryClient.invalidateQueries({ queryKey: roomKeys.room(code) }),
+      SUBMITTED_POLL_MS,
+    );
+    return () => clearInterval(timer);
+  }, [on, code, queryClient]);
 }
 
 /** A host action; the server's answer goes in the cache, so every screen of this tab shows it. */
