@@ -77,7 +77,7 @@ function Presenter(props: { room: HostRoom; receivedAt: number; live: string }) 
               <JoinStrip code={room.code} />
             </div>
           ) : null}
-          {props.live === 'offline' ? (
+          {props.live === 'offline' && room.phase !== 'closed' ? (
             <p className="presenter__offline" role="status">
               {s.reconnecting}
             </p>
@@ -110,7 +110,7 @@ function Presenter(props: { room: HostRoom; receivedAt: number; live: string }) 
             <Smartphone size={18} aria-hidden="true" />
             {t.remote}
           </Link>
-          <p className="presenter__shortcut">{t.shortcut}</p>
+          {stepAction(room) ? <p className="presenter__shortcut">{t.shortcut}</p> : null}
         </div>
       </div>
     </div>

@@ -48,7 +48,7 @@ function Remote(props: { room: HostRoom; receivedAt: number; live: string }) {
         ) : null}
         {room.phase === 'round' ? <Countdown room={room} receivedAt={props.receivedAt} /> : null}
         <SubmittedCount room={room} />
-        {props.live === 'offline' ? (
+        {props.live === 'offline' && room.phase !== 'closed' ? (
           <p className="remote__offline" role="status">
             {s.reconnecting}
           </p>
