@@ -108,6 +108,7 @@ describe.runIf(browserAvailable())("a live room's host in Chromium", () => {
     expect(await dialog.getByRole('alert').textContent()).toMatch(/from 30 to 300/);
     await dialog.getByTestId('room-seconds').fill('45');
     await dialog.getByLabel('Best season').check();
+    await shot(presenter, 'start-room-dialog-1920');
     await dialog.getByTestId('start-room-submit').click();
     await presenter.waitForURL(/\/host\/[A-Z2-9]{6}$/);
     const code = presenter.url().split('/').pop() ?? '';

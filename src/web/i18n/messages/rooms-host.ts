@@ -89,10 +89,10 @@ export const presenterText = i18n('rooms/presenter', {
   createdTitle: 'Your room is ready',
   createdLede: 'Open the lobby when you are ready for people to join.',
   joinTitle: 'Join the game',
-  /** Before the address: "Go to" */
-  goTo: 'Go to',
-  /** Before the code: "and enter" */
-  enterCode: 'and enter the code',
+  /** Before the join link: "Scan the QR code or go to" */
+  goTo: 'Scan the QR code or go to',
+  /** Before the code: "or enter this code at example.com/join" */
+  enterCode: params('or enter this code at {url}'),
   /** The join link's QR code. */
   qrLabel: params('QR code of the join link {url}'),
   /** The small join line in later phases. */

@@ -47,7 +47,9 @@ export function LobbyStage(props: { room: HostRoom }) {
         <p className="lobby-join__line">
           {t.goTo} <strong className="lobby-join__url">{typedJoinUrl(room.code)}</strong>
         </p>
-        <p className="lobby-join__line">{t.enterCode}</p>
+        <p className="lobby-join__line lobby-join__line--muted">
+          {t.enterCode({ url: `${window.location.host}${paths.join()}` })}
+        </p>
         <RoomCode code={room.code} />
       </div>
       <div className="lobby-qr">
