@@ -23,6 +23,16 @@ const HD = { width: 1280, height: 720 };
 async function shot(page: Page, name: string): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
   await page.evaluate(() => document.fonts.ready);
+  // The picture once names and places have finished coming in (endless ones, a pulse, aside).
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getComputedTiming().endTime === Infinity,
+      ),
+  );
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
 }
 
