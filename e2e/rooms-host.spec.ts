@@ -298,6 +298,8 @@ describe.runIf(browserAvailable())("a live room's host in Chromium", () => {
     found.push(
       ...(await audit(host.page, { path: `/host/${code}`, ready: '[data-testid=room-podium]' })),
     );
+    // The audit leaves the page dark, at 1280 px: a look at the dark theme.
+    await shot(host.page, 'presenter-reveal-dark-1280');
     expect(found, JSON.stringify(found, null, 2)).toEqual([]);
     await Promise.all([player.context.close(), host.context.close()]);
   });
