@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { GameView } from '../src/domain/game';
-import { qrFor } from '../src/web/owner/qr-path';
+import { qrFor } from '../src/web/ui/qr-path';
 import type { TestServer } from '../test/support/server';
 import {
   browserAvailable,

@@ -73,9 +73,12 @@ export const paths = {
     `/api/games/${enc(gameId)}/export.${format}?what=${what}`,
 };
 
-/** Paths where the bottom navigation is not shown (SPEC §2 Shell). */
+/**
+ * Paths where the bottom navigation is not shown (SPEC §2 Shell); a live room's host screens
+ * (a projector, the host's remote) have their own controls where it would sit.
+ */
 export function hidesBottomNav(pathname: string): boolean {
-  return /^\/(?:admin|login)(?:\/|$)/i.test(pathname);
+  return /^\/(?:admin|login|host)(?:\/|$)/i.test(pathname);
 }
 
 /** Paths where, on narrow screens, the bottom navigation hides on downward scroll. */

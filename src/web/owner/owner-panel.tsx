@@ -20,6 +20,7 @@ import { EditItemsDialog } from './edit-items-dialog';
 import { EditBallotDialog } from './edit-ballot-dialog';
 import { PublishButton } from './publish-button';
 import { ShareLinkField, ShareQrCode } from './share-link';
+import { StartRoomDialog } from './start-room-dialog';
 import { RecentPlayersSection } from './recent-players-section';
 import { WebhooksSection } from './webhooks-section';
 import { gameStateText } from './state-text';
@@ -130,6 +131,7 @@ export function OwnerPanel(props: { game: GameView; submissionCount: number }) {
         </div>
 
         <div className="owner-panel__actions" role="group" aria-label={t.actions}>
+          {game.closed ? null : <StartRoomDialog game={game} />}
           <EditItemsDialog game={game} />
           <EditBallotDialog game={game} submissionCount={props.submissionCount} />
           <PublishButton game={game} />

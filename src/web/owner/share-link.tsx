@@ -5,7 +5,7 @@ import { toast } from '../ui/toasts';
 import type { GameView } from '../../domain/game';
 import { shareUrl } from '../paths';
 import { CopyLinkButton } from '../ui/copy-link-button';
-import { downloadQrPng, QrCode } from './qr-code';
+import { downloadQrPng, QrCode } from '../ui/qr-code';
 import { useText } from '../i18n/i18n';
 import { shareLinkText } from '../i18n/messages/owner';
 

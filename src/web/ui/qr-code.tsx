@@ -1,4 +1,7 @@
-/** A QR code drawn as one crisp SVG path, and the same code as a PNG file to download. */
+/**
+ * A QR code drawn as one crisp SVG path, and the same code as a PNG file to download: the owner's
+ * share link and a live room's join link.
+ */
 import { useMemo } from 'react';
 import { qrCodeText } from '../i18n/messages/owner';
 import { qrFor } from './qr-path';
