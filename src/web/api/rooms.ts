@@ -9,22 +9,27 @@ import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-quer
 import type { RoomAction, RoomView, RoomViewer } from '../../domain/rooms';
 import { ROOM_RECENT_NAMES } from '../../domain/limits';
 import { api } from './client';
-import { useLiveStream, type LiveStatus } from './live-stream';
+import { endLiveStream, useLiveStream, type LiveStatus } from './live-stream';
 import { request } from './request';
 
-/** The room as `GET /api/rooms/:code` answers it: everyone's view and the viewer's own part. */
-export type RoomState = RoomView & RoomViewer;
+/**
+ * The room as `GET /api/rooms/:code` answers it (everyone's view and the viewer's own part), and
+ * when this device received the server's reading of it (`receivedAt`, on the device's clock): a
+ * countdown's offset to the server's clock. A join event changes the room without a new reading,
+ * so it keeps `receivedAt`.
+ */
+export type RoomState = RoomView & RoomViewer & { receivedAt: number };
 
 export const roomKeys = {
   room: (code: string) => ['rooms', code.toUpperCase()] as const,
 };
 
 export async function fetchRoom(code: string, signal?: AbortSignal): Promise<RoomState> {
-  const body = await request<{ room: RoomState }>(
+  const body = await request<{ room: RoomView & RoomViewer }>(
     (init) => api.rooms[':code'].$get({ param: { code } }, { init }),
     { signal, retry: false },
   );
-  return body.room;
+  return { ...body.room, receivedAt: Date.now() };
 }
 
 /** Starts a room over the host's games (one a round); answers its id and join code. */
@@ -52,11 +57,11 @@ export async function joinRoom(code: string, name: string): Promise<JoinedRoom> 
 
 /** A host's action; answers the room as it is after it (with the host's next actions). */
 export async function actOnRoom(code: string, action: RoomAction): Promise<RoomState> {
-  const body = await request<{ room: RoomState }>(
+  const body = await request<{ room: RoomView & RoomViewer }>(
     (init) => api.rooms[':code'][action].$post({ param: { code } }, { init }),
     { retry: false },
   );
-  return body.room;
+  return { ...body.room, receivedAt: Date.now() };
 }
 
 /** Puts a host action's answer in the cache: every page of this tab shows it at once. */
@@ -87,9 +92,13 @@ export function useRoomEvents(code: string): LiveStatus {
       events: {
         room: (raw) => {
           const view = JSON.parse(raw) as RoomView;
-          queryClient.setQueryData<RoomState>(queryKey, (old) => (old ? { ...old, ...view } : old));
+          queryClient.setQueryData<RoomState>(queryKey, (old) =>
+            old ? { ...old, ...view, receivedAt: Date.now() } : old,
+          );
           // The viewer's part (actions, own points and place) follows the phase: read it again.
           void queryClient.invalidateQueries({ queryKey });
+          // A closed room's stream ends for good (the server ends it): not reopened.
+          if (view.phase === 'closed') endLiveStream(key);
         },
         join: (raw) => {
           const joined = JSON.parse(raw) as { name: string; players: number };

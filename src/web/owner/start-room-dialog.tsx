@@ -67,7 +67,7 @@ function StartRoomForm(props: { game: GameView; onCancel: () => void }) {
     onSuccess: (room) => {
       // The presenter keeps the rounds' games for its end screen (the room's view names only
       // the current round's game).
-      void navigate(paths.host(room.code), { state: { roomGames: gameIds } });
+      void navigate(paths.host(room.code));
     },
   });
 

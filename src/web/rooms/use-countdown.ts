@@ -3,8 +3,7 @@ import { useEffect, useState } from 'react';
 import { secondsLeft } from './countdown';
 
 export function useCountdown(
-  room: { deadline: number | null; serverTime: number } | undefined,
-  receivedAt: number,
+  room: { deadline: number | null; serverTime: number; receivedAt: number } | undefined,
 ): number | null {
   const [now, setNow] = useState(() => Date.now());
   const deadline = room?.deadline ?? null;
@@ -13,5 +12,5 @@ export function useCountdown(
     const timer = setInterval(() => setNow(Date.now()), 250);
     return () => clearInterval(timer);
   }, [deadline]);
-  return room ? secondsLeft(room, receivedAt, now) : null;
+  return room ? secondsLeft(room, room.receivedAt, now) : null;
 }

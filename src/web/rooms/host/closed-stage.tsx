@@ -1,20 +1,18 @@
 /**
  * The presenter's end screen: the final podium, the leaderboard, and a link to each round's full
- * results (the game's own results page), for the rounds whose game this browser knows.
+ * results (the game's own results page).
  */
 import { Link } from 'react-router';
 import { useText } from '../../i18n/i18n';
 import { presenterText } from '../../i18n/messages/rooms-host';
 import { paths } from '../../paths';
 import { Leaderboard, Podium } from './podium';
-import { roomGames } from './room-games';
 import { useRoundGame, type HostRoom } from './use-host-room';
 
 export function ClosedStage(props: { room: HostRoom }) {
   const t = useText(presenterText);
   const { room } = props;
-  const games = roomGames(room.code, room.roundCount);
-  const played = games.slice(0, Math.max(room.round, 0));
+  const played = room.playedGameIds;
   return (
     <section className="stage stage--closed">
       <div className="closed-scores">
@@ -23,15 +21,15 @@ export function ClosedStage(props: { room: HostRoom }) {
       </div>
       <div className="closed-side">
         <Leaderboard entries={room.leaderboard} />
-        {played.some((id) => id !== null) ? (
+        {played.length > 0 ? (
           <section className="closed-rounds" aria-labelledby="closed-rounds-title">
             <h2 id="closed-rounds-title" className="stage-subtitle">
               {t.roundsTitle}
             </h2>
             <ul className="closed-rounds__list" data-testid="round-links">
-              {played.map((gameId, index) =>
-                gameId ? <RoundLink key={gameId} round={index + 1} gameId={gameId} /> : null,
-              )}
+              {played.map((gameId, index) => (
+                <RoundLink key={index} round={index + 1} gameId={gameId} />
+              ))}
             </ul>
           </section>
         ) : null}

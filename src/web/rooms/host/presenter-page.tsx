@@ -6,7 +6,7 @@
  */
 import { Smartphone, Volume2, VolumeX } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { useText } from '../../i18n/i18n';
 import { commonText } from '../../i18n/messages/common';
 import { presenterText, roomStatusText } from '../../i18n/messages/rooms-host';
@@ -22,7 +22,6 @@ import {
   RoundStage,
 } from './presenter-stages';
 import { RevealStage, type RevealControl } from './reveal-stage';
-import { rememberRoomGames } from './room-games';
 import { HostRoomGate, PhaseLine } from './room-status';
 import { sounds } from './sound';
 import { useHostAction, useHostRoom, type HostRoom } from './use-host-room';
@@ -33,18 +32,17 @@ export function PresenterPage() {
   const host = useHostRoom(code, 'stream');
   const c = useText(commonText);
   const t = useText(presenterText);
-  useStartedGames(code);
   return (
     <>
       <title>{c.pageTitle({ title: t.pageTitle({ code: code.toUpperCase() }) })}</title>
       <HostRoomGate host={host}>
-        {(room) => <Presenter room={room} receivedAt={host.receivedAt} live={host.live} />}
+        {(room) => <Presenter room={room} live={host.live} />}
       </HostRoomGate>
     </>
   );
 }
 
-function Presenter(props: { room: HostRoom; receivedAt: number; live: string }) {
+function Presenter(props: { room: HostRoom; live: string }) {
   const t = useText(presenterText);
   const s = useText(roomStatusText);
   const { room } = props;
@@ -61,7 +59,7 @@ function Presenter(props: { room: HostRoom; receivedAt: number; live: string }) 
       <div className="presenter__stage">
         {room.phase === 'created' ? <CreatedStage /> : null}
         {room.phase === 'lobby' ? <LobbyStage room={room} /> : null}
-        {room.phase === 'round' ? <RoundStage room={room} receivedAt={props.receivedAt} /> : null}
+        {room.phase === 'round' ? <RoundStage room={room} /> : null}
         {room.phase === 'ended' ? <EndedStage room={room} /> : null}
         {room.phase === 'reveal' ? (
           <RevealStage room={room} sound={sound} onControl={onRevealControl} />
@@ -115,18 +113,6 @@ function Presenter(props: { room: HostRoom; receivedAt: number; live: string }) 
       </div>
     </div>
   );
-}
-
-/** The games the room was just started with (the start dialog passes them), kept for its end. */
-function useStartedGames(code: string): void {
-  const state: unknown = useLocation().state;
-  const started =
-    state && typeof state === 'object' && 'roomGames' in state ? state.roomGames : null;
-  useEffect(() => {
-    if (Array.isArray(started) && started.every((id) => typeof id === 'string')) {
-      rememberRoomGames(code, started);
-    }
-  }, [code, started]);
 }
 
 /**

@@ -100,7 +100,7 @@ export function JoinStrip(props: { code: string }) {
   return <p className="join-strip">{t.joinShort({ url: typedJoinUrl(props.code) })}</p>;
 }
 
-export function RoundStage(props: { room: HostRoom; receivedAt: number }) {
+export function RoundStage(props: { room: HostRoom }) {
   const t = useText(presenterText);
   const { room } = props;
   const game = useRoundGame(room.gameId).data?.game;
@@ -110,7 +110,7 @@ export function RoundStage(props: { room: HostRoom; receivedAt: number }) {
       <h1 className="stage-title stage-title--prompt" data-testid="round-prompt">
         {game ? `${game.emoji ? `${game.emoji} ` : ''}${game.prompt}` : t.promptLoading}
       </h1>
-      <Countdown room={room} receivedAt={props.receivedAt} className="room-countdown--huge" />
+      <Countdown room={room} className="room-countdown--huge" />
       <SubmittedCount room={room} className="room-submitted--big" />
     </section>
   );

@@ -22,14 +22,12 @@ export function RemotePage() {
   return (
     <>
       <title>{c.pageTitle({ title: t.pageTitle({ code: code.toUpperCase() }) })}</title>
-      <HostRoomGate host={host}>
-        {(room) => <Remote room={room} receivedAt={host.receivedAt} live={host.live} />}
-      </HostRoomGate>
+      <HostRoomGate host={host}>{(room) => <Remote room={room} live={host.live} />}</HostRoomGate>
     </>
   );
 }
 
-function Remote(props: { room: HostRoom; receivedAt: number; live: string }) {
+function Remote(props: { room: HostRoom; live: string }) {
   const t = useText(remoteText);
   const s = useText(roomStatusText);
   const { room } = props;
@@ -46,7 +44,7 @@ function Remote(props: { room: HostRoom; receivedAt: number; live: string }) {
         {game && room.phase !== 'lobby' && room.phase !== 'created' ? (
           <p className="remote__prompt">{game.prompt}</p>
         ) : null}
-        {room.phase === 'round' ? <Countdown room={room} receivedAt={props.receivedAt} /> : null}
+        {room.phase === 'round' ? <Countdown room={room} /> : null}
         <SubmittedCount room={room} />
         {props.live === 'offline' && room.phase !== 'closed' ? (
           <p className="remote__offline" role="status">

@@ -31,9 +31,9 @@ export function PhaseLine(props: { room: HostRoom }) {
 }
 
 /** The countdown, big; screen readers hear it at each minute, 30 s, 10 s and the end. */
-export function Countdown(props: { room: HostRoom; receivedAt: number; className?: string }) {
+export function Countdown(props: { room: HostRoom; className?: string }) {
   const t = useText(roomStatusText);
-  const seconds = useCountdown(props.room, props.receivedAt);
+  const seconds = useCountdown(props.room);
   if (seconds === null) return null;
   const milestone = countdownMilestone(seconds, props.room.roundSeconds);
   const said =

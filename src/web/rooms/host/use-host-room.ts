@@ -7,11 +7,17 @@ import { useEffect, useRef, useState } from 'react';
 import type { RoomAction } from '../../../domain/rooms';
 import { fetchGame, gameKeys } from '../../api/games';
 import { useGameEvents } from '../../api/events';
-import { actOnRoom, roomChanged, roomKeys, useRoom, useRoomEvents } from '../../api/rooms';
-import { noteRoundGame } from './room-games';
+import {
+  actOnRoom,
+  roomChanged,
+  roomKeys,
+  useRoom,
+  useRoomEvents,
+  type RoomState,
+} from '../../api/rooms';
 
-/** The room view with the count of submissions, which the server adds during a round. */
-export type HostRoom = NonNullable<ReturnType<typeof useRoom>['data']> & { submitted?: number };
+/** The room as the host's screens read it. */
+export type HostRoom = RoomState;
 
 /** Re-reading the room for its submitted count at most this often, whatever the traffic. */
 const SUBMITTED_REFRESH_MS = 1000;
@@ -30,13 +36,10 @@ const SUBMITTED_POLL_MS = 2000;
 export function useHostRoom(code: string, submitted: 'stream' | 'poll') {
   const query = useRoom(code);
   const live = useRoomEvents(code);
-  const room = query.data as HostRoom | undefined;
+  const room = query.data;
   useSubmittedRefresh(code, submitted === 'stream' ? room : undefined);
   useSubmittedPoll(code, submitted === 'poll' && room?.phase === 'round');
-  useEffect(() => {
-    if (room?.gameId && room.round > 0) noteRoundGame(code, room.round, room.gameId);
-  }, [code, room?.gameId, room?.round]);
-  return { query, room, live, receivedAt: query.dataUpdatedAt };
+  return { query, room, live };
 }
 
 /** The round's game (its prompt, items and pictures), when the room has one. */

@@ -85,7 +85,7 @@ function RoomPhoneState(props: { code: string; live: LiveStatus }) {
       </div>
     );
   }
-  return <RoomPhone room={query.data} live={props.live} receivedAt={query.dataUpdatedAt} />;
+  return <RoomPhone room={query.data} live={props.live} />;
 }
 
 /** Keeps the room's event stream open while mounted, and tells its status. */
@@ -96,11 +96,11 @@ function RoomStream(props: { code: string; onStatus: (status: LiveStatus) => voi
   return null;
 }
 
-function RoomPhone(props: { room: RoomState; live: LiveStatus; receivedAt: number }) {
+function RoomPhone(props: { room: RoomState; live: LiveStatus }) {
   const { room, live } = props;
   const t = useText(roomPhoneText);
   const c = useText(commonText);
-  const seconds = useCountdown(room, useClockReading(room.serverTime, props.receivedAt));
+  const seconds = useCountdown(room);
   const { me } = room;
   // The round is over on this phone at zero by the server's clock, before any event says so.
   const phase = room.phase === 'round' && seconds === 0 ? 'ended' : room.phase;
@@ -161,17 +161,6 @@ function RoomPhone(props: { room: RoomState; live: LiveStatus; receivedAt: numbe
       )}
     </div>
   );
-}
-
-/**
- * When the room's view was read, on this phone's clock: the countdown's offset to the server's
- * clock. Noted when a new reading (`serverTime`) arrives; a join event updates the room without
- * a new reading, so the query's update time would drift.
- */
-function useClockReading(serverTime: number, updatedAt: number): number {
-  const [reading, setReading] = useState({ serverTime, at: updatedAt });
-  if (reading.serverTime !== serverTime) setReading({ serverTime, at: updatedAt });
-  return reading.serverTime === serverTime ? reading.at : updatedAt;
 }
 
 /**

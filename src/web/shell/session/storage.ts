@@ -43,9 +43,6 @@ export const storageKeys = {
   /** Local storage: the signed-in account last seen (JSON {id, name, email, role}), shown while
    * offline so a reload without network does not look signed out (last-session.ts). */
   lastSession: 'crowned.lastSession',
-  /** Local storage: each live room's games by round, as the host's browser knows them (JSON
-   * {code: (gameId | null)[]}; rooms/host/room-games.ts). */
-  roomGames: 'crowned.roomGames',
 } as const;
 
 function store(kind: 'localStorage' | 'sessionStorage'): KeyValueStore | null {
