@@ -346,9 +346,12 @@ describe.runIf(browserAvailable())('shell routes and guards', () => {
     const { context, page } = await newVisitor(browser, server);
     await page.goto('/community?token=secret');
     await page.getByRole('heading', { name: 'Community' }).first().waitFor();
+    // Read where the request is held: an unrouted page's request events may carry no body (the
+    // report is a beacon).
     const reports: unknown[] = [];
-    page.on('request', (request) => {
-      if (request.url().endsWith('/api/client-errors')) reports.push(request.postDataJSON());
+    await page.route('**/api/client-errors', async (route) => {
+      reports.push(route.request().postDataJSON());
+      await route.continue();
     });
     const reported = page.waitForResponse((res) => res.url().endsWith('/api/client-errors'));
     // Thrown outside any handler twice: the same failure is reported once.

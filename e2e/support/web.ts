@@ -37,6 +37,8 @@ export async function newVisitor(
     onboarded?: boolean;
     reducedMotion?: 'reduce' | 'no-preference';
     serviceWorkers?: 'allow' | 'block';
+    /** The person opens /dev/outbox in the page (newPerson). */
+    readsOutbox?: boolean;
   } = {},
 ): Promise<Visitor> {
   const context = await newPerson(
@@ -44,6 +46,7 @@ export async function newVisitor(
     server,
     options.viewport ?? DESKTOP,
     options.serviceWorkers,
+    options.readsOutbox,
   );
   if (options.onboarded ?? true) {
     await context.addInitScript(() => {
