@@ -65,7 +65,7 @@ describe.runIf(browserAvailable())('accessibility of every route (axe-core)', ()
   ];
 
   it('signed out: public pages, sign-in screens and the create screen', async () => {
-    const { context } = await newVisitor(browser, server);
+    const { context } = await newVisitor(browser, server, { readsOutbox: true });
     await auditAll(context, [
       ...publicChecks(),
       { path: '/account', ready: 'main h1' },

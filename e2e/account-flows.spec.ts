@@ -20,7 +20,7 @@ describe.runIf(browserAvailable())('accounts in Chromium', () => {
   useAppInBrowser((app) => ({ server, browser } = app));
 
   it('register → sign out → forgot password → reset via the dev outbox → sign in', async () => {
-    const { context, page } = await newVisitor(browser, server);
+    const { context, page } = await newVisitor(browser, server, { readsOutbox: true });
     const email = uniqueEmail('dana');
     await registerThroughUi(page, { name: 'Dana', email, password: 'first password 1' });
     expect(new URL(page.url()).pathname).toBe('/');

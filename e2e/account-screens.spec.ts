@@ -17,7 +17,10 @@ describe.runIf(browserAvailable())('account screens in Chromium', () => {
   useAppInBrowser((app) => ({ server, browser } = app));
 
   it('shows an honest empty dev outbox before any mail', async () => {
-    const { context, page } = await newVisitor(browser, server, { viewport: MOBILE });
+    const { context, page } = await newVisitor(browser, server, {
+      viewport: MOBILE,
+      readsOutbox: true,
+    });
     await page.goto('/dev/outbox');
     await page.getByRole('heading', { name: 'Nothing in the outbox yet' }).waitFor();
     await page
@@ -32,7 +35,7 @@ describe.runIf(browserAvailable())('account screens in Chromium', () => {
     [DESKTOP, 1280],
   ] as const) {
     it(`renders every account screen at ${width} px`, async () => {
-      const { context, page } = await newVisitor(browser, server, { viewport: viewport });
+      const { context, page } = await newVisitor(browser, server, { viewport, readsOutbox: true });
       const email = uniqueEmail(`shots${width}`);
 
       await page.goto('/account');

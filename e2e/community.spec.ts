@@ -20,6 +20,7 @@ import {
 import {
   DESKTOP,
   MOBILE,
+  goInApp,
   newVisitor,
   registerByApi,
   uniqueEmail,
@@ -70,13 +71,14 @@ async function publishedGame(
   return ((await response.json()) as GameBody).game;
 }
 
+/** Screenshots `path` at both widths, opened inside the app the page has loaded. */
 async function shoot(page: Page, path: string, name: string, ready: string): Promise<void> {
+  await goInApp(page, path);
   for (const [viewport, suffix] of [
     [MOBILE, '375'],
     [DESKTOP, '1280'],
   ] as const) {
     await page.setViewportSize(viewport);
-    await page.goto(path);
     await page
       .locator(ready)
       .first()
@@ -121,7 +123,7 @@ describe.runIf(browserAvailable())('community in Chromium', () => {
     await page.getByRole('heading', { name: 'No community ranks yet' }).waitFor();
     await screenshot(page, 'community-empty-1280');
 
-    await page.goto('/create');
+    await goInApp(page, '/create');
     await page.getByLabel('What are we ranking?').fill(PIZZA);
     const inputs = page.locator('.item-rows input');
     for (const [i, item] of PIZZA_ITEMS.entries()) {
@@ -303,10 +305,10 @@ describe.runIf(browserAvailable())('community in Chromium', () => {
   it('builds a community rank: checks, then creates and publishes it', async () => {
     const { page } = bob;
     // Found from /create and from the Community list (issue 24 item 9).
-    await page.goto('/create');
+    await goInApp(page, '/create');
     const fromCreate = page.getByRole('link', { name: 'build a community rank from a list' });
     expect(await fromCreate.getAttribute('href')).toBe('/builder');
-    await page.goto('/community');
+    await goInApp(page, '/community');
     await page.getByRole('link', { name: 'Build a community rank from it' }).click();
     await page.waitForURL((url) => url.pathname === '/builder');
     await page.getByRole('heading', { name: 'Rank builder' }).waitFor();
@@ -421,7 +423,7 @@ describe.runIf(browserAvailable())('community in Chromium', () => {
     expect(await card(page, BREAKFAST).count()).toBe(0);
     await page.goto(`/r/${breakfast.communityRankId}`);
     await page.getByRole('heading', { name: 'Rank removed' }).waitFor();
-    await page.goto('/r/no-such-rank');
+    await goInApp(page, '/r/no-such-rank');
     await page.getByRole('heading', { name: 'Community rank not found' }).waitFor();
     await admin.context.close();
   });
@@ -493,7 +495,7 @@ describe.runIf(browserAvailable())('community in Chromium', () => {
         json: { ...body, publishError: 'Need at least 3 items to publish' },
       });
     });
-    await page.goto('/create');
+    await goInApp(page, '/create');
     await page.getByLabel('What are we ranking?').fill('Best season');
     const inputs = page.locator('.item-rows input');
     for (const [i, item] of ['Spring', 'Summer', 'Autumn'].entries())

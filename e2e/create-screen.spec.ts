@@ -208,6 +208,7 @@ describe.runIf(browserAvailable())('create screen', () => {
 
   useAppInBrowser((app) => ({ server, browser } = app));
 
+  /** A new account on /create in a browser of its own (for the tests that end its session). */
   async function member(viewport = DESKTOP): Promise<Visitor & { email: string }> {
     const visitor = await newVisitor(browser, server, { viewport });
     const account = await registerByApi(visitor.page, server, 'Maker');
@@ -215,8 +216,27 @@ describe.runIf(browserAvailable())('create screen', () => {
     return { ...visitor, email: account.email };
   }
 
+  let maker: Promise<Visitor> | undefined;
+  /**
+   * A signed-in maker on /create at `viewport`, in a new tab of one browser shared by the tests
+   * that only compose and create: a tab of its own starts with no draft (the draft lives in
+   * session storage), and a new browser context costs Chromium about four page loads.
+   */
+  async function makerTab(viewport = DESKTOP): Promise<Page> {
+    maker ??= (async () => {
+      const visitor = await newVisitor(browser, server);
+      await registerByApi(visitor.page, server, 'Maker');
+      return visitor;
+    })();
+    const page = await (await maker).context.newPage();
+    await page.setViewportSize(viewport);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await openCreate(page);
+    return page;
+  }
+
   it('starts with 3 empty rows and edits them: Enter, remove, Add item, select on focus', async () => {
-    const { context, page } = await member();
+    const page = await makerTab();
     expect(await itemValues(page)).toEqual(['', '', '']);
     expect(await page.getByLabel('Item 1', { exact: true }).getAttribute('placeholder')).toBe(
       'e.g., Cool Ranch Doritos',
@@ -253,11 +273,11 @@ describe.runIf(browserAvailable())('create screen', () => {
     expect(await selection()).toEqual(['Item 2', 0, 'Pretzels'.length]);
     await page.getByLabel('Item 1', { exact: true }).click();
     expect(await selection()).toEqual(['Item 1', 0, 'Chips'.length]);
-    await context.close();
+    await page.close();
   });
 
   it('spreads a pasted list over the rows, one item per line, with an Undo (create and builder)', async () => {
-    const { context, page } = await member(MOBILE);
+    const page = await makerTab(MOBILE);
     await page.getByLabel('What are we ranking?').fill('Best topping');
     const paste = async (row: Locator, text: string) => {
       await page.evaluate((copied) => navigator.clipboard.writeText(copied), text);
@@ -310,11 +330,11 @@ describe.runIf(browserAvailable())('create screen', () => {
         await viewportScreenshot(page, `builder-bar-${scheme}-${viewport.width}`);
       }
     }
-    await context.close();
+    await page.close();
   });
 
   it('greys the Create button but keeps it pressable, with a quip toast for about 2.2 s', async () => {
-    const { context, page } = await member(MOBILE);
+    const page = await makerTab(MOBILE);
     const button = createButton(page);
     expect(await button.getAttribute('aria-disabled')).toBe('true');
     // Not `disabled`: a disabled button would take no click. (Playwright's isDisabled and its
@@ -339,12 +359,12 @@ describe.runIf(browserAvailable())('create screen', () => {
     await expect.poll(() => button.getAttribute('aria-disabled')).toBeNull();
     await page.getByLabel('What are we ranking?').fill('  ');
     await expect.poll(() => button.getAttribute('aria-disabled')).toBe('true');
-    await context.close();
+    await page.close();
   });
 
   for (const viewport of [MOBILE, DESKTOP]) {
     it(`says what is missing at ${viewport.width} px: a quip for it, the field marked and focused`, async () => {
-      const { context, page } = await member(viewport);
+      const page = await makerTab(viewport);
       const promptInput = page.getByLabel('What are we ranking?');
       const toast = page.locator('[data-sonner-toast]');
       const closeToast = async () => {
@@ -406,12 +426,12 @@ describe.runIf(browserAvailable())('create screen', () => {
       await expect.poll(() => focusedIs(promptInput)).toBe(true);
       expect(await promptInput.getAttribute('aria-invalid')).toBe('true');
       expect(await invalidItems(page)).toEqual(['Item 2', 'Item 3']);
-      await context.close();
+      await page.close();
     });
   }
 
   it('shows right-to-left text right-aligned (dir="auto" on the prompt and the items)', async () => {
-    const { context, page } = await member(MOBILE);
+    const page = await makerTab(MOBILE);
     await fillForm(page, 'أفضل وجبة خفيفة', ['رقائق', 'Nuts']);
     const alignment = (label: string) =>
       page
@@ -420,7 +440,7 @@ describe.runIf(browserAvailable())('create screen', () => {
     expect(await alignment('What are we ranking?')).toEqual(['auto', true]);
     expect(await alignment('Item 1')).toEqual(['auto', true]);
     expect(await alignment('Item 2')).toEqual(['auto', false]);
-    await context.close();
+    await page.close();
   });
 
   // Browser zoom at 200% halves the CSS pixels the page lays out in: 1280×800 becomes 640×400.
@@ -430,7 +450,7 @@ describe.runIf(browserAvailable())('create screen', () => {
     ['1280×800 at 200% zoom', ZOOMED],
   ] as const) {
     it(`keeps the Create button in view and clear of the bottom navigation at ${name}`, async () => {
-      const { context, page } = await member(viewport);
+      const page = await makerTab(viewport);
       // A long form: it runs well past the bottom of the screen.
       await fillForm(page, 'Best snack', ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J']);
       const button = createButton(page);
@@ -474,12 +494,12 @@ describe.runIf(browserAvailable())('create screen', () => {
       const at = await centreOf(button);
       await page.mouse.click(at.x, at.y);
       await landOnPlay(page);
-      await context.close();
+      await page.close();
     });
   }
 
   it('opens the settings dialog from the gear; Escape closes it; the dot and summary follow the rules', async () => {
-    const { context, page } = await member();
+    const page = await makerTab();
     await fillForm(page, 'Best snack', ['Chips', 'Nuts', 'Pretzels']);
     expect(await summary(page).textContent()).toBe(NO_RULES);
     expect(await rulesDot(page).count()).toBe(0);
@@ -540,12 +560,12 @@ describe.runIf(browserAvailable())('create screen', () => {
     await dialog(page).waitFor({ state: 'detached' });
     expect(await summary(page).textContent()).toBe(NO_RULES);
     expect(await rulesDot(page).count()).toBe(0);
-    await context.close();
+    await page.close();
   });
 
   it(`stacks the two rules below ${SETTINGS_STACK_BREAKPOINT_PX} px`, async () => {
     expect(MOBILE.width).toBeLessThan(SETTINGS_STACK_BREAKPOINT_PX);
-    const { context, page } = await member(MOBILE);
+    const page = await makerTab(MOBILE);
     await fillForm(page, 'Best snack', ['Chips', 'Nuts', 'Pretzels']);
     await setRules(page, { players: '5' });
     await rulesDot(page).waitFor();
@@ -568,11 +588,11 @@ describe.runIf(browserAvailable())('create screen', () => {
       await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
     ).toBe(true);
     await viewportScreenshot(page, 'create-settings-375');
-    await context.close();
+    await page.close();
   });
 
   it('flips the publish switch with the keyboard and shows its tooltip on focus, hover and tap', async () => {
-    const { context, page } = await member(MOBILE);
+    const page = await makerTab(MOBILE);
     const toggle = publishSwitch(page);
     expect(await toggle.getAttribute('aria-checked')).toBe('false');
     await toggle.focus();
@@ -609,11 +629,11 @@ describe.runIf(browserAvailable())('create screen', () => {
     await page.waitForTimeout(300);
     expect(await tooltip.isVisible()).toBe(true);
     await viewportScreenshot(page, 'create-publish-info-375');
-    await context.close();
+    await page.close();
   });
 
   it("shows 'Creating…' while busy, lands on play, and the game has the rules and publish choice", async () => {
-    const { context, page } = await member();
+    const page = await makerTab();
     await fillForm(page, 'Best pasta shape', ['Penne', 'Fusilli', 'Farfalle', 'Rigatoni']);
     await publishSwitch(page).click();
     const deadline = localTime(2, 20, 30);
@@ -648,11 +668,11 @@ describe.runIf(browserAvailable())('create screen', () => {
       'Rigatoni',
     ]);
     expect(await storedDraft(page)).toBeNull();
-    await context.close();
+    await page.close();
   });
 
   it('creates without rules and unpublished by default', async () => {
-    const { context, page } = await member();
+    const page = await makerTab();
     await fillForm(page, 'Best tea', ['Green', 'Black', 'Oolong']);
     await createButton(page).click();
     const id = await landOnPlay(page);
@@ -662,7 +682,7 @@ describe.runIf(browserAvailable())('create screen', () => {
       resultsLocked: false,
       publishRequested: false,
     });
-    await context.close();
+    await page.close();
   });
 
   for (const viewport of [MOBILE, DESKTOP]) {
@@ -714,7 +734,7 @@ describe.runIf(browserAvailable())('create screen', () => {
   }
 
   it('composes and creates with the keyboard alone', async () => {
-    const { context, page } = await member(MOBILE);
+    const page = await makerTab(MOBILE);
     const focused = () =>
       page.evaluate(() => {
         const el = document.activeElement;
@@ -758,7 +778,7 @@ describe.runIf(browserAvailable())('create screen', () => {
       'Ctrl+Z',
       'Alt+Tab',
     ]);
-    await context.close();
+    await page.close();
   });
 
   it('lets a guest compose, sends them to sign in on Create, and creates the draft after', async () => {

@@ -100,7 +100,10 @@ describe.runIf(browserAvailable())('focus is never hidden under a bar', () => {
   useAppInBrowser((app) => ({ server, browser } = app));
 
   it('Tab through every route at 375, 1280 and 200% zoom', async () => {
-    const { page, context } = await newVisitor(browser, server, { viewport: MOBILE });
+    const { page, context } = await newVisitor(browser, server, {
+      viewport: MOBILE,
+      readsOutbox: true,
+    });
     const owner = await registerByApi(page, server, 'Olive');
     await setProgress(server, owner.id, { role: 'admin' });
     const created = await page.request.post('/api/games', {

@@ -11,14 +11,21 @@
  */
 import { readFile } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { GameView } from '../src/domain/game';
 import { rankReport } from '../src/server/db/schema/community';
 import type { TestServer } from '../test/support/server';
 import { browserAvailable, useAppInBrowser } from './support/harness';
 import { startAtTop, tabTo } from './support/keyboard';
-import { MOBILE, newVisitor, registerByApi, setProgress, type Visitor } from './support/web';
+import {
+  MOBILE,
+  goInApp,
+  newVisitor,
+  registerByApi,
+  setProgress,
+  type Visitor,
+} from './support/web';
 
 type OutboxBody = { messages: { to: string; subject: string; links: string[] }[] };
 
@@ -34,12 +41,23 @@ describe.runIf(browserAvailable())('more keyboard-only flows in Chromium', () =>
 
   useAppInBrowser((app) => ({ server, browser } = app));
 
-  /** A registered owner with a game they ranked themselves (so results show), through the API. */
+  let owners: Promise<BrowserContext> | undefined;
+  /**
+   * A registered owner with a new game they ranked themselves (so results show), through the API,
+   * in a new tab of the owner's one browser (a new browser context costs Chromium about four page
+   * loads): close the tab, not the context.
+   */
   async function ownerWithGame(
     options: { publish?: boolean; prompt?: string; items?: string[] } = {},
   ): Promise<Visitor & { game: GameView }> {
-    const owner = await newVisitor(browser, server);
-    await registerByApi(owner.page, server, 'Noor');
+    owners ??= (async () => {
+      const first = await newVisitor(browser, server);
+      await registerByApi(first.page, server, 'Noor');
+      return first.context;
+    })();
+    const context = await owners;
+    const owner = { context, page: await context.newPage() };
+    await owner.page.emulateMedia({ reducedMotion: 'reduce' });
     const response = await owner.page.request.post('/api/games', {
       data: {
         prompt: options.prompt ?? 'Best soup',
@@ -97,7 +115,7 @@ describe.runIf(browserAvailable())('more keyboard-only flows in Chromium', () =>
       .from(rankReport)
       .where(eq(rankReport.userId, who.id));
     expect(reports.map((r) => [r.reason, r.note])).toEqual([['offensive', 'Not nice']]);
-    await Promise.all([owner.context.close(), reporter.context.close()]);
+    await Promise.all([owner.page.close(), reporter.context.close()]);
   });
 
   it("edits a game's items: renames one and adds one, then saves, from the keyboard", async () => {
@@ -126,7 +144,7 @@ describe.runIf(browserAvailable())('more keyboard-only flows in Chromium', () =>
       'Ramen',
       'White miso',
     ]);
-    await owner.context.close();
+    await owner.page.close();
   });
 
   it('downloads the ballots as CSV with the keyboard', async () => {
@@ -148,7 +166,7 @@ describe.runIf(browserAvailable())('more keyboard-only flows in Chromium', () =>
     // Escape closes the dialog.
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    await owner.context.close();
+    await owner.page.close();
   });
 
   it('closes the game, then deletes it, with the keyboard', async () => {
@@ -175,7 +193,7 @@ describe.runIf(browserAvailable())('more keyboard-only flows in Chromium', () =>
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname === '/myranks', { timeout: 15_000 });
     expect((await page.request.get(`/api/games/${owner.game.id}`)).status()).toBe(404);
-    await owner.context.close();
+    await owner.page.close();
   });
 
   it('copies the share link and archives the game from the owner panel with the keyboard', async () => {
@@ -194,7 +212,7 @@ describe.runIf(browserAvailable())('more keyboard-only flows in Chromium', () =>
     await page.keyboard.press('Enter');
     await page.getByText('Rank archived').waitFor();
     expect((await gameNow(page, owner.game.id)).archived).toBe(true);
-    await owner.context.close();
+    await owner.page.close();
   });
 
   it('finds an item in a long results list and shows all of it, with the keyboard', async () => {
@@ -215,7 +233,7 @@ describe.runIf(browserAvailable())('more keyboard-only flows in Chromium', () =>
     await tabTo(page, page.getByRole('button', { name: 'Show all 15 items' }));
     await page.keyboard.press('Enter');
     await expect.poll(() => rows.count()).toBe(15);
-    await owner.context.close();
+    await owner.page.close();
   });
 
   it('lets an admin hide a community rank and delete a game with the keyboard', async () => {
@@ -236,7 +254,7 @@ describe.runIf(browserAvailable())('more keyboard-only flows in Chromium', () =>
     await page.keyboard.press('Enter');
     await card.getByTestId('hidden-badge').waitFor();
 
-    await page.goto('/admin/games');
+    await goInApp(page, '/admin/games');
     await page.getByTestId('admin-games').waitFor();
     await startAtTop(page);
     await tabTo(page, page.getByLabel('Search games'));
@@ -249,7 +267,7 @@ describe.runIf(browserAvailable())('more keyboard-only flows in Chromium', () =>
     await page.keyboard.press('Enter');
     await page.locator('[data-sonner-toast]').filter({ hasText: 'Rank deleted' }).waitFor();
     expect((await page.request.get(`/api/games/${owner.game.id}`)).status()).toBe(404);
-    await Promise.all([owner.context.close(), admin.context.close()]);
+    await Promise.all([owner.page.close(), admin.context.close()]);
   });
 
   it('remixes a game into one of your own with the keyboard', async () => {
@@ -266,7 +284,7 @@ describe.runIf(browserAvailable())('more keyboard-only flows in Chromium', () =>
     );
     await page.getByTestId('owner-panel').waitFor();
     await page.getByText('Remixed from').waitFor();
-    await Promise.all([owner.context.close(), visitor.context.close()]);
+    await Promise.all([owner.page.close(), visitor.context.close()]);
   });
 
   it('chooses a handle on /player with the keyboard', async () => {
@@ -302,11 +320,11 @@ describe.runIf(browserAvailable())('more keyboard-only flows in Chromium', () =>
     await expect
       .poll(() => page.getByRole('tab', { name: 'Played' }).getAttribute('aria-selected'))
       .toBe('true');
-    await owner.context.close();
+    await owner.page.close();
   });
 
   it('signs out, resets the password through the dev outbox and signs in, with the keyboard', async () => {
-    const { context, page } = await newVisitor(browser, server);
+    const { context, page } = await newVisitor(browser, server, { readsOutbox: true });
     const account = await registerByApi(page, server, 'Rafa');
     await page.goto('/account');
     await startAtTop(page);
@@ -421,7 +439,7 @@ describe.runIf(browserAvailable())('more keyboard-only flows in Chromium', () =>
     await page.waitForURL(new RegExp(`/g/${owner.game.id}/results$`), { timeout: 15_000 });
     await page.getByText('Your ranking was sent.').waitFor();
     await expect.poll(() => page.getByTestId('submission-count').textContent()).toMatch(/^2\b/);
-    await Promise.all([owner.context.close(), context.close()]);
+    await Promise.all([owner.page.close(), context.close()]);
   });
 
   it('creates a game while offline; it is created when back online', async () => {

@@ -6,7 +6,12 @@ import { copyFile, readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { APIRequestContext, Browser } from 'playwright-core';
+import {
+  request,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+} from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { GameView } from '../src/domain/game';
 import type { TestServer } from '../test/support/server';
@@ -49,7 +54,16 @@ describe.runIf(browserAvailable())('results extras in Chromium', () => {
     return (await response.json()) as T;
   }
 
-  /** An owner (`name`) with a game of `items` that one guest per order in `orders` ranked. */
+  /**
+   * Each owner's one browser: every game of theirs opens in a new tab of it (a new browser
+   * context with its first page load costs Chromium about four loads in a known one).
+   */
+  const owners: Record<string, Promise<BrowserContext>> = {};
+
+  /**
+   * An owner (`name`) with a game of `items` that one guest per order in `orders` ranked, in a
+   * new tab of the owner's browser: close the tab, not the context.
+   */
   async function rankedGame(
     viewport: { width: number; height: number },
     name: string,
@@ -57,20 +71,26 @@ describe.runIf(browserAvailable())('results extras in Chromium', () => {
     items: readonly string[],
     orders: readonly (readonly string[])[],
   ): Promise<Visitor & { game: GameView }> {
-    const owner = await newVisitor(browser, server, { viewport });
-    await registerByApi(owner.page, server, name);
+    owners[name] ??= (async () => {
+      const first = await newVisitor(browser, server);
+      await registerByApi(first.page, server, name);
+      return first.context;
+    })();
+    const context = await owners[name];
+    const owner = { context, page: await context.newPage() };
+    await owner.page.setViewportSize(viewport);
+    await owner.page.emulateMedia({ reducedMotion: 'reduce' });
     const { game } = await api<{ game: GameView }>(owner.page.request, 'POST', '/api/games', {
       prompt,
       items,
     });
     const id = (label: string) => game.items.find((item) => item.label === label)?.id ?? '';
     for (const order of orders) {
-      const context = await browser.newContext({ baseURL: server.url });
-      await api(context.request, 'POST', '/api/auth/sign-in/anonymous', {});
-      await api(context.request, 'PUT', `/api/games/${game.id}/submission`, {
-        ranking: order.map(id),
-      });
-      await context.close();
+      // A guest who only speaks to the API: no browser needed.
+      const guest = await request.newContext({ baseURL: server.url });
+      await api(guest, 'POST', '/api/auth/sign-in/anonymous', {});
+      await api(guest, 'PUT', `/api/games/${game.id}/submission`, { ranking: order.map(id) });
+      await guest.dispose();
     }
     return { ...owner, game };
   }
@@ -109,7 +129,7 @@ describe.runIf(browserAvailable())('results extras in Chromium', () => {
     // The matrix scrolls inside its box; the page itself never gets wider than the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(MOBILE.width);
     await screenshot(page, 'results-h2h-375');
-    await owner.context.close();
+    await owner.page.close();
   });
 
   it('lets the owner download the ballots as CSV', async () => {
@@ -132,7 +152,7 @@ describe.runIf(browserAvailable())('results extras in Chromium', () => {
       .split('\r\n');
     expect(lines[0]).toBe('name,submitted_at,1,2,3,4,5');
     expect(lines).toHaveLength(5);
-    await owner.context.close();
+    await owner.page.close();
   });
 
   it('copies the link where there is no share sheet, and remixes into a game of your own', async () => {
@@ -160,7 +180,7 @@ describe.runIf(browserAvailable())('results extras in Chromium', () => {
     await page.getByRole('heading', { level: 1, name: 'Best pizza topping' }).waitFor();
     await page.getByRole('link', { name: 'the original rank' }).click();
     await page.waitForURL((url) => url.pathname === `/g/${owner.game.id}/results`);
-    await Promise.all([owner.context.close(), visitor.context.close()]);
+    await Promise.all([owner.page.close(), visitor.context.close()]);
   });
 
   it('reveals the winners last to first once the players rule unlocks them, once, and a tap skips', async () => {
@@ -255,7 +275,7 @@ describe.runIf(browserAvailable())('results extras in Chromium', () => {
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1080, 1350]);
     await copyFile(file, path.join(SCREENSHOT_DIR, 'my-ranking-picture.png'));
     await screenshot(player.page, 'results-mine-375');
-    await Promise.all([owner.context.close(), player.context.close()]);
+    await Promise.all([owner.page.close(), player.context.close()]);
   });
 
   it('switches counting methods by keyboard, says who else wins, and compares you with the crowd', async () => {
@@ -395,7 +415,7 @@ describe.runIf(browserAvailable())('results extras in Chromium', () => {
     await firstRow.getByText('Beats Penne: 2 to 0').waitFor();
     await page.setViewportSize(DESKTOP);
     await screenshot(page, 'results-schulze-1280-dark');
-    await owner.context.close();
+    await owner.page.close();
   });
 
   it('puts the results first for the owner on a phone, and folds the owner tools', async () => {
@@ -436,7 +456,7 @@ describe.runIf(browserAvailable())('results extras in Chromium', () => {
     await screenshot(page, 'results-owner-folded-375');
     await toggle.click();
     await panel.getByTestId('share-link').waitFor();
-    await owner.context.close();
+    await owner.page.close();
   });
 
   it('embeds a live results card in another site’s page', async () => {
@@ -469,7 +489,7 @@ describe.runIf(browserAvailable())('results extras in Chromium', () => {
     await host.page.setViewportSize(DESKTOP);
     await host.page.goto(`/embed/g/${owner.game.id}`);
     await screenshot(host.page, 'embed-1280');
-    await Promise.all([owner.context.close(), host.context.close(), player.close()]);
+    await Promise.all([owner.page.close(), host.context.close(), player.close()]);
     blog.close();
   });
 });

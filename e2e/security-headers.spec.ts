@@ -71,7 +71,10 @@ describe.runIf(browserAvailable())('security headers in Chromium', () => {
 
   it('reports no violation on the home, play, results, account and outbox pages', async () => {
     // Motion on: the confetti (drawn in a worker) runs too.
-    const { context, page } = await newVisitor(browser, server, { reducedMotion: 'no-preference' });
+    const { context, page } = await newVisitor(browser, server, {
+      reducedMotion: 'no-preference',
+      readsOutbox: true,
+    });
     const csp = await watchCsp(page);
     const seen: Violation[] = [];
     const visit = async (check: () => Promise<unknown>) => {

@@ -13,6 +13,7 @@ import {
   DESKTOP,
   MOBILE,
   addScrollRoom,
+  goInApp,
   newVisitor,
   registerByApi,
   setProgress,
@@ -40,6 +41,19 @@ async function scrollBy(page: Page, dy: number): Promise<void> {
   await page.waitForTimeout(250);
 }
 
+/**
+ * Opens `path` inside the app from the top of the page, without the scroll room added before:
+ * each route is measured as if freshly opened.
+ */
+async function leaveFor(page: Page, path: string): Promise<void> {
+  await page.evaluate(() => {
+    for (const room of document.querySelectorAll('[data-testid="scroll-room"]')) room.remove();
+    window.scrollTo(0, 0);
+  });
+  await goInApp(page, path);
+  await page.waitForURL((url) => url.pathname === path);
+}
+
 describe.runIf(browserAvailable())('shell: header, bottom navigation, toasts', () => {
   let server: TestServer;
   let browser: Browser;
@@ -59,12 +73,14 @@ describe.runIf(browserAvailable())('shell: header, bottom navigation, toasts', (
   });
 
   it('shows Sign In to visitors, going to /account', async () => {
+    const { context, page } = await newVisitor(browser, server, { viewport: MOBILE });
+    await page.goto('/');
     for (const [viewport, name] of [
       [MOBILE, 'shell-signed-out-375'],
       [DESKTOP, 'shell-signed-out-1280'],
     ] as const) {
-      const { context, page } = await newVisitor(browser, server, { viewport });
-      await page.goto('/');
+      await page.setViewportSize(viewport);
+      await page.getByRole('heading', { name: 'Community', exact: true }).first().waitFor();
       const signIn = page.getByRole('banner').getByRole('link', { name: 'Sign In' });
       await signIn.waitFor();
       expect(await page.getByTestId('level-button').count()).toBe(0);
@@ -72,8 +88,9 @@ describe.runIf(browserAvailable())('shell: header, bottom navigation, toasts', (
       await screenshot(page, `${name}-full`);
       await signIn.click();
       await page.waitForURL((url) => url.pathname === '/account');
-      await context.close();
+      await goInApp(page, '/');
     }
+    await context.close();
   });
 
   it("shows a signed-in player 'Lv. N' with crowns, live from the profile stream", async () => {
@@ -124,7 +141,7 @@ describe.runIf(browserAvailable())('shell: header, bottom navigation, toasts', (
       expect(await page.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('4');
       await screenshot(page, `player-${viewport.width}`);
 
-      await page.goto('/community');
+      await goInApp(page, '/community');
       await level.click();
       await page.waitForURL((url) => url.pathname === '/player');
       await context.close();
@@ -237,20 +254,26 @@ describe.runIf(browserAvailable())('shell: header, bottom navigation, toasts', (
 
   it('hides the bottom navigation on /admin and /login, and shows it elsewhere', async () => {
     const { context, page } = await newVisitor(browser, server, { viewport: MOBILE });
+    // One load; the other routes open inside the app.
+    await page.goto('/');
     for (const path of ['/', '/community', '/community-cop', '/account', '/g/pizza-demo/play']) {
-      await page.goto(path);
+      await goInApp(page, path);
+      await page.waitForURL((url) => url.pathname === path);
       await page.getByTestId('bottom-nav').waitFor();
     }
-    for (const path of ['/login', '/login/gate']) {
-      await page.goto(path);
-      await page.getByRole('heading').first().waitFor();
+    for (const [path, heading] of [
+      ['/login', 'Sign in to Crowned'],
+      ['/login/gate', 'Sign in to continue'],
+    ] as const) {
+      await goInApp(page, path);
+      await page.getByRole('heading', { name: heading, exact: true }).first().waitFor();
       expect(await page.getByTestId('bottom-nav').count(), path).toBe(0);
     }
     await registerByApi(page, server, 'Navver');
     await page.goto('/admin');
     await page.getByRole('heading', { name: 'Not found' }).waitFor();
     expect(await page.getByTestId('bottom-nav').count()).toBe(0);
-    await page.goto('/myranks');
+    await goInApp(page, '/myranks');
     const nav = page.getByTestId('bottom-nav');
     await nav.waitFor();
     expect(await nav.getByRole('link', { name: 'My Ranks' }).getAttribute('aria-current')).toBe(
@@ -265,8 +288,9 @@ describe.runIf(browserAvailable())('shell: header, bottom navigation, toasts', (
 
   it('at 375 px hides the nav on downward scroll on community and my ranks, not on create', async () => {
     const { context, page } = await newVisitor(browser, server, { viewport: MOBILE });
+    await page.goto('/community');
     for (const path of ['/community', '/']) {
-      await page.goto(path);
+      await leaveFor(page, path);
       await page.getByTestId('bottom-nav').waitFor();
       // The page itself is loaded on demand: the room goes below it.
       await page.getByRole('heading', { name: 'How it works' }).waitFor();
@@ -294,7 +318,7 @@ describe.runIf(browserAvailable())('shell: header, bottom navigation, toasts', (
     expect((await navState(page)).state).toBe('hidden');
 
     for (const path of ['/create', '/player']) {
-      await page.goto(path);
+      await leaveFor(page, path);
       await page.getByTestId('bottom-nav').waitFor();
       await page.getByRole('heading').first().waitFor();
       await addScrollRoom(page);

@@ -5,13 +5,14 @@
  * round trip; the /login → / rule; /rank and /results with ?g=; /appboot; /share; legacy claims;
  * public routes; the Not found card.
  */
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { TestServer } from '../test/support/server';
 import { browserAvailable, screenshot, useAppInBrowser } from './support/harness';
 import {
   DESKTOP,
   MOBILE,
+  goInApp,
   here,
   newVisitor,
   registerByApi,
@@ -39,6 +40,12 @@ const PROTECTED = [
 
 const loginUrlFor = (target: string) => `/login?next=${encodeURIComponent(target)}`;
 
+/** Forgets the texts seen so far, so `sawText` answers for what comes next. */
+const forgetSeenTexts = (page: Page) =>
+  page.evaluate(() => {
+    (window as unknown as { seenTexts: string[] }).seenTexts.length = 0;
+  });
+
 describe.runIf(browserAvailable())('shell routes and guards', () => {
   let server: TestServer;
   let browser: Browser;
@@ -47,9 +54,16 @@ describe.runIf(browserAvailable())('shell routes and guards', () => {
 
   it('sends a signed-out visitor from every protected route to /login?next=…', async () => {
     const { context, page } = await newVisitor(browser, server);
-    for (const target of PROTECTED) {
-      await page.goto(target);
-      await page.waitForURL((url) => url.pathname === '/login');
+    // The first by a page load, the rest as links inside the app (the same guard, without
+    // booting the app again).
+    for (const [index, target] of PROTECTED.entries()) {
+      if (index === 0) {
+        await page.goto(target);
+      } else {
+        await forgetSeenTexts(page);
+        await goInApp(page, target);
+      }
+      await page.waitForURL((url) => `${url.pathname}${url.search}` === loginUrlFor(target));
       expect(here(page), target).toBe(loginUrlFor(target));
       expect(await sawText(page, 'Signing you in…'), target).toBe(true);
       // The target is kept in local storage too.
@@ -62,8 +76,9 @@ describe.runIf(browserAvailable())('shell routes and guards', () => {
 
   it('lets a signed-out visitor and a guest open /create to compose, with no detour', async () => {
     const { context, page } = await newVisitor(browser, server);
-    for (const target of ['/create', '/create?from=home#top']) {
-      await page.goto(target);
+    for (const [index, target] of ['/create', '/create?from=home#top'].entries()) {
+      if (index === 0) await page.goto(target);
+      else await goInApp(page, target);
       await page.getByRole('heading', { name: 'Create a rank' }).waitFor();
       expect(here(page), target).toBe(target);
       expect(await sawText(page, 'Signing you in…'), target).toBe(false);
@@ -122,7 +137,7 @@ describe.runIf(browserAvailable())('shell routes and guards', () => {
     await page.waitForURL((url) => url.pathname === '/login');
     expect(here(page)).toBe(loginUrlFor('/player'));
     // The header treats the guest as signed out too.
-    await page.goto('/community');
+    await goInApp(page, '/community');
     await page.getByRole('link', { name: 'Sign In' }).waitFor();
     await context.close();
   });
@@ -153,7 +168,8 @@ describe.runIf(browserAvailable())('shell routes and guards', () => {
     const { context, page } = await newVisitor(browser, server);
     await page.goto('/builder?step=2');
     await page.waitForURL((url) => url.pathname === '/login');
-    await page.goto('/login');
+    await goInApp(page, '/login');
+    await page.waitForURL((url) => url.search === '');
     await signInOnLoginPage(page, account);
     await page.waitForURL((url) => url.pathname === '/builder');
     expect(here(page)).toBe('/builder?step=2');
@@ -180,14 +196,15 @@ describe.runIf(browserAvailable())('shell routes and guards', () => {
     const account = await registerByApi(setup.page, server, 'Looper');
     await setup.context.close();
 
+    const { context, page } = await newVisitor(browser, server);
     for (const next of ['/login', '/account', '/login/gate?next=%2Fcreate']) {
-      const { context, page } = await newVisitor(browser, server);
       await page.goto(loginUrlFor(next));
       await signInOnLoginPage(page, account);
       await page.waitForURL((url) => url.pathname === '/');
       expect(here(page), next).toBe('/');
-      await context.close();
+      await signOutByApi(page, server);
     }
+    await context.close();
   });
 
   it('sends /rank?g= and /results?g= to the game, and bare /rank and /results to My Ranks', async () => {
@@ -195,11 +212,11 @@ describe.runIf(browserAvailable())('shell routes and guards', () => {
     await registerByApi(page, server, 'Redirected');
     await page.goto('/rank?g=pizza-demo');
     await page.waitForURL((url) => url.pathname === '/g/pizza-demo/play');
-    await page.goto('/results?g=pizza-demo');
-    await page.waitForURL((url) => url.pathname === '/g/pizza-demo/results');
-    await page.goto('/rank');
+    await goInApp(page, '/rank');
     await page.waitForURL((url) => url.pathname === '/myranks');
-    await page.goto('/results');
+    await goInApp(page, '/results?g=pizza-demo');
+    await page.waitForURL((url) => url.pathname === '/g/pizza-demo/results');
+    await goInApp(page, '/results');
     await page.waitForURL((url) => url.pathname === '/myranks');
     await page.getByRole('heading', { name: 'Your ranks will appear here' }).waitFor();
     await context.close();
@@ -217,8 +234,9 @@ describe.runIf(browserAvailable())('shell routes and guards', () => {
       ['/admin', 'Not found'],
       ['/admin/users', 'Not found'],
     ];
+    await page.goto('/community');
     for (const [path, heading] of expected) {
-      await page.goto(path);
+      await goInApp(page, path);
       await page.getByRole('heading', { name: heading }).first().waitFor();
       expect(new URL(page.url()).pathname, path).toBe(path);
     }
@@ -228,7 +246,7 @@ describe.runIf(browserAvailable())('shell routes and guards', () => {
   it('sends /appboot/g/{id} to /g/{id}, replacing the history entry', async () => {
     const { context, page } = await newVisitor(browser, server);
     await page.goto('/community');
-    await page.goto('/appboot/g/pizza-demo');
+    await goInApp(page, '/appboot/g/pizza-demo');
     await page.waitForURL((url) => url.pathname === '/g/pizza-demo/play');
     await page.getByTestId('rank-list').waitFor();
     // Back leaves the game altogether: /appboot and /g/{id} were replaced, not stacked.
@@ -285,30 +303,33 @@ describe.runIf(browserAvailable())('shell routes and guards', () => {
       ['/login', 'Sign in to Crowned'],
       ['/login/gate', 'Sign in to continue'],
     ];
-    for (const [path, heading] of publicRoutes) {
-      await page.goto(path);
+    for (const [index, [path, heading]] of publicRoutes.entries()) {
+      if (index === 0) await page.goto(path);
+      else await goInApp(page, path);
       await page.getByRole('heading', { name: heading, exact: true }).first().waitFor();
       expect(new URL(page.url()).pathname, path).toBe(path);
     }
-    await page.goto('/g/pizza-demo');
+    await goInApp(page, '/g/pizza-demo');
     await page.waitForURL((url) => url.pathname === '/g/pizza-demo/play');
     await context.close();
   });
 
   it('shows a Not found card with the path and a Go home link', async () => {
+    const { context, page } = await newVisitor(browser, server, { viewport: MOBILE });
+    await page.goto('/no/such/place?x=1');
     for (const [viewport, name] of [
       [MOBILE, 'not-found-375'],
       [DESKTOP, 'not-found-1280'],
     ] as const) {
-      const { context, page } = await newVisitor(browser, server, { viewport });
-      await page.goto('/no/such/place?x=1');
+      await page.setViewportSize(viewport);
       await page.getByRole('heading', { name: 'Not found' }).waitFor();
       expect(await page.locator('.status-card code').textContent()).toBe('/no/such/place');
       await screenshot(page, name);
       await page.getByRole('link', { name: 'Go home' }).click();
       await page.waitForURL((url) => url.pathname === '/');
-      await context.close();
+      await goInApp(page, '/no/such/place?x=1');
     }
+    await context.close();
   });
 
   it('signs out back to a public page that still works', async () => {
@@ -325,9 +346,12 @@ describe.runIf(browserAvailable())('shell routes and guards', () => {
     const { context, page } = await newVisitor(browser, server);
     await page.goto('/community?token=secret');
     await page.getByRole('heading', { name: 'Community' }).first().waitFor();
+    // Read where the request is held: an unrouted page's request events may carry no body (the
+    // report is a beacon).
     const reports: unknown[] = [];
-    page.on('request', (request) => {
-      if (request.url().endsWith('/api/client-errors')) reports.push(request.postDataJSON());
+    await page.route('**/api/client-errors', async (route) => {
+      reports.push(route.request().postDataJSON());
+      await route.continue();
     });
     const reported = page.waitForResponse((res) => res.url().endsWith('/api/client-errors'));
     // Thrown outside any handler twice: the same failure is reported once.
