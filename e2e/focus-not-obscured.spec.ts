@@ -12,7 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { TestServer } from '../test/support/server';
 import { browserAvailable, useAppInBrowser } from './support/harness';
-import { DESKTOP, MOBILE, newVisitor, registerByApi, setProgress } from './support/web';
+import { DESKTOP, goInApp, MOBILE, newVisitor, registerByApi, setProgress } from './support/web';
 
 const MAX_TABS = 40;
 const SIZES = [
@@ -23,14 +23,6 @@ const SIZES = [
 
 /** Where focus is after a Tab, once scrolling has settled: what covers it, and how much. */
 type Probe = { wrapped: boolean; what: string; covered: number; by: string };
-
-/** Opens `path` in the running app without a page load. */
-async function openInApp(page: Page, path: string): Promise<void> {
-  await page.evaluate((to) => {
-    window.history.pushState(null, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
-  }, path);
-}
 
 /** Focus back at the top of the document, the page scrolled to its top. */
 async function focusFromTop(page: Page): Promise<void> {
@@ -164,7 +156,7 @@ describe.runIf(browserAvailable())('focus is never hidden under a bar', () => {
     for (const size of SIZES) {
       await page.setViewportSize(size.viewport);
       for (const route of routes) {
-        await openInApp(page, route.path);
+        await goInApp(page, route.path);
         await page
           .locator(route.ready)
           .first()
