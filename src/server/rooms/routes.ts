@@ -28,8 +28,10 @@ import type { EventHub } from '../realtime/hub';
 import { streamTopic, type SseStream } from '../realtime/sse';
 import type { StreamLimits } from '../realtime/stream-limits';
 import { findRoom, readRoomView, readRoomViewer, roomById, type RoomRow } from './data';
+import { JoinFeed } from './join-feed';
 import { roomTopic } from './live';
-import { actOnRoom, createRoom, joinRoom } from './mutations';
+import { RoomJoins } from './joins';
+import { actOnRoom, createRoom } from './mutations';
 import type { RoundGate } from './round-gate';
 
 export type RoomDeps = {
@@ -93,6 +95,8 @@ const MAX_SHARED_VIEWS = 1000;
 
 export function roomRoutes(deps: RoomDeps) {
   const { db, states } = deps;
+  const joins = new JoinFeed(deps.hub);
+  const joining = new RoomJoins(db, deps.maxPlayers);
   /**
    * A room's view as its streams on this instance send it: read once per version (and at most
    * once a second), not once per phone, when a phase change reaches thousands of streams.
@@ -187,13 +191,7 @@ export function roomRoutes(deps: RoomDeps) {
         if (code === null) throw new AppError('not-found', ROOM_MESSAGES.notFound);
         const name = checkRoomName(c.req.valid('json').name);
         if (!name.ok) throw new AppError('invalid-argument', name.message);
-        const joined = await joinRoom(db, {
-          code,
-          userId: viewer.id,
-          name: name.value,
-          maxPlayers: deps.maxPlayers,
-          now: Date.now(),
-        });
+        const joined = await joining.join(code, { userId: viewer.id, name: name.value });
         return c.json({ player: joined }, joined.joined ? 201 : 200);
       },
     )
@@ -226,20 +224,17 @@ export function roomRoutes(deps: RoomDeps) {
           limits: deps.streams,
         },
         {
-          open: (stream) => snapshot(stream, version, row.playerCount),
+          async open(stream) {
+            const opened = await snapshot(stream, version, row.playerCount);
+            if (opened === 'end') return 'end';
+            // Joins come coalesced, once for all the room's streams here (join-feed.ts).
+            stream.onAbort(joins.follow(row.id, stream));
+          },
           async message(stream, message) {
             if (message.type === 'resync') return snapshot(stream, version + 1);
-            if (message.type === 'room') {
-              if (message.version <= version) return;
-              version = message.version;
-              return snapshot(stream, version);
-            }
-            if (message.type === 'room-join') {
-              await stream.writeSSE({
-                event: 'join',
-                data: JSON.stringify({ name: message.name, players: message.players }),
-              });
-            }
+            if (message.version <= version) return;
+            version = message.version;
+            return snapshot(stream, version);
           },
         },
       );
