@@ -64,9 +64,7 @@ describe.each(testDatabases)('live rooms at scale on %s', (kind) => {
     );
     expect(shown.body.room.players.count).toBe(MAX_PLAYERS);
     // Everyone who joined gets their place back, full as the room is.
-    const again = await Promise.all(
-      clients.map((client, i) => join(client, code, `Other ${i}`)),
-    );
+    const again = await Promise.all(clients.map((client, i) => join(client, code, `Other ${i}`)));
     expect(again.filter((answer) => answer.status === 200)).toHaveLength(MAX_PLAYERS);
     expect(again.filter((answer) => answer.status === 409)).toHaveLength(8);
   });
