@@ -89,6 +89,9 @@ async function roomOr404(db: Db, typed: string): Promise<RoomRow> {
   return row;
 }
 
+/** A room's view as its streams send it, serialized once (null: the room is gone). */
+type SharedView = { view: RoomView; data: string } | null;
+
 /** How long one instance's read of a room's view serves its streams (per version). */
 const SHARED_VIEW_MS = 1000;
 const MAX_SHARED_VIEWS = 1000;
@@ -98,19 +101,20 @@ export function roomRoutes(deps: RoomDeps) {
   const joins = new JoinFeed(deps.hub);
   const joining = new RoomJoins(db, deps.maxPlayers);
   /**
-   * A room's view as its streams on this instance send it: read once per version (and at most
-   * once a second), not once per phone, when a phase change reaches thousands of streams.
+   * A room's view as its streams on this instance send it: read and serialized once per version
+   * (and at most once a second), not once per phone, when a phase change reaches thousands of
+   * streams.
    */
   const shared = new Map<
     string,
-    { version: number; players: number; at: number; view: Promise<RoomView | null> }
+    { version: number; players: number; at: number; view: Promise<SharedView> }
   >();
   /**
    * `players`: a count the view must show at least. Joins do not change the version, so a stream
    * opened after a join (a phone reconnecting into the lobby) asks for the count its own read of
    * the row found, and is not served a view from before that join.
    */
-  const sharedView = (roomId: string, version: number, players = 0): Promise<RoomView | null> => {
+  const sharedView = (roomId: string, version: number, players = 0): Promise<SharedView> => {
     const now = Date.now();
     const kept = shared.get(roomId);
     if (
@@ -120,9 +124,11 @@ export function roomRoutes(deps: RoomDeps) {
       now - kept.at < SHARED_VIEW_MS
     )
       return kept.view;
-    const view = roomById(db, roomId).then((row) =>
-      row ? readRoomView(db, row, Date.now()) : null,
-    );
+    const view = roomById(db, roomId).then(async (row) => {
+      if (!row) return null;
+      const read = await readRoomView(db, row, Date.now());
+      return { view: read, data: JSON.stringify(read) };
+    });
     shared.delete(roomId);
     shared.set(roomId, { version, players, at: now, view });
     view.catch(() => shared.delete(roomId));
@@ -209,10 +215,10 @@ export function roomRoutes(deps: RoomDeps) {
         version: number,
         players?: number,
       ): Promise<void | 'end'> => {
-        const view = await sharedView(row.id, version, players);
-        if (!view) return 'end';
-        await stream.writeSSE({ event: 'room', data: JSON.stringify(view), id: String(version) });
-        if (view.phase === 'closed') return 'end';
+        const kept = await sharedView(row.id, version, players);
+        if (!kept) return 'end';
+        await stream.writeSSE({ event: 'room', data: kept.data, id: String(version) });
+        if (kept.view.phase === 'closed') return 'end';
       };
       let version = row.version;
       return streamTopic(
