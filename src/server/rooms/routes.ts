@@ -92,6 +92,19 @@ async function roomOr404(db: Db, typed: string): Promise<RoomRow> {
 /** A room's view as its streams send it, serialized once (null: the room is gone). */
 type SharedView = { view: RoomView; data: string } | null;
 
+/**
+ * One read of a room's view shared by its streams: the version and count it serves, when it
+ * began, whether it is done, and the read that follows it for those who asked for more meanwhile.
+ */
+type SharedRead = {
+  version: number;
+  players: number;
+  at: number;
+  view: Promise<SharedView>;
+  settled: boolean;
+  next: Promise<SharedView> | undefined;
+};
+
 /** How long one instance's read of a room's view serves its streams (per version). */
 const SHARED_VIEW_MS = 1000;
 const MAX_SHARED_VIEWS = 1000;
@@ -105,38 +118,58 @@ export function roomRoutes(deps: RoomDeps) {
    * (and at most once a second), not once per phone, when a phase change reaches thousands of
    * streams.
    */
-  const shared = new Map<
-    string,
-    { version: number; players: number; at: number; view: Promise<SharedView> }
-  >();
-  /**
-   * `players`: a count the view must show at least. Joins do not change the version, so a stream
-   * opened after a join (a phone reconnecting into the lobby) asks for the count its own read of
-   * the row found, and is not served a view from before that join.
-   */
-  const sharedView = (roomId: string, version: number, players = 0): Promise<SharedView> => {
-    const now = Date.now();
-    const kept = shared.get(roomId);
-    if (
-      kept &&
-      kept.version >= version &&
-      kept.players >= players &&
-      now - kept.at < SHARED_VIEW_MS
-    )
-      return kept.view;
-    const view = roomById(db, roomId).then(async (row) => {
-      if (!row) return null;
-      const read = await readRoomView(db, row, Date.now());
-      return { view: read, data: JSON.stringify(read) };
-    });
+  const shared = new Map<string, SharedRead>();
+  /** Reads the room's view now, kept for the streams that ask for no more than `version` and `players`. */
+  const readShared = (roomId: string, version: number, players: number): Promise<SharedView> => {
+    const entry: SharedRead = {
+      version,
+      players,
+      at: Date.now(),
+      settled: false,
+      next: undefined,
+      view: roomById(db, roomId).then(async (row) => {
+        if (!row) return null;
+        // What the read found is what it serves (at least what it was asked for).
+        entry.version = Math.max(entry.version, row.version);
+        entry.players = Math.max(entry.players, row.playerCount);
+        const view = await readRoomView(db, row, Date.now());
+        return { view, data: JSON.stringify(view) };
+      }),
+    };
+    entry.view.then(
+      () => (entry.settled = true),
+      () => {
+        entry.settled = true;
+        if (shared.get(roomId) === entry) shared.delete(roomId);
+      },
+    );
     shared.delete(roomId);
-    shared.set(roomId, { version, players, at: now, view });
-    view.catch(() => shared.delete(roomId));
+    shared.set(roomId, entry);
     if (shared.size > MAX_SHARED_VIEWS) {
       const oldest = shared.keys().next().value;
       if (oldest !== undefined) shared.delete(oldest);
     }
-    return view;
+    return entry.view;
+  };
+  /**
+   * `players`: a count the view must show at least. Joins do not change the version, so a stream
+   * opened after a join (a phone just in, or reconnecting into the lobby) asks for the count its
+   * own read of the row found, and is not served a view from before that join. A stream that asks
+   * for more than the read under way waits for the next one, started as that one ends (so after
+   * its own read of the row) and shared by all who asked meanwhile: phones opening their streams
+   * as they join make back-to-back reads, not one each.
+   */
+  const sharedView = (roomId: string, version: number, players = 0): Promise<SharedView> => {
+    const kept = shared.get(roomId);
+    if (!kept || Date.now() - kept.at >= SHARED_VIEW_MS)
+      return readShared(roomId, version, players);
+    if (kept.version >= version && kept.players >= players) return kept.view;
+    if (kept.settled) return readShared(roomId, version, players);
+    kept.next ??= kept.view.then(
+      () => readShared(roomId, version, players),
+      () => readShared(roomId, version, players),
+    );
+    return kept.next;
   };
 
   const hostAction = (action: RoomAction) => async (c: Context<AuthEnv>) => {
