@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { ROOM_ACTIONS, ROOM_PHASES, type RoomView, type RoomViewer } from '../../domain/rooms';
 import { stream, type Operations } from '../api-docs/operation';
 import { agree, type Same } from '../api-docs/schemas';
-import type { JoinOutcome } from './mutations';
+import type { JoinOutcome } from './joins';
 
 export const RoomSchema = z
   .object({

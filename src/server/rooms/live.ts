@@ -2,7 +2,7 @@
  * A room's live events, as every instance hears them (NOTIFY on commit, realtime/hub.ts): its
  * phase changed (a host's action), or a player joined. Each is sent by the statement that made
  * the change, so no event tells of something that did not commit. Payloads carry ids, small
- * numbers, one nickname and at most MAX_ROOM_ROUNDS game ids: far under NOTIFY's 8,000 bytes. Nothing is sent when a round's
+ * numbers, at most ROOM_RECENT_NAMES nicknames and at most MAX_ROOM_ROUNDS game ids: far under NOTIFY's 8,000 bytes. Nothing is sent when a round's
  * deadline passes: everyone has the deadline and the server reads the round as ended after it.
  */
 import { sql, type SQL } from 'drizzle-orm';
@@ -23,11 +23,14 @@ export type RoomPhaseEvent = {
   gameIds: string[];
 };
 
-/** A player joined: their nickname and the room's count with them. */
+/**
+ * Players joined (one batch of joins, mutations.ts): their nicknames in the order they joined
+ * (at most ROOM_RECENT_NAMES, the newest) and the room's count with them.
+ */
 export type RoomJoinEvent = {
   type: 'room-join';
   roomId: string;
-  name: string;
+  names: string[];
   players: number;
 };
 
@@ -36,10 +39,16 @@ export type RoomEvent = RoomPhaseEvent | RoomJoinEvent;
 export const roomPhaseEvents = eventKind<RoomPhaseEvent>('room');
 export const roomJoinEvents = eventKind<RoomJoinEvent>('room-join');
 
-/** A room's pages (presenter, remote, phones) listen here. */
-export const roomTopic = topic<RoomEvent>(
-  'room',
-  [roomPhaseEvents, roomJoinEvents],
+/** A room's pages (presenter, remote, phones) listen here for its phase. */
+export const roomTopic = topic<RoomPhaseEvent>('room', [roomPhaseEvents], (event) => event.roomId);
+
+/**
+ * A room's joins: heard once per room and instance (join-feed.ts), which coalesces them for
+ * every stream of the room, rather than by each stream.
+ */
+export const roomJoinTopic = topic<RoomJoinEvent>(
+  'room-join',
+  [roomJoinEvents],
   (event) => event.roomId,
 );
 
@@ -58,11 +67,7 @@ export function notifyPhaseSql(row: SQL): SQL {
   });
 }
 
-/** The SQL that sends a join event for `row` (room_id, name, players). */
-export function notifyJoinSql(row: SQL): SQL {
-  return roomJoinEvents.notifyFieldsSql({
-    roomId: sql`${row}.room_id`,
-    name: sql`${row}.name`,
-    players: sql`${row}.players`,
-  });
+/** The SQL that sends a join event: the room's id, the names (a jsonb array), the count. */
+export function notifyJoinSql(fields: { roomId: SQL; names: SQL; players: SQL }): SQL {
+  return roomJoinEvents.notifyFieldsSql(fields);
 }

@@ -1,25 +1,21 @@
 /**
  * Rooms' writes: a host starts a room, players join it, the host moves it from phase to phase
- * (decision 0053). Every write that others must hear sends its event in its own statement.
+ * (decision 0053; joins are batched, joins.ts). Every write that others must hear sends its event
+ * in its own statement.
  */
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { AppError } from '../../domain/errors';
 import { MESSAGES } from '../../domain/game';
 import { LIFECYCLE_MESSAGES } from '../../domain/lifecycle';
-import { ROOM_EXPIRY_MS } from '../../domain/limits';
 import {
-  joinRefusal,
   roomCodeFrom,
   roomTransition,
   roundWindow,
   ROOM_MESSAGES,
   scoreRound,
-  shownPhase,
   type RoomAction,
-  type RoomName,
   type RoundScore,
-  type StoredPhase,
 } from '../../domain/rooms';
 import { CONFLICT_MESSAGE, type Db } from '../db/client';
 import { rows } from '../db/rows';
@@ -27,7 +23,7 @@ import { room, roomPlayer } from '../db/schema/rooms';
 import { readGameHeader, type GameStates } from '../games/public';
 import { newId } from '../platform/ids';
 import { clockOf, readRoundGame, roomPlayerIds, type RoomRow } from './data';
-import { notifyJoinSql, notifyPhaseSql } from './live';
+import { notifyPhaseSql } from './live';
 
 /** Codes tried before giving up (a clash is one in millions while rooms are few). */
 const CODE_ATTEMPTS = 5;
@@ -74,89 +70,6 @@ export async function createRoom(
     if (created) return created;
   }
   throw new AppError('aborted', 'Could not pick a code for this room; please try again');
-}
-
-export type JoinOutcome = { name: string; joined: boolean };
-
-type JoinRow = {
-  id: string;
-  phase: string;
-  round: number;
-  deadline: string | Date | null;
-  last_activity_at: string | Date;
-  player_count: number;
-  round_count: number;
-  existing: string | null;
-  joined: string | null;
-};
-
-/**
- * `userId` joins the room `code` as `name`, in one statement: the room's row is locked, so joins
- * of one room take turns and its count is exact (the players limit holds, every join is
- * counted); the name's uniqueness is the unique index's. A player who joined before gets their
- * place back (with the name they chose then). Refused: no such room (404), closed or expired,
- * not open yet, full, name taken (409).
- */
-export async function joinRoom(
-  db: Db,
-  input: { code: string; userId: string; name: RoomName; maxPlayers: number; now: number },
-): Promise<JoinOutcome> {
-  const now = at(input.now);
-  const openSince = at(input.now - ROOM_EXPIRY_MS);
-  const [row] = rows<JoinRow>(
-    await db.execute(sql`
-      with target as (
-        select id, phase, round, deadline, last_activity_at, player_count, game_ids
-        from ${room} where code = ${input.code}
-        for update
-      ),
-      open as (
-        select id from target
-        where phase in ('lobby', 'round', 'reveal')
-          and last_activity_at > ${openSince}
-          and player_count < ${input.maxPlayers}
-      ),
-      inserted as (
-        insert into ${roomPlayer} (room_id, user_id, name, name_key, joined_at)
-        select id, ${input.userId}, ${input.name.name}, ${input.name.key}, ${now} from open
-        on conflict do nothing
-        returning room_id, name
-      ),
-      counted as (
-        update ${room} set player_count = ${room.playerCount} + 1, last_activity_at = ${now}
-        from inserted where ${room.id} = inserted.room_id
-        returning inserted.room_id, inserted.name, ${room.playerCount} as players
-      ),
-      told as (select ${notifyJoinSql(sql`counted`)} from counted)
-      select t.id, t.phase, t.round, t.deadline, t.last_activity_at, t.player_count,
-        jsonb_array_length(t.game_ids)::int as round_count,
-        (select p.name from ${roomPlayer} p where p.room_id = t.id and p.user_id = ${input.userId})
-          as existing,
-        (select name from counted) as joined,
-        (select count(*) from told) as told
-      from target t
-    `),
-  );
-  if (!row) throw new AppError('not-found', ROOM_MESSAGES.notFound);
-  const phase = shownPhase(
-    {
-      phase: row.phase as StoredPhase,
-      round: row.round,
-      roundCount: row.round_count,
-      deadline: row.deadline === null ? null : new Date(row.deadline).getTime(),
-      lastActivityAt: new Date(row.last_activity_at).getTime(),
-    },
-    input.now,
-  );
-  const refused = joinRefusal(phase);
-  if (phase === 'closed' && refused) throw new AppError('aborted', refused);
-  if (row.existing !== null) return { name: row.existing, joined: false };
-  if (refused) throw new AppError('aborted', refused);
-  if (row.joined !== null) return { name: row.joined, joined: true };
-  if (row.player_count >= input.maxPlayers) {
-    throw new AppError('aborted', ROOM_MESSAGES.full(input.maxPlayers));
-  }
-  throw new AppError('aborted', ROOM_MESSAGES.nameTaken);
 }
 
 /**

@@ -28,8 +28,10 @@ import type { EventHub } from '../realtime/hub';
 import { streamTopic, type SseStream } from '../realtime/sse';
 import type { StreamLimits } from '../realtime/stream-limits';
 import { findRoom, readRoomView, readRoomViewer, roomById, type RoomRow } from './data';
+import { JoinFeed } from './join-feed';
 import { roomTopic } from './live';
-import { actOnRoom, createRoom, joinRoom } from './mutations';
+import { RoomJoins } from './joins';
+import { actOnRoom, createRoom } from './mutations';
 import type { RoundGate } from './round-gate';
 
 export type RoomDeps = {
@@ -87,46 +89,87 @@ async function roomOr404(db: Db, typed: string): Promise<RoomRow> {
   return row;
 }
 
+/** A room's view as its streams send it, serialized once (null: the room is gone). */
+type SharedView = { view: RoomView; data: string } | null;
+
+/**
+ * One read of a room's view shared by its streams: the version and count it serves, when it
+ * began, whether it is done, and the read that follows it for those who asked for more meanwhile.
+ */
+type SharedRead = {
+  version: number;
+  players: number;
+  at: number;
+  view: Promise<SharedView>;
+  settled: boolean;
+  next: Promise<SharedView> | undefined;
+};
+
 /** How long one instance's read of a room's view serves its streams (per version). */
 const SHARED_VIEW_MS = 1000;
 const MAX_SHARED_VIEWS = 1000;
 
 export function roomRoutes(deps: RoomDeps) {
   const { db, states } = deps;
+  const joins = new JoinFeed(deps.hub);
+  const joining = new RoomJoins(db, deps.maxPlayers);
   /**
-   * A room's view as its streams on this instance send it: read once per version (and at most
-   * once a second), not once per phone, when a phase change reaches thousands of streams.
+   * A room's view as its streams on this instance send it: read and serialized once per version
+   * (and at most once a second), not once per phone, when a phase change reaches thousands of
+   * streams.
    */
-  const shared = new Map<
-    string,
-    { version: number; players: number; at: number; view: Promise<RoomView | null> }
-  >();
-  /**
-   * `players`: a count the view must show at least. Joins do not change the version, so a stream
-   * opened after a join (a phone reconnecting into the lobby) asks for the count its own read of
-   * the row found, and is not served a view from before that join.
-   */
-  const sharedView = (roomId: string, version: number, players = 0): Promise<RoomView | null> => {
-    const now = Date.now();
-    const kept = shared.get(roomId);
-    if (
-      kept &&
-      kept.version >= version &&
-      kept.players >= players &&
-      now - kept.at < SHARED_VIEW_MS
-    )
-      return kept.view;
-    const view = roomById(db, roomId).then((row) =>
-      row ? readRoomView(db, row, Date.now()) : null,
+  const shared = new Map<string, SharedRead>();
+  /** Reads the room's view now, kept for the streams that ask for no more than `version` and `players`. */
+  const readShared = (roomId: string, version: number, players: number): Promise<SharedView> => {
+    const entry: SharedRead = {
+      version,
+      players,
+      at: Date.now(),
+      settled: false,
+      next: undefined,
+      view: roomById(db, roomId).then(async (row) => {
+        if (!row) return null;
+        // What the read found is what it serves (at least what it was asked for).
+        entry.version = Math.max(entry.version, row.version);
+        entry.players = Math.max(entry.players, row.playerCount);
+        const view = await readRoomView(db, row, Date.now());
+        return { view, data: JSON.stringify(view) };
+      }),
+    };
+    entry.view.then(
+      () => (entry.settled = true),
+      () => {
+        entry.settled = true;
+        if (shared.get(roomId) === entry) shared.delete(roomId);
+      },
     );
     shared.delete(roomId);
-    shared.set(roomId, { version, players, at: now, view });
-    view.catch(() => shared.delete(roomId));
+    shared.set(roomId, entry);
     if (shared.size > MAX_SHARED_VIEWS) {
       const oldest = shared.keys().next().value;
       if (oldest !== undefined) shared.delete(oldest);
     }
-    return view;
+    return entry.view;
+  };
+  /**
+   * `players`: a count the view must show at least. Joins do not change the version, so a stream
+   * opened after a join (a phone just in, or reconnecting into the lobby) asks for the count its
+   * own read of the row found, and is not served a view from before that join. A stream that asks
+   * for more than the read under way waits for the next one, started as that one ends (so after
+   * its own read of the row) and shared by all who asked meanwhile: phones opening their streams
+   * as they join make back-to-back reads, not one each.
+   */
+  const sharedView = (roomId: string, version: number, players = 0): Promise<SharedView> => {
+    const kept = shared.get(roomId);
+    if (!kept || Date.now() - kept.at >= SHARED_VIEW_MS)
+      return readShared(roomId, version, players);
+    if (kept.version >= version && kept.players >= players) return kept.view;
+    if (kept.settled) return readShared(roomId, version, players);
+    kept.next ??= kept.view.then(
+      () => readShared(roomId, version, players),
+      () => readShared(roomId, version, players),
+    );
+    return kept.next;
   };
 
   const hostAction = (action: RoomAction) => async (c: Context<AuthEnv>) => {
@@ -187,13 +230,7 @@ export function roomRoutes(deps: RoomDeps) {
         if (code === null) throw new AppError('not-found', ROOM_MESSAGES.notFound);
         const name = checkRoomName(c.req.valid('json').name);
         if (!name.ok) throw new AppError('invalid-argument', name.message);
-        const joined = await joinRoom(db, {
-          code,
-          userId: viewer.id,
-          name: name.value,
-          maxPlayers: deps.maxPlayers,
-          now: Date.now(),
-        });
+        const joined = await joining.join(code, { userId: viewer.id, name: name.value });
         return c.json({ player: joined }, joined.joined ? 201 : 200);
       },
     )
@@ -211,10 +248,10 @@ export function roomRoutes(deps: RoomDeps) {
         version: number,
         players?: number,
       ): Promise<void | 'end'> => {
-        const view = await sharedView(row.id, version, players);
-        if (!view) return 'end';
-        await stream.writeSSE({ event: 'room', data: JSON.stringify(view), id: String(version) });
-        if (view.phase === 'closed') return 'end';
+        const kept = await sharedView(row.id, version, players);
+        if (!kept) return 'end';
+        await stream.writeSSE({ event: 'room', data: kept.data, id: String(version) });
+        if (kept.view.phase === 'closed') return 'end';
       };
       let version = row.version;
       return streamTopic(
@@ -226,20 +263,17 @@ export function roomRoutes(deps: RoomDeps) {
           limits: deps.streams,
         },
         {
-          open: (stream) => snapshot(stream, version, row.playerCount),
+          async open(stream) {
+            const opened = await snapshot(stream, version, row.playerCount);
+            if (opened === 'end') return 'end';
+            // Joins come coalesced, once for all the room's streams here (join-feed.ts).
+            stream.onAbort(joins.follow(row.id, stream));
+          },
           async message(stream, message) {
             if (message.type === 'resync') return snapshot(stream, version + 1);
-            if (message.type === 'room') {
-              if (message.version <= version) return;
-              version = message.version;
-              return snapshot(stream, version);
-            }
-            if (message.type === 'room-join') {
-              await stream.writeSSE({
-                event: 'join',
-                data: JSON.stringify({ name: message.name, players: message.players }),
-              });
-            }
+            if (message.version <= version) return;
+            version = message.version;
+            return snapshot(stream, version);
           },
         },
       );

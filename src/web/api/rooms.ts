@@ -1,7 +1,7 @@
 /**
  * Live rooms (issue 27): the API calls and the room as every room page holds it (presenter,
  * host remote, phones). One query per room code, kept live by the room's event stream: a phase
- * change brings the whole view (everyone's part), a join the new count and nickname. The viewer's
+ * change brings the whole view (everyone's part), joins (coalesced) the new count and nicknames. The viewer's
  * own part (host actions, a player's points and place) comes only with `GET`, so a phase change
  * reads it again.
  */
@@ -101,12 +101,15 @@ export function useRoomEvents(code: string): LiveStatus {
           if (view.phase === 'closed') endLiveStream(key);
         },
         join: (raw) => {
-          const joined = JSON.parse(raw) as { name: string; players: number };
+          // Joins come coalesced (at most one message a half second): the count, and the
+          // nicknames since the last message, newest last.
+          const joined = JSON.parse(raw) as { names: string[]; players: number };
           queryClient.setQueryData<RoomState>(queryKey, (old) => {
             if (!old || joined.players < old.players.count) return old;
+            const newest = [...joined.names].reverse();
             const recent =
               old.phase === 'lobby'
-                ? [joined.name, ...old.players.recent.filter((name) => name !== joined.name)]
+                ? [...newest, ...old.players.recent.filter((name) => !newest.includes(name))]
                 : old.players.recent;
             return {
               ...old,
