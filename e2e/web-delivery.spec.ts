@@ -76,9 +76,11 @@ describe('web app delivery', () => {
 /**
  * Issue 10: the JavaScript of a first visit to the play page, gzip. Raised from 170 KB when the
  * ballot kinds came (issue 25: 172.6 KB with the top-N picker and the tier board loaded only for
- * their games); issue 29 asks for 140 KB, and that is where this goes back down.
+ * their games), and to 177 KB when a live room's phones came to share the ballot with the play
+ * page (issue 27: 176.3 KB; the shared ballot is its own chunk, 1.2 KB more than inside the play
+ * page's); issue 29 asks for 140 KB, and that is where this goes back down.
  */
-const PLAY_JS_BUDGET = 175_000;
+const PLAY_JS_BUDGET = 177_000;
 const PLAY = '/g/pizza-demo/play';
 
 /** The size of the gzip copy the server sends for a built asset (the file itself when too small). */

@@ -4,7 +4,7 @@
  * both play a game through these; what happens around the ballot (progress saving, offline
  * keeping, a room's countdown) stays with each page.
  */
-import { Layers, ListOrdered } from 'lucide-react';
+import { Crown, Layers, ListOrdered } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { GameView } from '../../domain/game';
 import { placeAll } from '../../domain/lifecycle';
@@ -214,8 +214,34 @@ export function BallotHelp(props: { game: GameView; id: string }) {
   );
 }
 
+/** The ballot's Submit button: its words for the kind, "Submitting…" while it is sent. */
+export function SubmitBallotButton(props: {
+  game: GameView;
+  className: string;
+  pending: boolean;
+  /** Why it cannot be sent yet (null: it can): the button stays pressable and says why. */
+  notReady: string | null;
+  describedBy: string | undefined;
+}) {
+  const t = useText(playPageText);
+  const label = useSubmitLabel(props.game);
+  return (
+    <button
+      type="submit"
+      className={props.className}
+      disabled={props.pending}
+      aria-disabled={props.notReady !== null}
+      data-testid="submit-button"
+      aria-describedby={props.describedBy}
+    >
+      <Crown size={20} aria-hidden="true" />
+      {props.pending ? t.submitting : label}
+    </button>
+  );
+}
+
 /** The Submit button's words for the ballot's kind. */
-export function useSubmitLabel(game: GameView): string {
+function useSubmitLabel(game: GameView): string {
   const t = useText(playPageText);
   const k = useText(ballotKindText);
   const { ballot } = game;

@@ -32,7 +32,7 @@ import {
 } from './pending-ranking';
 import { ClampedTitle } from './clamped-title';
 import { ClosedRank } from './closed-rank';
-import { BallotBoard, BallotHelp, ballotShape, useBallot, useSubmitLabel } from './game-ballot';
+import { BallotBoard, BallotHelp, ballotShape, SubmitBallotButton, useBallot } from './game-ballot';
 import { useStickyCover } from '../ui/use-sticky-cover';
 import { useProgressSaver, type SaveStatus } from './use-progress-saver';
 import { formatNumber } from '../i18n/format';
@@ -110,7 +110,6 @@ function PlayBoard(props: {
     }, []),
   );
   const { value, notReady } = ballotState;
-  const submitLabel = useSubmitLabel(game);
   const [name, setName] = useState(
     kept?.name ?? (mySubmission?.name === 'Anonymous' ? '' : (mySubmission?.name ?? '')),
   );
@@ -328,17 +327,13 @@ function PlayBoard(props: {
             </div>
             {/* Just before the button: wide screens put the two side by side. */}
             <div ref={setHintSlot} className="submit-bar__hint" />
-            <button
-              type="submit"
+            <SubmitBallotButton
+              game={game}
               className="btn btn-gold btn-lg btn-block"
-              disabled={submit.isPending}
-              aria-disabled={notReady !== null}
-              data-testid="submit-button"
-              aria-describedby={error ? ids.error : notReady ? ids.notReady : undefined}
-            >
-              <Crown size={20} aria-hidden="true" />
-              {submit.isPending ? t.submitting : submitLabel}
-            </button>
+              pending={submit.isPending}
+              notReady={notReady}
+              describedBy={error ? ids.error : notReady ? ids.notReady : undefined}
+            />
             {notReady && !error ? (
               <p id={ids.notReady} className="submit-bar__why">
                 {notReady}

@@ -65,7 +65,6 @@ export const roomPhoneText = i18n('rooms/phone', {
   /** Read out at a few points of the countdown, not every second. */
   secondsLeft: count({ one: '{count} second left', many: '{count} seconds left' }),
   minutesLeft: count({ one: '{count} minute left', many: '{count} minutes left' }),
-  submitting: 'Submitting…',
   submittedTitle: 'Submitted',
   submittedText: 'Waiting for the others.',
   change: 'Change my ballot',

@@ -4,7 +4,7 @@
  * until the time's up; at zero (by the server's clock) the ballot closes: "Time's up".
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CheckCircle2, Crown, Hourglass, Pencil } from 'lucide-react';
+import { CheckCircle2, Hourglass, Pencil } from 'lucide-react';
 import { useCallback, useId, useState, type FormEvent } from 'react';
 import type { GameView, SubmissionView } from '../../../domain/game';
 import { errorMessage } from '../../api/errors';
@@ -18,7 +18,7 @@ import {
   BallotHelp,
   ballotShape,
   useBallot,
-  useSubmitLabel,
+  SubmitBallotButton,
 } from '../../play/game-ballot';
 import { useViewer } from '../../shell/session/use-viewer';
 import { SkeletonList } from '../../ui/loading';
@@ -115,7 +115,6 @@ function RoundForm(props: {
     useCallback(() => setError(null), []),
   );
   const { value, notReady } = state;
-  const submitLabel = useSubmitLabel(game);
   const [hintSlot, setHintSlot] = useState<HTMLDivElement | null>(null);
   const coverRef = useStickyCover();
 
@@ -163,17 +162,13 @@ function RoundForm(props: {
         <div ref={setHintSlot} className="submit-bar__hint" />
         <div className="room-ballot__actions">
           <Countdown seconds={props.seconds} compact />
-          <button
-            type="submit"
+          <SubmitBallotButton
+            game={game}
             className="btn btn-gold btn-lg room-ballot__submit"
-            disabled={submit.isPending}
-            aria-disabled={notReady !== null}
-            data-testid="submit-button"
-            aria-describedby={error ? ids.error : notReady ? ids.notReady : undefined}
-          >
-            <Crown size={20} aria-hidden="true" />
-            {submit.isPending ? t.submitting : submitLabel}
-          </button>
+            pending={submit.isPending}
+            notReady={notReady}
+            describedBy={error ? ids.error : notReady ? ids.notReady : undefined}
+          />
         </div>
         {notReady && !error ? (
           <p id={ids.notReady} className="submit-bar__why">
