@@ -34,15 +34,7 @@ export function RevealScreen(props: { room: RoomState; me: Me }) {
           <dl className="room-stats">
             <Stat label={t.roundPoints} value={formatNumber(last.points)} testId="round-points" />
             <Stat label={t.roundPlace} value={ordinal(last.place)} testId="round-place" />
-            <Stat label={t.totalPoints} value={formatNumber(me.points)} testId="total-points" />
-            <Stat
-              label={t.overallPlace}
-              value={t.placeOf({
-                place: ordinal(me.place),
-                count: formatNumber(room.players.count),
-              })}
-              testId="overall-place"
-            />
+            <OverallStats me={me} players={room.players.count} />
           </dl>
         </>
       ) : (
@@ -51,15 +43,7 @@ export function RevealScreen(props: { room: RoomState; me: Me }) {
             {t.noBallot}
           </p>
           <dl className="room-stats">
-            <Stat label={t.totalPoints} value={formatNumber(me.points)} testId="total-points" />
-            <Stat
-              label={t.overallPlace}
-              value={t.placeOf({
-                place: ordinal(me.place),
-                count: formatNumber(room.players.count),
-              })}
-              testId="overall-place"
-            />
+            <OverallStats me={me} players={room.players.count} />
           </dl>
         </>
       )}
@@ -112,6 +96,21 @@ export function ClosedScreen(props: { room: RoomState; me: Me | undefined }) {
         {t.playMore}
       </Link>
     </section>
+  );
+}
+
+/** A player's points and place over every revealed round. */
+function OverallStats(props: { me: Me; players: number }) {
+  const t = useText(roomPhoneText);
+  return (
+    <>
+      <Stat label={t.totalPoints} value={formatNumber(props.me.points)} testId="total-points" />
+      <Stat
+        label={t.overallPlace}
+        value={t.placeOf({ place: ordinal(props.me.place), count: formatNumber(props.players) })}
+        testId="overall-place"
+      />
+    </>
   );
 }
 
