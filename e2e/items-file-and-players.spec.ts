@@ -3,7 +3,7 @@
  * the keyboard, or dropped on the list), says how many went in and what did not fit, and says what
  * to do with a file it cannot use; the owner sees Recent players, newest first, a page at a time.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, FileChooser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { MAX_ITEM_FILE_BYTES, MAX_ITEMS, RECENT_PLAYERS_PAGE_SIZE } from '../src/domain/limits';
 import type { GameView } from '../src/domain/game';
@@ -55,6 +55,9 @@ describe.runIf(browserAvailable())('items from a file, and recent players, in Ch
 
   it('fills the rows from a CSV or text file, chosen by keyboard or dropped, and creates the game', async () => {
     const { context, page } = await newVisitor(browser, server, { viewport: MOBILE });
+    // Listened for from the start: Playwright turns the page's file chooser interception on when
+    // the first listener comes, a round trip that a key pressed at once can overtake.
+    const chosen = new Promise<FileChooser>((resolve) => page.once('filechooser', resolve));
     try {
       await registerByApi(page, server, 'Fiona');
       await page.goto('/create');
@@ -67,10 +70,8 @@ describe.runIf(browserAvailable())('items from a file, and recent players, in Ch
       for (let stop = 0; stop < 4; stop++) await page.keyboard.press('Tab');
       const fromFile = page.getByRole('button', { name: 'From a file' });
       expect(await fromFile.evaluate((button) => button === document.activeElement)).toBe(true);
-      const [chooser] = await Promise.all([
-        page.waitForEvent('filechooser'),
-        page.keyboard.press('Enter'),
-      ]);
+      await page.keyboard.press('Enter');
+      const chooser = await chosen;
       await chooser.setFiles({
         name: 'pizzas.csv',
         mimeType: 'text/csv',
@@ -139,7 +140,9 @@ describe.runIf(browserAvailable())('items from a file, and recent players, in Ch
         mimeType: 'text/csv',
         buffer: Buffer.from(PIZZAS_CSV),
       });
-      expect(await fileError(page).textContent()).toBe('');
+      // The file is read in the page: its rows are in before the old message is known gone.
+      await note(page).getByText('5 items added from pizzas.csv, one per row.').waitFor();
+      await expect.poll(() => fileError(page).textContent()).toBe('');
       await page.getByRole('button', { name: 'Create', exact: true }).click();
       await page.waitForURL(/\/g\/[A-Za-z0-9]+\/play$/);
       const id = new URL(page.url()).pathname.split('/')[2]!;

@@ -7,11 +7,18 @@
  * the bottom navigation, at 375 and 1280 px wide and at 200% zoom.
  */
 import type { Browser, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../test/support/server';
 import { browserAvailable, useAppInBrowser } from './support/harness';
 import { touchDragOnto } from './support/touch';
-import { MOBILE, newVisitor, registerByApi, viewportScreenshot, type Visitor } from './support/web';
+import {
+  MOBILE,
+  newVisitor,
+  nextVisitor,
+  registerByApi,
+  viewportScreenshot,
+  type Visitor,
+} from './support/web';
 
 const LAPTOP = { width: 1280, height: 800 };
 
@@ -21,13 +28,14 @@ type CreatedGame = { id: string; items: { id: string; label: string }[] };
 const ITEMS = ['Pancakes', 'Waffles', 'Crêpes', 'French toast', 'Granola'];
 const TARGET = ['Crêpes', 'Pancakes', 'Granola', 'Waffles', 'French toast'];
 
+/** A game made by a new owner, the next person in the spec's one browser context. */
 async function createGame(
-  browser: Browser,
+  person: Visitor,
   server: TestServer,
   prompt: string,
   items: string[],
 ): Promise<{ owner: Visitor; game: CreatedGame }> {
-  const owner = await newVisitor(browser, server);
+  const owner = await nextVisitor(person, server);
   await registerByApi(owner.page, server, 'Owner');
   const response = await owner.page.request.post('/api/games', {
     data: { prompt, items },
@@ -168,13 +176,18 @@ describe.runIf(browserAvailable())('ordering the items in Chromium', () => {
   let browser: Browser;
 
   useAppInBrowser((app) => ({ server, browser } = app));
+  // One browser context for the whole file: each person in turn (nextVisitor), none at once.
+  let person!: Visitor;
+  beforeAll(async () => {
+    person = await newVisitor(browser, server);
+  });
 
   it('mouse drag, touch drag, buttons, tap-to-place and the keyboard alone all reach one ranking', async () => {
-    const { owner, game } = await createGame(browser, server, 'Best breakfast', ITEMS);
+    const { owner, game } = await createGame(person, server, 'Best breakfast', ITEMS);
     expect(game.items.map((item) => item.label)).toEqual(ITEMS);
 
     // 1. A mouse drag by the handle, animations on.
-    const dragger = await newVisitor(browser, server, {
+    const dragger = await nextVisitor(owner, server, {
       viewport: LAPTOP,
       reducedMotion: 'no-preference',
     });
@@ -192,7 +205,7 @@ describe.runIf(browserAvailable())('ordering the items in Chromium', () => {
     expect(await submittedRanking(dragger.page, game)).toEqual(TARGET);
 
     // 1b. A finger: long-press the handle, then slide, on a phone.
-    const finger = await newVisitor(browser, server, { viewport: MOBILE });
+    const finger = await nextVisitor(dragger, server, { viewport: MOBILE });
     await openPlay(finger.page, game.id);
     await touchDragOnto(finger.page, 'Crêpes', 'Pancakes');
     await expect
@@ -204,7 +217,7 @@ describe.runIf(browserAvailable())('ordering the items in Chromium', () => {
     expect(await submittedRanking(finger.page, game)).toEqual(TARGET);
 
     // 2. The Move up / Move down buttons, on a phone.
-    const presser = await newVisitor(browser, server, { viewport: MOBILE });
+    const presser = await nextVisitor(finger, server, { viewport: MOBILE });
     await openPlay(presser.page, game.id);
     for (let i = 0; i < 2; i++) {
       await presser.page.getByRole('button', { name: 'Move Crêpes up' }).click();
@@ -224,7 +237,7 @@ describe.runIf(browserAvailable())('ordering the items in Chromium', () => {
 
     // 3. Tap-to-place, on a phone: tap Crêpes, tap Pancakes; Granola picked, cancelled twice
     // (tapped again, then Escape), then placed on Waffles.
-    const tapper = await newVisitor(browser, server, { viewport: MOBILE });
+    const tapper = await nextVisitor(presser, server, { viewport: MOBILE });
     await openPlay(tapper.page, game.id);
     const hint = tapper.page.getByTestId('placing-hint');
     await tapper.page.getByRole('button', { name: 'Pick up Crêpes, position 3 of 5' }).click();
@@ -270,7 +283,7 @@ describe.runIf(browserAvailable())('ordering the items in Chromium', () => {
 
     // 4. The keyboard alone, from the page's start to Submit: Crêpes by a keyboard drag of its
     // handle, Granola by tap-to-place with Enter.
-    const typist = await newVisitor(browser, server, { viewport: LAPTOP });
+    const typist = await nextVisitor(tapper, server, { viewport: LAPTOP });
     await openPlay(typist.page, game.id);
     await tabTo(typist.page, /^Drag Crêpes$/);
     for (const key of ['Space', 'ArrowUp', 'ArrowUp', 'Space']) {
@@ -312,14 +325,12 @@ describe.runIf(browserAvailable())('ordering the items in Chromium', () => {
     const ids = new Map(game.items.map((item) => [item.label, item.id]));
     expect(consensus).toEqual(TARGET.map((label) => ids.get(label)));
 
-    for (const visitor of [owner, dragger, finger, presser, tapper, typist])
-      await visitor.context.close();
   });
 
   it('orders a 200-item list on a phone by tap-to-place, the hint in sight all the way', async () => {
     const many = Array.from({ length: 200 }, (_, i) => `Contender ${i + 1}`);
-    const { owner, game } = await createGame(browser, server, 'Two hundred', many);
-    const player = await newVisitor(browser, server, { viewport: MOBILE });
+    const { owner, game } = await createGame(person, server, 'Two hundred', many);
+    const player = await nextVisitor(owner, server, { viewport: MOBILE });
     await openPlay(player.page, game.id);
     const { page } = player;
 
@@ -349,19 +360,17 @@ describe.runIf(browserAvailable())('ordering the items in Chromium', () => {
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     expect(await tappable(page, 'Pick up Contender 199, position 200 of 200', true)).toBe(true);
     await expectSubmitClear(page);
-    await player.context.close();
-    await owner.context.close();
   });
 
   it('keeps Submit ranking in sight above the bottom navigation at 375, 1280 and 200% zoom', async () => {
     const many = Array.from({ length: 14 }, (_, i) => `Topping ${i + 1}`);
-    const { owner, game } = await createGame(browser, server, 'Best pizza topping', many);
+    const { owner, game } = await createGame(person, server, 'Best pizza topping', many);
 
     for (const [name, viewport] of [
       ['375', MOBILE],
       ['1280', LAPTOP],
     ] as const) {
-      const visitor = await newVisitor(browser, server, { viewport });
+      const visitor = await nextVisitor(owner, server, { viewport });
       await openPlay(visitor.page, game.id);
       await expectSubmitClear(visitor.page);
       // People's own text (the prompt, the items) sets its own direction, e.g. Arabic or Hebrew.
@@ -389,12 +398,11 @@ describe.runIf(browserAvailable())('ordering the items in Chromium', () => {
         await tabTo(visitor.page, new RegExp(`^Pick up Topping ${n},`));
         expect(await tappable(visitor.page, new RegExp(`^Pick up Topping ${n},`), true)).toBe(true);
       }
-      await visitor.context.close();
     }
 
     // 200% zoom: the CSS viewport of a 1280×800 screen halves to 640×400, drawn at twice the
     // pixels. The picked-up hint makes the bar taller; the button still clears the navigation.
-    const zoomed = await newVisitor(browser, server, { viewport: { width: 640, height: 400 } });
+    const zoomed = await nextVisitor(owner, server, { viewport: { width: 640, height: 400 } });
     const cdp = await zoomed.context.newCDPSession(zoomed.page);
     await cdp.send('Emulation.setDeviceMetricsOverride', {
       width: 640,
@@ -408,7 +416,6 @@ describe.runIf(browserAvailable())('ordering the items in Chromium', () => {
     await zoomed.page.getByTestId('placing-hint').waitFor();
     await expectSubmitClear(zoomed.page);
     await viewportScreenshot(zoomed.page, 'play-submit-bar-zoom-200');
-    await zoomed.context.close();
-    await owner.context.close();
+    await cdp.detach();
   });
 });

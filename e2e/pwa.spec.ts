@@ -266,6 +266,11 @@ describe.runIf(browserAvailable())('the installable app in Chromium', () => {
     await page.reload();
     await page.getByRole('link', { name: 'Crowned home' }).waitFor();
 
+    // Nothing in the browser's HTTP cache answers in the network's place (its cache is on: no
+    // route in this context): offline, only the worker's own cache does.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.detach();
     // The share link is the server's redirect: offline, the worker answers with the offline page.
     await context.setOffline(true);
     await page.goto('/share/g/pizza-demo');

@@ -34,11 +34,32 @@ async function navState(page: Page): Promise<{ state: string | null; onScreen: b
   }));
 }
 
-/** Scrolls by `dy` the way a wheel does, then lets the page settle. */
+/**
+ * Scrolls by `dy` the way a wheel does, once the page has room for it, then waits for the page to
+ * have moved and to hold still for two frames (the navigation follows the scroll on a frame).
+ */
 async function scrollBy(page: Page, dy: number): Promise<void> {
+  const before = await page.waitForFunction(
+    (down) =>
+      down <= 0 ||
+      document.documentElement.scrollHeight - window.innerHeight - window.scrollY >= down
+        ? { y: window.scrollY }
+        : false,
+    dy,
+  );
+  const from = ((await before.jsonValue()) as { y: number }).y;
   await page.mouse.move(180, 300);
   await page.mouse.wheel(0, dy);
-  await page.waitForTimeout(250);
+  await page.waitForFunction((start) => window.scrollY !== start, from);
+  await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    let last = -1;
+    for (let still = 0; still < 2; ) {
+      await frame();
+      still = window.scrollY === last ? still + 1 : 0;
+      last = window.scrollY;
+    }
+  });
 }
 
 /**
@@ -299,14 +320,14 @@ describe.runIf(browserAvailable())('shell: header, bottom navigation, toasts', (
       await scrollBy(page, 8); // within the threshold: stays
       expect((await navState(page)).state, path).toBe('visible');
       await scrollBy(page, 400);
-      expect(await navState(page), path).toEqual({ state: 'hidden', onScreen: false });
+      await expect.poll(() => navState(page), path).toEqual({ state: 'hidden', onScreen: false });
       await scrollBy(page, -120);
-      expect(await navState(page), path).toEqual({ state: 'visible', onScreen: true });
+      await expect.poll(() => navState(page), path).toEqual({ state: 'visible', onScreen: true });
       await scrollBy(page, 300);
-      expect((await navState(page)).state, path).toBe('hidden');
+      await expect.poll(async () => (await navState(page)).state, path).toBe('hidden');
       // Tabbing into it brings it back for keyboard users.
       await page.getByTestId('bottom-nav').getByRole('link', { name: 'Community' }).focus();
-      expect((await navState(page)).state, path).toBe('visible');
+      await expect.poll(async () => (await navState(page)).state, path).toBe('visible');
     }
 
     await registerByApi(page, server, 'Scroller');
@@ -315,7 +336,7 @@ describe.runIf(browserAvailable())('shell: header, bottom navigation, toasts', (
     await page.getByRole('heading', { name: 'Your ranks will appear here' }).waitFor();
     await addScrollRoom(page);
     await scrollBy(page, 400);
-    expect((await navState(page)).state).toBe('hidden');
+    await expect.poll(async () => (await navState(page)).state).toBe('hidden');
 
     for (const path of ['/create', '/player']) {
       await leaveFor(page, path);

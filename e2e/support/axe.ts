@@ -58,8 +58,30 @@ const ALWAYS_FAIL = new Set(['region', 'heading-order']);
 
 /** Every combination of width and theme for one page, as the visitor sees it. */
 export async function audit(page: Page, check: Check): Promise<Violation[]> {
-  const found: Violation[] = [];
   await page.goto(check.path);
+  return auditAsItIs(page, check);
+}
+
+/**
+ * The page as it is now, without loading it again (a live room's phase, a state reached by
+ * clicks): every combination of width and theme, as `audit`; then the page is given back its
+ * size, the light theme and the motion setting it had (`reducedMotion`, default 'reduce').
+ */
+export async function auditInPlace(
+  page: Page,
+  check: Check,
+  reducedMotion: 'reduce' | 'no-preference' = 'reduce',
+): Promise<Violation[]> {
+  const size = page.viewportSize();
+  const found = await auditAsItIs(page, check);
+  await page.emulateMedia({ colorScheme: 'light', reducedMotion });
+  await page.waitForFunction(() => document.documentElement.dataset.theme === 'light');
+  if (size) await page.setViewportSize(size);
+  return found;
+}
+
+async function auditAsItIs(page: Page, check: Check): Promise<Violation[]> {
+  const found: Violation[] = [];
   await settle(page, check.ready);
   for (const theme of THEMES) {
     // The app follows the system's scheme when no choice is stored.

@@ -10,7 +10,7 @@ import { user } from '../../src/server/db/schema/auth';
 import { playerProgress } from '../../src/server/db/schema/progression';
 import { publish } from '../../src/server/realtime/hub';
 import type { TestServer } from '../../test/support/server';
-import { newPerson, screenshot, SCREENSHOT_DIR } from './harness';
+import { newPerson, nextPerson, screenshot, SCREENSHOT_DIR } from './harness';
 
 export const MOBILE = { width: 375, height: 812 };
 export const DESKTOP = { width: 1280, height: 900 };
@@ -70,6 +70,25 @@ export async function newVisitor(
   const page = await context.newPage();
   await page.emulateMedia({ reducedMotion: options.reducedMotion ?? 'reduce' });
   return { context, page };
+}
+
+/**
+ * The next person in this visitor's browser context (see `nextPerson`): no cookies, no stored
+ * data, an address of their own, a new page with the same options. For a spec's people who never
+ * need to be on screen at the same time.
+ */
+export async function nextVisitor(
+  visitor: Visitor,
+  server: TestServer,
+  options: {
+    viewport?: { width: number; height: number };
+    reducedMotion?: 'reduce' | 'no-preference';
+  } = {},
+): Promise<Visitor> {
+  const page = await nextPerson(visitor.context, server);
+  if (options.viewport) await page.setViewportSize(options.viewport);
+  await page.emulateMedia({ reducedMotion: options.reducedMotion ?? 'reduce' });
+  return { context: visitor.context, page };
 }
 
 /** Whether `text` appeared on the page at any moment since it loaded. */
