@@ -11,12 +11,14 @@ import type { GameView } from '../src/domain/game';
 import { startTestServer, type TestServer } from '../test/support/server';
 import { auditAll, type Check } from './support/axe';
 import { browserAvailable, launchBrowser, WEB_ROOT } from './support/harness';
-import { newVisitor, registerByApi, setProgress, type Visitor } from './support/web';
+import { newVisitor, nextVisitor, registerByApi, setProgress, type Visitor } from './support/web';
 
 describe.runIf(browserAvailable())('accessibility of every route (axe-core)', () => {
   let server: TestServer;
   let browser: Browser;
   let owner: Visitor;
+  /** The guest, the signed-in player and the admin in turn: one browser context (nextVisitor). */
+  let person: Visitor;
   let gameId: string;
   let rankId: string;
 
@@ -46,6 +48,7 @@ describe.runIf(browserAvailable())('accessibility of every route (axe-core)', ()
     const published = await post(`/api/games/${gameId}/publish`, {});
     rankId = published.game.communityRankId ?? '';
     await post('/api/me/handle', { handle: 'amara' }, 'PUT');
+    person = await newVisitor(browser, server);
   });
   afterAll(async () => {
     await browser?.close();
@@ -78,7 +81,7 @@ describe.runIf(browserAvailable())('accessibility of every route (axe-core)', ()
   });
 
   it('a guest who ranked: play, results and their account', async () => {
-    const { page, context } = await newVisitor(browser, server);
+    const { page, context } = await nextVisitor(person, server);
     await page.request.post('/api/auth/sign-in/anonymous', {
       data: {},
       headers: { origin: server.url },
@@ -95,11 +98,10 @@ describe.runIf(browserAvailable())('accessibility of every route (axe-core)', ()
       { path: '/g/pizza-demo/results', ready: '[data-testid="result-item"]' },
       { path: '/account', ready: 'main h1' },
     ]);
-    await context.close();
   });
 
   it('signed in: create, my ranks, player, builder, a community rank, an owner’s results', async () => {
-    const { page, context } = await newVisitor(browser, server);
+    const { page, context } = await nextVisitor(person, server);
     await registerByApi(page, server, 'Noor');
     await auditAll(context, [
       { path: '/create', ready: 'main h1' },
@@ -112,7 +114,6 @@ describe.runIf(browserAvailable())('accessibility of every route (axe-core)', ()
       { path: `/account/admin-claim#${'A'.repeat(43)}`, ready: 'main h1' },
       { path: `/g/${gameId}/play`, ready: '[data-testid="rank-list"], main h1' },
     ]);
-    await context.close();
   });
 
   it('the owner: their results with the owner panel, and My Ranks with a game', async () => {
@@ -123,7 +124,7 @@ describe.runIf(browserAvailable())('accessibility of every route (axe-core)', ()
   });
 
   it('an admin: every admin page', async () => {
-    const { page, context } = await newVisitor(browser, server);
+    const { page, context } = await nextVisitor(person, server);
     const account = await registerByApi(page, server, 'Ada');
     await setProgress(server, account.id, { role: 'admin', adminGrantedBy: 'e2e-seed' });
     await auditAll(context, [
@@ -134,6 +135,5 @@ describe.runIf(browserAvailable())('accessibility of every route (axe-core)', ()
       { path: '/admin/analytics', ready: 'main h1' },
       { path: '/admin/audit', ready: 'main h1' },
     ]);
-    await context.close();
   });
 });

@@ -30,7 +30,7 @@ describe.runIf(browserAvailable())('ballot import in Chromium', () => {
     });
     const { page, game } = owner;
     try {
-      await guestRanksByApi(browser, server, game, 'Gus');
+      await guestRanksByApi(server, game, 'Gus');
       const count = page.getByTestId('owner-submission-count');
       await count.getByText('1 ranking').waitFor();
       await firstResult(page).getByText('Penne').waitFor();

@@ -23,9 +23,9 @@ import {
 const FRUIT = ['Apple', 'Banana', 'Cherry', 'Date', 'Elderberry', 'Fig'];
 
 /** A guest of their own sends a tier ballot: labels per tier, best tier first. */
-function playsTiers(browser: Browser, server: TestServer, game: GameView, tiers: string[][]) {
+function playsTiers(server: TestServer, game: GameView, tiers: string[][]) {
   const id = (label: string) => game.items.find((item) => item.label === label)?.id ?? label;
-  return guestPlaysByApi(browser, server, game, { tiers: tiers.map((tier) => tier.map(id)) });
+  return guestPlaysByApi(server, game, { tiers: tiers.map((tier) => tier.map(id)) });
 }
 
 describe.runIf(browserAvailable())('the crowd’s tier list', () => {
@@ -47,8 +47,8 @@ describe.runIf(browserAvailable())('the crowd’s tier list', () => {
     await page.getByText('No rankings yet').waitFor();
     expect(await page.getByTestId('crowd-tiers').count()).toBe(0);
 
-    await playsTiers(browser, server, game, [['Apple', 'Banana'], ['Cherry'], [], ['Date'], []]);
-    await playsTiers(browser, server, game, [
+    await playsTiers(server, game, [['Apple', 'Banana'], ['Cherry'], [], ['Date'], []]);
+    await playsTiers(server, game, [
       ['Apple'],
       ['Banana', 'Cherry'],
       ['Date'],
@@ -75,7 +75,7 @@ describe.runIf(browserAvailable())('the crowd’s tier list', () => {
     expect(headings).toEqual(['S', 'A', 'B', 'C', 'D', 'Not placed by anyone']);
 
     // A third ballot arrives: Cherry drops to B while the page watches.
-    await playsTiers(browser, server, game, [['Banana'], ['Apple'], [], [], ['Cherry']]);
+    await playsTiers(server, game, [['Banana'], ['Apple'], [], [], ['Cherry']]);
     await expect.poll(() => labelsIn(2)).toEqual(['Cherry', 'Date']);
     expect(await labelsIn(1)).toEqual([]);
 
@@ -139,7 +139,7 @@ describe.runIf(browserAvailable())('the crowd’s tier list', () => {
       items: ['Crisps', 'Nuts', 'Olives', 'Popcorn', 'Pretzels'],
       ballot: { kind: 'top', n: 3 },
     });
-    await playsTiers(browser, server, tiers, [['Crisps'], ['Nuts', 'Olives'], []]);
+    await playsTiers(server, tiers, [['Crisps'], ['Nuts', 'Olives'], []]);
     const ranked = await page.request.put(`/api/games/${top.id}/submission`, {
       data: { ranking: top.items.slice(0, 3).map((item) => item.id) },
       headers: { origin: server.url },

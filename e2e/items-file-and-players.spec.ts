@@ -209,7 +209,7 @@ describe.runIf(browserAvailable())('items from a file, and recent players, in Ch
       expect(await section.getByRole('button', { name: 'Load more' }).count()).toBe(0);
 
       // Someone ranks now: the open list shows them at the top, live.
-      await guestRanksByApi(browser, server, owner.game, 'Newest Guest');
+      await guestRanksByApi(server, owner.game, 'Newest Guest');
       await section.locator('.owner-players__name').getByText('Newest Guest').waitFor();
       expect((await names.allTextContents())[0]).toBe('Newest Guest');
       expect(await first.locator('time').textContent()).toBe('now');

@@ -67,7 +67,7 @@ describe.runIf(browserAvailable())('pictures on the embed and the share image', 
     });
     expect(created.status(), await created.text()).toBe(201);
     const game = ((await created.json()) as { game: GameView }).game;
-    await guestPlaysByApi(browser, server, game);
+    await guestPlaysByApi(server, game);
 
     // Someone else's site frames the card.
     const blog = createServer((_req, res) => {
@@ -106,8 +106,8 @@ describe.runIf(browserAvailable())('pictures on the embed and the share image', 
           game.items.find((item) => item.id === id)!,
         ),
       };
-      await guestPlaysByApi(browser, server, reordered);
-      await guestPlaysByApi(browser, server, reordered);
+      await guestPlaysByApi(server, reordered);
+      await guestPlaysByApi(server, reordered);
       await expect
         .poll(() => frame.locator('[data-meta]').textContent(), { timeout: 20_000 })
         .toBe('3 players · live');

@@ -320,14 +320,14 @@ describe.runIf(browserAvailable())('shell: header, bottom navigation, toasts', (
       await scrollBy(page, 8); // within the threshold: stays
       expect((await navState(page)).state, path).toBe('visible');
       await scrollBy(page, 400);
-      await expect.poll(() => navState(page), path).toEqual({ state: 'hidden', onScreen: false });
+      await expect.poll(() => navState(page), { message: path }).toEqual({ state: 'hidden', onScreen: false });
       await scrollBy(page, -120);
-      await expect.poll(() => navState(page), path).toEqual({ state: 'visible', onScreen: true });
+      await expect.poll(() => navState(page), { message: path }).toEqual({ state: 'visible', onScreen: true });
       await scrollBy(page, 300);
-      await expect.poll(async () => (await navState(page)).state, path).toBe('hidden');
+      await expect.poll(async () => (await navState(page)).state, { message: path }).toBe('hidden');
       // Tabbing into it brings it back for keyboard users.
       await page.getByTestId('bottom-nav').getByRole('link', { name: 'Community' }).focus();
-      await expect.poll(async () => (await navState(page)).state, path).toBe('visible');
+      await expect.poll(async () => (await navState(page)).state, { message: path }).toBe('visible');
     }
 
     await registerByApi(page, server, 'Scroller');

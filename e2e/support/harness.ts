@@ -6,7 +6,14 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import {
+  chromium,
+  request,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type Page,
+} from 'playwright-core';
 import { DEFAULT_WEB_ROOT } from '../../src/server/server';
 import { startTestServer, type TestServer } from '../../test/support/server';
 
@@ -99,6 +106,17 @@ export async function newPerson(
   }
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
   return context;
+}
+
+/**
+ * A person who only calls the API (a guest's ballot, a join): Playwright's own HTTP client with a
+ * client address of its own and its own cookies, no browser context. Dispose of it after.
+ */
+export async function newApiPerson(server: TestServer): Promise<APIRequestContext> {
+  return request.newContext({
+    baseURL: server.url,
+    extraHTTPHeaders: { 'x-forwarded-for': clientAddress() },
+  });
 }
 
 /**
