@@ -6,7 +6,7 @@
  * 1280 px).
  */
 import type { Browser } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { GameView } from '../src/domain/game';
 import type { TestServer } from '../test/support/server';
 import { auditAll } from './support/axe';
@@ -15,9 +15,11 @@ import { browserAvailable, useAppInBrowser } from './support/harness';
 import {
   MOBILE,
   newVisitor,
+  nextVisitor,
   registerByApi,
   screenshotBothWidths,
   viewportScreenshot,
+  type Visitor,
 } from './support/web';
 
 const FRUIT = ['Apple', 'Banana', 'Cherry', 'Date', 'Elderberry', 'Fig'];
@@ -32,9 +34,14 @@ describe.runIf(browserAvailable())('the crowd’s tier list', () => {
   let server!: TestServer;
   let browser!: Browser;
   useAppInBrowser((app) => ({ server, browser } = app));
+  // One browser context for the file: each test's person in turn (nextVisitor).
+  let person!: Visitor;
+  beforeAll(async () => {
+    person = await newVisitor(browser, server);
+  });
 
   it('shows the tier list of a tiers game, live, with each item’s placements', async () => {
-    const { context, page } = await newVisitor(browser, server, { viewport: MOBILE });
+    const { page } = await nextVisitor(person, server, { viewport: MOBILE });
     await registerByApi(page, server, 'Tess');
     const game = await createGameByApi(page, server, {
       prompt: 'Fruit tier list',
@@ -48,13 +55,7 @@ describe.runIf(browserAvailable())('the crowd’s tier list', () => {
     expect(await page.getByTestId('crowd-tiers').count()).toBe(0);
 
     await playsTiers(server, game, [['Apple', 'Banana'], ['Cherry'], [], ['Date'], []]);
-    await playsTiers(server, game, [
-      ['Apple'],
-      ['Banana', 'Cherry'],
-      ['Date'],
-      [],
-      ['Elderberry'],
-    ]);
+    await playsTiers(server, game, [['Apple'], ['Banana', 'Cherry'], ['Date'], [], ['Elderberry']]);
     const tier = (index: number) =>
       page.locator(`[data-testid="crowd-tier"][data-tier="${index}"] [data-testid="crowd-chip"]`);
     const labelsIn = (index: number) => tier(index).allTextContents();
@@ -116,11 +117,10 @@ describe.runIf(browserAvailable())('the crowd’s tier list', () => {
       ['Elderberry'],
     ]);
     expect(results.crowdTiers.pool.map((item) => item.label)).toEqual(['Fig']);
-    await context.close();
   }, 120_000);
 
   it('axe finds nothing on the tier results, the tier board, the top-N picker and its results', async () => {
-    const { context, page } = await newVisitor(browser, server);
+    const { context, page } = await nextVisitor(person, server);
     await registerByApi(page, server, 'Axel');
     const tiers = await createGameByApi(page, server, {
       prompt: 'Snack tiers',
@@ -163,6 +163,5 @@ describe.runIf(browserAvailable())('the crowd’s tier list', () => {
       { path: `/g/${tiers.id}/play`, ready: '[data-testid="tier-row"]' },
       { path: `/g/${top.id}/play`, ready: '[data-testid="pick-search"]' },
     ]);
-    await context.close();
   }, 240_000);
 });

@@ -324,7 +324,6 @@ describe.runIf(browserAvailable())('ordering the items in Chromium', () => {
       .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-item-id')));
     const ids = new Map(game.items.map((item) => [item.label, item.id]));
     expect(consensus).toEqual(TARGET.map((label) => ids.get(label)));
-
   });
 
   it('orders a 200-item list on a phone by tap-to-place, the hint in sight all the way', async () => {

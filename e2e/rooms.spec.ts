@@ -205,7 +205,9 @@ describe.runIf(browserAvailable())('a live room in Chromium', { retry: 0 }, () =
     await remote.getByTestId('host-start').click();
     await expect.poll(() => phaseOf(presenter, 'presenter')).toBe('round');
     expect(await presenter.getByTestId('round-prompt').textContent()).toBe('Best fruit');
-    expect(await presenter.getByTestId('room-countdown').textContent()).toMatch(/^Time left[45]:\d\d/);
+    expect(await presenter.getByTestId('room-countdown').textContent()).toMatch(
+      /^Time left[45]:\d\d/,
+    );
     for (const page of phones()) await page.getByTestId('rank-list').waitFor();
     expect(await ana.page.getByRole('heading', { level: 1 }).textContent()).toBe('Best fruit');
     await expect

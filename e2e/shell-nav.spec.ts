@@ -54,7 +54,7 @@ async function scrollBy(page: Page, dy: number): Promise<void> {
   await page.evaluate(async () => {
     const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
     let last = -1;
-    for (let still = 0; still < 2; ) {
+    for (let still = 0; still < 2;) {
       await frame();
       still = window.scrollY === last ? still + 1 : 0;
       last = window.scrollY;
@@ -320,14 +320,20 @@ describe.runIf(browserAvailable())('shell: header, bottom navigation, toasts', (
       await scrollBy(page, 8); // within the threshold: stays
       expect((await navState(page)).state, path).toBe('visible');
       await scrollBy(page, 400);
-      await expect.poll(() => navState(page), { message: path }).toEqual({ state: 'hidden', onScreen: false });
+      await expect
+        .poll(() => navState(page), { message: path })
+        .toEqual({ state: 'hidden', onScreen: false });
       await scrollBy(page, -120);
-      await expect.poll(() => navState(page), { message: path }).toEqual({ state: 'visible', onScreen: true });
+      await expect
+        .poll(() => navState(page), { message: path })
+        .toEqual({ state: 'visible', onScreen: true });
       await scrollBy(page, 300);
       await expect.poll(async () => (await navState(page)).state, { message: path }).toBe('hidden');
       // Tabbing into it brings it back for keyboard users.
       await page.getByTestId('bottom-nav').getByRole('link', { name: 'Community' }).focus();
-      await expect.poll(async () => (await navState(page)).state, { message: path }).toBe('visible');
+      await expect
+        .poll(async () => (await navState(page)).state, { message: path })
+        .toBe('visible');
     }
 
     await registerByApi(page, server, 'Scroller');

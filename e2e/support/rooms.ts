@@ -162,8 +162,7 @@ export async function mouseDragOnto(page: Page, label: string, onto: string): Pr
   await page.mouse.move(to.x, to.y, { steps: 12 });
   // The board follows the pointer on its next frames: the drop lands where it was drawn.
   await page.evaluate(
-    () =>
-      new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
   );
   await page.mouse.up();
 }
