@@ -6,7 +6,7 @@
  * tab's just-created game shown even when the list fails, archive and delete.
  */
 import type { Browser, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { GameView } from '../src/domain/game';
 import type { TestServer } from '../test/support/server';
 import { browserAvailable, screenshot, useAppInBrowser } from './support/harness';
@@ -14,6 +14,7 @@ import {
   DESKTOP,
   MOBILE,
   newVisitor,
+  nextVisitor,
   registerByApi,
   sawText,
   viewportScreenshot,
@@ -96,9 +97,14 @@ describe.runIf(browserAvailable())('progression and My Ranks in Chromium', () =>
   let browser: Browser;
 
   useAppInBrowser((app) => ({ server, browser } = app));
+  // One browser context for the file: each person in turn (nextVisitor).
+  let person!: Visitor;
+  beforeAll(async () => {
+    person = await newVisitor(browser, server);
+  });
 
   it("moves the header and player page live, and pops 'Level Up!' and achievements in a second tab", async () => {
-    const { context, page } = await newVisitor(browser, server);
+    const { context, page } = await nextVisitor(person, server);
     await registerByApi(page, server, 'Petra');
     const second = await context.newPage();
     await second.emulateMedia({ reducedMotion: 'reduce' });
@@ -190,15 +196,15 @@ describe.runIf(browserAvailable())('progression and My Ranks in Chromium', () =>
     await second.getByTestId('player-xp').waitFor();
     await second.waitForTimeout(1500);
     expect(await second.getByTestId('celebration').count()).toBe(0);
-    await context.close();
   });
 
   it('sets a handle (taken, invalid, ok) and shows the public profile /u/{handle}', async () => {
-    const other = await newVisitor(browser, server);
+    const other = await nextVisitor(person, server);
     await registerByApi(other.page, server, 'Quinn');
     await setHandleByApi(other.page, server, 'queen_bee');
 
-    const { context, page } = await newVisitor(browser, server);
+    const rosa = await nextVisitor(other, server);
+    const { page } = rosa;
     await registerByApi(page, server, 'Rosa');
     await createByApi(page, server, 'Best fruit', { publish: true });
     await createByApi(page, server, 'Best pie (private)');
@@ -240,7 +246,7 @@ describe.runIf(browserAvailable())('progression and My Ranks in Chromium', () =>
     await page.getByRole('link', { name: 'Your profile' }).waitFor();
 
     // Anyone (signed out too) sees the public profile: level, crowns, achievements, ranks.
-    const visitor = await newVisitor(browser, server, { viewport: MOBILE });
+    const visitor = await nextVisitor(rosa, server, { viewport: MOBILE });
     await visitor.page.goto('/u/ROSA_RANKS');
     await visitor.page.getByTestId('public-handle').waitFor();
     expect(await visitor.page.getByTestId('public-handle').innerText()).toBe('@rosa_ranks');
@@ -261,17 +267,16 @@ describe.runIf(browserAvailable())('progression and My Ranks in Chromium', () =>
     await visitor.page.getByRole('heading', { name: 'Player not found' }).waitFor();
     expect(await visitor.page.locator('main').innerText()).toContain('@nobody_here');
     await shot(visitor.page, 'progression-public-profile-404-1280');
-    await Promise.all([visitor.context.close(), other.context.close(), context.close()]);
   });
 
   it('lists created and played ranks in two tabs, with pending, archive and delete', async () => {
-    const host = await newVisitor(browser, server);
+    const host = await nextVisitor(person, server);
     await registerByApi(host.page, server, 'Hana');
     const finished = await createByApi(host.page, server, 'Best board game');
     const halfway = await createByApi(host.page, server, 'Best card game');
     const listRequest = (url: URL) => url.pathname === '/api/me/games';
 
-    const me: Visitor = await newVisitor(browser, server);
+    const me: Visitor = await nextVisitor(host, server);
     const { page } = me;
     await registerByApi(page, server, 'Milo');
     await createByApi(page, server, 'Best pasta shape', { publish: true });
@@ -376,11 +381,10 @@ describe.runIf(browserAvailable())('progression and My Ranks in Chromium', () =>
     await toast(page, 'Rank deleted').waitFor();
     await page.getByRole('heading', { name: 'No archived ranks' }).waitFor();
     expect((await page.request.get(`/api/games/${soupGame.id}`)).status()).toBe(404);
-    await Promise.all([host.context.close(), me.context.close()]);
   });
 
   it('pages the Created list 24 at a time with Load more', async () => {
-    const { context, page } = await newVisitor(browser, server);
+    const { page } = await nextVisitor(person, server);
     await registerByApi(page, server, 'Pia');
     for (let i = 1; i <= 25; i += 1) await createByApi(page, server, `Rank number ${i}`);
     await page.goto('/myranks');
@@ -391,11 +395,10 @@ describe.runIf(browserAvailable())('progression and My Ranks in Chromium', () =>
     await poll(() => created.count()).toBe(25);
     expect(await created.last().innerText()).toContain('Rank number 1');
     expect(await page.getByRole('button', { name: 'Load more' }).count()).toBe(0);
-    await context.close();
   });
 
   it('leads somewhere from empty lists', async () => {
-    const { context, page } = await newVisitor(browser, server, { viewport: MOBILE });
+    const { page } = await nextVisitor(person, server, { viewport: MOBILE });
     await registerByApi(page, server, 'Nell');
     await page.goto('/myranks');
     await page.getByRole('heading', { name: 'Your ranks will appear here' }).waitFor();
@@ -408,6 +411,5 @@ describe.runIf(browserAvailable())('progression and My Ranks in Chromium', () =>
     expect(await page.getByRole('link', { name: 'Browse Community' }).getAttribute('href')).toBe(
       '/community',
     );
-    await context.close();
   });
 });
