@@ -67,6 +67,7 @@ describe.runIf(browserAvailable())('accessibility of every route (axe-core)', ()
     { path: '/no/such/page', ready: 'main h1' },
   ];
 
+  // Up to 14 routes, each in four looks (two themes, two widths): minutes on a loaded machine.
   it('signed out: public pages, sign-in screens and the create screen', async () => {
     const { context } = await newVisitor(browser, server, { readsOutbox: true });
     await auditAll(context, [
@@ -78,7 +79,7 @@ describe.runIf(browserAvailable())('accessibility of every route (axe-core)', ()
       { path: '/dev/outbox', ready: 'main h1' },
     ]);
     await context.close();
-  });
+  }, 300_000);
 
   it('a guest who ranked: play, results and their account', async () => {
     const { page, context } = await nextVisitor(person, server);
@@ -114,7 +115,7 @@ describe.runIf(browserAvailable())('accessibility of every route (axe-core)', ()
       { path: `/account/admin-claim#${'A'.repeat(43)}`, ready: 'main h1' },
       { path: `/g/${gameId}/play`, ready: '[data-testid="rank-list"], main h1' },
     ]);
-  });
+  }, 300_000);
 
   it('the owner: their results with the owner panel, and My Ranks with a game', async () => {
     await auditAll(owner.context, [
@@ -135,5 +136,5 @@ describe.runIf(browserAvailable())('accessibility of every route (axe-core)', ()
       { path: '/admin/analytics', ready: 'main h1' },
       { path: '/admin/audit', ready: 'main h1' },
     ]);
-  });
+  }, 300_000);
 });
