@@ -257,6 +257,10 @@ describe.runIf(browserAvailable())('the installable app in Chromium', () => {
       viewport: MOBILE,
       serviceWorkers: 'allow',
     });
+    // Every request through Playwright, as when each context had the dev outbox's route: without
+    // it (and so with Chromium's HTTP cache on), the offline page, told it is online again, stays
+    // (navigator.onLine true, no reload seen): its cause is not found yet (decision 0063).
+    await context.route('**/*', (route) => route.continue());
     const cspErrors: string[] = [];
     page.on('console', (message) => {
       if (/content security policy/i.test(message.text())) cspErrors.push(message.text());
@@ -266,11 +270,6 @@ describe.runIf(browserAvailable())('the installable app in Chromium', () => {
     await page.reload();
     await page.getByRole('link', { name: 'Crowned home' }).waitFor();
 
-    // Nothing in the browser's HTTP cache answers in the network's place (its cache is on: no
-    // route in this context): offline, only the worker's own cache does.
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.clearBrowserCache');
-    await cdp.detach();
     // The share link is the server's redirect: offline, the worker answers with the offline page.
     await context.setOffline(true);
     await page.goto('/share/g/pizza-demo');
