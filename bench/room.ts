@@ -2,9 +2,11 @@
  * `npx tsx bench/room.ts` (part of `npm run bench`): a live room of ten thousand phones (issue 27,
  * "Scale"), each figure printed beside its target. Servers are child processes started the way
  * `npm start` starts them (the bundle, NODE_ENV=production) on one fresh PostgreSQL database;
- * this process is every phone, over real HTTP and SSE on loopback, each phone a guest of its own
- * from a client address of its own (sent in the trusted X-Forwarded-For), so per-address limits
- * hold as they do in life.
+ * the phones are BENCH_ROOM_WORKERS processes (bench/lib/room-phones.ts; one per 2,500 phones, 1
+ * to 4: one process fell behind its own arrivals), each with its share of the phones, over real
+ * HTTP and SSE on loopback, each phone a guest of its own from a client address of its own (sent
+ * in the trusted X-Forwarded-For), so per-address limits hold as they do in life. This process
+ * sets up, plays the host and merges the workers' figures.
  *
  *   setup        a signed-up host; BENCH_ROOM_PLAYERS guests signed in (the anonymous sign-in,
  *                32 at a time; timed, no target: phones sign in before they reach the room).
@@ -28,9 +30,12 @@
  *                needs (two for 10,000 phones at 20,000 files; phones alternate between them, each
  *                sends its requests to both instances in turn), printed.
  *
- * CPU during joins, submissions and the reveal is printed as % of one core for this process (the
- * phones: when it nears 100 % the client, not the server, is the bottleneck), the servers,
- * PostgreSQL and the machine. Env: BENCH_ROOM_PLAYERS (10000), BENCH_ROOM_JOIN_SECONDS (10),
+ * CPU during joins, submissions and the reveal is printed as % of one core for the phone
+ * processes (when one nears 100 % the client, not the server, is the bottleneck), the servers,
+ * PostgreSQL (the backends of the bench's database only) and the machine, and per join and per
+ * submission. BENCH_ROOM_COUNT_STATEMENTS=1 runs the servers from the sources with the statement
+ * counter and prints statements per join and per submission on each instance, with the most
+ * frequent. Env: BENCH_ROOM_PLAYERS (10000), BENCH_ROOM_JOIN_SECONDS (10),
  * BENCH_ROOM_SUBMIT_SECONDS (20), BENCH_DATABASE_URL / TEST_DATABASE_URL (an admin URL on a
  * loopback server; a fresh database is created and dropped). Needs `ulimit -n` above the players
  * (checked first). Figures are printed, never asserted. Exit code 1 when setup failed or the room
