@@ -2,9 +2,11 @@
  * `npx tsx bench/room.ts` (part of `npm run bench`): a live room of ten thousand phones (issue 27,
  * "Scale"), each figure printed beside its target. Servers are child processes started the way
  * `npm start` starts them (the bundle, NODE_ENV=production) on one fresh PostgreSQL database;
- * this process is every phone, over real HTTP and SSE on loopback, each phone a guest of its own
- * from a client address of its own (sent in the trusted X-Forwarded-For), so per-address limits
- * hold as they do in life.
+ * the phones are BENCH_ROOM_WORKERS processes (bench/lib/room-phones.ts; one per 2,500 phones, 1
+ * to 4: one process fell behind its own arrivals), each with its share of the phones, over real
+ * HTTP and SSE on loopback, each phone a guest of its own from a client address of its own (sent
+ * in the trusted X-Forwarded-For), so per-address limits hold as they do in life. This process
+ * sets up, plays the host and merges the workers' figures.
  *
  *   setup        a signed-up host; BENCH_ROOM_PLAYERS guests signed in (the anonymous sign-in,
  *                32 at a time; timed, no target: phones sign in before they reach the room).
@@ -28,9 +30,12 @@
  *                needs (two for 10,000 phones at 20,000 files; phones alternate between them, each
  *                sends its requests to both instances in turn), printed.
  *
- * CPU during joins, submissions and the reveal is printed as % of one core for this process (the
- * phones: when it nears 100 % the client, not the server, is the bottleneck), the servers,
- * PostgreSQL and the machine. Env: BENCH_ROOM_PLAYERS (10000), BENCH_ROOM_JOIN_SECONDS (10),
+ * CPU during joins, submissions and the reveal is printed as % of one core for the phone
+ * processes (when one nears 100 % the client, not the server, is the bottleneck), the servers,
+ * PostgreSQL (the backends of the bench's database only) and the machine, and per join and per
+ * submission. BENCH_ROOM_COUNT_STATEMENTS=1 runs the servers from the sources with the statement
+ * counter and prints statements per join and per submission on each instance, with the most
+ * frequent. Env: BENCH_ROOM_PLAYERS (10000), BENCH_ROOM_JOIN_SECONDS (10),
  * BENCH_ROOM_SUBMIT_SECONDS (20), BENCH_DATABASE_URL / TEST_DATABASE_URL (an admin URL on a
  * loopback server; a fresh database is created and dropped). Needs `ulimit -n` above the players
  * (checked first). Figures are printed, never asserted. Exit code 1 when setup failed or the room
@@ -43,9 +48,10 @@ import { MAX_ROUND_SECONDS } from '../src/domain/limits';
 import { freePort } from '../test/support/server';
 import { cpuSecondsOf, spawnServer, type ChildServer } from './lib/child-server';
 import { CpuMeter } from './lib/cpu';
-import { cookieHeader, HttpClient, SseConnection, type HttpResponse } from './lib/http';
+import { cookieHeader, HttpClient } from './lib/http';
 import { createFreshDatabase, type FreshDatabase } from './lib/postgres';
 import { startProxyProcess, type ProxyProcess } from './lib/proxy-process';
+import { epochNow, startPhoneWorker, type LoopSamples, type PhoneWorker } from './lib/room-phones';
 import {
   benchAdminUrl,
   checkpoint,
@@ -55,19 +61,18 @@ import {
   parse,
   positive,
   SetupError,
-  shuffled,
   sleep,
 } from './lib/setup';
 import {
   formatTable,
   mapLimit,
-  openLoop,
   Recorder,
   round,
   stopSignal,
   type Figures,
   type OpenLoopFigures,
   type Row,
+  type Samples,
 } from './lib/stats';
 
 const ITEMS = 5;
@@ -87,6 +92,17 @@ const TARGETS = { joinP95Ms: 1000, submitP95Ms: 1000, revealP95Ms: 1000 };
 const players = positive('BENCH_ROOM_PLAYERS', 10_000);
 const joinSeconds = positive('BENCH_ROOM_JOIN_SECONDS', 10, false);
 const submitSeconds = positive('BENCH_ROOM_SUBMIT_SECONDS', 20, false);
+/**
+ * BENCH_ROOM_WORKERS: processes the phones are spread over (default: one per 2,500 phones, 1 to
+ * 4). One process for 10,000 phones fell behind its own arrivals; the server was not measured.
+ */
+const workerCount = positive('BENCH_ROOM_WORKERS', Math.min(4, Math.ceil(players / 2500)));
+/**
+ * BENCH_ROOM_COUNT_STATEMENTS=1: servers run from the sources with the statement counter
+ * preloaded (slower than the bundle: compare statements, not times), and statements per join and
+ * per submission are printed for each instance.
+ */
+const countStatements = process.env.BENCH_ROOM_COUNT_STATEMENTS === '1';
 /**
  * BENCH_ROOM_STREAMS: `after-joins` (default) opens every phone's stream once all have joined,
  * `on-join` opens each as its phone is in, as phones do: then every join is sent to every
@@ -117,8 +133,6 @@ type Endpoint = { port: number; api: HttpClient };
 
 type Guest = { ip: string; cookie: string };
 
-type Phone = Guest & { endpoint: Endpoint; stream?: SseConnection };
-
 type Setting = {
   label: string;
   servers: ChildServer[];
@@ -129,6 +143,10 @@ type Setting = {
   endpointOf: (index: number) => Endpoint;
   origin: string;
   databaseUrl: string;
+  /** Its name, to count PostgreSQL's CPU for its backends only. */
+  databaseName: string;
+  /** The phone processes. */
+  workers: PhoneWorker[];
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -156,14 +174,17 @@ function openFileLimit(): number {
   return shown === '' || !Number.isFinite(limit) ? Number.NaN : limit;
 }
 
-/** Every stream is a socket in this process and one in its server (a child inherits the limit). */
+/**
+ * Every stream is a socket in its phone process and one in its server (a child inherits the
+ * limit); one instance holds every stream.
+ */
 function checkOpenFiles(limit: number): void {
   if (Number.isNaN(limit)) return;
   const needed = players + SPARE_FILES;
   if (limit < needed) {
     throw new SetupError(
-      `BENCH_ROOM_PLAYERS=${players} needs ${needed} open files in this process and in the ` +
-        `server's, but \`ulimit -n\` is ${limit}. Raise it in the shell that runs the bench ` +
+      `BENCH_ROOM_PLAYERS=${players} needs ${needed} open files in the server's process, ` +
+        `but \`ulimit -n\` is ${limit}. Raise it in the shell that runs the bench ` +
         `(above the hard limit \`ulimit -Hn\`: limits.conf, LimitNOFILE= or docker --ulimit ` +
         `nofile=...) or lower BENCH_ROOM_PLAYERS.`,
     );
@@ -222,71 +243,55 @@ async function signInGuests(endpoint: Endpoint, origin: string): Promise<[Guest[
 }
 
 // ---------------------------------------------------------------------------------------------
-// Phones' streams: each phone's latest room phase, and the time each first had a phase awaited
+// The phones: worker processes, each with its share (bench/lib/room-phones.ts)
 
-/** `promise`, or a rejection after `ms` (its timer cleared, so it holds no exit back). */
-function within<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`nothing within ${ms / 1000} s`)), ms);
-  });
-  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+/** Phone `index` is played by worker `index % workers` (so each worker's arrivals are spread). */
+const workerOf = (index: number, count: number) => index % count;
+
+/** One recorder of the workers' samples. */
+function merged(samples: readonly Samples[]): Recorder {
+  const recorder = new Recorder();
+  for (const each of samples) recorder.absorb(each);
+  return recorder;
 }
 
-const PHASE = /"phase":"([a-z]+)"/;
+function mergedLoop(shares: readonly LoopSamples[], seconds: number): OpenLoopFigures {
+  return {
+    fromArrival: merged(shares.map((share) => share.fromArrival)).figures(seconds),
+    fromSent: merged(shares.map((share) => share.fromSent)).figures(seconds),
+    lateStarts: shares.reduce((sum, share) => sum + share.lateStarts, 0),
+  };
+}
 
-class Streams {
-  /** The phase each phone's stream last told (undefined before its snapshot). */
-  readonly phases: (string | undefined)[];
-  /** `join` events the phones were sent (each join goes to every stream open then). */
-  joinEvents = 0;
-  private awaited: { phase: string; at: Float64Array; count: number; done(): void } | undefined;
-  failures = new Recorder();
-
-  constructor(count: number) {
-    this.phases = new Array<string | undefined>(count);
-  }
-
-  onRoomEvent(index: number, data: string, at: number): void {
-    const phase = PHASE.exec(data)?.[1];
-    this.phases[index] = phase;
-    const awaited = this.awaited;
-    if (!awaited || phase !== awaited.phase || !Number.isNaN(awaited.at[index]!)) return;
-    awaited.at[index] = at;
-    if (++awaited.count === this.phases.length) awaited.done();
-  }
-
-  /**
-   * Runs `click` (the host's action) and answers, for each phone, the time from the click to its
-   * stream's first `room` event of `phase` (NaN for those without it after EVENT_TIMEOUT_MS).
-   */
-  async timeTo(
-    phase: string,
-    click: () => Promise<void>,
-  ): Promise<{ fromClick: Figures; clickMs: number }> {
-    const at = new Float64Array(this.phases.length).fill(Number.NaN);
-    let done!: () => void;
-    const all = new Promise<void>((resolve) => (done = resolve));
-    this.awaited = { phase, at, count: 0, done };
-    const clicked = performance.now();
-    await click();
-    const clickMs = performance.now() - clicked;
-    await within(all, EVENT_TIMEOUT_MS).catch(() => undefined);
-    this.awaited = undefined;
-    const recorder = new Recorder();
-    for (const arrived of at) {
-      if (Number.isNaN(arrived))
-        recorder.error(new Error(`no ${phase} event within ${EVENT_TIMEOUT_MS / 1000} s`));
-      else recorder.ok(arrived - clicked);
-    }
-    return { fromClick: recorder.figures((performance.now() - clicked) / 1000), clickMs };
-  }
+/**
+ * Runs `click` (the host's action) and answers, for each phone, the time from the click to its
+ * stream's first `room` event of `phase` (errors for those without it after EVENT_TIMEOUT_MS).
+ */
+async function timeTo(
+  workers: readonly PhoneWorker[],
+  phase: string,
+  click: () => Promise<void>,
+): Promise<{ fromClick: Figures; clickMs: number }> {
+  await Promise.all(workers.map((worker) => worker.ask({ type: 'arm', phase })));
+  const clicked = epochNow();
+  await click();
+  const clickMs = epochNow() - clicked;
+  const shares = await Promise.all(
+    workers.map((worker) => worker.ask({ type: 'collect', clicked, timeoutMs: EVENT_TIMEOUT_MS })),
+  );
+  return {
+    fromClick: merged(shares.map((share) => share.fromClick)).figures(
+      (epochNow() - clicked) / 1000,
+    ),
+    clickMs,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
-// CPU of this process, the servers, PostgreSQL and the machine during a phase
+// CPU of the phones, the servers, PostgreSQL and the machine during a phase
 
 type CpuLine = {
+  /** The phone workers'. */
   client: number;
   /** The proxy processes', when there are some. */
   proxies: number;
@@ -297,18 +302,21 @@ type CpuLine = {
 };
 
 function cpuMeter(setting: Setting): () => CpuLine {
-  const meter = new CpuMeter();
+  // PostgreSQL's: the backends of the bench's database only (others share the server).
+  const meter = new CpuMeter(undefined, setting.databaseName);
   const began = performance.now();
   const cpuOf = (pids: number[]) => pids.reduce((sum, pid) => sum + (cpuSecondsOf(pid) ?? 0), 0);
   const serverCpu = () => cpuOf(setting.servers.map((server) => server.pid));
   const proxyCpu = () => cpuOf(setting.proxies.map((proxy) => proxy.pid));
+  const workerCpu = () => cpuOf(setting.workers.map((worker) => worker.pid));
   const serverStart = serverCpu();
   const proxyStart = proxyCpu();
+  const workerStart = workerCpu();
   return () => {
     const figures = meter.stop();
     const seconds = (performance.now() - began) / 1000;
     return {
-      client: figures.nodePct,
+      client: round(((workerCpu() - workerStart) / seconds) * 100, 1),
       proxies: round(((proxyCpu() - proxyStart) / seconds) * 100, 1),
       servers: round(((serverCpu() - serverStart) / seconds) * 100, 1),
       postgres: figures.postgresPct,
@@ -332,6 +340,58 @@ const cpuPerOp = (cpu: CpuLine, ops: number) => {
   return `${shown(each(cpu.servers))} / ${shown(each(cpu.postgres))} ms`;
 };
 
+/** Statements one instance sent during a phase: how many, and the most frequent shapes. */
+type StatementsSeen = { count: number; top: [string, number][] };
+
+/**
+ * SQL statements each server sent during a phase (BENCH_ROOM_COUNT_STATEMENTS=1: servers run from
+ * the sources with the counter preloaded, bench/lib/query-counter-ipc.ts, and keep the text of
+ * what they send meanwhile); null otherwise.
+ */
+async function statementMeter(setting: Setting): Promise<() => Promise<StatementsSeen[] | null>> {
+  const counters = setting.servers.map((server) => server.statements);
+  if (counters.some((counter) => counter === undefined)) return () => Promise.resolve(null);
+  let end!: () => void;
+  const ended = new Promise<void>((resolve) => (end = resolve));
+  let started = 0;
+  let allStarted!: () => void;
+  const tracing = new Promise<void>((resolve) => (allStarted = resolve));
+  const traces = counters.map((counter) =>
+    counter!.trace(() => {
+      if (++started === counters.length) allStarted();
+      return ended;
+    }),
+  );
+  await tracing;
+  return async () => {
+    end();
+    return (await Promise.all(traces)).map((texts) => ({
+      count: texts.length,
+      top: topShapes(texts, 6),
+    }));
+  };
+}
+
+/** The most frequent statements, each cut to its first words (parameters differ, text does not). */
+function topShapes(texts: readonly string[], count: number): [string, number][] {
+  const shapes = new Map<string, number>();
+  for (const text of texts) {
+    const shape = text.slice(0, 90);
+    shapes.set(shape, (shapes.get(shape) ?? 0) + 1);
+  }
+  return [...shapes].sort((a, b) => b[1] - a[1]).slice(0, count);
+}
+
+/** Statements per operation, each instance's and their sum ("0.41 + 0.38 = 0.79"). */
+const statementsPerOp = (seen: StatementsSeen[] | null, ops: number) => {
+  if (seen === null || ops === 0) return null;
+  const each = seen.map((instance) => instance.count / ops);
+  const shown = each.map((value) => value.toFixed(2));
+  return each.length === 1
+    ? shown[0]!
+    : `${shown.join(' + ')} = ${each.reduce((a, b) => a + b, 0).toFixed(2)}`;
+};
+
 // ---------------------------------------------------------------------------------------------
 // One room, played to its reveal
 
@@ -347,18 +407,39 @@ type RoomFigures = {
   ended: { fromClick: Figures; clickMs: number };
   reveal: { fromClick: Figures; clickMs: number };
   cpu: { joins: CpuLine; submissions: CpuLine; reveal: CpuLine };
+  statements: { joins: StatementsSeen[] | null; submissions: StatementsSeen[] | null };
   streamsPerServer: string | null;
   streamFailures: Figures;
   joinEvents: number;
 };
 
+/** When an open loop's arrival 0 is: a moment ahead, so every worker has the command by then. */
+const LOOP_LEAD_MS = 250;
+
 async function playRoom(setting: Setting, host: Guest, guests: Guest[]): Promise<RoomFigures> {
-  const { origin, hostEndpoint } = setting;
-  const phones: Phone[] = guests.map((guest, index) => ({
-    ...guest,
-    endpoint: setting.endpointOf(index),
-  }));
-  const streams = new Streams(phones.length);
+  const { origin, hostEndpoint, workers } = setting;
+  const count = workers.length;
+  await Promise.all(
+    workers.map((worker, w) =>
+      worker.ask({
+        type: 'init',
+        origin,
+        phones: guests.flatMap((guest, index) =>
+          workerOf(index, count) === w
+            ? [{ index, ...guest, port: setting.endpointOf(index).port }]
+            : [],
+        ),
+        socketsPerEndpoint: Math.max(16, Math.ceil(SOCKETS_PER_CLIENT / count)),
+        inFlight: Math.max(16, Math.ceil(IN_FLIGHT / count)),
+      }),
+    ),
+  );
+  let closed = false;
+  const close = async () => {
+    closed = true;
+    const shares = await Promise.all(workers.map((worker) => worker.ask({ type: 'close' })));
+    return merged(shares.map((share) => share.failures)).figures(1);
+  };
   try {
     const created = await post(hostEndpoint, origin, host, '/api/games', {
       prompt: `Bench room: which of ${ITEMS} wins? (${setting.label})`,
@@ -381,93 +462,93 @@ async function playRoom(setting: Setting, host: Guest, guests: Guest[]): Promise
     checkpoint();
 
     progress(
-      `${setting.label}: ${phones.length} phones join room ${code} over ${joinSeconds} s ...`,
+      `${setting.label}: ${guests.length} phones join room ${code} over ${joinSeconds} s ` +
+        `(${count} phone process(es)) ...`,
     );
-    const opening = new Recorder();
-    const openStream = async (phone: Phone, index: number): Promise<void> => {
-      const began = performance.now();
-      let snapshot!: () => void;
-      const first = new Promise<void>((resolve) => (snapshot = resolve));
-      const stream = new SseConnection(
-        '127.0.0.1',
-        phone.endpoint.port,
-        `/api/rooms/${code}/events`,
-        { cookie: phone.cookie, 'x-forwarded-for': phone.ip },
-        (event) => {
-          if (event.event === 'join') streams.joinEvents += 1;
-          if (event.event !== 'room') return;
-          streams.onRoomEvent(index, event.data, event.at);
-          snapshot();
-        },
-        (error) => streams.failures.error(error),
-      );
-      phone.stream = stream;
-      try {
-        await stream.opened;
-        await within(first, EVENT_TIMEOUT_MS);
-        opening.ok(performance.now() - began);
-      } catch (error) {
-        opening.error(error);
-      }
-    };
-
     const rssAtStartMb = setting.servers.map((server) => server.memory()?.rssMb ?? Number.NaN);
     const sentAtStart = await sentPerServer(setting);
-    let joined = 0;
-    const openedOnJoin: Promise<void>[] = [];
     const joinCpu = cpuMeter(setting);
-    let openStarted = performance.now();
-    const joins = await openLoop(phones.length, joinSeconds, IN_FLIGHT, async (index) => {
-      const phone = phones[index]!;
-      const res = await post(phone.endpoint, origin, phone, `/api/rooms/${code}/join`, {
-        name: `Phone ${index + 1}`,
-      });
-      failUnless(res, 201, 'join');
-      joined += 1;
-      // As a phone does: its stream opens once it is in (not counted in the join's time).
-      if (streamsOnJoin) openedOnJoin.push(openStream(phone, index));
-    });
+    const joinStatements = await statementMeter(setting);
+    const joinStart = epochNow() + LOOP_LEAD_MS;
+    const joinShares = await Promise.all(
+      workers.map((worker) =>
+        worker.ask({
+          type: 'join',
+          code,
+          start: joinStart,
+          seconds: joinSeconds,
+          count: guests.length,
+          streamsOnJoin,
+        }),
+      ),
+    );
     const joinsCpu = joinCpu();
+    const joinsStatements = await joinStatements();
+    const joins = mergedLoop(
+      joinShares.map((share) => share.joins),
+      (epochNow() - joinStart) / 1000,
+    );
+    const joined = joinShares.reduce((sum, share) => sum + share.joined, 0);
     checkpoint();
 
     const rssBeforeMb = streamsOnJoin
       ? rssAtStartMb
       : setting.servers.map((server) => server.memory()?.rssMb ?? Number.NaN);
     const sentBefore = streamsOnJoin ? sentAtStart : await sentPerServer(setting);
-    if (streamsOnJoin) await Promise.all(openedOnJoin);
-    else {
-      progress(`${setting.label}: opening ${phones.length} event streams ...`);
-      openStarted = performance.now();
-      await mapLimit(phones, STREAMS_AT_ONCE, openStream);
-    }
-    const streamsOpen = opening.figures((performance.now() - openStarted) / 1000);
-    const joinEvents = streams.joinEvents;
+    if (!streamsOnJoin) progress(`${setting.label}: opening ${guests.length} event streams ...`);
+    const openStarted = epochNow();
+    const streamShares = await Promise.all(
+      workers.map((worker) =>
+        worker.ask({
+          type: 'streams',
+          code,
+          streamsOnJoin,
+          atOnce: Math.max(1, Math.ceil(STREAMS_AT_ONCE / count)),
+        }),
+      ),
+    );
+    const streamsOpen = merged(streamShares.map((share) => share.opening)).figures(
+      (epochNow() - (streamsOnJoin ? joinStart : openStarted)) / 1000,
+    );
+    const joinEvents = streamShares.reduce((sum, share) => sum + share.joinEvents, 0);
     const streamsPerServer = await spreadOf(setting, sentBefore);
     await sleep(1000);
     const rssWithMb = setting.servers.map((server) => server.memory()?.rssMb ?? Number.NaN);
     checkpoint();
 
     progress(`${setting.label}: the host starts the round ...`);
-    const start = await streams.timeTo('round', () => act('start'));
-    progress(`${setting.label}: ${phones.length} phones submit over ${submitSeconds} s ...`);
+    const start = await timeTo(workers, 'round', () => act('start'));
+    progress(`${setting.label}: ${guests.length} phones submit over ${submitSeconds} s ...`);
     const submitCpu = cpuMeter(setting);
-    const submissions = await openLoop(phones.length, submitSeconds, IN_FLIGHT, async (index) => {
-      const phone = phones[index]!;
-      const res = await phone.endpoint.api.request('PUT', `/api/games/${game.id}/submission`, {
-        json: { ranking: shuffled(itemIds) },
-        headers: headersOf(origin, phone),
-      });
-      failUnless(res, 200, 'submission');
-    });
+    const submitStatements = await statementMeter(setting);
+    const submitStart = epochNow() + LOOP_LEAD_MS;
+    const submitShares = await Promise.all(
+      workers.map((worker) =>
+        worker.ask({
+          type: 'submit',
+          gameId: game.id,
+          itemIds,
+          start: submitStart,
+          seconds: submitSeconds,
+          count: guests.length,
+        }),
+      ),
+    );
     const submissionsCpu = submitCpu();
+    const submissionsStatements = await submitStatements();
+    const submissions = mergedLoop(
+      submitShares.map((share) => share.submissions),
+      (epochNow() - submitStart) / 1000,
+    );
     const counted = await recount(setting, host, game.id);
     checkpoint();
 
     progress(`${setting.label}: the host ends the round and reveals ...`);
-    const ended = await streams.timeTo('ended', () => act('end-round'));
+    const ended = await timeTo(workers, 'ended', () => act('end-round'));
     const revealCpu = cpuMeter(setting);
-    const reveal = await streams.timeTo('reveal', () => act('reveal'));
+    const reveal = await timeTo(workers, 'reveal', () => act('reveal'));
     const revealedCpu = revealCpu();
+    const streamFailures = await close();
     return {
       joins,
       joined,
@@ -480,18 +561,14 @@ async function playRoom(setting: Setting, host: Guest, guests: Guest[]): Promise
       ended,
       reveal,
       cpu: { joins: joinsCpu, submissions: submissionsCpu, reveal: revealedCpu },
+      statements: { joins: joinsStatements, submissions: submissionsStatements },
       streamsPerServer,
-      streamFailures: streams.failures.figures(1),
+      streamFailures,
       joinEvents,
     };
   } finally {
-    for (const phone of phones) phone.stream?.close();
+    if (!closed) await close().catch(() => undefined);
   }
-}
-
-function failUnless(res: HttpResponse, status: number, what: string): void {
-  if (res.status !== status)
-    throw new Error(`${what}: HTTP ${res.status} ${res.body.slice(0, 120)}`);
 }
 
 /** The game's final ballots three ways: rows in the database, its tally, its results' count. */
@@ -626,7 +703,10 @@ function printRoom(setting: Setting, room: RoomFigures, signIn: Figures | null):
     ['server RSS per stream', `${perStreamKb.toFixed(1)} KB`],
     ['streams that failed or ended (any time)', String(room.streamFailures.errors)],
     ['join events the phones were sent', String(room.joinEvents)],
-    [`CPU % of a core: phones${proxied ? ' + proxies' : ''} / servers / postgres / machine`, ''],
+    [
+      `CPU % of a core: phones (${setting.workers.length} processes)${proxied ? ' + proxies' : ''} / servers / postgres (this database) / machine`,
+      '',
+    ],
     ['  during the joins', cpuText(room.cpu.joins, proxied)],
     ['  during the submissions', cpuText(room.cpu.submissions, proxied)],
     ['  from the reveal click to the last phone', cpuText(room.cpu.reveal, proxied)],
@@ -636,6 +716,22 @@ function printRoom(setting: Setting, room: RoomFigures, signIn: Figures | null):
       cpuPerOp(room.cpu.submissions, room.submissions.fromSent.ops),
     ],
   ];
+  const perJoin = statementsPerOp(room.statements.joins, room.joins.fromSent.ops);
+  const perSubmission = statementsPerOp(room.statements.submissions, room.submissions.fromSent.ops);
+  const shapes = (what: string, seen: StatementsSeen[] | null, ops: number) =>
+    (seen ?? []).forEach((instance, i) => {
+      for (const [shape, count] of instance.top) {
+        ratios.push([`  ${what}, instance ${i + 1}: ${(count / ops).toFixed(2)} x`, shape]);
+      }
+    });
+  if (perJoin !== null) {
+    ratios.push(['SQL statements per join, by instance', perJoin]);
+    shapes('join', room.statements.joins, room.joins.fromSent.ops);
+  }
+  if (perSubmission !== null) {
+    ratios.push(['SQL statements per submission, by instance', perSubmission]);
+    shapes('submission', room.statements.submissions, room.submissions.fromSent.ops);
+  }
   if (room.streamsPerServer !== null) {
     ratios.push([
       streamsOnJoin ? 'joins and streams per instance' : 'streams per instance',
@@ -668,6 +764,7 @@ async function main(): Promise<void> {
   const servers: ChildServer[] = [];
   const proxies: ProxyProcess[] = [];
   const clients: HttpClient[] = [];
+  const workers: PhoneWorker[] = [];
   const client = (port: number): Endpoint => {
     const api = new HttpClient('127.0.0.1', port, 'http', SOCKETS_PER_CLIENT);
     clients.push(api);
@@ -678,15 +775,20 @@ async function main(): Promise<void> {
   try {
     database = await createFreshDatabase(adminUrl);
     const secret = randomBytes(32).toString('base64url');
+    workers.push(
+      ...(await Promise.all(Array.from({ length: workerCount }, () => startPhoneWorker()))),
+    );
+    const spawnOptions = {
+      timeoutMs: READY_TIMEOUT_MS,
+      shouldStop: () => stopSignal.stopped,
+      countStatements,
+    };
 
     // One instance: phones talk to it directly.
     const port = await freePort();
     const origin = `http://127.0.0.1:${port}`;
     progress('starting one instance ...');
-    const single = await spawnServer(serverEnv(port, secret, database.url, origin), {
-      timeoutMs: READY_TIMEOUT_MS,
-      shouldStop: () => stopSignal.stopped,
-    });
+    const single = await spawnServer(serverEnv(port, secret, database.url, origin), spawnOptions);
     servers.push(single);
     const direct = client(port);
     const host = await signUpHost(direct, origin);
@@ -701,6 +803,8 @@ async function main(): Promise<void> {
       endpointOf: () => direct,
       origin,
       databaseUrl: database.url,
+      databaseName: database.name,
+      workers,
     };
     printRoom(one, await playRoom(one, host, guests), signIn);
     await single.stop();
@@ -721,10 +825,7 @@ async function main(): Promise<void> {
     servers.push(
       ...(await Promise.all(
         ports.map((p) =>
-          spawnServer(serverEnv(p, secret, database!.url, proxyOrigin, 2), {
-            timeoutMs: READY_TIMEOUT_MS,
-            shouldStop: () => stopSignal.stopped,
-          }),
+          spawnServer(serverEnv(p, secret, database!.url, proxyOrigin, 2), spawnOptions),
         ),
       )),
     );
@@ -736,12 +837,15 @@ async function main(): Promise<void> {
       endpointOf: (index) => proxied[index % proxied.length]!,
       origin: proxyOrigin,
       databaseUrl: database.url,
+      databaseName: database!.name,
+      workers,
     };
     printRoom(two, await playRoom(two, host, guests), null);
     process.stdout.write('\n');
   } finally {
     process.off('SIGINT', onSigint);
     for (const api of clients) api.close();
+    await Promise.all(workers.map((worker) => worker.stop()));
     await Promise.all(servers.map((server) => server.stop()));
     await Promise.all(proxies.map((proxy) => proxy.stop()));
     await database?.drop();

@@ -32,8 +32,12 @@ function machineTicks(): { busy: number; total: number } | null {
   }
 }
 
-/** utime + stime ticks of every process whose command is `postgres`, by pid. */
-function postgresTicks(): Map<number, number> | null {
+/**
+ * utime + stime ticks of every process whose command is `postgres`, by pid; with `database`, only
+ * the backends connected to it (their title names it: other databases' work on a shared server
+ * is not counted).
+ */
+function postgresTicks(database?: string): Map<number, number> | null {
   let pids: string[];
   try {
     pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
@@ -46,6 +50,7 @@ function postgresTicks(): Map<number, number> | null {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const close = stat.lastIndexOf(')');
       if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
+      if (database !== undefined && !backendOf(pid, database)) continue;
       const rest = stat.slice(close + 2).split(' ');
       // Fields 14 and 15 (utime, stime) are at 11 and 12 after the command.
       ticks.set(Number(pid), Number(rest[11]) + Number(rest[12]));
@@ -56,16 +61,34 @@ function postgresTicks(): Map<number, number> | null {
   return ticks;
 }
 
+/**
+ * Whether the postgres process `pid` is a backend of `database`: its title is "postgres: [cluster:]
+ * user database address state" (WAL writer and checkpointer work for every database: not counted).
+ */
+function backendOf(pid: string, database: string): boolean {
+  try {
+    const title = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
+    return title.split(/\s+/).includes(database);
+  } catch {
+    return false;
+  }
+}
+
 export class CpuMeter {
   private readonly startedAt = performance.now();
   private readonly node = process.cpuUsage();
   private readonly machine = machineTicks();
-  private readonly pgStart = postgresTicks();
+  private readonly pgStart: Map<number, number> | null;
   private readonly pgLatest = new Map<number, number>();
   private readonly timer: NodeJS.Timeout | undefined;
   private readonly serverStart: number | null;
 
-  constructor(private readonly serverPid?: number) {
+  /** `database`: count only PostgreSQL's backends of that database (postgresTicks). */
+  constructor(
+    private readonly serverPid?: number,
+    private readonly database?: string,
+  ) {
+    this.pgStart = postgresTicks(database);
     this.serverStart = serverPid === undefined ? null : cpuSecondsOf(serverPid);
     if (this.pgStart) {
       this.timer = setInterval(() => this.samplePostgres(), 250);
@@ -74,7 +97,7 @@ export class CpuMeter {
   }
 
   private samplePostgres(): void {
-    for (const [pid, ticks] of postgresTicks() ?? []) this.pgLatest.set(pid, ticks);
+    for (const [pid, ticks] of postgresTicks(this.database) ?? []) this.pgLatest.set(pid, ticks);
   }
 
   stop(): CpuFigures {

@@ -13,6 +13,13 @@ export type Figures = {
   errorSamples: { message: string; count: number }[];
 };
 
+/** A recorder's raw latencies and errors (what crosses a process boundary). */
+export type Samples = {
+  latencies: number[];
+  errors: number;
+  errorSamples: { message: string; count: number }[];
+};
+
 export class Recorder {
   private latencies: number[] = [];
   private errorCount = 0;
@@ -32,6 +39,26 @@ export class Recorder {
 
   get errors(): number {
     return this.errorCount;
+  }
+
+  /** What was recorded, to send to another process (bench workers) and absorb there. */
+  toSamples(): Samples {
+    return {
+      latencies: this.latencies,
+      errors: this.errorCount,
+      errorSamples: [...this.samples].map(([message, count]) => ({ message, count })),
+    };
+  }
+
+  /** Adds another recorder's samples (a worker's) to this one's. */
+  absorb(samples: Samples): void {
+    for (const latency of samples.latencies) this.latencies.push(latency);
+    this.errorCount += samples.errors;
+    for (const { message, count } of samples.errorSamples) {
+      if (this.samples.has(message) || this.samples.size < 5) {
+        this.samples.set(message, (this.samples.get(message) ?? 0) + count);
+      }
+    }
   }
 
   figures(seconds: number): Figures {
@@ -114,15 +141,42 @@ export async function openLoop(
   inFlight: number,
   op: (index: number) => Promise<void>,
 ): Promise<OpenLoopFigures> {
+  const start = performance.now();
+  const share = await openLoopShare(
+    Array.from({ length: count }, (_, index) => index),
+    { count, seconds, start },
+    inFlight,
+    op,
+  );
+  const elapsed = (performance.now() - start) / 1000;
+  return {
+    fromArrival: share.fromArrival.figures(elapsed),
+    fromSent: share.fromSent.figures(elapsed),
+    lateStarts: share.lateStarts,
+  };
+}
+
+/**
+ * A share of an open loop's arrivals (the `indices` of `count` spread over `seconds` from
+ * `start`, a performance.now() time): what one of several client processes runs, each with its
+ * own share, their recorders merged by the parent (Recorder.toSamples and absorb).
+ */
+export async function openLoopShare(
+  indices: readonly number[],
+  schedule: { count: number; seconds: number; start: number },
+  inFlight: number,
+  op: (index: number) => Promise<void>,
+): Promise<{ fromArrival: Recorder; fromSent: Recorder; lateStarts: number }> {
   const fromArrival = new Recorder();
   const fromSent = new Recorder();
+  const { count, seconds, start } = schedule;
   const gapMs = count > 0 ? (seconds * 1000) / count : 0;
-  const start = performance.now();
   let busy = 0;
   let lateStarts = 0;
   let freed: (() => void) | undefined;
   const running = new Set<Promise<void>>();
-  for (let index = 0; index < count && !stopSignal.stopped; index++) {
+  for (const index of indices) {
+    if (stopSignal.stopped) break;
     const due = start + index * gapMs;
     const wait = due - performance.now();
     if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
@@ -150,12 +204,7 @@ export async function openLoop(
     running.add(tracked);
   }
   await Promise.all(running);
-  const elapsed = (performance.now() - start) / 1000;
-  return {
-    fromArrival: fromArrival.figures(elapsed),
-    fromSent: fromSent.figures(elapsed),
-    lateStarts,
-  };
+  return { fromArrival, fromSent, lateStarts };
 }
 
 /** Runs `fn` over `items` with at most `limit` at a time; the first failure rejects. */

@@ -35,6 +35,13 @@ import { HttpDrain } from './http/drain';
 
 /** How long an idle keep-alive connection stays open (above a proxy's usual 60 s). */
 const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+/**
+ * Connections the kernel holds for us while the event loop is busy (Linux caps it at
+ * net.core.somaxconn). Node's 511 overflowed when thousands of phones opened their streams at
+ * once on a loaded server: past it the kernel answers with SYN cookies and drops handshakes, and
+ * some of those connections were reset (ECONNRESET) instead of answered (decision 0059).
+ */
+const LISTEN_BACKLOG = 4096;
 
 export const DEFAULT_WEB_ROOT = path.join(PROJECT_ROOT, 'dist/web');
 
@@ -222,7 +229,7 @@ export async function startServer(
     // closes idle connections on its own.
     server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
     server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1000;
-    server.listen(config.port, config.host);
+    server.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
     await new Promise<void>((resolve, reject) => {
       server.once('listening', resolve);
       server.once('error', reject);

@@ -12,7 +12,7 @@ import { ROOM_EXPIRY_MS, ROOM_RETENTION_MS, ROUND_GRACE_MS } from '../../src/dom
 import { ROOM_MESSAGES, type RoomView, type RoomViewer } from '../../src/domain/rooms';
 import { rows } from '../../src/server/db/rows';
 import { room, roomPlayer } from '../../src/server/db/schema/rooms';
-import { purgeOldRooms } from '../../src/server/rooms/public';
+import { purgeOldRooms, RoundGate } from '../../src/server/rooms/public';
 import { startServer, type RunningServer } from '../../src/server/server';
 import { TestClient, tag } from '../support/client';
 import { createPostgresDatabase, testConfig, testDatabases } from '../support/server';
@@ -261,6 +261,45 @@ describe.each(testDatabases)('live rooms’ rounds on %s', (kind) => {
           expect((await h.submit(player, games[0]!.id, ids(games[0]!))).status).toBe(200);
         }),
       ).toBe(0);
+    });
+
+    it('keeps one look-up of a room’s game under way: ballots asked meanwhile share the next', async () => {
+      const { host, games, id, code } = await openRoom(h, 1);
+      const players = await Promise.all(Array.from({ length: 6 }, () => h.guest()));
+      for (const [i, player] of players.entries()) await join(player, code, `Gate ${i}`);
+      expect((await act(host, code, 'start')).status).toBe(200);
+      const playerIds = rows<{ user_id: string }>(
+        await db().execute(sql`select user_id from ${roomPlayer} where room_id = ${id}`),
+      ).map((row) => row.user_id);
+      // A gate of its own (as an instance has), whose first look-up is held until the others
+      // were asked, each in a turn of the event loop of its own.
+      const gate = new RoundGate(db());
+      await gate.refusal({ gameId: 'no-such-game', userId: playerIds[0]! });
+      const raw = h.server.database.raw;
+      const target = (raw.kind === 'pglite' ? raw.client : raw.pool) as unknown as {
+        query: (...args: unknown[]) => Promise<unknown>;
+      };
+      const original = target.query;
+      let lookups = 0;
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      target.query = async function (this: unknown, ...args: unknown[]) {
+        if (JSON.stringify(args).includes(id) && ++lookups === 1) await held;
+        return original.apply(this, args);
+      };
+      try {
+        const answers: (Promise<string | null> | null)[] = [];
+        for (const userId of playerIds) {
+          answers.push(gate.refusal({ gameId: games[0]!.id, userId }));
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+        release();
+        expect(await Promise.all(answers)).toEqual(playerIds.map(() => null));
+      } finally {
+        target.query = original;
+      }
+      // The first, then one for the five asked while it was under way (one a turn: six).
+      expect(lookups).toBe(2);
     });
 
     it('deletes rooms closed or expired long ago, with their players, so many a sweep', async () => {

@@ -144,7 +144,8 @@ export async function startRoundRobinProxy(initial: string[] = []): Promise<Roun
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    // A burst of connections (a bench's thousands of phones) waits in the kernel, not reset.
+    server.listen({ port: 0, host: '127.0.0.1', backlog: 4096 }, () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
   return {

@@ -17,8 +17,17 @@ import type { SessionEvent } from './live';
 import { newId } from '../platform/ids';
 import { sessionCookie } from './session-cookie';
 
-/** A cached viewer is checked again with the database after this long anyway. */
-const MAX_AGE_MS = 60_000;
+/**
+ * A cached viewer is checked again with the database after this long anyway (never past its
+ * session's expiry). Revocation does not wait for it (the database announces every change), so it
+ * only bounds how stale a viewer could be if an announcement were lost without the listener's
+ * connection (which drops them all). 60 s made every phone of a live room read its session again
+ * at each round's burst of ballots (10,000 reads, two statements each, within seconds: decision
+ * 0059); ten minutes covers a room's round and reveal.
+ */
+const MAX_AGE_MS = 10 * 60_000;
+/** An admin's viewer is checked again sooner: each fresh look-up re-checks ADMIN_EMAILS (0028). */
+const ADMIN_MAX_AGE_MS = 60_000;
 /** Sessions kept at most (the oldest go first). */
 const MAX_SESSIONS = 50_000;
 /** A barrier that does not come back within this long is given up (logged). */
@@ -76,10 +85,8 @@ export class SessionCache {
     };
     if (viewer.role === 'admin' && this.onAdmin) viewer = await this.onAdmin(viewer);
     if (epoch === this.epoch) {
-      const until = Math.min(
-        Date.now() + MAX_AGE_MS,
-        new Date(session.session.expiresAt).getTime(),
-      );
+      const maxAge = viewer.role === 'admin' ? ADMIN_MAX_AGE_MS : MAX_AGE_MS;
+      const until = Math.min(Date.now() + maxAge, new Date(session.session.expiresAt).getTime());
       this.store(key, viewer, until);
     }
     return viewer;

@@ -2,10 +2,10 @@
  * A room's joins as its streams on this instance hear them: coalesced. A lobby of thousands fills
  * with phones that open their stream as they join, so an event per join and stream grows as the
  * square of the players (2,000 phones: 1.28 M events). Instead, each room with streams here is
- * subscribed to once, and at most one `join` message a JOIN_EVENT_MS goes to all its streams: the
- * count (the highest heard: instances' batches may arrive out of order) and the nicknames heard
- * since the last one (newest last, at most ROOM_RECENT_NAMES), serialized once and written as the
- * same frame to every stream. Phones need only the count; the presenter animates the names in.
+ * subscribed to once, and at most one `join` message a JOIN_EVENT_MS (longer past 2,000 streams
+ * here: MS_PER_STREAM) goes to all its streams: the count (the highest heard: instances' batches
+ * may arrive out of order) and the nicknames heard since the last one (newest last, at most
+ * ROOM_RECENT_NAMES), serialized once and written as the same frame to every stream. Phones need only the count; the presenter animates the names in.
  */
 import { ROOM_RECENT_NAMES } from '../../domain/limits';
 import type { EventHub } from '../realtime/hub';
@@ -14,6 +14,12 @@ import { roomJoinTopic, type RoomJoinEvent } from './live';
 
 /** At most one `join` message per room and this long (the first goes this long after its join). */
 export const JOIN_EVENT_MS = 500;
+/**
+ * A crowded room's messages are spaced by this much per stream here (at most 4,000 frames a
+ * second per room and instance): 10,000 phones in a lobby, told twice a second, made 20,000
+ * frames a second, twenty for every join (decision 0059). Up to 2,000 streams: JOIN_EVENT_MS.
+ */
+const MS_PER_STREAM = 0.25;
 
 /** What a `join` message carries. */
 export type JoinMessage = { names: string[]; players: number };
@@ -67,7 +73,10 @@ export class JoinFeed {
     if (feed.names.length > ROOM_RECENT_NAMES)
       feed.names.splice(0, feed.names.length - ROOM_RECENT_NAMES);
     feed.players = Math.max(feed.players, event.players);
-    feed.timer ??= setTimeout(() => this.send(feed), this.intervalMs);
+    feed.timer ??= setTimeout(
+      () => this.send(feed),
+      Math.max(this.intervalMs, feed.streams.size * MS_PER_STREAM),
+    );
   }
 
   private send(feed: Feed): void {

@@ -89,16 +89,18 @@ async function roomOr404(db: Db, typed: string): Promise<RoomRow> {
   return row;
 }
 
-/** A room's view as its streams send it, serialized once (null: the room is gone). */
-type SharedView = { view: RoomView; data: string } | null;
+/**
+ * A room's view as its streams send it, serialized once, with the version its read found (null:
+ * the room is gone).
+ */
+type SharedView = { view: RoomView; data: string; version: number } | null;
 
 /**
- * One read of a room's view shared by its streams: the version and count it serves, when it
- * began, whether it is done, and the read that follows it for those who asked for more meanwhile.
+ * One read of a room's view shared by its streams: the version it serves, when it began, whether
+ * it is done, and the read that follows it for those who asked for more meanwhile.
  */
 type SharedRead = {
   version: number;
-  players: number;
   at: number;
   view: Promise<SharedView>;
   settled: boolean;
@@ -108,6 +110,9 @@ type SharedRead = {
 /** How long one instance's read of a room's view serves its streams (per version). */
 const SHARED_VIEW_MS = 1000;
 const MAX_SHARED_VIEWS = 1000;
+/** Rooms' ids by code kept per instance for streams that open (codes are freed only by the purge). */
+const MAX_KNOWN_CODES = 1000;
+const KNOWN_CODE_MS = 10 * 60_000;
 
 export function roomRoutes(deps: RoomDeps) {
   const { db, states } = deps;
@@ -119,11 +124,10 @@ export function roomRoutes(deps: RoomDeps) {
    * streams.
    */
   const shared = new Map<string, SharedRead>();
-  /** Reads the room's view now, kept for the streams that ask for no more than `version` and `players`. */
-  const readShared = (roomId: string, version: number, players: number): Promise<SharedView> => {
+  /** Reads the room's view now, kept for the streams that ask for no more than `version`. */
+  const readShared = (roomId: string, version: number): Promise<SharedView> => {
     const entry: SharedRead = {
       version,
-      players,
       at: Date.now(),
       settled: false,
       next: undefined,
@@ -131,9 +135,8 @@ export function roomRoutes(deps: RoomDeps) {
         if (!row) return null;
         // What the read found is what it serves (at least what it was asked for).
         entry.version = Math.max(entry.version, row.version);
-        entry.players = Math.max(entry.players, row.playerCount);
         const view = await readRoomView(db, row, Date.now());
-        return { view, data: JSON.stringify(view) };
+        return { view, data: JSON.stringify(view), version: row.version };
       }),
     };
     entry.view.then(
@@ -151,25 +154,50 @@ export function roomRoutes(deps: RoomDeps) {
     }
     return entry.view;
   };
-  /**
-   * `players`: a count the view must show at least. Joins do not change the version, so a stream
-   * opened after a join (a phone just in, or reconnecting into the lobby) asks for the count its
-   * own read of the row found, and is not served a view from before that join. A stream that asks
-   * for more than the read under way waits for the next one, started as that one ends (so after
-   * its own read of the row) and shared by all who asked meanwhile: phones opening their streams
-   * as they join make back-to-back reads, not one each.
-   */
-  const sharedView = (roomId: string, version: number, players = 0): Promise<SharedView> => {
+  /** A view at least at `version` (a phase event's), read at most once a second per version. */
+  const sharedView = (roomId: string, version: number): Promise<SharedView> => {
     const kept = shared.get(roomId);
-    if (!kept || Date.now() - kept.at >= SHARED_VIEW_MS)
-      return readShared(roomId, version, players);
-    if (kept.version >= version && kept.players >= players) return kept.view;
-    if (kept.settled) return readShared(roomId, version, players);
+    if (!kept || Date.now() - kept.at >= SHARED_VIEW_MS) return readShared(roomId, version);
+    if (kept.version >= version) return kept.view;
+    return nextShared(roomId, kept, version);
+  };
+  /** The read after `kept` (started as it ends, shared by all who wait for it), or one now. */
+  const nextShared = (roomId: string, kept: SharedRead, version: number): Promise<SharedView> => {
+    if (kept.settled) return readShared(roomId, version);
     kept.next ??= kept.view.then(
-      () => readShared(roomId, version, players),
-      () => readShared(roomId, version, players),
+      () => readShared(roomId, version),
+      () => readShared(roomId, version),
     );
     return kept.next;
+  };
+  /**
+   * A stream's opening view: from a read begun after the stream was asked for, so it counts every
+   * join committed before (the phone's own: a phone never sees a count without itself), without
+   * reading the room's row first. Joins do not change the version, so a view kept for it may be
+   * older than the phone's join. Not one read per stream either: the read that follows the latest
+   * one (`shared` holds the latest begun) is shared by every stream that opened meanwhile, so
+   * phones opening their streams as they join make back-to-back reads.
+   */
+  const freshView = (roomId: string): Promise<SharedView> => {
+    const kept = shared.get(roomId);
+    return kept ? nextShared(roomId, kept, 0) : readShared(roomId, 0);
+  };
+  /**
+   * The room's id by its code, read once per instance (not once per stream: ten thousand phones
+   * opening theirs each read the room's row by its code). A code names its room until the purge
+   * deletes it, days after it closed; an id kept longer answers a stream that ends at once.
+   */
+  const knownCodes = new Map<string, { id: string; at: number }>();
+  const roomIdOr404 = async (typed: string): Promise<string> => {
+    const code = parseRoomCode(typed);
+    if (code === null) throw new AppError('not-found', ROOM_MESSAGES.notFound);
+    const known = knownCodes.get(code);
+    if (known && Date.now() - known.at < KNOWN_CODE_MS) return known.id;
+    const row = await roomOr404(db, code);
+    knownCodes.delete(code);
+    knownCodes.set(code, { id: row.id, at: Date.now() });
+    if (knownCodes.size > MAX_KNOWN_CODES) knownCodes.delete(knownCodes.keys().next().value!);
+    return row.id;
   };
 
   const hostAction = (action: RoomAction) => async (c: Context<AuthEnv>) => {
@@ -241,33 +269,35 @@ export function roomRoutes(deps: RoomDeps) {
     .post('/:code/next', signedIn, validate('param', CodeParam), hostAction('next'))
     .post('/:code/close', signedIn, validate('param', CodeParam), hostAction('close'))
     .get('/:code/events', validate('param', CodeParam), async (c) => {
-      const row = await roomOr404(db, c.req.valid('param').code);
-      /** The room as it is now; a closed room's stream ends once it said so. */
-      const snapshot = async (
-        stream: SseStream,
-        version: number,
-        players?: number,
-      ): Promise<void | 'end'> => {
-        const kept = await sharedView(row.id, version, players);
+      const roomId = await roomIdOr404(c.req.valid('param').code);
+      /** Writes `kept`; a gone or closed room's stream ends once it said so. */
+      const send = async (stream: SseStream, kept: SharedView): Promise<void | 'end'> => {
         if (!kept) return 'end';
         await stream.writeSSE({ event: 'room', data: kept.data, id: String(version) });
         if (kept.view.phase === 'closed') return 'end';
       };
-      let version = row.version;
+      /** The room as it is now, at least at `version`. */
+      const snapshot = async (stream: SseStream, at: number): Promise<void | 'end'> =>
+        send(stream, await sharedView(roomId, at));
+      let version = 0;
       return streamTopic(
         c,
         {
           hub: deps.hub,
-          topic: roomTopic(row.id),
+          topic: roomTopic(roomId),
           heartbeatMs: deps.heartbeatMs,
           limits: deps.streams,
         },
         {
           async open(stream) {
-            const opened = await snapshot(stream, version, row.playerCount);
+            // A read begun after the stream was asked for: it counts the phone's own join (and
+            // phase events heard meanwhile are queued, then compared with its version).
+            const kept = await freshView(roomId);
+            if (kept) version = kept.version;
+            const opened = await send(stream, kept);
             if (opened === 'end') return 'end';
             // Joins come coalesced, once for all the room's streams here (join-feed.ts).
-            stream.onAbort(joins.follow(row.id, stream));
+            stream.onAbort(joins.follow(roomId, stream));
           },
           async message(stream, message) {
             if (message.type === 'resync') return snapshot(stream, version + 1);
