@@ -68,4 +68,3 @@ export function headerOf(raw: string, name: string): string {
   const line = unfolded.split(/\r?\n/).find((l) => l.toLowerCase().startsWith(`${name}:`));
   return line ? line.slice(name.length + 1).trim() : '';
 }
-

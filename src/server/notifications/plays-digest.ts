@@ -20,12 +20,15 @@ export function playsDigestSql(counted: SQL, batchMs: number): SQL {
             select gen_random_uuid()::text, ${games.ownerId}, 'plays', ${games.id},
               jsonb_build_object('plays', p.n),
               greatest(
-                now() + make_interval(secs => ${batchMs / 1000}),
-                coalesce((select max(x.sent_at) from ${notification} x
+                now() + make_interval(secs => ${batchMs / 1000}::float8),
+                -- The game's last digest: sent, or being sent (claimed, not yet marked).
+                coalesce((select max(coalesce(x.sent_at, now())) from ${notification} x
                   where x.recipient_id = ${games.ownerId} and x.kind = 'plays'
-                    and x.game_id = ${games.id}), '-infinity'::timestamptz)
+                    and x.game_id = ${games.id}
+                    and (x.sent_at is not null or (x.attempts > 0 and x.gave_up_at is null))),
+                  '-infinity'::timestamptz)
                 + make_interval(secs => case when coalesce(s.daily_digest, false)
-                    then ${DAILY_DIGEST_GAP_MS / 1000} else ${DIGEST_GAP_MS / 1000} end))
+                    then ${DAILY_DIGEST_GAP_MS / 1000}::float8 else ${DIGEST_GAP_MS / 1000}::float8 end))
             from ${counted}
             join ${games} on ${games.id} = ${counted}.id
             cross join lateral (

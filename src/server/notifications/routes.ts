@@ -54,7 +54,19 @@ const SettingsBody = z.strictObject(
   { error: NOTIFICATION_MESSAGES.settingsInvalid },
 );
 
-const Key = z.string({ error: NOTIFICATION_MESSAGES.subscriptionInvalid }).trim().min(8).max(200);
+/** A base64url key of `bytes` bytes (p256dh: an uncompressed P-256 point; auth: 16 bytes). */
+const keyOf = (bytes: number) =>
+  z
+    .string({ error: NOTIFICATION_MESSAGES.subscriptionInvalid })
+    .trim()
+    .max(200, NOTIFICATION_MESSAGES.subscriptionInvalid)
+    .refine(
+      (key) =>
+        /^[A-Za-z0-9_-]+=*$/.test(key) &&
+        Buffer.from(key, 'base64url').length === bytes &&
+        (bytes !== 65 || Buffer.from(key, 'base64url')[0] === 4),
+      NOTIFICATION_MESSAGES.subscriptionInvalid,
+    );
 const SubscriptionBody = z.object(
   {
     endpoint: z
@@ -63,7 +75,7 @@ const SubscriptionBody = z.object(
       .min(1, NOTIFICATION_MESSAGES.subscriptionInvalid)
       .max(2000, NOTIFICATION_MESSAGES.endpointInvalid),
     keys: z.object(
-      { p256dh: Key, auth: Key },
+      { p256dh: keyOf(65), auth: keyOf(16) },
       { error: NOTIFICATION_MESSAGES.subscriptionInvalid },
     ),
     expirationTime: z.number().nullable().optional(),
