@@ -28,6 +28,7 @@ import { percent, rankingsCount } from '../game/format';
 import { HeadToHead } from './head-to-head';
 import { RemixButton, RemixCredit } from './remix-button';
 import { UnlockStatus } from '../game/unlock-status';
+import { UnlockNotify } from './unlock-notify';
 import { resultWindow, TOP_ROWS } from './result-window';
 import { useReveal } from './use-reveal';
 import { CrowdInsights } from './crowd-insights';
@@ -211,6 +212,7 @@ function HiddenResults(props: { game: GameView; ranked: boolean }) {
         <p>{t.lockedText}</p>
         <UnlockStatus game={game} />
         <p className="muted">{t.updatesItself}</p>
+        <UnlockNotify gameId={game.id} />
       </StatusCard>
     );
   }
