@@ -7,7 +7,6 @@
  */
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { authClient } from '../api/auth-client';
 import { errorMessage } from '../api/errors';
 import {
   NOTIFICATION_CHANNELS,
@@ -17,6 +16,7 @@ import {
   type NotificationChannel,
   type NotificationKind,
   type NotificationSettings,
+  type NotificationsView,
 } from '../api/notifications';
 import { paths } from '../paths';
 import { ListError } from '../ui/list-states';
@@ -51,21 +51,21 @@ export function NotificationsSection() {
           onRetry={() => void settings.refetch()}
         />
       ) : (
-        <SettingsForm saved={settings.data} />
+        <SettingsForm view={settings.data} />
       )}
     </section>
   );
 }
 
-function SettingsForm(props: { saved: NotificationSettings }) {
+function SettingsForm(props: { view: NotificationsView }) {
   const t = useText(notificationSettingsText);
   const save = useSaveNotificationSettings();
   // The choices made here; until then, what the server has (another tab's change, a one-click
   // unsubscribe, seen on a refetch).
   const [mine, setMine] = useState<NotificationSettings | null>(null);
-  const draft = mine ?? props.saved;
+  const draft = mine ?? props.view.settings;
   const changed = mine !== null;
-  const verified = authClient.useSession().data?.user.emailVerified !== false;
+  const { email, emailAllowed, pushSubscriptions } = props.view;
   const change = (next: NotificationSettings) => {
     setMine(next);
     save.mutate(next);
@@ -81,6 +81,7 @@ function SettingsForm(props: { saved: NotificationSettings }) {
             key={kind}
             kind={kind}
             value={draft[kind]}
+            emailAllowed={emailAllowed}
             t={t}
             onChange={(channel) => change({ ...draft, [kind]: channel })}
           />
@@ -91,11 +92,12 @@ function SettingsForm(props: { saved: NotificationSettings }) {
         onChange={(dailyDigest) => change({ ...draft, dailyDigest })}
       />
       {usesPush ? (
-        <p className="muted notification-settings__note">
-          {t.pushHint} <Link to={paths.player()}>{t.openPlayer}</Link>
+        <p className="muted notification-settings__note" data-testid="push-devices">
+          {pushSubscriptions === 0 ? t.noDevices : t.devices(pushSubscriptions)}{' '}
+          <Link to={paths.player()}>{t.openPlayer}</Link>
         </p>
       ) : null}
-      {usesEmail && !verified ? (
+      {usesEmail && !email.verified ? (
         <p className="muted notification-settings__note">{t.unverified}</p>
       ) : null}
       <p className="notification-settings__status" role="status" data-testid="notification-status">
@@ -116,6 +118,7 @@ function SettingsForm(props: { saved: NotificationSettings }) {
 function KindRow(props: {
   kind: NotificationKind;
   value: NotificationChannel;
+  emailAllowed: boolean;
   t: Words;
   onChange: (channel: NotificationChannel) => void;
 }) {
@@ -140,7 +143,11 @@ function KindRow(props: {
         data-testid={`notify-${kind}`}
       >
         {NOTIFICATION_CHANNELS.map((channel) => (
-          <option key={channel} value={channel}>
+          <option
+            key={channel}
+            value={channel}
+            disabled={channel === 'email' && !props.emailAllowed}
+          >
             {t[channel]}
           </option>
         ))}

@@ -3,7 +3,8 @@
  * settings (each kind by e-mail, push or off; a daily digest), with their TanStack Query keys.
  * The push subscription of this device is push.ts's.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { request } from './request';
 
 // PROVISIONAL until the server's shapes land (branch nt, src/server/notifications/docs.ts).
@@ -13,6 +14,17 @@ export const NOTIFICATION_CHANNELS = ['email', 'push', 'off'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 export type NotificationSettings = Record<NotificationKind, NotificationChannel> & {
   dailyDigest: boolean;
+};
+
+/** GET and PUT /api/me/notifications answer this. */
+export type NotificationsView = {
+  settings: NotificationSettings;
+  /** Where e-mail goes, and whether it can (a confirmed address). */
+  email: { address: string | null; verified: boolean };
+  /** Guests choose push or off only. */
+  emailAllowed: boolean;
+  /** How many browsers of this account are subscribed to push. */
+  pushSubscriptions: number;
 };
 
 function send(url: string, method: string, body?: unknown) {
@@ -53,13 +65,28 @@ export function useSetUnlockNotify(gameId: string) {
   });
 }
 
-export function useNotificationSettings() {
+/**
+ * Once a player sees the results, the e-mail they asked for on this page would tell them nothing
+ * new (issue 30: none to a player who already saw them): the request is taken back. Only when
+ * this page knows it was on (the locked card read it), so a results page costs no extra call.
+ */
+export function useUnlockSeen(gameId: string | undefined, shown: boolean): void {
+  const queryClient = useQueryClient();
+  const save = useSetUnlockNotify(gameId ?? '');
+  const { mutate } = save;
+  useEffect(() => {
+    if (!gameId || !shown) return;
+    if (queryClient.getQueryData(notificationKeys.unlock(gameId)) !== true) return;
+    mutate(false);
+  }, [gameId, shown, queryClient, mutate]);
+}
+
+export function useNotificationSettings(enabled = true) {
   return useQuery({
     queryKey: notificationKeys.settings,
     queryFn: ({ signal }) =>
-      request<{ settings: NotificationSettings }>(send('/api/me/notifications', 'GET'), {
-        signal,
-      }).then((body) => body.settings),
+      request<NotificationsView>(send('/api/me/notifications', 'GET'), { signal }),
+    enabled,
   });
 }
 
@@ -69,21 +96,27 @@ export function useSaveNotificationSettings() {
     // One after another, so the last choice is the one that stays.
     scope: { id: 'notification-settings' },
     mutationFn: (settings: NotificationSettings) =>
-      request<{ settings: NotificationSettings }>(
-        send('/api/me/notifications', 'PUT', settings),
-      ).then((body) => body.settings),
-    onSuccess: (settings) => queryClient.setQueryData(notificationKeys.settings, settings),
+      request<NotificationsView>(send('/api/me/notifications', 'PUT', settings)),
+    onSuccess: (view) => queryClient.setQueryData(notificationKeys.settings, view),
   });
 }
 
 /** The server's VAPID public key (base64url), which a push subscription is made for. */
 export function fetchVapidKey(): Promise<string> {
-  return request<{ publicKey: string }>(send('/api/push/vapid-public-key', 'GET')).then(
+  return request<{ publicKey: string }>(send('/api/push/key', 'GET')).then(
     (body) => body.publicKey,
   );
 }
 
-/** Hands this browser's push subscription to the server, for the signed-in person or guest. */
-export function savePushSubscription(subscription: PushSubscriptionJSON): Promise<unknown> {
-  return request(send('/api/me/push-subscriptions', 'POST', subscription));
+/**
+ * Hands this browser's push subscription to the server, for the signed-in person or guest (the
+ * same endpoint again replaces its keys and moves it to this account). The settings' count of
+ * subscribed browsers changes with it.
+ */
+export async function savePushSubscription(
+  subscription: PushSubscriptionJSON,
+  queryClient: QueryClient,
+): Promise<void> {
+  await request(send('/api/me/push-subscriptions', 'POST', subscription));
+  void queryClient.invalidateQueries({ queryKey: notificationKeys.settings });
 }

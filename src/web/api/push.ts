@@ -3,6 +3,7 @@
  * permission is asked only from `turnOn`, which a click calls; the subscription is made with the
  * server's VAPID key through the app's service worker (decision 0021) and handed to the server.
  */
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { fetchVapidKey, savePushSubscription } from './notifications';
 import { pushSupport, vapidKeyBytes, type PushSupport } from './push-support';
@@ -41,7 +42,7 @@ async function readPushState(): Promise<PushState> {
  * An existing subscription is saved again: the server may not have it (another account, a guest
  * who signed up since).
  */
-async function turnOnPush(): Promise<PushState> {
+async function turnOnPush(queryClient: QueryClient): Promise<PushState> {
   if (currentSupport() === 'unsupported') return 'unsupported';
   const permission = await Notification.requestPermission();
   if (permission === 'denied') return 'denied';
@@ -54,12 +55,13 @@ async function turnOnPush(): Promise<PushState> {
       userVisibleOnly: true,
       applicationServerKey: vapidKeyBytes(await fetchVapidKey()),
     }));
-  await savePushSubscription(subscription.toJSON());
+  await savePushSubscription(subscription.toJSON(), queryClient);
   return 'on';
 }
 
 /** This device's push state, and `turnOn` for a button. `error` is the last failure's. */
 export function usePush() {
+  const queryClient = useQueryClient();
   const [state, setState] = useState<PushState>('checking');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
@@ -78,7 +80,7 @@ export function usePush() {
     setBusy(true);
     setError(null);
     try {
-      const next = await turnOnPush();
+      const next = await turnOnPush(queryClient);
       setState(next);
       return next === 'on';
     } catch (thrown) {
@@ -87,6 +89,6 @@ export function usePush() {
     } finally {
       setBusy(false);
     }
-  }, []);
+  }, [queryClient]);
   return { state, busy, error, turnOn };
 }

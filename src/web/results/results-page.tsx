@@ -18,6 +18,7 @@ import type { Evidence, Standing, Standings } from '../../domain/methods-standin
 import { errorMessage, isPermissionDenied } from '../api/errors';
 import { useGameEvents, type LiveStatus } from '../api/events';
 import { useGame, useResults, type ResultsView } from '../api/games';
+import { useUnlockSeen } from '../api/notifications';
 import { paths } from '../paths';
 import { ShareButton } from '../ui/share-button';
 import { GameLoadError } from '../shell/frame/game-load-error';
@@ -71,6 +72,7 @@ export function ResultsPage(props: { ownerPanel: OwnerPanelSlot }) {
   const game = gameQuery.data?.game;
   const resultsQuery = useResults(game?.id);
   const live = useGameEvents(game?.id);
+  useUnlockSeen(game?.id, resultsQuery.isSuccess && game?.isOwner === false);
 
   if (gameQuery.isPending) return <ResultsSkeleton />;
   if (gameQuery.isError) {

@@ -7,7 +7,6 @@
 import { BellRing } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { authClient } from '../api/auth-client';
 import { errorMessage } from '../api/errors';
 import { useNotificationSettings, useSetUnlockNotify, useUnlockNotify } from '../api/notifications';
 import { paths } from '../paths';
@@ -29,7 +28,7 @@ function UnlockNotifySwitch(props: { gameId: string }) {
   const state = useUnlockNotify(props.gameId, true);
   const save = useSetUnlockNotify(props.gameId);
   const settings = useNotificationSettings();
-  const verified = authClient.useSession().data?.user.emailVerified !== false;
+  const channel = settings.data?.settings.unlocked ?? 'email';
   const [wanted, setWanted] = useState<boolean | null>(null);
   const saving = save.isPending;
   // While saving, the switch shows where it is going; otherwise what the server has.
@@ -46,7 +45,9 @@ function UnlockNotifySwitch(props: { gameId: string }) {
     : saving
       ? t.saving
       : checked
-        ? t.on
+        ? channel === 'push'
+          ? t.onPush
+          : t.on
         : t.off;
 
   return (
@@ -99,12 +100,17 @@ function UnlockNotifySwitch(props: { gameId: string }) {
           </button>
         </p>
       ) : null}
-      {checked && !verified ? (
+      {checked && channel === 'email' && settings.data?.email.verified === false ? (
         <p className="muted unlock-notify__note">
           {t.unverified} <Link to={paths.account()}>{t.openAccount}</Link>
         </p>
       ) : null}
-      {checked && settings.data?.unlocked === 'off' ? (
+      {checked && channel === 'push' && settings.data?.pushSubscriptions === 0 ? (
+        <p className="muted unlock-notify__note">
+          {t.noDevice} <Link to={paths.player()}>{t.turnOnDevice}</Link>
+        </p>
+      ) : null}
+      {checked && channel === 'off' ? (
         <p className="muted unlock-notify__note">
           {t.kindOff} <Link to={paths.account()}>{t.changeSettings}</Link>
         </p>

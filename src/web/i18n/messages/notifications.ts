@@ -2,13 +2,15 @@
  * Notifications (issue 30): "Tell me when results unlock" on a locked game's results, this
  * device's web push on /player, and the Notifications section of /account.
  */
-import { params } from '@nanostores/i18n';
+import { count, params } from '@nanostores/i18n';
 import { i18n } from '../i18n';
 
 export const unlockNotifyText = i18n('notifications/unlock', {
   label: 'Tell me when results unlock',
   /** Under the switch, while it is on. */
   on: "We'll e-mail you once when the results unlock, with how close you came to the crowd.",
+  /** Under the switch, while it is on and the account's "Results unlocked" goes by push. */
+  onPush: "We'll send a notification to your devices once, when the results unlock.",
   /** Under the switch, while it is off. */
   off: 'One e-mail when the results unlock. Nothing else.',
   saving: 'Saving…',
@@ -20,6 +22,9 @@ export const unlockNotifyText = i18n('notifications/unlock', {
   /** A signed-in player whose address is not confirmed: the e-mail waits for it. */
   unverified: 'Confirm your e-mail address first: we only e-mail confirmed addresses.',
   openAccount: 'Open your account',
+  /** "Results unlocked" goes by push, and no browser of the account is subscribed. */
+  noDevice: 'No device has notifications on yet.',
+  turnOnDevice: 'Turn them on',
   /** The "Results unlocked" kind is off in the account's settings. */
   kindOff: 'Results unlocked notifications are off in your settings.',
   changeSettings: 'Change them',
@@ -66,9 +71,15 @@ export const notificationSettingsText = i18n('notifications/settings', {
   dailyDigest: 'Daily digest',
   dailyDigestOn: 'One e-mail a day with everything, instead of an e-mail each time.',
   dailyDigestOff: 'An e-mail each time. Turn on for one e-mail a day with everything.',
-  /** Shown when a kind goes by push. */
-  pushHint: 'Push goes to the devices where you turned notifications on, on your player page.',
-  openPlayer: 'Turn on this device',
+  /** Shown when a kind goes by push and no browser of the account is subscribed. */
+  noDevices: 'Push needs a device: no device has notifications on yet.',
+  /** Shown when a kind goes by push: how many browsers of the account are subscribed. */
+  devices: count({
+    one: 'Push goes to the device where you turned notifications on.',
+    many: 'Push goes to the {count} devices where you turned notifications on.',
+  }),
+  openPlayer: 'Turn them on for this device',
+  /** The account's address is not confirmed: nothing is mailed to it. */
   unverified: 'E-mails wait until you confirm your address (see above).',
   saving: 'Saving…',
   saved: 'Saved',
