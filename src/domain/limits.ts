@@ -212,3 +212,15 @@ export const ROUND_GRACE_MS = 2000;
 export const ROOM_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 /** Rooms one sweep of the purge deletes at most (their players go with them). */
 export const ROOM_PURGE_BATCH = 200;
+
+/**
+ * Notifications (issue 30): at most this many mails and pushes reach one person per day
+ * (NOTIFY_PER_DAY changes it); push subscriptions one account keeps (the oldest goes).
+ */
+export const DEFAULT_NOTIFICATIONS_PER_DAY = 20;
+export const MAX_PUSH_SUBSCRIPTIONS = 10;
+/** Plays are collected this long after the first before the creator's digest goes out. */
+export const DEFAULT_NOTIFY_BATCH_MS = 60_000;
+/** After a digest, the next one about the same game waits at least this long (daily: a day). */
+export const DIGEST_GAP_MS = 60 * 60 * 1000;
+export const DAILY_DIGEST_GAP_MS = 24 * 60 * 60 * 1000;

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { limitBodySize } from './http/body-limit';
 import type { ResponseCheck } from './api-docs/check-responses';
@@ -20,6 +21,16 @@ import { PLAYERS_OPERATIONS } from './players/docs';
 import { OBSERVABILITY_OPERATIONS } from './observability/docs';
 import { SHARE_OPERATIONS } from './share/docs';
 import { WEBHOOKS_OPERATIONS } from './webhooks/docs';
+import {
+  gameFacts,
+  gameNotifyRoutes,
+  NOTIFICATIONS_OPERATIONS,
+  notificationMeRoutes,
+  playsDigestSql,
+  pushKeyRoutes,
+  unsubscribePageRoutes,
+  type NotificationRoutesDeps,
+} from './notifications/public';
 import { IMAGE_OPERATIONS } from './images/docs';
 import { ROOM_OPERATIONS, roomRoutes, RoundGate } from './rooms/public';
 import { imageApiRoutes, imageFileRoutes, pngThumbs, type BucketStore } from './images/public';
@@ -139,6 +150,11 @@ export type AppDeps = {
   webhooks?: { publicUrl?: string; coalesceMs?: number; logSize?: number };
   /** Tests: every /api response is checked against the OpenAPI document (a mismatch is a 500). */
   checkResponses?: ResponseCheck;
+  /**
+   * Notifications (decision 0061): the secret unsubscribe links are signed with, the VAPID
+   * public key, whether push endpoints may be private, and how long a digest collects plays.
+   */
+  notifications: Omit<NotificationRoutesDeps, 'db' | 'facts'> & { batchMs: number };
 };
 
 const MAX_BODY_BYTES = 256 * 1024;
@@ -163,6 +179,7 @@ export const API_OPERATIONS: ApiOperations = {
     COMMUNITY_OPERATIONS,
     SHARE_OPERATIONS,
     WEBHOOKS_OPERATIONS,
+    NOTIFICATIONS_OPERATIONS,
     IMAGE_OPERATIONS,
     ROOM_OPERATIONS,
     PLAYERS_OPERATIONS,
@@ -177,18 +194,27 @@ export const API_OPERATIONS: ApiOperations = {
  * mirrors its game, and each player's played-game record follows it. Each runs in the games
  * write's own statement or transaction, in the order they always ran.
  */
-const GAME_HOOKS: GameHooks = {
-  publish: publishGame,
-  async onItemsEdited(tx, edit) {
-    await playedItemsEdited(tx, edit);
-    await rankItemsEdited(tx, edit);
-  },
-  onArchived: rankArchived,
-  onDeleted: ranksOfGameDeleted,
-  playedSql,
-  firstPlaysSql,
-  playsCountedSql: rankPlaysSql,
-};
+function gameHooksWith(notifyBatchMs: number): GameHooks {
+  return {
+    publish: publishGame,
+    async onItemsEdited(tx, edit) {
+      await playedItemsEdited(tx, edit);
+      await rankItemsEdited(tx, edit);
+    },
+    onArchived: rankArchived,
+    onDeleted: ranksOfGameDeleted,
+    playedSql,
+    firstPlaysSql,
+    // The rank's play count, and the creator's digest of plays (notifications).
+    playsCountedSql(counted) {
+      const rank = rankPlaysSql(counted);
+      return {
+        ctes: sql`${rank.ctes}${playsDigestSql(counted, notifyBatchMs)}`,
+        select: rank.select,
+      };
+    },
+  };
+}
 
 function apiRoutes(
   deps: AppDeps,
@@ -207,6 +233,13 @@ function apiRoutes(
     onEvict: () => deps.metrics?.refused('streams'),
   });
   const readiness = readinessProbe(deps.database, deps.hub);
+  const notifications: NotificationRoutesDeps = {
+    db,
+    facts: gameFacts(states),
+    secret: deps.notifications.secret,
+    pushPublicKey: deps.notifications.pushPublicKey,
+    allowPrivate: deps.notifications.allowPrivate,
+  };
   return new Hono<AuthEnv>()
     .get('/health', (c) => {
       // Liveness: the process answers (the database is readiness's business).
@@ -252,6 +285,7 @@ function apiRoutes(
         logSize: deps.webhooks?.logSize,
       }),
     )
+    .route('/games', gameNotifyRoutes(notifications))
     .route('/games', gamePublishRoutes({ db, quota, analytics: deps.analytics }))
     .route('/games', exportRoutes({ db, states, publicUrl: deps.publicUrl }))
     .route('/games', remixRoutes({ db, quota, analytics: deps.analytics }))
@@ -291,6 +325,8 @@ function apiRoutes(
       }),
     )
     .route('/me/tokens', tokenRoutes({ db }))
+    .route('/me', notificationMeRoutes(notifications))
+    .route('/push', pushKeyRoutes(notifications))
     .route('/users', publicProfileRoutes({ db }))
     .route('/admin', adminRoutes({ db }))
     .route(
@@ -345,7 +381,7 @@ const BUILD_FILES =
 
 export function createApp(deps: AppDeps) {
   const app = new Hono<AuthEnv>();
-  setGameHooks(GAME_HOOKS);
+  setGameHooks(gameHooksWith(deps.notifications.batchMs));
   // What this instance keeps of hot games, kept current by every instance's events.
   const states = new GameStates(deps.database.db);
   states.attach(deps.hub);
@@ -463,6 +499,11 @@ export function createApp(deps: AppDeps) {
   app.get('/api/openapi.json', docs.json);
   app.get('/api/docs', docs.html);
   app.all('/api/*', notFoundApi);
+  // One-click unsubscribe (RFC 8058): a page, no session, no JSON.
+  app.route(
+    '/',
+    unsubscribePageRoutes({ db: deps.database.db, secret: deps.notifications.secret }),
+  );
   app.route('/img', imageFileRoutes({ db: deps.database.db, bucket: deps.imageBucket }));
   app.route(
     '/',

@@ -106,3 +106,27 @@ describe('picture storage', () => {
     );
   });
 });
+
+describe('notification settings', () => {
+  it('defaults to a minute of plays per digest and a mailto: subject from MAIL_FROM', () => {
+    const config = loadConfig({});
+    expect(config.notifications).toMatchObject({
+      batchMs: 60_000,
+      perDay: 20,
+      vapid: undefined,
+      vapidSubject: 'mailto:no-reply@crowned.local',
+    });
+  });
+
+  it('takes both VAPID keys or neither, and a mailto: or https: subject', () => {
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: 'abc' })).toThrow(/VAPID_PRIVATE_KEY/);
+    expect(() => loadConfig({ VAPID_SUBJECT: 'http://example.com' })).toThrow(ConfigError);
+    const config = loadConfig({
+      VAPID_PUBLIC_KEY: 'pub',
+      VAPID_PRIVATE_KEY: 'priv',
+      NOTIFY_RETRY_SCHEDULE_MS: '100,200',
+    });
+    expect(config.notifications.vapid).toEqual({ publicKey: 'pub', privateKey: 'priv' });
+    expect(config.notifications.retryScheduleMs).toEqual([100, 200]);
+  });
+});

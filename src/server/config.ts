@@ -6,6 +6,8 @@ import {
   DEFAULT_OG_IMAGES_PER_MINUTE,
   DEFAULT_OG_RENDER_QUEUE,
   DEFAULT_IMAGE_BYTES_PER_ACCOUNT,
+  DEFAULT_NOTIFICATIONS_PER_DAY,
+  DEFAULT_NOTIFY_BATCH_MS,
   DEFAULT_QUOTAS,
   DEFAULT_ROOM_PLAYERS,
   DEFAULT_STREAMS_PER_ACCOUNT,
@@ -106,6 +108,27 @@ const ConfigSchema = z
     WEBHOOK_COALESCE_MS: z.coerce.number().int().min(0).default(DEFAULT_COALESCE_MS),
     WEBHOOK_LOG_SIZE: z.coerce.number().int().min(1).default(DELIVERY_LOG_SIZE),
     WEBHOOK_QUEUE_LIMIT: z.coerce.number().int().min(1).default(DELIVERY_QUEUE_LIMIT),
+    // Notifications (issue 30, decision 0061): how long a creator's digest collects plays, how
+    // often due ones are looked for, the waits before retries, and the most per person and day.
+    NOTIFY_BATCH_MS: z.coerce.number().int().min(0).default(DEFAULT_NOTIFY_BATCH_MS),
+    NOTIFY_POLL_MS: z.coerce.number().int().min(10).default(1000),
+    NOTIFY_RETRY_SCHEDULE_MS: optionalString.pipe(
+      z
+        .string()
+        .regex(/^\d+(,\d+)*$/, 'must be waits in milliseconds separated by commas')
+        .optional(),
+    ),
+    NOTIFY_PER_DAY: z.coerce.number().int().min(1).default(DEFAULT_NOTIFICATIONS_PER_DAY),
+    // Web push's VAPID keys (both or neither; unset: generated once into DATA_DIR) and the
+    // contact push services see (default: mailto: MAIL_FROM's address).
+    VAPID_PUBLIC_KEY: optionalString,
+    VAPID_PRIVATE_KEY: optionalString,
+    VAPID_SUBJECT: optionalString.pipe(
+      z
+        .string()
+        .regex(/^(mailto:|https:\/\/)\S+$/, 'must be a mailto: address or an https:// URL')
+        .optional(),
+    ),
     ANALYTICS_RETENTION_DAYS: z.coerce
       .number()
       .int()
@@ -168,6 +191,13 @@ const ConfigSchema = z
         ctx.addIssue({ code: 'custom', path: [key], message: 'is required with S3_URL' });
       }
     }
+    if (!env.VAPID_PUBLIC_KEY !== !env.VAPID_PRIVATE_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'],
+        message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together (or leave both unset)',
+      });
+    }
     if (env.NODE_ENV === 'production' && env.OG_RENDER_DELAY_MS > 0) {
       ctx.addIssue({
         code: 'custom',
@@ -227,6 +257,15 @@ export type Config = {
     pollMs: number;
     retryScheduleMs: number[] | undefined;
   } & WebhookLimits;
+  /** Notifications (decision 0061). */
+  notifications: {
+    batchMs: number;
+    pollMs: number;
+    retryScheduleMs: number[] | undefined;
+    perDay: number;
+    vapid: { publicKey: string; privateKey: string } | undefined;
+    vapidSubject: string;
+  };
   /** Raw analytics events older than this are folded into daily counts and deleted. */
   analyticsRetentionDays: number;
   /** Per-account actions per hour (LIMIT_*_PER_HOUR); over them, 429. */
@@ -313,6 +352,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       coalesceMs: c.WEBHOOK_COALESCE_MS,
       logSize: c.WEBHOOK_LOG_SIZE,
       queueLimit: c.WEBHOOK_QUEUE_LIMIT,
+    },
+    notifications: {
+      batchMs: c.NOTIFY_BATCH_MS,
+      pollMs: c.NOTIFY_POLL_MS,
+      retryScheduleMs: c.NOTIFY_RETRY_SCHEDULE_MS?.split(',').map(Number),
+      perDay: c.NOTIFY_PER_DAY,
+      vapid:
+        c.VAPID_PUBLIC_KEY && c.VAPID_PRIVATE_KEY
+          ? { publicKey: c.VAPID_PUBLIC_KEY, privateKey: c.VAPID_PRIVATE_KEY }
+          : undefined,
+      vapidSubject:
+        c.VAPID_SUBJECT ??
+        `mailto:${/<([^<>\s]+@[^<>\s]+)>/.exec(c.MAIL_FROM)?.[1] ?? c.MAIL_FROM.trim()}`,
     },
     analyticsRetentionDays: c.ANALYTICS_RETENTION_DAYS,
     quotas: {

@@ -23,6 +23,13 @@ import { moveGuestData } from './players/migrate-guest';
 import { removeUnprovenWebhooksOf } from './webhooks/public';
 import { startRoomPurge } from './rooms/public';
 import { startWebhookWorker } from './webhooks/worker';
+import {
+  gameFacts,
+  pushSender,
+  resolveVapidKeys,
+  startNotificationWorker,
+} from './notifications/public';
+import { GameStates } from './games/state';
 import { DEFAULT_RETRY_SCHEDULE_MS } from '../domain/webhooks';
 import { createLogger, type Logger } from './platform/log';
 import { createMailer } from './auth/mailer';
@@ -169,6 +176,14 @@ export async function startServer(
       log,
     });
     images = await ImageStore.open(config.dataDir);
+    const push = pushSender({
+      keys: await resolveVapidKeys({
+        configured: config.notifications.vapid,
+        dataDir: config.dataDir,
+      }),
+      subject: config.notifications.vapidSubject,
+      allowPrivate: config.webhooks.allowPrivate,
+    });
     const imageBucket = config.s3 ? s3Store(config.s3) : undefined;
     const app = createApp({
       database,
@@ -207,6 +222,12 @@ export async function startServer(
         coalesceMs: config.webhooks.coalesceMs,
         logSize: config.webhooks.logSize,
       },
+      notifications: {
+        secret: authSecret,
+        pushPublicKey: push.publicKey,
+        allowPrivate: config.webhooks.allowPrivate,
+        batchMs: config.notifications.batchMs,
+      },
     });
     // Requests under way, for the drain (http/drain.ts): every request that reached this server
     // gets an answer; none is reset.
@@ -241,6 +262,21 @@ export async function startServer(
       limits: config.webhooks,
       publicUrl: config.publicUrl,
     });
+    // Notifications read games through a state of their own, kept current by the hub.
+    const notifiedGames = new GameStates(database.db);
+    notifiedGames.attach(hub);
+    const notificationWorker = startNotificationWorker({
+      db: database.db,
+      log,
+      mailer,
+      push,
+      facts: gameFacts(notifiedGames),
+      publicUrl: config.publicUrl,
+      secret: authSecret,
+      intervalMs: config.notifications.pollMs,
+      schedule: config.notifications.retryScheduleMs ?? DEFAULT_RETRY_SCHEDULE_MS,
+      perDay: config.notifications.perDay,
+    });
     const retention = startAnalyticsRetention({
       db: database.db,
       log,
@@ -259,6 +295,7 @@ export async function startServer(
         deadlines.stop(),
         retention.stop(),
         webhookWorker.stop(),
+        notificationWorker.stop(),
         imageCollector.stop(),
         roomPurge.stop(),
       ]);

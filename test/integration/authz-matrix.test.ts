@@ -303,6 +303,48 @@ const ROUTES: Record<string, Entry> = {
     expect: [401, 401, 404, 404, 404],
     request: () => ({ path: '/api/me/tokens/none' }),
   },
+  // Notifications (decision 0061): anyone signed in, guests too (push only).
+  'GET /api/me/notifications': { expect: [401, 200, 200, 200, 200] },
+  'PUT /api/me/notifications': {
+    expect: [401, 200, 200, 200, 200],
+    request: () => ({ body: { closed: 'push' } }),
+  },
+  'POST /api/me/push-subscriptions': {
+    expect: [401, 201, 201, 201, 201],
+    request: () => ({
+      body: {
+        endpoint: `https://push.example.com/${tag()}`,
+        keys: { p256dh: `BA${'A'.repeat(85)}`, auth: 'A'.repeat(22) },
+      },
+    }),
+  },
+  'DELETE /api/me/push-subscriptions/:subscriptionId': {
+    expect: [401, 404, 404, 404, 404],
+    request: () => ({ path: '/api/me/push-subscriptions/none' }),
+  },
+  'POST /api/me/push-subscriptions/remove': {
+    expect: [401, 200, 200, 200, 200],
+    request: () => ({ body: { endpoint: 'https://push.example.com/none' } }),
+  },
+  'GET /api/push/key': { expect: [200, 200, 200, 200, 200] },
+  // Nobody in the matrix made a final ranking of the fixture's game: asking is refused.
+  'GET /api/games/:id/notify': {
+    expect: [401, 200, 200, 200, 200],
+    request: (fx) => ({ path: gamePath(fx, '/notify') }),
+  },
+  'PUT /api/games/:id/notify': {
+    expect: [401, 403, 403, 403, 403],
+    request: (fx) => ({ path: gamePath(fx, '/notify'), body: { unlock: true } }),
+  },
+  // The one-click unsubscribe needs its signed token, not a session.
+  'GET /unsubscribe/:token': {
+    expect: [400, 400, 400, 400, 400],
+    request: () => ({ path: '/unsubscribe/forged.token' }),
+  },
+  'POST /unsubscribe/:token': {
+    expect: [400, 400, 400, 400, 400],
+    request: () => ({ path: '/unsubscribe/forged.token' }),
+  },
 
   // Admin
   'GET /api/admin/overview': { expect: [401, 403, 403, 403, 200] },

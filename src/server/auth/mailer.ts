@@ -7,7 +7,14 @@ import nodemailer from 'nodemailer';
 import { newId } from '../platform/ids';
 import type { Logger } from '../platform/log';
 
-export type Mail = { to: string; subject: string; text: string; html: string };
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Extra headers (notifications' List-Unsubscribe). */
+  headers?: Record<string, string>;
+};
 export type OutboxMessage = Mail & { id: string; at: number; links: string[] };
 
 export type Mailer = {

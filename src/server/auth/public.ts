@@ -3,7 +3,7 @@
  * viewer, the route guard), the mailer, and the proven-inbox rule.
  */
 export { requireUser, type AuthEnv, type Viewer } from './better-auth';
-export { adminClaimMail, type Mailer } from './mailer';
+export { adminClaimMail, type Mail, type Mailer } from './mailer';
 export {
   assertProvenEmail,
   emailProvenAtSql,

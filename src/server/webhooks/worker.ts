@@ -77,7 +77,7 @@ export type SendOutcome = { statusCode: number | null; error: string | null };
  */
 export function send(
   url: string,
-  body: string,
+  body: string | Buffer,
   headers: Record<string, string>,
   options: { timeoutMs: number; connectTimeoutMs?: number; allowPrivate: boolean },
 ): Promise<SendOutcome> {
