@@ -5,16 +5,18 @@
  */
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import {
+  NOTIFICATION_CHANNELS,
+  NOTIFICATION_KINDS,
+  type NotificationChannel,
+  type NotificationKind,
+  type NotificationSettings,
+} from '../../domain/notifications';
+import { api } from './client';
 import { request } from './request';
 
-// PROVISIONAL until the server's shapes land (branch nt, src/server/notifications/docs.ts).
-export const NOTIFICATION_KINDS = ['plays', 'closed', 'unlocked'] as const;
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
-export const NOTIFICATION_CHANNELS = ['email', 'push', 'off'] as const;
-export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
-export type NotificationSettings = Record<NotificationKind, NotificationChannel> & {
-  dailyDigest: boolean;
-};
+export { NOTIFICATION_CHANNELS, NOTIFICATION_KINDS };
+export type { NotificationChannel, NotificationKind, NotificationSettings };
 
 /** GET and PUT /api/me/notifications answer this. */
 export type NotificationsView = {
@@ -27,16 +29,6 @@ export type NotificationsView = {
   pushSubscriptions: number;
 };
 
-function send(url: string, method: string, body?: unknown) {
-  return (init: RequestInit) =>
-    fetch(url, {
-      ...init,
-      method,
-      headers: body === undefined ? undefined : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-}
-
 export const notificationKeys = {
   settings: ['notification-settings'] as const,
   unlock: (gameId: string) => ['notify-unlock', gameId] as const,
@@ -47,9 +39,10 @@ export function useUnlockNotify(gameId: string, enabled: boolean) {
   return useQuery({
     queryKey: notificationKeys.unlock(gameId),
     queryFn: ({ signal }) =>
-      request<{ unlock: boolean }>(send(`/api/games/${encodeURIComponent(gameId)}/notify`, 'GET'), {
-        signal,
-      }).then((body) => body.unlock),
+      request<{ unlock: boolean }>(
+        (init) => api.games[':id'].notify.$get({ param: { id: gameId } }, { init }),
+        { signal },
+      ).then((body) => body.unlock),
     enabled,
   });
 }
@@ -58,8 +51,8 @@ export function useSetUnlockNotify(gameId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (unlock: boolean) =>
-      request<{ unlock: boolean }>(
-        send(`/api/games/${encodeURIComponent(gameId)}/notify`, 'PUT', { unlock }),
+      request<{ unlock: boolean }>((init) =>
+        api.games[':id'].notify.$put({ param: { id: gameId }, json: { unlock } }, { init }),
       ).then((body) => body.unlock),
     onSuccess: (unlock) => queryClient.setQueryData(notificationKeys.unlock(gameId), unlock),
   });
@@ -85,7 +78,7 @@ export function useNotificationSettings(enabled = true) {
   return useQuery({
     queryKey: notificationKeys.settings,
     queryFn: ({ signal }) =>
-      request<NotificationsView>(send('/api/me/notifications', 'GET'), { signal }),
+      request<NotificationsView>((init) => api.me.notifications.$get({}, { init }), { signal }),
     enabled,
   });
 }
@@ -96,14 +89,14 @@ export function useSaveNotificationSettings() {
     // One after another, so the last choice is the one that stays.
     scope: { id: 'notification-settings' },
     mutationFn: (settings: NotificationSettings) =>
-      request<NotificationsView>(send('/api/me/notifications', 'PUT', settings)),
+      request<NotificationsView>((init) => api.me.notifications.$put({ json: settings }, { init })),
     onSuccess: (view) => queryClient.setQueryData(notificationKeys.settings, view),
   });
 }
 
 /** The server's VAPID public key (base64url), which a push subscription is made for. */
 export function fetchVapidKey(): Promise<string> {
-  return request<{ publicKey: string }>(send('/api/push/key', 'GET')).then(
+  return request<{ publicKey: string }>((init) => api.push.key.$get({}, { init })).then(
     (body) => body.publicKey,
   );
 }
@@ -117,6 +110,11 @@ export async function savePushSubscription(
   subscription: PushSubscriptionJSON,
   queryClient: QueryClient,
 ): Promise<void> {
-  await request(send('/api/me/push-subscriptions', 'POST', subscription));
+  const { endpoint = '', keys: { p256dh = '', auth = '' } = {} } = subscription;
+  await request(
+    (init) =>
+      api.me['push-subscriptions'].$post({ json: { endpoint, keys: { p256dh, auth } } }, { init }),
+    { retry: false },
+  );
   void queryClient.invalidateQueries({ queryKey: notificationKeys.settings });
 }
