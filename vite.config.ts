@@ -1,4 +1,6 @@
 /** Vite for the web app: sources in src/web, built into dist/web, /api proxied to the server. */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -169,6 +171,12 @@ const SERVER_PATHS = [
   /^\/[^/?]+\.(?:js|webmanifest|json|png|ico|svg|html|txt|xml)(?:\?|$)/,
 ];
 
+/** The service worker's push handlers (src/web/public/push-sw.js), with their content's hash. */
+function pushWorkerUrl(): string {
+  const source = readFileSync(path.join(projectRoot, 'src/web/public/push-sw.js'));
+  return `/push-sw.js?v=${createHash('sha256').update(source).digest('hex').slice(0, 12)}`;
+}
+
 /**
  * The installable app (decision 0021): the web manifest, and a Workbox service worker
  * (generateSW) that precaches the app shell — index.html, every JS and CSS chunk, the offline
@@ -228,6 +236,9 @@ function installableApp(): Plugin[] {
       globPatterns: ['**/*.{html,js,css,woff2}'],
       // One file: sw.js, served with Cache-Control: no-cache (src/server/app.ts).
       inlineWorkboxRuntime: true,
+      // Web push (issue 30): its handlers, addressed by their content, so a change to them
+      // changes sw.js and reaches installed apps like any new build.
+      importScripts: [pushWorkerUrl()],
       sourcemap: false,
       // Hashed names need no revision.
       dontCacheBustURLsMatching: /^assets\//,

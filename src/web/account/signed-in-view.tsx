@@ -1,6 +1,6 @@
 /**
  * The signed-in account screen: display name, the ways this account signs in (password, Google),
- * password change, sign out, personal API tokens, and the colour theme.
+ * password change, sign out, notifications, personal API tokens, and the colour theme.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Crown, KeyRound, LogOut, MailWarning } from 'lucide-react';
@@ -19,6 +19,7 @@ import { useSignOut } from '../shell/session/use-sign-out';
 import { accountKeys, type AuthConfig } from '../api/account';
 import { GoogleButton, GoogleMark } from './google-button';
 import { ApiTokensSection } from './api-tokens-section';
+import { NotificationsSection } from './notifications-section';
 import { PicturesSection } from './pictures-section';
 import { accountLinks } from './links';
 import { useText } from '../i18n/i18n';
@@ -57,6 +58,7 @@ export function SignedInView(props: { user: User; config: AuthConfig; linkError:
         </section>
         <DisplayNameSection name={props.user.name} />
         <SignInMethodsSection user={props.user} config={props.config} linkError={props.linkError} />
+        <NotificationsSection />
         <PicturesSection />
         <ApiTokensSection />
         <ThemeSection />

@@ -30,6 +30,7 @@ import * as passwords from './messages/passwords';
 import * as tokens from './messages/tokens';
 import * as webhooks from './messages/webhooks';
 import * as roomsPlay from './messages/rooms-play';
+import * as notifications from './messages/notifications';
 import { COMMUNITY_MESSAGES, MAX_TAG_LENGTH, MAX_TAGS } from '../../domain/community';
 import { MESSAGES } from '../../domain/game';
 import { playsText, ranksText } from '../community/counts';
@@ -64,6 +65,7 @@ const all = [
   ...Object.values(tokens),
   ...Object.values(webhooks),
   ...Object.values(roomsPlay),
+  ...Object.values(notifications),
 ];
 const catalogs = messagesToJSON(...all);
 

@@ -12,6 +12,7 @@ import { meKeys, type Profile } from '../api/me';
 import { useProfile } from '../shell/session/profile';
 import { StatusCard } from '../ui/status-card';
 import { AchievementList } from './achievement-list';
+import { DeviceNotifications } from './device-notifications';
 import { HandleEditor } from './handle-editor';
 import { LevelRing } from '../ui/level-ring';
 import { PlayerIdentity } from './player-identity';
@@ -93,6 +94,7 @@ function PlayerStatus({ profile }: { profile: Profile }) {
         </div>
       </section>
       <PlayerStats stats={profile.stats} totalXp={profile.totalXp} />
+      <DeviceNotifications />
       <AchievementList facts={profile} unlocks={profile.achievements ?? {}} />
       <RecentActivity userId={profile.id} totalXp={profile.totalXp} />
     </div>

@@ -18,6 +18,7 @@ import type { Evidence, Standing, Standings } from '../../domain/methods-standin
 import { errorMessage, isPermissionDenied } from '../api/errors';
 import { useGameEvents, type LiveStatus } from '../api/events';
 import { useGame, useResults, type ResultsView } from '../api/games';
+import { useUnlockSeen } from '../api/notifications';
 import { paths } from '../paths';
 import { ShareButton } from '../ui/share-button';
 import { GameLoadError } from '../shell/frame/game-load-error';
@@ -28,6 +29,7 @@ import { percent, rankingsCount } from '../game/format';
 import { HeadToHead } from './head-to-head';
 import { RemixButton, RemixCredit } from './remix-button';
 import { UnlockStatus } from '../game/unlock-status';
+import { UnlockNotify } from './unlock-notify';
 import { resultWindow, TOP_ROWS } from './result-window';
 import { useReveal } from './use-reveal';
 import { CrowdInsights } from './crowd-insights';
@@ -70,6 +72,7 @@ export function ResultsPage(props: { ownerPanel: OwnerPanelSlot }) {
   const game = gameQuery.data?.game;
   const resultsQuery = useResults(game?.id);
   const live = useGameEvents(game?.id);
+  useUnlockSeen(game?.id, resultsQuery.isSuccess && game?.isOwner === false);
 
   if (gameQuery.isPending) return <ResultsSkeleton />;
   if (gameQuery.isError) {
@@ -211,6 +214,7 @@ function HiddenResults(props: { game: GameView; ranked: boolean }) {
         <p>{t.lockedText}</p>
         <UnlockStatus game={game} />
         <p className="muted">{t.updatesItself}</p>
+        <UnlockNotify gameId={game.id} />
       </StatusCard>
     );
   }
