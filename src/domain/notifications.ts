@@ -53,7 +53,7 @@ export function playsSubject(count: number, prompt: string): string {
 
 /** What each kind is called in settings and in an unsubscribe page. */
 export const KIND_LABELS: Record<NotificationKind, string> = {
-  plays: 'People playing your ranks',
+  plays: 'People played your rank',
   closed: 'Your rank closed',
   unlocked: 'Results unlocked',
 };

@@ -377,7 +377,7 @@ export type AppType = ReturnType<typeof apiRoutes>;
 const REVALIDATED_FILES = /^\/(?:sw\.js|manifest\.webmanifest|offline\.html|offline\.js)$/;
 /** Paths that name a file of the build (never a client-side route), found or not. */
 const BUILD_FILES =
-  /^\/(?:assets\/.*|icons\/.*|sw\.js|workbox-[^/]*\.js|manifest\.webmanifest|offline\.(?:html|js)|apple-touch-icon[^/]*\.png)$/;
+  /^\/(?:assets\/.*|icons\/.*|sw\.js|workbox-[^/]*\.js|manifest\.webmanifest|offline\.(?:html|js)|push-sw\.js|apple-touch-icon[^/]*\.png)$/;
 
 export function createApp(deps: AppDeps) {
   const app = new Hono<AuthEnv>();
