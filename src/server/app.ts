@@ -528,7 +528,6 @@ export function createApp(deps: AppDeps) {
       // chunk would only fail later, and less clearly.
       if (BUILD_FILES.test(c.req.path)) return c.text('Not found', 404);
       c.header('Cache-Control', 'no-cache');
-      c.header('Vary', 'Cookie');
       const html = await readFile(indexFile, 'utf8');
       const preview = await cards.previewFor(c.req.path, originOf(c, deps.canonicalOrigin));
       const page = preview ? injectHead(html, preview) : html;
