@@ -36,6 +36,11 @@ const WEB_ZONES = {
     message:
       'A web feature imports only api/, ui/, game/, shell/, i18n/, paths.ts and src/domain, never another feature: move a shared piece to ui/ or game/, or meet in router.tsx.',
   },
+  nestedFeature: {
+    regex: '^\\.\\./\\.\\./(?!(?:api|ui|game|shell|i18n)/|paths$|\\.\\./domain/)',
+    message:
+      'A web feature imports only api/, ui/, game/, shell/, i18n/, paths.ts and src/domain, never another feature: move a shared piece to ui/ or game/, or meet in router.tsx.',
+  },
   ui: {
     regex: '^\\.\\./(?!(?:api|i18n)/|paths$|\\.\\./domain/)',
     message:
@@ -133,6 +138,15 @@ export default tseslint.config(
   },
   {
     files: [`src/web/{${WEB_FEATURES.join(',')}}/**/*.{ts,tsx}`],
+    rules: webImports([WEB_ZONES.feature]),
+  },
+  {
+    // Live rooms: a feature in two folders (host/, player/), which may import each other.
+    files: ['src/web/rooms/*/**/*.{ts,tsx}'],
+    rules: webImports([WEB_ZONES.nestedFeature]),
+  },
+  {
+    files: ['src/web/rooms/*.{ts,tsx}'],
     rules: webImports([WEB_ZONES.feature]),
   },
   {

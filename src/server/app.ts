@@ -63,7 +63,11 @@ import { SessionCache } from './auth/session-cache';
 import { bearerAuth } from './auth/tokens/bearer';
 import { DEFAULT_TOKEN_REQUESTS_PER_MINUTE, tokenScope } from './auth/tokens/scope';
 import { tokenRoutes } from './auth/tokens/routes';
-import type { Database } from './db/client';
+import type { Database, Db } from './db/client';
+import { AppError } from '../domain/errors';
+import { sessionCookie } from './auth/session-cookie';
+import { gameRead } from './games/public';
+import { injectJson } from './http/inline-json';
 import { gamesRoutes } from './games/routes';
 import { exportRoutes } from './games/export-routes';
 import { remixRoutes } from './games/remix-routes';
@@ -379,6 +383,25 @@ const REVALIDATED_FILES = /^\/(?:sw\.js|manifest\.webmanifest|offline\.html|offl
 const BUILD_FILES =
   /^\/(?:assets\/.*|icons\/.*|sw\.js|workbox-[^/]*\.js|manifest\.webmanifest|offline\.(?:html|js)|push-sw\.js|apple-touch-icon[^/]*\.png)$/;
 
+/** The id of the HTML's data block (src/web/api/boot-data.ts reads it). */
+const BOOT_DATA_ID = 'boot-data';
+
+/**
+ * On a game's pages (`/g/:idOrSlug`, its /play and /results), the game's read as a visitor
+ * without a session gets it from `GET /api/games/:idOrSlug`; null elsewhere or for no such game.
+ */
+async function gameBootRead(db: Db, states: GameStates, pathname: string) {
+  const match = /^\/g\/([^/]+)(?:\/(?:play|results))?\/?$/.exec(pathname);
+  if (!match) return null;
+  try {
+    const idOrSlug = decodeURIComponent(match[1]!);
+    return { idOrSlug, read: await gameRead(db, states, idOrSlug, null) };
+  } catch (error) {
+    if (error instanceof URIError || error instanceof AppError) return null;
+    throw error;
+  }
+}
+
 export function createApp(deps: AppDeps) {
   const app = new Hono<AuthEnv>();
   setGameHooks(gameHooksWith(deps.notifications.batchMs));
@@ -548,7 +571,12 @@ export function createApp(deps: AppDeps) {
       c.header('Cache-Control', 'no-cache');
       const html = await readFile(indexFile, 'utf8');
       const preview = await cards.previewFor(c.req.path, originOf(c, deps.canonicalOrigin));
-      return c.html(preview ? injectHead(html, preview) : html);
+      const page = preview ? injectHead(html, preview) : html;
+      // A game's page opened without a session (a shared link's first visit): it need not wait
+      // on the session request, nor on the game's read; both answers are written into the page.
+      if (sessionCookie(c.req.header('cookie') ?? null) !== null) return c.html(page);
+      const game = await gameBootRead(deps.database.db, states, c.req.path);
+      return c.html(game ? injectJson(page, BOOT_DATA_ID, { session: null, game }) : page);
     });
   }
   return app;

@@ -6,6 +6,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { lazy, type ComponentType } from 'react';
 import { matchPath, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { bootData } from './api/boot-data';
 import { fetchGame, gameKeys } from './api/games';
 import { routes } from './paths';
 import { AppShell } from './shell/frame/app-shell';
@@ -174,14 +175,18 @@ const LANDING_ROUTES: { path: string; load: () => Promise<unknown>; game?: true 
  * Called once before the first render: on a landing page, loads its code while the session is
  * being resolved, so the page renders as soon as the session is known (the HTML has already
  * preloaded the code). On a game's pages (a shared link: /g/{idOrSlug}, its play and results
- * pages) it also requests the game, into the cache under the key `useGame` reads.
+ * pages) it also requests the game, into the cache under the key `useGame` reads, unless the
+ * server wrote it into the page (api/boot-data.ts).
  */
 export function startRoute(pathname: string, queryClient: QueryClient): void {
   for (const route of LANDING_ROUTES) {
     const match = matchPath(route.path, pathname);
     if (!match) continue;
     const idOrSlug = match.params.idOrSlug;
-    if (route.game && idOrSlug !== undefined) {
+    const written = bootData()?.game;
+    if (route.game && idOrSlug !== undefined && written?.idOrSlug === idOrSlug) {
+      queryClient.setQueryData(gameKeys.game(idOrSlug), written.read);
+    } else if (route.game && idOrSlug !== undefined) {
       void queryClient.prefetchQuery({
         queryKey: gameKeys.game(idOrSlug),
         queryFn: ({ signal }) => fetchGame(idOrSlug, signal),

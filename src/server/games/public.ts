@@ -16,4 +16,5 @@ export { newItemsBody } from './item-body';
 export { BallotCache } from './ballot-cache';
 export { markPictureInGames } from './pictures';
 export { runoff, standingsView } from './methods-view';
+export { gameRead } from './read-routes';
 export { games, rankings, tallies } from './relations';

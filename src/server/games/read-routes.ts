@@ -62,29 +62,35 @@ function meanResultsBody(resultsJson: Buffer, tail: object) {
   ]);
 }
 
+/**
+ * The game page's read (`GET /api/games/:idOrSlug`) as `viewerId` sees it: also written into the
+ * HTML of a game's pages for a visitor without a session (app.ts). Throws not-found.
+ */
+export async function gameRead(
+  db: Db,
+  states: GameStates,
+  idOrSlug: string,
+  viewerId: string | null,
+) {
+  const { row, submissions, imported } = await freshState(db, states, idOrSlug);
+  const mine = viewerId ? await findSubmission(db, { gameId: row.id, userId: viewerId }) : null;
+  return {
+    game: toGameView(row, viewerId, submissions),
+    submissionCount: submissions,
+    // Absent while none were imported (decision 0048).
+    ...(imported > 0 ? { importedCount: imported } : {}),
+    mySubmission: mine ? toSubmissionView(mine, row) : null,
+  };
+}
+
 export function gameReadRoutes(deps: GameReadDeps) {
   const { db, states } = deps;
   const ballots = deps.ballots ?? new BallotCache(db);
   return (
     new Hono<AuthEnv>()
-      .get('/:id', validate('param', GameParam), async (c) => {
-        const viewer = c.get('viewer');
-        const { row, submissions, imported } = await freshState(
-          db,
-          states,
-          c.req.valid('param').id,
-        );
-        const mine = viewer
-          ? await findSubmission(db, { gameId: row.id, userId: viewer.id })
-          : null;
-        return c.json({
-          game: toGameView(row, viewer?.id ?? null, submissions),
-          submissionCount: submissions,
-          // Absent while none were imported (decision 0048).
-          ...(imported > 0 ? { importedCount: imported } : {}),
-          mySubmission: mine ? toSubmissionView(mine, row) : null,
-        });
-      })
+      .get('/:id', validate('param', GameParam), async (c) =>
+        c.json(await gameRead(db, states, c.req.valid('param').id, c.get('viewer')?.id ?? null)),
+      )
       .get(
         '/:id/results',
         validate('param', GameParam),

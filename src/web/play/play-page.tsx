@@ -23,7 +23,7 @@ import { SkeletonList } from '../ui/loading';
 import { toast } from '../ui/toasts';
 import { useViewer } from '../shell/session/use-viewer';
 import { UnlockStatus } from '../game/unlock-status';
-import { ensureSession } from './ensure-session';
+import { ensureSession } from '../shell/session/ensure-session';
 import {
   clearPendingRanking,
   readPendingRanking,
@@ -32,7 +32,13 @@ import {
 } from './pending-ranking';
 import { ClampedTitle } from './clamped-title';
 import { ClosedRank } from './closed-rank';
-import { BallotBoard, BallotHelp, ballotShape, SubmitBallotButton, useBallot } from './game-ballot';
+import {
+  BallotBoard,
+  BallotHelp,
+  ballotShape,
+  SubmitBallotButton,
+  useBallot,
+} from '../game/game-ballot';
 import { useStickyCover } from '../ui/use-sticky-cover';
 import { useProgressSaver, type SaveStatus } from './use-progress-saver';
 import { formatNumber } from '../i18n/format';

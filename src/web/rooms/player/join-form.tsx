@@ -14,7 +14,7 @@ import { errorMessage } from '../../api/errors';
 import { joinRoom, roomKeys } from '../../api/rooms';
 import { useText } from '../../i18n/i18n';
 import { roomPhoneText } from '../../i18n/messages/rooms-play';
-import { ensureSession } from '../../play/ensure-session';
+import { ensureSession } from '../../shell/session/ensure-session';
 import { useViewer } from '../../shell/session/use-viewer';
 
 export function JoinForm(props: { code: string; phase: RoomPhase }) {

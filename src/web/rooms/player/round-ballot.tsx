@@ -19,13 +19,12 @@ import {
   ballotShape,
   useBallot,
   SubmitBallotButton,
-} from '../../play/game-ballot';
+} from '../../game/game-ballot';
 import { useViewer } from '../../shell/session/use-viewer';
 import { SkeletonList } from '../../ui/loading';
 import { useStickyCover } from '../../ui/use-sticky-cover';
 import { Countdown } from './countdown-clock';
 import { gameSubmitted } from './submitted';
-import '../../play/play.css';
 
 export function RoundBallot(props: { room: RoomState; seconds: number | null }) {
   const { room, seconds } = props;

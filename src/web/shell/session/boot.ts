@@ -1,11 +1,13 @@
 /**
  * Session readiness at boot (SPEC §2 Shell): the app shows 'Loading… Initializing your session.'
- * until the session is known, and is forced ready after AUTH_BOOT_TIMEOUT_MS. Once ready it
- * stays ready: later session refetches (window focus, sign-in) never bring the screen back.
+ * until the session is known (at once when the server saw no session cookie), and is forced ready
+ * after AUTH_BOOT_TIMEOUT_MS. Once ready it stays ready: later session refetches (window focus,
+ * sign-in) never bring the screen back.
  */
 import { useEffect, useSyncExternalStore } from 'react';
 import { AUTH_BOOT_TIMEOUT_MS } from '../../../domain/limits';
 import { authClient } from '../../api/auth-client';
+import { bootData } from '../../api/boot-data';
 
 let ready = false;
 const listeners = new Set<() => void>();
@@ -27,6 +29,9 @@ function subscribe(listener: () => void): () => void {
  * session for the page's whole life anyway), and the store's own first fetch joins this one.
  */
 export function startSessionCheck(): void {
+  // The server saw no session cookie (it says so in the page): no session to wait for. The
+  // request still goes, for the session store.
+  if (bootData()?.session === null) markReady();
   authClient.$store.listen('session', () => undefined);
   void authClient.$store.atoms.session?.get().refetch();
 }

@@ -1,8 +1,8 @@
 /** A session to play with: the current one, else a new guest session (no account needed to play). */
-import { authClient } from '../api/auth-client';
-import { authErrorMessage } from '../api/auth-errors';
-import { ApiError } from '../api/errors';
-import type { Viewer } from '../shell/session/use-viewer';
+import { authClient } from '../../api/auth-client';
+import { authErrorMessage } from '../../api/auth-errors';
+import { ApiError } from '../../api/errors';
+import type { Viewer } from './use-viewer';
 
 let guestSignIn: Promise<void> | null = null;
 

@@ -38,7 +38,7 @@ import type { TierSpec } from '../../domain/ballot';
 import type { ItemView } from '../../domain/game';
 import type { ItemImageView } from '../../domain/item-pictures';
 import { ItemPictureButton } from './item-picture';
-import { textOn } from '../game/tier-colors';
+import { textOn } from './tier-colors';
 import { useText } from '../i18n/i18n';
 import { tierBoardText } from '../i18n/messages/ballot';
 import { RichText } from '../i18n/rich-text';

@@ -20,6 +20,7 @@ import { RankList, type Order } from './rank-list';
 import { emptyPlacement, keptPlacement, placedCount, type Placement } from './tier-placement';
 import { keptPicks } from './top-picks';
 import './ballot.css';
+import './ranking.css';
 
 // The top-N picker and the tier board load only for the games that ask for them: most games are
 // full rankings, and the play page's first visit is the one the JavaScript budget is for.
