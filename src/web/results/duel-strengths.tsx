@@ -3,18 +3,16 @@
  * strength, each item's strength drawn as a thin bar with its uncertainty band, and beside it the
  * order the viewer's own duels imply. The agreement between the two is the You vs the crowd card's.
  */
+import type { DuelStanding } from '../../domain/duels';
 import type { ItemImageView } from '../../domain/item-pictures';
 import { decimal } from '../game/format';
 import { useText } from '../i18n/i18n';
 import { duelResultsText } from '../i18n/messages/duel';
 import { ItemThumb } from '../ui/item-thumb';
 
-/** One item's fitted strength (a log-strength centred on 0) and its 95 % band. */
-export type DuelStrength = { id: string; strength: number; low: number; high: number };
-
 export function DuelStrengths(props: {
   /** The crowd's order, strongest first. */
-  strengths: readonly DuelStrength[];
+  strengths: readonly DuelStanding[];
   labels: ReadonlyMap<string, string>;
   pictures: ReadonlyMap<string, ItemImageView>;
   /** The viewer's implied order (item ids, best first), or null when they have not duelled. */

@@ -42,9 +42,5 @@ export const duelResultsText = i18n('duel/results', {
   strength: params<{ value: string; low: string; high: string }>(
     'strength {value}, likely between {low} and {high}',
   ),
-  /** {place} is a number. */
-  place: params<{ place: number }>('#{place}'),
-  unseen: 'Not compared yet',
   notPlayed: 'Answer some duels to see your own order here.',
-  duelsLink: 'Compare some pairs',
 });
