@@ -29,9 +29,7 @@ const progressText = (page: Page) => page.getByTestId('duel-progress').textConte
 
 /** Waits for the progress line to say `answered` of the budget. */
 async function progressIs(page: Page, answered: number, budget: number): Promise<void> {
-  await expect
-    .poll(() => progressText(page))
-    .toBe(`${answered} of ${budget} useful comparisons`);
+  await expect.poll(() => progressText(page)).toBe(`${answered} of ${budget} useful comparisons`);
   const bar = page.getByRole('progressbar', { name: 'Useful comparisons made' });
   expect(await bar.getAttribute('aria-valuenow')).toBe(String(answered));
 }
@@ -140,9 +138,7 @@ describe.runIf(browserAvailable())('duels', () => {
     pair = await shown();
     await phone.keyboard.press('ArrowDown');
     await progressIs(phone, 4, budget);
-    expect(await said()).toBe(
-      `Can’t decide between ${label(pair.left)} and ${label(pair.right)}.`,
-    );
+    expect(await said()).toBe(`Can’t decide between ${label(pair.left)} and ${label(pair.right)}.`);
     pair = await shown();
     await phone.keyboard.press('ArrowLeft');
     await progressIs(phone, 5, budget);

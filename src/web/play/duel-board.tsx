@@ -9,7 +9,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BarChart3, Maximize2, Scale } from 'lucide-react';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { GameView, ItemView } from '../../domain/game';
 import {
@@ -96,9 +96,7 @@ export function DuelBoard(props: { game: GameView }) {
     (winner: ItemView | null) => {
       if (!pair || isPending) return;
       const [a, b] = pair;
-      setSaid(
-        winner ? t.chose({ label: winner.label }) : t.undecided({ a: a.label, b: b.label }),
-      );
+      setSaid(winner ? t.chose({ label: winner.label }) : t.undecided({ a: a.label, b: b.label }));
       mutate({ a: a.id, b: b.id, winner: winner?.id ?? null });
     },
     [pair, isPending, mutate, t],
