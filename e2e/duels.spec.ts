@@ -85,7 +85,6 @@ describe.runIf(browserAvailable())('duels', () => {
     await page.locator('label.ballot-kind', { hasText: 'Duels' }).click();
     await page.getByText('Players pick the better of two, as many times as they like.').waitFor();
     expect(await page.getByRole('radio', { name: /Duels/ }).isChecked()).toBe(true);
-    await page.getByTestId('ballot-field').scrollIntoViewIfNeeded();
     await shots(page, 'duels-create');
     await page.getByRole('button', { name: 'Create', exact: true }).click();
     await page.waitForURL((url) => /^\/g\/[^/]+\/play$/.test(url.pathname));
