@@ -172,8 +172,9 @@ export function DuelBoard(props: { game: GameView }) {
         <>
           <p className="duel__help">
             <Scale size={18} aria-hidden="true" />
-            <span>{t.help}</span>
-            <span className="duel__keys">{t.keys}</span>
+            <span>
+              {t.help} <span className="duel__keys">{t.keys}</span>
+            </span>
           </p>
           <PictureViewerProvider>
             <DuelPair pair={turn.data.pair} busy={isPending} onPick={pick} />

@@ -35,8 +35,11 @@ export function DuelStrengths(props: {
         <div className="duel-orders__column">
           <h3 className="duel-orders__head">{t.crowd}</h3>
           <ol className="duel-orders__list" data-testid="duel-crowd-order">
-            {strengths.map((row) => (
+            {strengths.map((row, index) => (
               <li key={row.id} className="duel-orders__row" data-item-id={row.id}>
+                <span className="duel-orders__place" aria-hidden="true">
+                  {index + 1}
+                </span>
                 <span className="duel-orders__label">
                   <ItemThumb picture={props.pictures.get(row.id)} className="duel-orders__thumb" />
                   <bdi>{labels.get(row.id) ?? ''}</bdi>
@@ -66,8 +69,11 @@ export function DuelStrengths(props: {
           <h3 className="duel-orders__head">{t.you}</h3>
           {props.mine && props.mine.length > 0 ? (
             <ol className="duel-orders__list" data-testid="duel-my-order">
-              {props.mine.map((id) => (
+              {props.mine.map((id, index) => (
                 <li key={id} className="duel-orders__row" data-item-id={id}>
+                  <span className="duel-orders__place" aria-hidden="true">
+                    {index + 1}
+                  </span>
                   <span className="duel-orders__label">
                     <ItemThumb picture={props.pictures.get(id)} className="duel-orders__thumb" />
                     <bdi>{labels.get(id) ?? ''}</bdi>
