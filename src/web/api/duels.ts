@@ -30,16 +30,24 @@ export function fetchDuel(gameId: string, signal?: AbortSignal): Promise<DuelTur
   );
 }
 
+/** What an answer answers: the next turn, and the game's count after it. */
+export type DuelAnswered = {
+  answered: DuelAnswerInput;
+  next: DuelTurn;
+  submissionCount: number;
+  /** Present when this answer closed the game (its players rule was met). */
+  closed?: true;
+};
+
 /**
  * Saves one answer; the reply carries the next turn. Not retried: a second try after a lost
  * answer would be refused as already answered (409), which the board handles by asking again.
  */
-export async function answerDuel(gameId: string, answer: DuelAnswerInput): Promise<DuelTurn> {
-  const body = await request<{ answered: number; next: DuelTurn }>(
+export function answerDuel(gameId: string, answer: DuelAnswerInput): Promise<DuelAnswered> {
+  return request<DuelAnswered>(
     (init) => api.games[':id'].duels.$post({ param: { id: gameId }, json: answer }, { init }),
     { retry: false },
   );
-  return body.next;
 }
 
 /** A pair that was not offered, or already answered (409): the board quietly asks for a fresh one. */

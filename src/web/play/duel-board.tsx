@@ -9,7 +9,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BarChart3, Maximize2, Scale } from 'lucide-react';
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { GameView, ItemView } from '../../domain/game';
 import {
@@ -21,7 +21,7 @@ import {
   type DuelTurn,
 } from '../api/duels';
 import { errorMessage } from '../api/errors';
-import { gameKeys } from '../api/games';
+import { duelAnswered, duelsLeft } from '../api/game-cache';
 import { formatNumber } from '../i18n/format';
 import { useText } from '../i18n/i18n';
 import { commonText } from '../i18n/messages/common';
@@ -54,6 +54,14 @@ export function DuelBoard(props: { game: GameView }) {
   });
   const [error, setError] = useState<string | null>(null);
   const [said, setSaid] = useState('');
+  // Leaving after answering: the player's order (and the results) are read again.
+  const answeredAny = useRef(false);
+  useEffect(
+    () => () => {
+      if (answeredAny.current) duelsLeft(queryClient, game.id);
+    },
+    [queryClient, game.id],
+  );
 
   const answer = useMutation({
     mutationFn: (input: DuelAnswerInput) => answerDuel(game.id, input),
@@ -69,14 +77,10 @@ export function DuelBoard(props: { game: GameView }) {
       }
       return { before, input };
     },
-    onSuccess: (next) => {
-      queryClient.setQueryData<DuelTurn>(turnKey, next);
-      // The player's order and the crowd's changed: the results page reads them afresh.
-      void queryClient.invalidateQueries({ queryKey: gameKeys.all, refetchType: 'none' });
-      void queryClient.invalidateQueries({
-        queryKey: gameKeys.results(game.id),
-        refetchType: 'none',
-      });
+    onSuccess: (result) => {
+      queryClient.setQueryData<DuelTurn>(turnKey, result.next);
+      duelAnswered(queryClient, game.id, result);
+      answeredAny.current = true;
     },
     onError: (thrown, _input, context) => {
       if (context?.before) queryClient.setQueryData(turnKey, context.before);
