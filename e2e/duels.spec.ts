@@ -27,11 +27,17 @@ async function turnByApi(page: Page, gameId: string): Promise<Turn> {
 
 const progressText = (page: Page) => page.getByTestId('duel-progress').textContent();
 
-/** Waits for the progress line to say `answered` of the budget. */
+/** Waits for the answer under way to come back: the next pair (or done) is shown. */
+async function answerBack(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
+}
+
+/** Waits for the progress line to say `answered` of the budget, and the next pair to be there. */
 async function progressIs(page: Page, answered: number, budget: number): Promise<void> {
   await expect.poll(() => progressText(page)).toBe(`${answered} of ${budget} useful comparisons`);
   const bar = page.getByRole('progressbar', { name: 'Useful comparisons made' });
   expect(await bar.getAttribute('aria-valuenow')).toBe(String(answered));
+  await answerBack(page);
 }
 
 /** Both themes at one width: light, then dark, back to light. */
@@ -168,6 +174,7 @@ describe.runIf(browserAvailable())('duels', () => {
             : Number((await progressText(phone))?.split(' ')[0]),
         )
         .toBeGreaterThanOrEqual(next);
+      await answerBack(phone);
     }
     await phone.getByText('You’ve compared enough — see results').waitFor();
     expect((await turnByApi(phone, gameId)).done).toBe(true);
