@@ -21,6 +21,7 @@ export const IMPORT_MESSAGES = {
     `Import at most ${MAX_IMPORT_BALLOTS.toLocaleString('en-US')} ballots at a time (this file has ${count.toLocaleString('en-US')})`,
   badTime: 'submitted_at must be a time like 2026-11-28T09:30:00.000Z, or empty for now',
   closed: 'This game is closed: ballots can no longer be added',
+  duel: 'A duel game takes answers one pair at a time: ballots cannot be imported into it',
 } as const;
 
 /** An imported ballot, ready to store: the name shown, when, ranked ids and the counted groups. */
@@ -71,6 +72,7 @@ export function importRowCount(text: string, ballot: BallotSpec): number {
 }
 
 function ballotRows(text: string, spec: BallotSpec): { row: number; ballot: ParsedBallot }[] {
+  if (spec.kind === 'duel') throw invalid(IMPORT_MESSAGES.duel);
   let rows: { row: number; ballot: ParsedBallot }[];
   try {
     rows = parseBallotRows(

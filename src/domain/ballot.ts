@@ -13,9 +13,15 @@ import { cleanText, sameTextKey } from './text';
 /** One tier row a creator defines: its label (at most MAX_TIER_LABEL_LENGTH) and colour (#rrggbb). */
 export type TierSpec = { label: string; color: string };
 
-/** What a game asks its players for. */
+/**
+ * What a game asks its players for. Duels (issue 28): two items at a time; a player's answers
+ * imply their order (duels.ts `impliedOrder`), counted as a ballot of the items they met.
+ */
 export type BallotSpec =
-  { kind: 'ranking' } | { kind: 'top'; n: number } | { kind: 'tiers'; tiers: TierSpec[] };
+  | { kind: 'ranking' }
+  | { kind: 'top'; n: number }
+  | { kind: 'tiers'; tiers: TierSpec[] }
+  | { kind: 'duel' };
 
 export type BallotKind = BallotSpec['kind'];
 
@@ -65,6 +71,7 @@ export const BALLOT_MESSAGES = {
   tiersEmpty: 'Put at least one item in a tier',
   rankingExpected: 'This game asks for a ranking, not tiers',
   tiersExpected: 'This game asks for tiers, not a ranking',
+  duelsExpected: 'This game asks for duels: answer them one pair at a time',
   ballotFixed:
     'Players have already played this game, so its ballot can no longer change (tier labels and colours can)',
 } as const;
@@ -77,7 +84,8 @@ function invalid(message: string): AppError {
 export type BallotSpecInput =
   | { kind: 'ranking' }
   | { kind: 'top'; n: number }
-  | { kind: 'tiers'; tiers?: readonly TierSpec[] | undefined };
+  | { kind: 'tiers'; tiers?: readonly TierSpec[] | undefined }
+  | { kind: 'duel' };
 
 /**
  * A creator's ballot, checked and cleaned for a game of `itemCount` items: a top N from 1 to the
@@ -87,6 +95,7 @@ export type BallotSpecInput =
  */
 export function checkBallotSpec(spec: BallotSpecInput, itemCount: number): BallotSpec {
   if (spec.kind === 'ranking') return { kind: 'ranking' };
+  if (spec.kind === 'duel') return { kind: 'duel' };
   if (spec.kind === 'top') {
     if (!Number.isInteger(spec.n) || spec.n < MIN_TOP_N || spec.n > itemCount) {
       throw invalid(BALLOT_MESSAGES.topOutOfRange(itemCount));
@@ -130,6 +139,7 @@ export function checkBallotFits(spec: BallotSpec, itemCount: number): void {
  */
 export function canChangePlayedBallot(current: BallotSpec, next: BallotSpec): boolean {
   if (current.kind === 'ranking') return next.kind === 'ranking';
+  if (current.kind === 'duel') return next.kind === 'duel';
   if (current.kind === 'top') return next.kind === 'top' && next.n === current.n;
   return next.kind === 'tiers' && next.tiers.length === current.tiers.length;
 }
@@ -197,6 +207,15 @@ export function ballotGroups(
     return input.tiers.map((tier) => [...tier]);
   }
   if (input.ranking === undefined) throw invalid(BALLOT_MESSAGES.rankingExpected);
+  if (spec.kind === 'duel') {
+    // The order a player's duels imply (the server makes it, games/duels.ts): the items they
+    // met, best first, each once; the others unranked.
+    checkDistinct(input.ranking, new Set(itemIds), {
+      unknown: BALLOT_MESSAGES.rankingUnknownItem,
+      twice: BALLOT_MESSAGES.rankingDuplicate,
+    });
+    return groupsOfRanking(input.ranking);
+  }
   if (spec.kind === 'ranking') {
     checkRanking(input.ranking, itemIds, partial);
     return groupsOfRanking(input.ranking);

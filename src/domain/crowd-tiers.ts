@@ -8,6 +8,7 @@
  * placed stay in the crowd's pool.
  */
 import type { BallotSpec } from './ballot';
+import { duelHeadToHead, duelStandingsOfCounts } from './duels';
 import type { Item } from './game';
 import {
   summarize,
@@ -75,5 +76,16 @@ function compare(a: string, b: string): number {
 export function gameResults(tally: Tally, items: readonly Item[], ballot: BallotSpec): Results {
   const results = summarize(tally, items);
   if (ballot.kind === 'tiers') results.crowdTiers = crowdTiers(tally, items, ballot.tiers.length);
+  if (ballot.kind === 'duel') {
+    // Decision 0060: the matrix is the answers' (one preference per answer), positions the
+    // implied orders', the headline order Bradley–Terry's.
+    const ids = items.map((item) => item.id);
+    const headToHead = duelHeadToHead(tally.duels, ids);
+    const count = (a: string, b: string) => headToHead[a]?.[b] ?? 0;
+    results.headToHead = headToHead;
+    results.condorcetWinner =
+      ids.find((a) => ids.every((b) => a === b || count(a, b) > count(b, a))) ?? null;
+    results.duels = { standings: duelStandingsOfCounts(ids, tally.duels) };
+  }
   return results;
 }

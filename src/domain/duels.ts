@@ -7,6 +7,16 @@
  * a win each: a tie tells as much about closeness as a pick does about order).
  */
 
+/** What a player is told when a duel request is refused (decision 0060). */
+export const DUEL_MESSAGES = {
+  notDuelGame: 'This game does not ask for duels',
+  unknownItem: 'A duel is between two items of this game',
+  sameItem: 'A duel needs two different items',
+  badWinner: "The winner must be a or b, or null for can't decide",
+  notOffered: 'That pair was not offered to you',
+  alreadyAnswered: 'That pair was already answered',
+} as const;
+
 export type DuelAnswer = { a: string; b: string; winner: string | null };
 
 /** The crowd's duels so far, as pair selection reads them. */
@@ -127,27 +137,141 @@ export function duelStandings(
   itemIds: readonly string[],
   answers: readonly DuelAnswer[],
 ): DuelStanding[] {
+  return duelStandingsOfCounts(itemIds, addDuelAnswers(undefined, answers));
+}
+
+/**
+ * The crowd's answers as counts, kept in the game's tally (results.ts `Tally.duels`): `wins[w][l]`
+ * answers picking w over l, `ties[a][b]` (a < b in code-unit order) "can't decide" answers. Only
+ * non-zero counts; `ties` absent when empty.
+ */
+export type DuelCounts = {
+  wins: Record<string, Record<string, number>>;
+  ties?: Record<string, Record<string, number>>;
+};
+
+/** `counts` (none: nothing yet) with `answers` added, as a new object. */
+export function addDuelAnswers(
+  counts: DuelCounts | undefined,
+  answers: readonly DuelAnswer[],
+): DuelCounts {
+  const next: DuelCounts = { wins: copyCounts(counts?.wins) };
+  const ties = copyCounts(counts?.ties);
+  for (const { a, b, winner } of answers) {
+    if (a === b || a === '__proto__' || b === '__proto__') continue;
+    if (winner === null) {
+      const [low, high] = a < b ? [a, b] : [b, a];
+      const row = (ties[low] ??= {});
+      row[high] = (row[high] ?? 0) + 1;
+      continue;
+    }
+    const loser = winner === a ? b : a;
+    const row = (next.wins[winner] ??= {});
+    row[loser] = (row[loser] ?? 0) + 1;
+  }
+  if (Object.keys(ties).length > 0) next.ties = ties;
+  return next;
+}
+
+function copyCounts(
+  pairs: Record<string, Record<string, number>> | undefined,
+): Record<string, Record<string, number>> {
+  const copy: Record<string, Record<string, number>> = {};
+  if (!pairs) return copy;
+  for (const [id, row] of Object.entries(pairs)) copy[id] = { ...row };
+  return copy;
+}
+
+/** Answers picking `a` over `b` in `counts` (own keys only). */
+function countOf(pairs: DuelCounts['wins'] | undefined, a: string, b: string): number {
+  if (!pairs || !Object.hasOwn(pairs, a)) return 0;
+  const row = pairs[a]!;
+  return Object.hasOwn(row, b) ? row[b]! : 0;
+}
+
+/**
+ * What pair selection reads of the crowd (`DuelCrowd`), from the counts and the last fitted
+ * standings: each item's duels, each pair's comparisons, log-strengths.
+ */
+export function duelCrowd(
+  counts: DuelCounts | undefined,
+  standings: readonly DuelStanding[],
+): DuelCrowd {
+  const exposure = new Map<string, number>();
+  const compared = new Map<string, number>();
+  const add = (pairs: DuelCounts['wins'] | undefined) => {
+    if (!pairs) return;
+    for (const [a, row] of Object.entries(pairs)) {
+      for (const [b, count] of Object.entries(row)) {
+        exposure.set(a, (exposure.get(a) ?? 0) + count);
+        exposure.set(b, (exposure.get(b) ?? 0) + count);
+        const key = pairKey(a, b);
+        compared.set(key, (compared.get(key) ?? 0) + count);
+      }
+    }
+  };
+  add(counts?.wins);
+  add(counts?.ties);
+  return {
+    exposure,
+    compared,
+    strength: new Map(standings.map((standing) => [standing.id, standing.strength])),
+  };
+}
+
+/**
+ * The head-to-head matrix of a duel game: each answer is one preference between its two items
+ * (`headToHead[a][b]`: answers picking a over b), "can't decide" none; items of `itemIds` only.
+ */
+export function duelHeadToHead(
+  counts: DuelCounts | undefined,
+  itemIds: readonly string[],
+): Record<string, Record<string, number>> {
+  const known = new Set(itemIds);
+  const matrix: Record<string, Record<string, number>> = {};
+  for (const a of itemIds) {
+    const row: Record<string, number> = {};
+    for (const b of itemIds) {
+      const count = a === b || !known.has(b) ? 0 : countOf(counts?.wins, a, b);
+      if (count > 0) row[b] = count;
+    }
+    if (Object.keys(row).length > 0) matrix[a] = row;
+  }
+  return matrix;
+}
+
+/** `duelStandings` on counts (`DuelCounts`) rather than a list of answers. */
+export function duelStandingsOfCounts(
+  itemIds: readonly string[],
+  counts: DuelCounts | undefined,
+): DuelStanding[] {
   const index = new Map(itemIds.map((id, i) => [id, i]));
   const n = itemIds.length;
   const wins = new Array<number>(n).fill(0);
   const duels = new Array<number>(n).fill(0);
   /** Comparisons per pair (i < j packed as i * n + j). */
   const pairs = new Map<number, number>();
-  for (const answer of answers) {
-    const i = index.get(answer.a);
-    const j = index.get(answer.b);
-    if (i === undefined || j === undefined || i === j) continue;
-    duels[i]! += 1;
-    duels[j]! += 1;
-    if (answer.winner === answer.a) wins[i]! += 1;
-    else if (answer.winner === answer.b) wins[j]! += 1;
-    else {
-      wins[i]! += 0.5;
-      wins[j]! += 0.5;
+  const add = (source: DuelCounts['wins'] | undefined, tie: boolean) => {
+    if (!source) return;
+    for (const [a, row] of Object.entries(source)) {
+      const i = index.get(a);
+      if (i === undefined) continue;
+      for (const [b, count] of Object.entries(row)) {
+        const j = index.get(b);
+        if (j === undefined || i === j || !(count > 0)) continue;
+        duels[i]! += count;
+        duels[j]! += count;
+        if (tie) {
+          wins[i]! += count / 2;
+          wins[j]! += count / 2;
+        } else wins[i]! += count;
+        const key = Math.min(i, j) * n + Math.max(i, j);
+        pairs.set(key, (pairs.get(key) ?? 0) + count);
+      }
     }
-    const key = Math.min(i, j) * n + Math.max(i, j);
-    pairs.set(key, (pairs.get(key) ?? 0) + 1);
-  }
+  };
+  add(counts?.wins, false);
+  add(counts?.ties, true);
   // Strengths as positive numbers (exp of log-strength); the prior's opponent has strength 1.
   let s = new Array<number>(n).fill(1);
   for (let step = 0; step < 500; step++) {

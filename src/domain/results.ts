@@ -7,6 +7,7 @@
  * The rules for ties and unranked items are decision 0043's.
  */
 import { groupsOfRanking } from './ballot';
+import type { DuelCounts, DuelStanding } from './duels';
 import type { Item } from './game';
 
 /**
@@ -43,6 +44,11 @@ export type Tally = {
   wins: Record<string, Record<string, number>>;
   /** ties[a][b] (a < b in code-unit order) = ballots with a and b in one group. */
   ties?: Record<string, Record<string, number>>;
+  /**
+   * A duel game's answers (duels.ts `DuelCounts`), counted as they are made; the ballots above
+   * are the orders the players' answers imply (decision 0060). Absent for other kinds.
+   */
+  duels?: DuelCounts;
 };
 
 /** A player's (re)submission: their counted ballot before (or null) and after (or null). */
@@ -95,6 +101,12 @@ export type Results = {
   headToHead: Record<string, Record<string, number>>;
   /** A tiers game's crowd tier list (crowd-tiers.ts `gameResults`); absent for other kinds. */
   crowdTiers?: CrowdTiers;
+  /**
+   * A duel game's headline order (decision 0060): Bradley–Terry strengths with their 95 % band,
+   * best first (duels.ts `duelStandingsOfCounts`); `headToHead` and `condorcetWinner` are then
+   * the answers' own. Absent for other kinds.
+   */
+  duels?: { standings: DuelStanding[] };
 };
 
 export type CrowdTierItem = {
@@ -455,6 +467,8 @@ function copyTally(tally: Tally): Tally {
   }
   const copy: Tally = { submissions: tally.submissions, items, wins: copyPairs(tally.wins) };
   if (tally.ties) copy.ties = copyPairs(tally.ties);
+  // Never changed in place (duels.ts `addDuelAnswers` makes a new one).
+  if (tally.duels) copy.duels = tally.duels;
   return copy;
 }
 

@@ -5,6 +5,7 @@
  * here and writes the plan in one statement.
  */
 import {
+  BALLOT_MESSAGES,
   ballotGroups,
   rankedIds,
   savedGroups,
@@ -13,6 +14,7 @@ import {
   type BallotSpec,
   type Groups,
 } from './ballot';
+import { addDuelAnswers, type DuelAnswer } from './duels';
 import { AppError } from './errors';
 import type { Item } from './game';
 import { closedError, isClosed } from './lifecycle';
@@ -24,6 +26,11 @@ export type SubmissionRequest = BallotInput & {
   userId: string;
   name: string;
   partial: boolean;
+  /**
+   * A duel game's answer (decision 0060): counted in the tally's `duels` as it is; `ranking` is
+   * then the order the player's answers imply, their ballot. Never partial, no re-ranking limit.
+   */
+  duel?: DuelAnswer;
 };
 
 /**
@@ -84,6 +91,8 @@ export type BatchPlan = {
   firstPlays: string[];
   /** Players who made a final ranking in this batch: their own pages may now show results. */
   finalists: string[];
+  /** A duel game's answers taken in this batch (each request's `duel`, when accepted). */
+  duels: (DuelAnswer & { userId: string })[];
   /**
    * The game closes with this batch: its deadline had passed (every request is refused), or a
    * final ranking reached the players rule (the ones after it are refused).
@@ -105,6 +114,7 @@ export function planBatch(
     writes: [],
     firstPlays: [],
     finalists: [],
+    duels: [],
     closes: null,
   };
   if (!game.closed && isClosed({ ...game, sizeLimit: null }, 0, now)) {
@@ -130,6 +140,12 @@ export function planBatch(
     }
     let groups: Groups;
     try {
+      if (
+        (spec.kind === 'duel') !== (request.duel !== undefined) ||
+        (request.duel && request.partial)
+      ) {
+        throw new AppError('invalid-argument', BALLOT_MESSAGES.duelsExpected);
+      }
       groups = ballotGroups(spec, itemIds, request, request.partial);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
@@ -144,7 +160,8 @@ export function planBatch(
     }
     let reranks = previous?.reranks ?? 0;
     let reranksSince = previous?.reranksSince ?? null;
-    if (!request.partial && previous && !previous.partial && rerankLimit) {
+    // One duel answer is not a re-ranking (decision 0060).
+    if (!request.partial && previous && !previous.partial && rerankLimit && !request.duel) {
       // A re-ranking: counted in a window that starts with the first one after the last ended.
       const expired = reranksSince === null || now - reranksSince >= rerankLimit.windowMs;
       reranks = expired ? 1 : reranks + 1;
@@ -189,10 +206,14 @@ export function planBatch(
         plan.closes = 'players';
       }
     }
+    if (request.duel) plan.duels.push({ userId: request.userId, ...request.duel });
     plan.outcomes.push({ ok: true, saved, count: submissions });
   }
   plan.counted = changes.length;
   plan.tally = changes.length > 0 ? replaceBallots(state.tally, changes) : state.tally;
+  if (plan.duels.length > 0) {
+    plan.tally = { ...plan.tally, duels: addDuelAnswers(plan.tally.duels, plan.duels) };
+  }
   plan.writes = [...writes.values()];
   return plan;
 }

@@ -138,7 +138,7 @@ describe.concurrent.each(testDatabases)('ballot kinds on %s', (kind) => {
         { kind: 'tiers', tiers: [TIERS[0], { ...TIERS[0], color: '#000000' }] },
         'Each tier needs its own label',
       ],
-      ['an unknown kind', { kind: 'pairs' }, 'Ballot kind must be ranking, top or tiers'],
+      ['an unknown kind', { kind: 'pairs' }, 'Ballot kind must be ranking, top, tiers or duel'],
     ];
     const before = (await owner.request<{ games: unknown[] }>('GET', '/api/me/games')).body;
     for (const [name, ballot, message] of bad) {

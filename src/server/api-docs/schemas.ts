@@ -63,11 +63,12 @@ export const BallotSpecSchema = z
       kind: z.literal('tiers'),
       tiers: z.array(z.object({ label: z.string(), color: z.string() })),
     }),
+    z.object({ kind: z.literal('duel') }),
   ])
   .meta({
     id: 'Ballot',
     description:
-      'A full ranking (every item in order), the top N (N items in order, the rest unranked) or tiers (labels and #rrggbb colours, best first; items in no tier are unranked)',
+      'A full ranking (every item in order), the top N (N items in order, the rest unranked) tiers (labels and #rrggbb colours, best first; items in no tier are unranked) or duel (two items at a time: GET /api/games/{id}/duel, POST /api/games/{id}/duels)',
   });
 
 export const GameViewSchema = z

@@ -29,6 +29,7 @@ export const BallotBody = z.discriminatedUnion(
         .max(MAX_TIERS * 4, BALLOT_MESSAGES.tierCount)
         .optional(),
     }),
+    z.object({ kind: z.literal('duel') }),
   ],
-  { error: 'Ballot kind must be ranking, top or tiers' },
+  { error: 'Ballot kind must be ranking, top, tiers or duel' },
 );

@@ -9,7 +9,8 @@ import type { RecentPlayerView } from '../../domain/recent-players';
 import type { ItemResult, Results } from '../../domain/results';
 import type { Operations } from '../api-docs/operation';
 import { stream } from '../api-docs/operation';
-import { agree, fields, GameViewSchema, type Same } from '../api-docs/schemas';
+import { agree, fields, GameViewSchema, ItemSchema, type Same } from '../api-docs/schemas';
+import type { DuelAnswered, DuelTurn } from './duels';
 
 export const SubmissionViewSchema = z
   .object({
@@ -46,6 +47,58 @@ const CrowdTierItemSchema = z.object({
   pool: z.number().meta({ description: 'Ballots leaving it in the pool' }),
 });
 
+const DuelStandingSchema = z
+  .object({
+    id: z.string(),
+    strength: z.number().meta({ description: 'Log-strength, centred on 0 (the items’ mean)' }),
+    low: z.number().meta({ description: 'The 95 % band of the strength: its low end' }),
+    high: z.number().meta({ description: 'The 95 % band of the strength: its high end' }),
+    wins: z.number().meta({ description: 'Duels won (a "can’t decide" counts a half)' }),
+    duels: z.number().meta({ description: 'Duels it was in' }),
+  })
+  .meta({ id: 'DuelStanding' });
+
+const DuelProgressSchema = z
+  .object({
+    answered: z.number().meta({ description: 'Duels the caller answered in this game' }),
+    budget: z.number().meta({
+      description: 'Duels after which the caller is done: about n·log2(n) for n items',
+    }),
+  })
+  .meta({ id: 'DuelProgress' });
+
+export const DuelTurnSchema = z
+  .union([
+    z.object({
+      pair: z.array(ItemSchema).length(2).meta({
+        description: 'The two items to choose between, in the order to show them',
+      }),
+      progress: DuelProgressSchema,
+    }),
+    z.object({ done: z.literal(true), progress: DuelProgressSchema }),
+  ])
+  .meta({ id: 'DuelTurn' });
+
+const DuelAnsweredSchema = z.object({
+  answered: z.object({ a: z.string(), b: z.string(), winner: z.string().nullable() }),
+  next: DuelTurnSchema,
+  submissionCount: z.number(),
+  closed: z.literal(true).optional(),
+});
+
+// The pair is a two-item array here (the document's validator cannot follow a tuple's item
+// references) and a tuple in `DuelTurn`: the rest must agree.
+type AsArrays<T> = T extends { pair: [infer A, infer B] }
+  ? Omit<T, 'pair'> & { pair: (A | B)[] }
+  : T;
+agree<Same<z.infer<typeof DuelTurnSchema>, AsArrays<DuelTurn>>>(true);
+agree<
+  Same<
+    z.infer<typeof DuelAnsweredSchema>,
+    Omit<DuelAnswered, 'next'> & { next: AsArrays<DuelTurn> }
+  >
+>(true);
+
 /** The summary every voting method's answer carries (the method's own fields come beside it). */
 export const ResultsSchema = z.object({
   submissions: z.number(),
@@ -61,6 +114,13 @@ export const ResultsSchema = z.object({
     .meta({
       description:
         'A tiers game: each item in the tier its mean tier rounds to (best mean first), and the items no ballot placed',
+    }),
+  duels: z
+    .object({ standings: z.array(DuelStandingSchema) })
+    .optional()
+    .meta({
+      description:
+        'A duel game: the headline order, Bradley–Terry strengths with their 95 % band, best first. `headToHead` and `condorcetWinner` are then the answers’ own (one preference per answer); `items` (mean position, Borda) read each player’s implied order',
     }),
 });
 
@@ -138,6 +198,26 @@ export const GAMES_OPERATIONS: Operations = {
     },
     // 429: over the re-ranking limit (decision 0033).
     errors: [404, 409, 429],
+  },
+  'GET /api/games/{id}/duel': {
+    tag: 'Games',
+    summary: 'A duel game: the pair the caller should compare next',
+    description:
+      'Answers `{ pair: [itemA, itemB], progress }` (items as the game view gives them: `id`, `label`, `image` when the item has a picture) or `{ done: true, progress }` once the caller answered their budget or met every pair; `progress` is `{ answered, budget }`. The pair stays the same until it is answered. 400 when the game does not ask for duels; the closed error (403 with `closed`) once the game is closed.',
+    access: 'session',
+    tokens: true,
+    ok: { 200: DuelTurnSchema },
+    errors: [404],
+  },
+  'POST /api/games/{id}/duels': {
+    tag: 'Games',
+    summary: 'A duel game: answer the pair offered, get the next one',
+    description:
+      'Body `{ a, b, winner }`: the pair as offered (either order) and the item picked, or `winner: null` for "can’t decide". Answers `{ answered: { a, b, winner }, next, submissionCount }`, `next` as `GET /api/games/{id}/duel` answers (`{ pair, progress }` or `{ done: true, progress }`), and `closed: true` when this answer closed the game. The caller’s answers imply their order, which counts as their ballot (the first answer is their play). 400 for an item not in the game, the same item twice, or a winner that is neither; 409 "That pair was not offered to you" or "That pair was already answered"; the closed error (403 with `closed`) once the game is closed.',
+    access: 'session',
+    tokens: true,
+    ok: { 200: DuelAnsweredSchema },
+    errors: [404, 409],
   },
   'PATCH /api/games/{id}/items': {
     tag: 'Games',

@@ -14,6 +14,7 @@
  */
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Groups } from '../../domain/ballot';
+import { DUEL_MESSAGES } from '../../domain/duels';
 import { AppError } from '../../domain/errors';
 import { MESSAGES } from '../../domain/game';
 import {
@@ -25,7 +26,7 @@ import {
   type SubmissionRequest,
 } from '../../domain/submissions';
 import { FOREIGN_KEY_VIOLATION, sqlStateOf, type Db, type Tx } from '../db/client';
-import { game, gameTally, submission } from '../db/schema/games';
+import { duelAnswer, duelOffer, game, gameTally, submission } from '../db/schema/games';
 import { newId } from '../platform/ids';
 import type { KeyedQueue } from '../platform/keyed-queue';
 import { lockAccountsPresent } from '../auth/public';
@@ -369,7 +370,11 @@ async function writeUnderLock(
     // rankings' foreign keys take the same). A player deleted meanwhile is refused alone, 401;
     // their deletion (mutations.ts deletePlayer) took their rankings out of the tallies.
     const present = await lockAccountsPresent(tx, userIds);
-    const kept = requests.filter((request) => present.has(request.userId));
+    // A duel answer to a pair not offered, or answered meanwhile (on another instance), 409.
+    const refusedDuels = await refusedDuelAnswers(tx, gameId, requests);
+    const kept = requests.filter(
+      (request, i) => present.has(request.userId) && !refusedDuels.has(i),
+    );
     const plan = planBatch(
       batchGame(locked),
       { tally: state.tally, previous },
@@ -380,11 +385,16 @@ async function writeUnderLock(
     if (kept.length < requests.length) {
       const planned = plan.outcomes;
       let next = 0;
-      plan.outcomes = requests.map((request) =>
-        present.has(request.userId)
-          ? planned[next++]!
-          : { ok: false, error: new AppError('unauthenticated', MESSAGES.mustSignInToSubmit) },
-      );
+      plan.outcomes = requests.map((request, i) => {
+        if (!present.has(request.userId)) {
+          return {
+            ok: false,
+            error: new AppError('unauthenticated', MESSAGES.mustSignInToSubmit),
+          };
+        }
+        const refused = refusedDuels.get(i);
+        return refused ? { ok: false, error: refused } : planned[next++]!;
+      });
     }
     const base = {
       plan,
@@ -452,7 +462,7 @@ async function writePlan(
     ...(closes ? { closed: true } : {}),
   };
   // Every write below happens only when the guard found the game as expected.
-  const guard = expected ? guardSql(locked, expected) : sql``;
+  const guard = expected ? guardSql(locked, expected, plan) : sql``;
   const ifGuarded = expected ? sql` and exists (select 1 from guard)` : sql``;
   const tallied =
     version === null
@@ -472,6 +482,19 @@ async function writePlan(
       : expected
         ? sql`, (select ${notifySql(event)} from guard)`
         : sql`, ${notifySql(event)}`;
+  // A duel game's answers (decision 0060): the guard found none of them stored yet.
+  const duels =
+    plan.duels.length === 0
+      ? sql``
+      : sql`, answered as (
+          insert into ${duelAnswer} (game_id, user_id, a, b, winner, at)
+          select ${gameId}, user_id, a, b, winner, now()
+          from jsonb_to_recordset(${JSON.stringify(duelRows(plan))}::jsonb)
+            as d(user_id text, a text, b text, winner text)
+          where true${ifGuarded}
+          on conflict do nothing
+          returning 1
+        )`;
   // Data-modifying CTEs run exactly once whether or not the final SELECT reads them.
   const [row] = rows<{ at: Date | string; applied: boolean }>(
     await tx.execute(sql`
@@ -492,7 +515,7 @@ async function writePlan(
               reranks_since = excluded.reranks_since
         returning 1
       ),
-      played as (${gameHooks().playedSql({ game: locked, input: sql`input` })})${tallied}${touched}
+      played as (${gameHooks().playedSql({ game: locked, input: sql`input` })})${tallied}${touched}${duels}
       select now() as at, ${expected ? sql`exists (select 1 from guard)` : sql`true`} as applied${notified}`),
   );
   return {
@@ -507,7 +530,7 @@ async function writePlan(
  * player's saved ranking is the one planned on. After waiting for a lock it sees the rows as
  * committed; a change of version means another batch was written meanwhile.
  */
-function guardSql(planned: GameRow, expected: Expected): SQL {
+function guardSql(planned: GameRow, expected: Expected, plan: BatchPlan): SQL {
   const before = JSON.stringify(
     [...expected.before].map(([userId, saved]) => ({
       user_id: userId,
@@ -535,7 +558,7 @@ function guardSql(planned: GameRow, expected: Expected): SQL {
           or s.partial is distinct from e.partial
           or s.reranks is distinct from e.reranks
           or s.reranks_since is distinct from e.reranks_since
-      )
+      )${plan.duels.length === 0 ? sql`` : duelsStillOpenSql(planned.id, plan)}
     for update of g, t
   ),
   `;
@@ -592,4 +615,68 @@ async function recordFirstPlays(tx: Tx, gameId: string, plays: readonly FirstPla
   } catch {
     // Given up: the submissions count all the same.
   }
+}
+
+/** The batch's duel answers as rows for its statement (the pair in code-unit order). */
+function duelRows(plan: BatchPlan) {
+  return plan.duels.map((duel) => ({
+    user_id: duel.userId,
+    a: duel.a,
+    b: duel.b,
+    winner: duel.winner,
+  }));
+}
+
+/**
+ * The guard's condition for a duel game's answers (decision 0060): each was the pair offered to
+ * its player (in either order) and is not answered yet. Starts with `and`.
+ */
+function duelsStillOpenSql(gameId: string, plan: BatchPlan): SQL {
+  return sql` and not exists (
+        select 1 from jsonb_to_recordset(${JSON.stringify(duelRows(plan))}::jsonb)
+          as d(user_id text, a text, b text, winner text)
+        left join ${duelOffer} o on o.game_id = ${gameId} and o.user_id = d.user_id
+        where o.user_id is null
+          or least(o.a collate "C", o.b collate "C") <> d.a or greatest(o.a collate "C", o.b collate "C") <> d.b
+          or exists (select 1 from ${duelAnswer} x where x.game_id = ${gameId}
+                     and x.user_id = d.user_id and x.a = d.a and x.b = d.b)
+      )`;
+}
+
+/**
+ * The batch's duel answers the database refuses, by request index: the pair is not the one
+ * offered to that player, or they answered it already. One statement, none for other kinds.
+ */
+async function refusedDuelAnswers(
+  tx: Tx,
+  gameId: string,
+  requests: readonly SubmissionRequest[],
+): Promise<Map<number, AppError>> {
+  const refused = new Map<number, AppError>();
+  const duels = requests.flatMap((request, i) =>
+    request.duel ? [{ i, user_id: request.userId, a: request.duel.a, b: request.duel.b }] : [],
+  );
+  if (duels.length === 0) return refused;
+  const found = rows<{ i: number; offered: boolean; answered: boolean }>(
+    await tx.execute(sql`
+      select d.i,
+        exists (select 1 from ${duelOffer} o where o.game_id = ${gameId} and o.user_id = d.user_id
+                and least(o.a collate "C", o.b collate "C") = d.a
+                and greatest(o.a collate "C", o.b collate "C") = d.b) as offered,
+        exists (select 1 from ${duelAnswer} x where x.game_id = ${gameId}
+                and x.user_id = d.user_id and x.a = d.a and x.b = d.b) as answered
+      from jsonb_to_recordset(${JSON.stringify(duels)}::jsonb) as d(i int, user_id text, a text, b text)`),
+  );
+  const seen = new Set<string>();
+  for (const row of found) {
+    const duel = duels.find((each) => each.i === row.i)!;
+    const key = `${duel.user_id}\u0000${duel.a}\u0000${duel.b}`;
+    if (row.answered || seen.has(key)) {
+      refused.set(row.i, new AppError('aborted', DUEL_MESSAGES.alreadyAnswered));
+    } else if (!row.offered) {
+      refused.set(row.i, new AppError('aborted', DUEL_MESSAGES.notOffered));
+    }
+    seen.add(key);
+  }
+  return refused;
 }

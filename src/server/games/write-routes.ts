@@ -45,6 +45,8 @@ import {
 } from './mutations';
 import type { GameStates } from './state';
 import { Submissions } from './submit';
+import { Duels } from './duels';
+import { duelRoutes } from './duel-routes';
 
 export type GameWriteDeps = {
   db: Db;
@@ -177,8 +179,11 @@ export function gameWriteRoutes(deps: GameWriteDeps) {
     deps.onSubmissionBatch,
     rerankLimit,
   );
+  const duels = new Duels(db, states, submissions);
   return (
     new Hono<AuthEnv>()
+      // Duel games' pairs and answers (decision 0060), through the same submission batcher.
+      .route('/', duelRoutes({ ...deps, duels }))
       .post(
         '/',
         requireUser({ guests: false, message: MESSAGES.mustSignInToCreate }),

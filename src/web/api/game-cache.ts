@@ -126,6 +126,31 @@ export function submissionSaved(queryClient: QueryClient, gameId: string, result
   void queryClient.invalidateQueries({ queryKey: playerKeys.myPlayedAll });
 }
 
+/**
+ * A duel answered (issue 28): the game's count (and closed state) as the answer left it. The
+ * player's own order changes with every answer; it is read again when they leave the duels
+ * (`duelsLeft`), not after each one.
+ */
+export function duelAnswered(
+  queryClient: QueryClient,
+  gameId: string,
+  result: { submissionCount: number; closed?: true | undefined },
+): void {
+  updateGame(queryClient, gameId, (data) =>
+    withLiveState(data, {
+      submissionCount: result.submissionCount,
+      closed: result.closed === true || data.game.closed,
+    }),
+  );
+}
+
+/** The player left the duels: their order and the results are read again, My Ranks goes stale. */
+export function duelsLeft(queryClient: QueryClient, gameId: string): void {
+  refetchGame(queryClient, gameId);
+  void queryClient.invalidateQueries({ queryKey: playerKeys.myGamesAll });
+  void queryClient.invalidateQueries({ queryKey: playerKeys.myPlayedAll });
+}
+
 /** Saved progress (a partial ranking): never replaces a final ranking in the cache. */
 export function progressSaved(
   queryClient: QueryClient,

@@ -1,9 +1,9 @@
 /**
  * The Ballot choice of /create and /builder (issue 25): Full ranking (the default), Top N with
- * its N, or Tiers with their rows (tier-rows-editor.tsx). Three radio buttons, so the arrow keys
- * move between them as in any radio group.
+ * its N, Tiers with their rows (tier-rows-editor.tsx), or Duels (issue 28). Radio buttons, so the
+ * arrow keys move between them as in any radio group.
  */
-import { Layers, ListOrdered, ListTodo } from 'lucide-react';
+import { Layers, ListOrdered, ListTodo, Swords } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import type { BallotKind } from '../../domain/ballot';
 import { defaultTopN, type BallotInputs } from './ballot-inputs';
@@ -38,6 +38,7 @@ export function BallotField(props: {
     { kind: 'ranking', icon: <ListTodo size={20} />, title: t.ranking, text: t.rankingText },
     { kind: 'top', icon: <ListOrdered size={20} />, title: t.top, text: t.topText },
     { kind: 'tiers', icon: <Layers size={20} />, title: t.tiers, text: t.tiersText },
+    { kind: 'duel', icon: <Swords size={20} />, title: t.duel, text: t.duelText },
   ];
 
   return (

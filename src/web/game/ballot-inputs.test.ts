@@ -41,6 +41,12 @@ describe('ballotOfInputs', () => {
     const result = ballotOfInputs({ ...DEFAULT_BALLOT_INPUTS, kind: 'tiers' }, 5);
     expect(result.ballot).toEqual({ kind: 'tiers', tiers: DEFAULT_TIERS });
   });
+
+  it('asks for duels, whatever N or tiers were typed before (issue 28)', () => {
+    const duel = { ...DEFAULT_BALLOT_INPUTS, kind: 'duel' as const, n: '99' };
+    expect(ballotOfInputs(duel, 5)).toEqual({ ballot: { kind: 'duel' }, error: null });
+    expect(parseBallotInputs(duel)).toEqual(duel);
+  });
 });
 
 describe('newTierColor', () => {

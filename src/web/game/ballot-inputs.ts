@@ -64,6 +64,7 @@ export function ballotOfInputs(
 ): { ballot: BallotSpec; error: null } | { ballot: null; error: string } {
   try {
     if (inputs.kind === 'ranking') return { ballot: { kind: 'ranking' }, error: null };
+    if (inputs.kind === 'duel') return { ballot: { kind: 'duel' }, error: null };
     if (inputs.kind === 'top') {
       const typed = inputs.n.trim();
       const n = typed === '' ? defaultTopN(itemCount) : Number(typed);
@@ -79,7 +80,7 @@ export function ballotOfInputs(
   }
 }
 
-const KINDS: readonly BallotKind[] = ['ranking', 'top', 'tiers'];
+const KINDS: readonly BallotKind[] = ['ranking', 'top', 'tiers', 'duel'];
 /** Longer than any N anyone types. */
 const MAX_N_INPUT_LENGTH = 12;
 

@@ -46,6 +46,11 @@ export function PictureViewerProvider(props: { children: ReactNode }) {
   );
 }
 
+/** Opens a picture in the provider's full-screen viewer (for a button of a board's own). */
+export function useViewPicture(): ((shown: Shown) => void) | null {
+  return useContext(ViewerContext);
+}
+
 /** An item's thumbnail, a button opening it full screen; nothing for an item without one. */
 export function ItemPictureButton(props: {
   image: ItemImageView | undefined;

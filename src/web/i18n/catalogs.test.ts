@@ -20,6 +20,7 @@ import * as myranks from './messages/myranks';
 import * as builder from './messages/builder';
 import * as play from './messages/play';
 import * as ballot from './messages/ballot';
+import * as duel from './messages/duel';
 import * as playResolver from './messages/play-resolver';
 import * as account from './messages/account';
 import * as session from './messages/session';
@@ -55,6 +56,7 @@ const all = [
   ...Object.values(builder),
   ...Object.values(play),
   ...Object.values(ballot),
+  ...Object.values(duel),
   ...Object.values(playResolver),
   ...Object.values(account),
   ...Object.values(session),

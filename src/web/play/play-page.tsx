@@ -1,7 +1,16 @@
 /** /g/{idOrSlug}/play: order the items, optionally give a name, submit, then see the results. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { BarChart3, Check, CloudOff, Crown, ListPlus, Lock, Users } from 'lucide-react';
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type FormEvent,
+} from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { GameView, SubmissionView } from '../../domain/game';
 import { MAX_NAME_LENGTH } from '../../domain/limits';
@@ -47,6 +56,9 @@ import { commonText } from '../i18n/messages/common';
 import { playPageText } from '../i18n/messages/play';
 import { RichText } from '../i18n/rich-text';
 import './play.css';
+
+// A duel game's board loads only for duel games (issue 28): other games never pay for it.
+const DuelBoard = lazy(() => import('./duel-board').then((m) => ({ default: m.DuelBoard })));
 
 export function PlayPage() {
   const t = useText(playPageText);
@@ -231,6 +243,7 @@ function PlayBoard(props: {
   // The tap-to-place hint is drawn in the sticky submit bar, always in sight.
   const [hintSlot, setHintSlot] = useState<HTMLDivElement | null>(null);
   const coverRef = useStickyCover();
+  const duel = game.ballot.kind === 'duel';
 
   return (
     <div className="play">
@@ -266,7 +279,7 @@ function PlayBoard(props: {
           </p>
         </div>
       ) : null}
-      {game.closed ? null : submitted && mySubmission.needsReorder ? (
+      {game.closed || duel ? null : submitted && mySubmission.needsReorder ? (
         <div className="notice notice--warning" data-testid="needs-reorder">
           <ListPlus size={18} aria-hidden="true" />
           <p>{t.needsReorder}</p>
@@ -296,7 +309,11 @@ function PlayBoard(props: {
         </div>
       ) : null}
 
-      {game.closed ? null : (
+      {game.closed ? null : duel ? (
+        <Suspense fallback={<SkeletonList rows={2} />}>
+          <DuelBoard game={game} />
+        </Suspense>
+      ) : (
         <form className="play-form" onSubmit={onSubmit} aria-describedby={ids.help}>
           {/* One line above the list: what goes where, the name to rank under, saving. */}
           <div className="play-form__help-row">

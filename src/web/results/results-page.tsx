@@ -34,6 +34,7 @@ import { resultWindow, TOP_ROWS } from './result-window';
 import { useReveal } from './use-reveal';
 import { CrowdInsights } from './crowd-insights';
 import { CrowdTierList } from './crowd-tier-list';
+import { DuelStrengths } from './duel-strengths';
 import { MethodExplanation, MethodSwitch } from './method-switch';
 import { IrvRounds } from './irv-rounds';
 import { listText } from './method-words';
@@ -112,7 +113,7 @@ export function ResultsPage(props: { ownerPanel: OwnerPanelSlot }) {
           {ranked || loaded.isOwner ? (
             <Link className="btn btn-secondary" to={paths.play(loaded.id)}>
               <Pencil size={18} aria-hidden="true" />
-              {ranked ? t.rankAgain : t.playIt}
+              {loaded.ballot.kind === 'duel' ? t.compareMore : ranked ? t.rankAgain : t.playIt}
             </Link>
           ) : null}
           {loaded.isOwner ? null : <RemixButton game={loaded} />}
@@ -315,6 +316,15 @@ function ResultsBody(props: {
           crowd={results.crowdTiers}
           tiers={props.game.ballot.tiers}
           submissions={results.submissions}
+        />
+      ) : null}
+
+      {!revealing && results.duels && props.game.ballot.kind === 'duel' ? (
+        <DuelStrengths
+          strengths={results.duels.standings}
+          labels={labels}
+          pictures={pictures}
+          mine={props.mine}
         />
       ) : null}
 

@@ -137,3 +137,45 @@ export const submission = pgTable(
     index('submission_game_at_idx').on(t.gameId, t.at.desc()),
   ],
 );
+
+/**
+ * A duel game's answers (issue 28, decision 0060): one per player and pair, the pair's items in
+ * code-unit order (`a < b`), `winner` one of them or null ("can't decide"). The primary key is
+ * the "never the same pair twice" rule; a player's answered pairs are one read.
+ */
+export const duelAnswer = pgTable(
+  'duel_answer',
+  {
+    gameId: text('game_id')
+      .notNull()
+      .references(() => game.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    a: text('a').notNull(),
+    b: text('b').notNull(),
+    winner: text('winner'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.gameId, t.userId, t.a, t.b] })],
+);
+
+/**
+ * The pair last offered to each player of a duel game, in the order shown: an answer is taken
+ * only for it (decision 0060).
+ */
+export const duelOffer = pgTable(
+  'duel_offer',
+  {
+    gameId: text('game_id')
+      .notNull()
+      .references(() => game.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    a: text('a').notNull(),
+    b: text('b').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.gameId, t.userId] })],
+);

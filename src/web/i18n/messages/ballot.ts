@@ -76,6 +76,8 @@ export const ballotFieldText = i18n('ballot/field', {
   topText: 'Players pick their favourites and order them. Good for long lists.',
   tiers: 'Tiers',
   tiersText: 'Players sort the items into tiers, like S, A, B.',
+  duel: 'Duels',
+  duelText: 'Players pick the better of two, as many times as they like.',
   nLabel: 'How many to rank',
   /** {n} and {total} are numbers in the app's language. */
   nHint: params<{ n: string; total: string }>('Players rank their top {n} of {total} items.'),

@@ -12,6 +12,8 @@ export const resultsPageText = i18n('results/page', {
   /** After the rankings count, when the owner imported ballots: "1,204 rankings · 200 imported". */
   imported: params<{ count: string }>('· {count} imported'),
   rankAgain: 'Rank again',
+  /** A duel game's: back to the pairs. */
+  compareMore: 'Compare more',
   playIt: 'Play it',
   ownerLocked: 'Only you can see these results for now: players see them when this rank closes.',
   newItems: 'New items were added after you ranked.',
