@@ -31,8 +31,8 @@ import { paths } from '../paths';
 import { useViewer } from '../shell/session/use-viewer';
 import { SkeletonList } from '../ui/loading';
 import { StatusCard } from '../ui/status-card';
-import { ensureSession } from './ensure-session';
-import { PictureViewerProvider, useViewPicture } from './item-picture';
+import { ensureSession } from '../shell/session/ensure-session';
+import { PictureViewerProvider, useViewPicture } from '../game/item-picture';
 import './duel.css';
 
 export function DuelBoard(props: { game: GameView }) {
