@@ -6,7 +6,7 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { savedGroups } from '../../domain/ballot';
 import type { Tx } from '../db/client';
-import { game, submission } from '../db/schema/games';
+import { duelAnswer, duelOffer, game, submission } from '../db/schema/games';
 import { announceOwners, uncountRanking } from './mutations';
 
 /**
@@ -57,6 +57,24 @@ export async function mergeGuestSubmissions(tx: Tx, guestId: string, accountId: 
     }
   }
   await tx.update(submission).set({ userId: accountId }).where(eq(submission.userId, guestId));
+  await mergeGuestDuels(tx, guestId, accountId);
+}
+
+/**
+ * A duel game's answers and offers (decision 0060) go with the rankings: the guest's answers
+ * become the account's, except a pair the account answered too (counted twice all the same: two
+ * answers were made); the account's offer stays where both had one.
+ */
+async function mergeGuestDuels(tx: Tx, guestId: string, accountId: string) {
+  await tx.execute(sql`
+    delete from ${duelAnswer} d where d.user_id = ${guestId} and exists (
+      select 1 from ${duelAnswer} x
+      where x.game_id = d.game_id and x.user_id = ${accountId} and x.a = d.a and x.b = d.b)`);
+  await tx.update(duelAnswer).set({ userId: accountId }).where(eq(duelAnswer.userId, guestId));
+  await tx.execute(sql`
+    delete from ${duelOffer} d where d.user_id = ${guestId} and exists (
+      select 1 from ${duelOffer} x where x.game_id = d.game_id and x.user_id = ${accountId})`);
+  await tx.update(duelOffer).set({ userId: accountId }).where(eq(duelOffer.userId, guestId));
 }
 
 /** The guest's games become the account's; their watchers hear of the new owner. */

@@ -195,7 +195,14 @@ export async function editItems(
           .from(importedBallot)
           .where(eq(importedBallot.gameId, input.gameId))),
       ];
+      // A duel game's answers (decision 0060) stay counted; removed items are ignored on reading.
+      const [stored] = await tx
+        .select({ duels: sql<Tally['duels'] | null>`${gameTally.tally} -> 'duels'` })
+        .from(gameTally)
+        .where(eq(gameTally.gameId, input.gameId));
+      const duels = stored?.duels ?? undefined;
       tally = tallyOfBallots(finals.map((final) => keepGroups(savedGroups(final), keep)));
+      if (duels) tally = { ...tally, duels };
     }
     const { version, submissions: count } = await bumpVersion(tx, {
       gameId: input.gameId,

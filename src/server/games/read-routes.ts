@@ -101,7 +101,8 @@ export function gameReadRoutes(deps: GameReadDeps) {
           const access = await visibleResults(states, state, viewer);
           const results = states.results(state);
           const { method } = c.req.valid('query');
-          const crowd = results.items.map((item) => item.id);
+          // A duel game's crowd order is its headline one, Bradley–Terry's (decision 0060).
+          const crowd = (results.duels?.standings ?? results.items).map((item) => item.id);
           const myAgreement = access.mine
             ? ballotAgreement(state.row.ballot.kind, access.mine, groupsOfRanking(crowd), crowd)
             : null;
