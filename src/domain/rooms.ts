@@ -67,6 +67,7 @@ export const ROOM_MESSAGES = {
   noGames: 'Choose at least one game for the room',
   tooManyGames: `A room plays at most ${MAX_ROOM_ROUNDS} games`,
   repeatedGame: 'Each game can be played in one round only',
+  duelGame: 'A duel game cannot be a round of a live room: choose a game that asks for a ranking',
   roundSeconds: `Round time must be a whole number of seconds from ${MIN_ROUND_SECONDS} to ${MAX_ROUND_SECONDS}`,
   notFound: 'No room has this code',
   notHost: 'Only the host can do this',

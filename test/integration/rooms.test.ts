@@ -132,6 +132,18 @@ describe.each(testDatabases)('live rooms on %s', (kind) => {
       }
       const raw = await owner.request('POST', '/api/rooms', undefined, { raw: '{"gameIds":' });
       expect(raw.status).toBe(400);
+
+      // A round is one ballot within its time; a duel game is answered a pair at a time.
+      const duels = await owner.request<{ game: { id: string } }>('POST', '/api/games', {
+        prompt: 'Duels in a room?',
+        items: ['Alpha', 'Beta', 'Gamma'],
+        ballot: { kind: 'duel' },
+      });
+      expect(duels.status).toBe(201);
+      expect(await post(owner, { gameIds: [game.id, duels.body.game.id] })).toMatchObject({
+        status: 400,
+        body: errorOf('invalid-argument', ROOM_MESSAGES.duelGame),
+      });
     });
 
     it('is limited to so many rooms per host and hour', async () => {

@@ -9,9 +9,12 @@ import type { Db, Tx } from '../db/client';
 import { game, submission } from '../db/schema/games';
 import type { GameRow } from './data';
 
-export type GameHeader = Pick<GameRow, 'id' | 'ownerId' | 'communityRankId' | 'prompt'>;
+export type GameHeader = Pick<GameRow, 'id' | 'ownerId' | 'communityRankId' | 'prompt' | 'ballot'>;
 
-/** The game's id, owner, rank id and prompt (null: no such game); `lock` takes its row lock. */
+/**
+ * The game's id, owner, rank id, prompt and ballot kind (null: no such game); `lock` takes its
+ * row lock.
+ */
 export async function readGameHeader(
   db: Pick<Db | Tx, 'select'>,
   gameId: string,
@@ -23,6 +26,7 @@ export async function readGameHeader(
       ownerId: game.ownerId,
       communityRankId: game.communityRankId,
       prompt: game.prompt,
+      ballot: game.ballot,
     })
     .from(game)
     .where(eq(game.id, gameId));

@@ -54,6 +54,9 @@ export async function createRoom(
     if (header.ownerId !== input.hostId) {
       throw new AppError('permission-denied', LIFECYCLE_MESSAGES.notOwner);
     }
+    // A round is one ballot made within the round's time; duels are answered a pair at a time.
+    if (header.ballot.kind === 'duel')
+      throw new AppError('invalid-argument', ROOM_MESSAGES.duelGame);
   }
   for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {
     const [created] = await db

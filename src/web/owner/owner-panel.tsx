@@ -131,7 +131,7 @@ export function OwnerPanel(props: { game: GameView; submissionCount: number }) {
         </div>
 
         <div className="owner-panel__actions" role="group" aria-label={t.actions}>
-          {game.closed ? null : <StartRoomDialog game={game} />}
+          {game.closed || game.ballot.kind === 'duel' ? null : <StartRoomDialog game={game} />}
           <EditItemsDialog game={game} />
           <EditBallotDialog game={game} submissionCount={props.submissionCount} />
           <PublishButton game={game} />
