@@ -20,14 +20,17 @@ const INDEX = `<!doctype html><html><head>
   console.log(1)
 </SCRIPT>
 <script></script>
+<script type="application/json" id="boot-data">{"session":null}</script>
+<script type=module>import('/x.js')</script>
 </head><body><div id="root"></div></body></html>`;
 
 describe('inline script hashes', () => {
-  it('finds the inline scripts, not the external ones, exactly as written', () => {
+  it('finds the inline scripts that run, not the external ones nor data blocks, as written', () => {
     expect(inlineScripts(INDEX)).toEqual([
       '(function(a){document.title=a})("x")',
       '\n  console.log(1)\n',
       '',
+      "import('/x.js')",
     ]);
   });
 
@@ -35,10 +38,11 @@ describe('inline script hashes', () => {
     expect(inlineScriptHashes(INDEX)).toEqual([
       sha('(function(a){document.title=a})("x")'),
       sha('\n  console.log(1)\n'),
+      sha("import('/x.js')"),
     ]);
     expect(
       inlineScriptHashes(`${INDEX}<script>(function(a){document.title=a})("x")</script>`),
-    ).toHaveLength(2);
+    ).toHaveLength(3);
   });
 });
 

@@ -8,12 +8,24 @@ import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import type { Context, MiddlewareHandler } from 'hono';
 
-/** The bodies of the inline `<script>` elements (those without `src`) of an HTML document. */
+/**
+ * The bodies of the inline `<script>` elements of an HTML document that run: without `src`, and
+ * not a data block (a `type` other than JavaScript or a module, such as the game's
+ * `application/json` a first visit carries), which the browser never runs nor checks.
+ */
 export function inlineScripts(html: string): string[] {
   const scripts: string[] = [];
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
     const attributes = match[1] ?? '';
     if (/\ssrc\s*=/i.test(` ${attributes}`)) continue;
+    const type = /\stype\s*=\s*["']?([^"'\s>]+)/i.exec(` ${attributes}`)?.[1]?.toLowerCase();
+    if (
+      type !== undefined &&
+      type !== 'module' &&
+      !/^(?:text|application)\/(?:java|ecma)script$/.test(type)
+    ) {
+      continue;
+    }
     scripts.push(match[2] ?? '');
   }
   return scripts;
