@@ -28,6 +28,8 @@ type Fixture = {
   rankId: string;
   /** A live room over `game`, its lobby open. */
   roomCode: string;
+  /** Open, its ballot duels. */
+  duelGame: GameView;
 };
 
 type Ids = { ownerHandle: string; userId: string };
@@ -138,6 +140,18 @@ const ROUTES: Record<string, Entry> = {
       path: gamePath(fx, '/submission'),
       body: { ranking: fx.game.items.map((item) => item.id) },
     }),
+  },
+  'GET /api/games/:id/duel': {
+    expect: [401, 200, 200, 200, 200],
+    request: (fx) => ({ path: `/api/games/${fx.duelGame.id}/duel` }),
+  },
+  // Anyone with a session may answer; a pair never offered to them is 409, after that.
+  'POST /api/games/:id/duels': {
+    expect: [401, 409, 409, 409, 409],
+    request: (fx) => {
+      const [a, b] = fx.duelGame.items.map((item) => item.id);
+      return { path: `/api/games/${fx.duelGame.id}/duels`, body: { a, b, winner: a } };
+    },
   },
   'PATCH /api/games/:id/items': {
     expect: [401, 403, 403, 200, 403],
@@ -459,8 +473,10 @@ describe.each(testDatabases)('authorization matrix on %s', (kind) => {
     expect(room.status, JSON.stringify(room.body)).toBe(201);
     const opened = await owner.request('POST', `/api/rooms/${room.body.room.code}/open`);
     expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+    const duelGame = await h.createGame(owner, undefined, undefined, { ballot: { kind: 'duel' } });
     return {
       game,
+      duelGame,
       published: answer.body.game,
       rankId: answer.body.game.communityRankId ?? '',
       roomCode: room.body.room.code,
@@ -535,7 +551,8 @@ describe.each(testDatabases)('authorization matrix on %s', (kind) => {
       Object.entries(ROUTES).map(([route, e]) => [route, e.expect]),
     );
     expect(actual).toEqual(expected);
-  });
+    // About 600 requests one after another: a loaded machine needs more than the default minute.
+  }, 240_000);
 
   it('answers better-auth’s important endpoints by role, and unknown API paths 404', async () => {
     const actual: Record<string, Statuses> = {};
