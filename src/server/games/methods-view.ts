@@ -4,12 +4,7 @@
  * tally version) and per ballot load, so repeated reads cost nothing.
  */
 import type { Item } from '../../domain/game';
-import {
-  irvOrder,
-  meanOrder,
-  type IrvRound,
-  type Method,
-} from '../../domain/methods';
+import { irvOrder, meanOrder, type IrvRound, type Method } from '../../domain/methods';
 import {
   methodStandings,
   tallyWinners as countedWinners,

@@ -118,7 +118,8 @@ export class ShareCards {
       (!row.closed && row.deadlineAt !== null);
     const results = this.states.results(state);
     const method = asked ?? headlineMethod(results);
-    if (!methodsOf(results).includes(method)) throw new AppError('invalid-argument', METHOD_MESSAGE);
+    if (!methodsOf(results).includes(method))
+      throw new AppError('invalid-argument', METHOD_MESSAGE);
     // Nothing is counted for a locked card: it shows no leaders.
     const counted = locked || results.submissions === 0 ? 'mean' : method;
     const irv =

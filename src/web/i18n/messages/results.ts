@@ -37,7 +37,8 @@ export const hiddenResultsText = i18n('results/hidden', {
   /** A duel game's: results wait for a few answers. */
   duelTitle: 'Answer a few duels to see the results',
   startComparing: 'Start comparing',
-  duelNoPeeking: 'No peeking: pick the better of a few pairs first, then see how the crowd compares.',
+  duelNoPeeking:
+    'No peeking: pick the better of a few pairs first, then see how the crowd compares.',
   noPeeking: 'No peeking: put the items in your own order first, then see how the crowd compares.',
   unlockForEveryone: 'Results unlock for everyone when this rank closes:',
 });
