@@ -154,6 +154,8 @@ export const youVsCrowdText = i18n('results/you-vs-crowd', {
   /** The only ranking so far is the viewer's; {item} is their first place. */
   first: 'You’re the first — the crown is yours until someone disagrees',
   firstText: params('Your #1, {item}, leads until more rankings come in.'),
+  /** The same, when the shown order's leader is not their own #1 (a duel game's strength). */
+  leadsText: params('From your duels, {item} leads until more players come in.'),
   /** {mine} and {crowd} are ordinals ("2nd"). */
   difference: params('You put {item} {mine}; the crowd put it {crowd}.'),
   sameOrder: 'You put every item where the crowd did.',
