@@ -159,7 +159,7 @@ describe.runIf(browserAvailable())('duels', () => {
     await expect
       .poll(() => phone.getByTestId('duel-my-order').locator('li').count())
       .toBeGreaterThan(1);
-    expect(await phone.getByTestId('duel-crowd-order').locator('li').count()).toBe(ITEMS.length);
+    expect(await phone.getByTestId('result-item').count()).toBe(ITEMS.length);
 
     // Comes back later and carries on where they were.
     await goInApp(phone, `/g/${gameId}/play`);
@@ -191,10 +191,11 @@ describe.runIf(browserAvailable())('duels', () => {
     // the same as the strengths' first, and the banner and the You card name it, no other.
     expect(await phone.getByRole('radio', { name: 'Strength' }).isChecked()).toBe(true);
     const first = phone.getByTestId('result-item').first();
-    const strongest = phone.getByTestId('duel-crowd-order').locator('li').first();
-    expect(await first.getAttribute('data-item-id')).toBe(
-      await strongest.getAttribute('data-item-id'),
-    );
+    const byApi = await phone.request.get(`/api/games/${gameId}/results`);
+    const { results } = (await byApi.json()) as {
+      results: { duels: { standings: { id: string }[] } };
+    };
+    expect(await first.getAttribute('data-item-id')).toBe(results.duels.standings[0]?.id);
     const winner = (await first.locator('bdi').textContent()) ?? '';
     expect(await phone.getByTestId('result-item').filter({ hasText: '(winner)' }).count()).toBe(1);
     expect(await phone.getByTestId('method-banner').textContent()).toBe(

@@ -321,15 +321,6 @@ function ResultsBody(props: {
         />
       ) : null}
 
-      {!revealing && results.duels && props.game.ballot.kind === 'duel' ? (
-        <DuelStrengths
-          strengths={results.duels.standings}
-          labels={labels}
-          pictures={pictures}
-          mine={props.mine}
-        />
-      ) : null}
-
       <section aria-labelledby="consensus-title" aria-busy={revealing || standings === null}>
         <h2 id="consensus-title" className="section-title">
           {t.crowdRanking}
@@ -393,6 +384,9 @@ function ResultsBody(props: {
           </>
         )}
       </section>
+      {!revealing && results.duels && props.game.ballot.kind === 'duel' ? (
+        <DuelStrengths labels={labels} pictures={pictures} mine={props.mine} />
+      ) : null}
       {revealing ? null : <CrowdInsights items={results.items} submissions={results.submissions} />}
       {revealing ? null : (
         <HeadToHead items={results.items} headToHead={results.headToHead} pictures={pictures} />
