@@ -2,8 +2,9 @@
  * Duel games in Chromium (issue 28, decision 0064): a creator makes a Duels game on /create; a
  * player on a 375 px phone answers by mouse, by touch and by the keyboard (← → ↓), sees the
  * progress move, stops with "See results", comes back and carries on to the end; the results
- * show their own order beside the crowd's. One browser context per role; axe on the play and
- * results pages; screenshots at 375 and 1280, light and dark.
+ * show their own order beside the crowd's, and crown one winner: the strength order's first. One
+ * browser context per role; axe on the play and results pages; screenshots at 375 and 1280,
+ * light and dark.
  */
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -158,7 +159,7 @@ describe.runIf(browserAvailable())('duels', () => {
     await expect
       .poll(() => phone.getByTestId('duel-my-order').locator('li').count())
       .toBeGreaterThan(1);
-    expect(await phone.getByTestId('duel-crowd-order').locator('li').count()).toBe(ITEMS.length);
+    expect(await phone.getByTestId('result-item').count()).toBe(ITEMS.length);
 
     // Comes back later and carries on where they were.
     await goInApp(phone, `/g/${gameId}/play`);
@@ -186,6 +187,24 @@ describe.runIf(browserAvailable())('duels', () => {
       .poll(() => phone.getByTestId('duel-my-order').locator('li').count())
       .toBe(ITEMS.length);
     await phone.getByTestId('you-vs-crowd').waitFor();
+    // One winner (decision 0066): strength is the default method, its first row the crowned one,
+    // the same as the strengths' first, and the banner and the You card name it, no other.
+    expect(await phone.getByRole('radio', { name: 'Strength' }).isChecked()).toBe(true);
+    const first = phone.getByTestId('result-item').first();
+    const byApi = await phone.request.get(`/api/games/${gameId}/results`);
+    const { results } = (await byApi.json()) as {
+      results: { duels: { standings: { id: string }[] } };
+    };
+    expect(await first.getAttribute('data-item-id')).toBe(results.duels.standings[0]?.id);
+    const winner = (await first.locator('bdi').textContent()) ?? '';
+    expect(await phone.getByTestId('result-item').filter({ hasText: '(winner)' }).count()).toBe(1);
+    expect(await phone.getByTestId('method-banner').textContent()).toBe(
+      `Strength crowns ${winner}`,
+    );
+    expect(await phone.getByTestId('you-vs-crowd-leader').textContent()).toContain(winner);
+    for (const title of await phone.getByTestId('crown-hero-title').allTextContents()) {
+      expect(title).toContain(winner);
+    }
     await shots(phone, 'duels-results');
 
     await auditAll(context, [

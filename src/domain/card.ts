@@ -8,7 +8,12 @@ import type { BallotSpec } from './ballot';
 import type { Item } from './game';
 import { itemView } from './item-pictures';
 import type { Method } from './methods';
-import { methodStandings, type Evidence, type Standings } from './methods-standings';
+import {
+  headlineMethod,
+  methodStandings,
+  type Evidence,
+  type Standings,
+} from './methods-standings';
 import type { Results } from './results';
 
 /**
@@ -101,7 +106,7 @@ export function publicCard(
   },
   results: Results,
   top = 5,
-  standings: Standings = methodStandings(results, 'mean') as Standings,
+  standings: Standings = methodStandings(results, headlineMethod(results)) as Standings,
 ): PublicCard {
   // Text games (most) look nothing up: their cards are exactly what they were before pictures.
   const byId = game.items.some((item) => item.image)
@@ -180,6 +185,8 @@ export function leaderNote(evidence: Evidence): string {
       return `beats ${evidence.wins}, loses to ${evidence.losses}`;
     case 'irv':
       return evidence.won ? `wins round ${evidence.round}` : `out in round ${evidence.round}`;
+    case 'strength':
+      return `wins ${Math.round((evidence.duels > 0 ? evidence.wins / evidence.duels : 0) * 100)}% of duels`;
   }
 }
 
@@ -189,6 +196,7 @@ export const METHOD_WORDS: Record<Method, string> = {
   borda: 'by Borda count',
   schulze: 'head to head (Schulze)',
   irv: 'by instant runoff',
+  strength: 'by strength from duels',
 };
 
 /** "Pizza, Sushi, Tacos and 5 more". */

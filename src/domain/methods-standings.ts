@@ -9,13 +9,21 @@
  * - Borda: the same points;
  * - Schulze: neither one's strongest path to the other is stronger (they beat as many items);
  * - instant runoff: the lower one dropped out with as many ballots as the one above it had in
- *   that round (a coin-toss elimination, decided by the mean order).
+ *   that round (a coin-toss elimination, decided by the mean order);
+ * - strength (duel games only): the same Bradley–Terry strength.
+ *
+ * Which method is the headline (the crowned winner, the page's default, the share card's) is
+ * `headlineMethod`'s rule: strength for a duel game, the average position otherwise (decision
+ * 0066).
  */
 import {
   bordaOrder,
   bordaPoints,
   duelCount,
   meanOrder,
+  METHODS,
+  schulzeWinner,
+  STRENGTH,
   schulzeOrderOf,
   schulzePaths,
   type IrvRound,
@@ -38,6 +46,16 @@ export type Evidence =
       losses: number;
       /** Strongest paths against every other item, in the standings' order. */
       paths: SchulzePath[];
+    }
+  | {
+      method: 'strength';
+      /** Bradley–Terry log-strength (0 is an average item) and its 95 % band. */
+      strength: number;
+      low: number;
+      high: number;
+      /** Duels won (a "can't decide" is half a win) and duels in. */
+      wins: number;
+      duels: number;
     }
   | {
       method: 'irv';
@@ -124,6 +142,29 @@ export function methodStandings(
         (above, below) => path(above, below) === path(below, above),
       );
     }
+    case 'strength': {
+      if (!results.duels) return null;
+      const strengths = new Map(results.duels.standings.map((row) => [row.id, row]));
+      const order = results.duels.standings.map((row) => row.id).filter((id) => byId.has(id));
+      const strengthOf = (id: string) => strengths.get(id)?.strength;
+      return standings(
+        results,
+        method,
+        { order, winner: results.submissions > 0 ? (order[0] ?? null) : null },
+        (item) => {
+          const row = strengths.get(item.id);
+          return {
+            method,
+            strength: row?.strength ?? 0,
+            low: row?.low ?? 0,
+            high: row?.high ?? 0,
+            wins: row?.wins ?? 0,
+            duels: row?.duels ?? 0,
+          };
+        },
+        (above, below) => strengthOf(above) === strengthOf(below),
+      );
+    }
     case 'irv': {
       if (!runoff) return null;
       const { rounds } = runoff;
@@ -154,6 +195,39 @@ export function methodStandings(
       );
     }
   }
+}
+
+/**
+ * The headline method: what crowns the winner, what the results page, its API and the share card
+ * show unless asked for another. A duel game's is Bradley–Terry strength (issue 28: mean position
+ * and Borda there read each player's implied order, a weaker signal); every other game's is the
+ * average position (decision 0038).
+ */
+export function headlineMethod(results: Results): Method {
+  return results.duels ? STRENGTH : 'mean';
+}
+
+/** The methods these results can be counted by, the headline first. */
+export function methodsOf(results: Results): Method[] {
+  return results.duels ? [STRENGTH, ...METHODS] : [...METHODS];
+}
+
+/** The crowd's order under the headline method, item ids best first. */
+export function headlineOrder(results: Results): string[] {
+  return (results.duels?.standings ?? results.items).map((item) => item.id);
+}
+
+/** Which item each method the tally counts crowns (not instant runoff: it needs the ballots). */
+export function tallyWinners(results: Results): MethodWinners {
+  const winners: MethodWinners = {
+    mean: meanOrder(results).winner,
+    borda: bordaOrder(results).winner,
+    schulze: schulzeWinner(results),
+  };
+  if (results.duels) {
+    winners.strength = results.submissions > 0 ? (headlineOrder(results)[0] ?? null) : null;
+  }
+  return winners;
 }
 
 /** Rows in the order, places by the tie rule: `level(above, below)` says two neighbours tie. */

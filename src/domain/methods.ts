@@ -9,8 +9,16 @@
 import type { Item } from './game';
 import type { ItemResult, Results } from './results';
 
+/** The methods every game counts by. */
 export const METHODS = ['mean', 'borda', 'schulze', 'irv'] as const;
-export type Method = (typeof METHODS)[number];
+/**
+ * A duel game's headline method (decisions 0057 and 0066): Bradley–Terry strength from the
+ * answers, counted beside the four and only for duel games.
+ */
+export const STRENGTH = 'strength';
+export type Method = (typeof METHODS)[number] | typeof STRENGTH;
+/** The results' and share cards' refusal of a method: the usual four (and `strength` for duels). */
+export const METHOD_MESSAGE = `Method must be one of: ${METHODS.join(', ')}`;
 
 /** An order of item ids, best first, and its winner (null when nobody ranked). */
 export type MethodOrder = { order: string[]; winner: string | null };

@@ -217,5 +217,32 @@ describe.concurrent.each(testDatabases)('duels on %s', (kind) => {
     expect(total).toBe(3 * duelBudget(5));
     expect(results.condorcetWinner).toBe(order[0]);
     expect(results.items.map((item) => item.id)).toEqual(order);
+    // One winner (decision 0066): strength is the default method and names the crown.
+    expect(results.method).toBe('strength');
+    expect(results.winners.strength).toBe(order[0]);
+    expect(results.groups[0]).toEqual([order[0]]);
+    const mean = await owner.request<DuelResults>(
+      'GET',
+      `/api/games/${game.id}/results?method=mean`,
+    );
+    expect(mean.body.results.method).toBe('mean');
+    const card = await owner.request<{ card: { method: string; leaders: { label: string }[] } }>(
+      'GET',
+      `/api/games/${game.id}/card`,
+    );
+    expect(card.body.card.method).toBe('strength');
+    expect(card.body.card.leaders[0]?.label).toBe(game.items[0]?.label);
+  });
+
+  it('strength is a duel game’s method only: 400 for another kind', async () => {
+    const owner = await h.user();
+    const game = await h.createGame(owner);
+    for (const path of ['results', 'card']) {
+      const response = await owner.request('GET', `/api/games/${game.id}/${path}?method=strength`);
+      expect(response.status).toBe(400);
+      expect(response.body).toMatchObject({
+        error: { message: 'Method must be one of: mean, borda, schulze, irv' },
+      });
+    }
   });
 });

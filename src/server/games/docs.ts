@@ -291,9 +291,9 @@ export const GAMES_OPERATIONS: Operations = {
   // Results
   'GET /api/games/{id}/results': {
     tag: 'Results',
-    summary: 'Combined results by a voting method (mean position by default)',
+    summary: 'Combined results by a voting method (the headline one by default)',
     description:
-      'The owner always may; a player once they submitted and the results are unlocked (403 with `unlock` otherwise).',
+      'The owner always may; a player once they submitted and the results are unlocked (403 with `unlock` otherwise). `?method=mean|borda|schulze|irv`, and `strength` (Bradley–Terry, the headline and default) for a duel game; mean position is the default for the others. `winners` names each method’s winner (`strength` too for a duel game).',
     access: 'public',
     tokens: true,
     ok: {

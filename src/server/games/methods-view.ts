@@ -4,17 +4,10 @@
  * tally version) and per ballot load, so repeated reads cost nothing.
  */
 import type { Item } from '../../domain/game';
-import {
-  bordaOrder,
-  irvOrder,
-  meanOrder,
-  schulzeWinner,
-  type IrvRound,
-  type Method,
-  type MethodOrder,
-} from '../../domain/methods';
+import { irvOrder, meanOrder, type IrvRound, type Method } from '../../domain/methods';
 import {
   methodStandings,
+  tallyWinners as countedWinners,
   tiedGroups,
   type Runoff,
   type Standings,
@@ -36,10 +29,9 @@ export type MethodView = {
   irvRounds?: IrvRound[];
 };
 
-const tallyOrders = new WeakMap<Results, Partial<Record<'mean' | 'borda', MethodOrder>>>();
 const tallyStandings = new WeakMap<
   Results,
-  Partial<Record<'mean' | 'borda' | 'schulze', { standings: Standings; groups: string[][] }>>
+  Partial<Record<Exclude<Method, 'irv'>, { standings: Standings; groups: string[][] }>>
 >();
 const runoffStandings = new WeakMap<Runoff, { standings: Standings; groups: string[][] }>();
 const winnersOf = new WeakMap<Results, Winners>();
@@ -48,26 +40,10 @@ const runoffs = new WeakMap<
   { items: readonly Item[]; results: Results; runoff: ReturnType<typeof irvOrder> }
 >();
 
-const ORDERS = { mean: meanOrder, borda: bordaOrder };
-
-/** Mean or Borda's order, computed once per results. */
-function tallyOrder(results: Results, method: 'mean' | 'borda'): MethodOrder {
-  let orders = tallyOrders.get(results);
-  if (!orders) tallyOrders.set(results, (orders = {}));
-  return (orders[method] ??= ORDERS[method](results));
-}
-
 /** The winners the tally gives, once per results (every results read sends them). */
 export function tallyWinners(results: Results): Winners {
   let winners = winnersOf.get(results);
-  if (!winners) {
-    winners = {
-      mean: tallyOrder(results, 'mean').winner,
-      borda: tallyOrder(results, 'borda').winner,
-      schulze: schulzeWinner(results),
-    };
-    winnersOf.set(results, winners);
-  }
+  if (!winners) winnersOf.set(results, (winners = countedWinners(results)));
   return winners;
 }
 
@@ -79,7 +55,7 @@ export function runoff(ballots: Ballot[], items: readonly Item[], results: Resul
   const order = irvOrder(
     ballots.map((ballot) => ballot.groups),
     items,
-    tallyOrder(results, 'mean').order,
+    meanOrder(results).order,
   );
   runoffs.set(ballots, { items, results, runoff: order });
   return order;
@@ -87,7 +63,8 @@ export function runoff(ballots: Ballot[], items: readonly Item[], results: Resul
 
 /**
  * A method's standings and their groups of tied items, once per results (Schulze's paths are
- * O(n³)) or, for instant runoff, once per runoff.
+ * O(n³)) or, for instant runoff, once per runoff. Strength is asked only of a duel game (the
+ * routes refuse it otherwise); elsewhere it falls back to the mean's.
  */
 export function standingsView(
   results: Results,
@@ -103,7 +80,7 @@ export function standingsView(
     if (!view) runoffStandings.set(irv, (view = make('irv')));
     return view;
   }
-  const counted = method === 'irv' ? 'mean' : method;
+  const counted = method === 'irv' || (method === 'strength' && !results.duels) ? 'mean' : method;
   let views = tallyStandings.get(results);
   if (!views) tallyStandings.set(results, (views = {}));
   return (views[counted] ??= make(counted));

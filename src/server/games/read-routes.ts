@@ -9,7 +9,9 @@ import { z } from 'zod';
 import { groupsOfRanking } from '../../domain/ballot';
 import { shownName, MESSAGES } from '../../domain/game';
 import { closestWeakBallot, coarseAgreement } from '../../domain/crowd';
-import { METHODS } from '../../domain/methods';
+import { METHOD_MESSAGE, METHODS, STRENGTH } from '../../domain/methods';
+import { headlineMethod, headlineOrder, methodsOf } from '../../domain/methods-standings';
+import { AppError } from '../../domain/errors';
 import type { Results } from '../../domain/results';
 import type { AuthEnv } from '../auth/public';
 import type { Db } from '../db/client';
@@ -40,9 +42,8 @@ const GameParam = z.object({
 });
 
 const ResultsQuery = z.object({
-  method: z
-    .enum(METHODS, { error: `Method must be one of: ${METHODS.join(', ')}` })
-    .default('mean'),
+  // Unless asked, the game's headline method (strength for a duel game, else mean).
+  method: z.enum([...METHODS, STRENGTH], { error: METHOD_MESSAGE }).optional(),
 });
 
 /** The name a player shows when they gave none. */
@@ -100,9 +101,12 @@ export function gameReadRoutes(deps: GameReadDeps) {
           const state = await currentState(db, states, c.req.valid('param').id);
           const access = await visibleResults(states, state, viewer);
           const results = states.results(state);
-          const { method } = c.req.valid('query');
-          // A duel game's crowd order is its headline one, Bradley–Terry's (decision 0060).
-          const crowd = (results.duels?.standings ?? results.items).map((item) => item.id);
+          const method = c.req.valid('query').method ?? headlineMethod(results);
+          if (!methodsOf(results).includes(method)) {
+            throw new AppError('invalid-argument', METHOD_MESSAGE);
+          }
+          // The crowd's order is the headline one (a duel game's: Bradley–Terry's, decision 0066).
+          const crowd = headlineOrder(results);
           const myAgreement = access.mine
             ? ballotAgreement(state.row.ballot.kind, access.mine, groupsOfRanking(crowd), crowd)
             : null;

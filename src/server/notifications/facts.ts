@@ -5,6 +5,7 @@
  */
 import { ballotAgreement } from '../../domain/agreement';
 import { groupsOfRanking } from '../../domain/ballot';
+import { headlineOrder } from '../../domain/methods-standings';
 import type { GameStates } from '../games/public';
 
 export type GameSummary = {
@@ -43,7 +44,8 @@ export function gameFacts(states: GameStates): GameFacts {
       if (!state) return null;
       const results = states.results(state);
       const labels = new Map(state.row.items.map((item) => [item.id, item.label]));
-      const order = results.items.map((item) => item.id);
+      // The headline order (a duel game's: Bradley–Terry's), as the results page crowns it.
+      const order = headlineOrder(results);
       const mine = userId ? await states.finalBallot(gameId, userId) : null;
       return {
         gameId,

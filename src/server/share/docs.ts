@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import type { PublicCard } from '../../domain/card';
-import { METHODS } from '../../domain/methods';
+import { METHODS, STRENGTH } from '../../domain/methods';
 import type { Operations } from '../api-docs/operation';
 import { agree, type Same } from '../api-docs/schemas';
 
@@ -35,7 +35,7 @@ export const PublicCardSchema = z
     locked: z.boolean(),
     items: z.array(z.string()),
     itemImages: picturesOf('`items`'),
-    method: z.enum(METHODS),
+    method: z.enum([...METHODS, STRENGTH]),
     leaders: z
       .array(
         z.object({
@@ -72,7 +72,7 @@ export const SHARE_OPERATIONS: Operations = {
     tag: 'Games',
     summary: 'The data of the game’s share card',
     description:
-      '`?method=mean|borda|schulze|irv` counts its leaders as the results by that method do (default `mean`; anything else 400).',
+      '`?method=mean|borda|schulze|irv` (and `strength` for a duel game) counts its leaders as the results by that method do (default: the game’s headline method, `strength` for a duel game and `mean` otherwise; anything else 400).',
     access: 'public',
     tokens: true,
     ok: { 200: z.object({ card: PublicCardSchema, version: z.number() }) },

@@ -16,7 +16,8 @@ import {
 import { AppError } from '../../domain/errors';
 import { MESSAGES, resultsLocked, type Item } from '../../domain/game';
 import { itemView } from '../../domain/item-pictures';
-import { METHODS, type Method } from '../../domain/methods';
+import { METHOD_MESSAGE, METHODS, STRENGTH, type Method } from '../../domain/methods';
+import { headlineMethod, methodsOf } from '../../domain/methods-standings';
 import type { AuthEnv } from '../auth/public';
 import type { Db } from '../db/client';
 import { rankGame } from '../community/public';
@@ -41,12 +42,11 @@ const IMAGE_WINDOW_MS = 60_000;
 
 /**
  * `?method=`: how a card counts its leaders (decision 0038), as the results page's switch does;
- * the average position unless asked (games have no method of their own).
+ * the game's headline method unless asked (strength for a duel game, else the average position:
+ * decision 0066).
  */
 const CardQuery = z.object({
-  method: z
-    .enum(METHODS, { error: `Method must be one of: ${METHODS.join(', ')}` })
-    .default('mean'),
+  method: z.enum([...METHODS, STRENGTH], { error: METHOD_MESSAGE }).optional(),
 });
 
 /** What a preview image shows, as a key: the same card (and layout) is never drawn twice. */
@@ -98,10 +98,11 @@ export class ShareCards {
   }
 
   /**
-   * The game's public card, its leaders counted by `method` (the results page's standings), and
-   * its tally version; null when there is no such game.
+   * The game's public card, its leaders counted by `asked` (the results page's standings; its
+   * headline method unless given), and its tally version; null when there is no such game.
+   * Throws invalid-argument for strength asked of a game that is not a duel game.
    */
-  async card(idOrSlug: string, method: Method = 'mean'): Promise<FoundCard | null> {
+  async card(idOrSlug: string, asked?: Method): Promise<FoundCard | null> {
     if (!isPlausibleId(idOrSlug)) return null;
     const id = await this.states.idOf(idOrSlug);
     const state = id === null ? null : await this.states.get(id);
@@ -116,6 +117,9 @@ export class ShareCards {
       // A deadline that passed but was not yet acted on: still locked here, never early.
       (!row.closed && row.deadlineAt !== null);
     const results = this.states.results(state);
+    const method = asked ?? headlineMethod(results);
+    if (!methodsOf(results).includes(method))
+      throw new AppError('invalid-argument', METHOD_MESSAGE);
     // Nothing is counted for a locked card: it shows no leaders.
     const counted = locked || results.submissions === 0 ? 'mean' : method;
     const irv =

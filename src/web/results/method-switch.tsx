@@ -1,18 +1,21 @@
 /**
- * How the crowd's order is counted: a switch between the four methods (native radio buttons, so
+ * How the crowd's order is counted: a switch between the methods (the four, a duel game's
+ * strength first) (native radio buttons, so
  * arrow keys move between them), the banner naming its winner, and, when other methods crown
  * another item, one plain line saying so. How the chosen one counts is said under the list
  * (`MethodExplanation`): on a phone the first row comes first.
  */
 import { Crown, Scale } from 'lucide-react';
 import { useId } from 'react';
-import { METHODS, type Method } from '../../domain/methods';
+import type { Method } from '../../domain/methods';
 import { methodsSplit, type MethodWinners } from '../../domain/methods-standings';
 import { useText } from '../i18n/i18n';
 import { methodSwitchText } from '../i18n/messages/results';
 import { bannerText, splitText } from './method-words';
 
 export function MethodSwitch(props: {
+  /** The methods offered, the headline first. */
+  methods: readonly Method[];
   method: Method;
   onChange: (method: Method) => void;
   /** The shown method's winners (more than one when tied); null while it is counted. */
@@ -28,7 +31,7 @@ export function MethodSwitch(props: {
     <div className="method-switch">
       <fieldset className="segmented">
         <legend className="visually-hidden">{t.legend}</legend>
-        {METHODS.map((method) => (
+        {props.methods.map((method) => (
           <label key={method} className="segmented__option">
             <input
               type="radio"

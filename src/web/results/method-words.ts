@@ -14,7 +14,13 @@ export function listText(t: MethodWords, parts: readonly string[]): string {
 /** How a method crowns an item: "by average position", or "head to head" for a Condorcet winner. */
 function how(t: MethodWords, method: Method, winner: string, condorcetWinner: string | null) {
   if (method === 'schulze' && winner === condorcetWinner) return t.byCondorcet;
-  return { mean: t.byMean, borda: t.byBorda, schulze: t.bySchulze, irv: t.byIrv }[method];
+  return {
+    mean: t.byMean,
+    borda: t.byBorda,
+    schulze: t.bySchulze,
+    irv: t.byIrv,
+    strength: t.byStrength,
+  }[method];
 }
 
 /**

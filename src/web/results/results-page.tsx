@@ -11,6 +11,7 @@ import {
   Users,
 } from 'lucide-react';
 import { memo, useId, useMemo, useState, type ComponentType } from 'react';
+import type { DuelStanding } from '../../domain/duels';
 import { Link, useParams } from 'react-router';
 import type { ItemImageView } from '../../domain/item-pictures';
 import type { GameView } from '../../domain/game';
@@ -219,18 +220,19 @@ function HiddenResults(props: { game: GameView; ranked: boolean }) {
       </StatusCard>
     );
   }
+  const duel = game.ballot.kind === 'duel';
   return (
     <StatusCard
       icon={<BarChart3 size={32} />}
-      title={t.submitTitle}
+      title={duel ? t.duelTitle : t.submitTitle}
       actions={
         <Link className="btn btn-gold btn-lg" to={paths.play(game.id)}>
           <Crown size={20} aria-hidden="true" />
-          {t.rankNow}
+          {duel ? t.startComparing : t.rankNow}
         </Link>
       }
     >
-      <p>{t.noPeeking}</p>
+      <p>{duel ? t.duelNoPeeking : t.noPeeking}</p>
       {game.unlock ? (
         <>
           <p>{t.unlockForEveryone}</p>
@@ -281,7 +283,7 @@ function ResultsBody(props: {
   );
   const agreement = results.myAgreement;
   // The reveal plays the crowd's usual order; the methods come after it.
-  const standings = revealing ? counted.mean : counted.standings;
+  const standings = revealing ? counted.usual : counted.standings;
   const shownItems = standings?.rows.map((row) => row.item) ?? null;
   // A lone player hears about the crown from the You vs the crowd card instead.
   const alone = results.submissions === 1 && props.mine !== null;
@@ -319,15 +321,6 @@ function ResultsBody(props: {
         />
       ) : null}
 
-      {!revealing && results.duels && props.game.ballot.kind === 'duel' ? (
-        <DuelStrengths
-          strengths={results.duels.standings}
-          labels={labels}
-          pictures={pictures}
-          mine={props.mine}
-        />
-      ) : null}
-
       <section aria-labelledby="consensus-title" aria-busy={revealing || standings === null}>
         <h2 id="consensus-title" className="section-title">
           {t.crowdRanking}
@@ -341,6 +334,7 @@ function ResultsBody(props: {
           </div>
         ) : (
           <MethodSwitch
+            methods={counted.methods}
             method={counted.method}
             onChange={counted.setMethod}
             shownWinners={standings?.winners ?? null}
@@ -390,6 +384,9 @@ function ResultsBody(props: {
           </>
         )}
       </section>
+      {!revealing && results.duels && props.game.ballot.kind === 'duel' ? (
+        <DuelStrengths labels={labels} pictures={pictures} mine={props.mine} />
+      ) : null}
       {revealing ? null : <CrowdInsights items={results.items} submissions={results.submissions} />}
       {revealing ? null : (
         <HeadToHead items={results.items} headToHead={results.headToHead} pictures={pictures} />
@@ -474,6 +471,7 @@ function ResultRows(props: {
   const [query, setQuery] = useState('');
   const searchId = useId();
   const long = props.rows.length > TOP_ROWS && !props.revealing;
+  const scale = useMemo(() => bandScale(props.rows), [props.rows]);
   const view = resultWindow(
     props.rows.map((row) => ({ row, label: row.item.label })),
     { expanded, query: long ? query : '' },
@@ -518,6 +516,7 @@ function ResultRows(props: {
               submissions={props.submissions}
               labels={props.labels}
               picture={props.pictures.get(row.item.id)}
+              scale={scale}
             />
           ),
         )}
@@ -558,6 +557,7 @@ const ResultRow = memo(function ResultRow(props: {
   submissions: number;
   labels: ReadonlyMap<string, string>;
   picture: ItemImageView | undefined;
+  scale: BandScale | null;
 }) {
   const { item, place, tied, evidence } = props.standing;
   const t = useText(resultRowText);
@@ -591,15 +591,48 @@ const ResultRow = memo(function ResultRow(props: {
           ) : null}
           {split ? <span className="chip">{t.split}</span> : null}
         </p>
-        <RowEvidence evidence={evidence} labels={props.labels} />
+        <RowEvidence evidence={evidence} labels={props.labels} scale={props.scale} />
       </div>
       <DistributionChart label={item.label} distribution={item.distribution} />
     </li>
   );
 });
 
+/** One scale for every strength bar of a duel game's rows: the widest bands' ends. */
+type BandScale = { min: number; span: number };
+
+function bandScale(rows: readonly Standing[]): BandScale | null {
+  const bands = rows.flatMap((row) => (row.evidence.method === 'strength' ? [row.evidence] : []));
+  if (bands.length === 0) return null;
+  const min = Math.min(...bands.map((band) => band.low));
+  const max = Math.max(...bands.map((band) => band.high));
+  return { min, span: max - min || 1 };
+}
+
+/** A strength as a thin bar: the 95 % band pale, the strength a short mark (decision 0064). */
+function StrengthBand(props: {
+  band: Pick<DuelStanding, 'strength' | 'low' | 'high'>;
+  scale: BandScale;
+}) {
+  const { band, scale } = props;
+  const at = (value: number) => `${((value - scale.min) / scale.span) * 100}%`;
+  return (
+    <span className="duel-band" aria-hidden="true">
+      <span
+        className="duel-band__range"
+        style={{ left: at(band.low), width: `${((band.high - band.low) / scale.span) * 100}%` }}
+      />
+      <span className="duel-band__point" style={{ left: at(band.strength) }} />
+    </span>
+  );
+}
+
 /** What the shown method decides by, for one row. */
-function RowEvidence(props: { evidence: Evidence; labels: ReadonlyMap<string, string> }) {
+function RowEvidence(props: {
+  evidence: Evidence;
+  labels: ReadonlyMap<string, string>;
+  scale: BandScale | null;
+}) {
   const { evidence } = props;
   const t = useText(resultRowText);
   const strong = (value: string | number) => <strong>{value}</strong>;
@@ -627,6 +660,27 @@ function RowEvidence(props: { evidence: Evidence; labels: ReadonlyMap<string, st
             <RichText text={t.first} values={{ share: strong(percent(evidence.firstShare)) }} />
           </span>
         </p>
+      );
+    case 'strength':
+      return (
+        <div className="result-row__stats result-row__strength" data-testid="row-evidence">
+          <span>
+            <RichText
+              text={t.duelsWon}
+              values={{
+                share: strong(percent(evidence.duels > 0 ? evidence.wins / evidence.duels : 0)),
+              }}
+            />
+          </span>
+          <span className="visually-hidden">
+            {t.strength({
+              value: decimal(evidence.strength),
+              low: decimal(evidence.low),
+              high: decimal(evidence.high),
+            })}
+          </span>
+          {props.scale ? <StrengthBand band={evidence} scale={props.scale} /> : null}
+        </div>
       );
     case 'borda':
       return (

@@ -35,13 +35,18 @@ export function YouVsCrowd(props: {
   const label = difference ? props.items.find((item) => item.id === difference.itemId)?.label : '';
   const match = closest.data;
   if (props.submissions === 1) {
-    // The only ranking is theirs: nothing to agree or differ with yet.
-    const top = props.items.find((item) => item.id === props.mine[0])?.label ?? '';
+    // The only ranking is theirs: nothing to agree or differ with yet. The leader named is the
+    // shown order's, so the page crowns one item; a duel game's strength may put first another
+    // item than their own duels' order does (decision 0066).
+    const leader = props.items[0];
+    const top = leader?.label ?? '';
     return (
       <section className="highlight" aria-label={t.label} data-testid="you-vs-crowd">
         <div className="agreement">
           <p className="highlight__title">{t.first}</p>
-          <p className="highlight__text">{t.firstText({ item: top })}</p>
+          <p className="highlight__text" data-testid="you-vs-crowd-leader">
+            {leader?.id === props.mine[0] ? t.firstText({ item: top }) : t.leadsText({ item: top })}
+          </p>
         </div>
         <ShareMyRankingButton game={props.game} ranking={props.mine} />
       </section>

@@ -34,13 +34,7 @@ export const duelBoardText = i18n('duel/board', {
 });
 
 export const duelResultsText = i18n('duel/results', {
-  title: 'Strength from duels',
-  lede: 'Every duel counts. The bar shows how strong each item is, the pale band how sure the crowd is.',
-  crowd: 'The crowd',
-  you: 'You',
-  /** A row's strength for screen readers: numbers in the app's language. */
-  strength: params<{ value: string; low: string; high: string }>(
-    'strength {value}, likely between {low} and {high}',
-  ),
+  title: 'Your duels’ order',
+  lede: 'The order your own answers make: wins minus losses. The crowd’s, by strength, is above.',
   notPlayed: 'Answer some duels to see your own order here.',
 });

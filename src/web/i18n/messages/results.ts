@@ -34,6 +34,11 @@ export const hiddenResultsText = i18n('results/hidden', {
   updatesItself: 'This page updates by itself: no need to reload.',
   submitTitle: 'Submit your ranking to see the results',
   rankNow: 'Rank it now',
+  /** A duel game's: results wait for a few answers. */
+  duelTitle: 'Answer a few duels to see the results',
+  startComparing: 'Start comparing',
+  duelNoPeeking:
+    'No peeking: pick the better of a few pairs first, then see how the crowd compares.',
   noPeeking: 'No peeking: put the items in your own order first, then see how the crowd compares.',
   unlockForEveryone: 'Results unlock for everyone when this rank closes:',
 });
@@ -59,11 +64,13 @@ export const resultsBodyText = i18n('results/body', {
   schulzeReason: 'It wins the strongest chains of head-to-head duels.',
   condorcetReason: 'It beats every other item head to head.',
   irvReason: 'It wins the instant runoff after the others drop out.',
+  strengthReason: 'It is the strongest in the crowd’s duels.',
   /** Why tied winners tie under the shown method. */
   meanTie: 'They have the same average position.',
   bordaTie: 'They collect the same number of points.',
   schulzeTie: 'Neither beats the other, even through chains of duels.',
   irvTie: 'They were level when the runoff had to drop one.',
+  strengthTie: 'Their duels make them exactly as strong.',
   crowdRanking: "The crowd's ranking",
   revealing: 'And the crowd’s favourite is…',
   skip: 'Skip',
@@ -94,6 +101,12 @@ export const resultRowText = i18n('results/row', {
   points: count({ one: '{points} point', many: '{points} points' }),
   /** Schulze, from the head-to-head matrix: {wins} and {losses} are shown strong. */
   duels: 'Beats {wins} · loses to {losses} head to head',
+  /** Strength from duels, for screen readers: numbers in the app's language. */
+  strength: params<{ value: string; low: string; high: string }>(
+    'Strength {value}, likely between {low} and {high}',
+  ),
+  /** {share} is shown strong. */
+  duelsWon: 'Wins {share} of its duels',
   /** Instant runoff: {round} is shown strong; {ballots} is a count of ballots. */
   wonRound: 'Wins in round {round} with {ballots}',
   outRound: 'Out in round {round} with {ballots}',
@@ -141,6 +154,8 @@ export const youVsCrowdText = i18n('results/you-vs-crowd', {
   /** The only ranking so far is the viewer's; {item} is their first place. */
   first: 'You’re the first — the crown is yours until someone disagrees',
   firstText: params('Your #1, {item}, leads until more rankings come in.'),
+  /** The same, when the shown order's leader is not their own #1 (a duel game's strength). */
+  leadsText: params('From your duels, {item} leads until more players come in.'),
   /** {mine} and {crowd} are ordinals ("2nd"). */
   difference: params('You put {item} {mine}; the crowd put it {crowd}.'),
   sameOrder: 'You put every item where the crowd did.',
@@ -178,10 +193,14 @@ export const methodSwitchText = i18n('results/methods', {
   borda: 'Borda count',
   schulze: 'Schulze',
   irv: 'Instant runoff',
+  /** A duel game's headline method (Bradley–Terry). */
+  strength: 'Strength',
   meanExplained: 'Items are ordered by where players put them on average.',
   bordaExplained: 'Each ranking gives an item one point for every item it beats; most points wins.',
   schulzeExplained:
     'Every pair is compared head to head, following chains of wins; the item no other beats this way wins.',
+  strengthExplained:
+    'Every duel counts: an item beating strong items gains more than one beating weak ones. The bar shows how strong each item is, the pale band how sure the crowd is.',
   irvExplained:
     'The item with the fewest first places drops out and its players’ next choices count instead, until one item has a majority.',
   /** The shown method's winner, on the banner: {method} is its name. */
@@ -201,6 +220,7 @@ export const methodSwitchText = i18n('results/methods', {
   bySchulze: 'by Schulze',
   byCondorcet: 'head to head',
   byIrv: 'by instant runoff',
+  byStrength: 'by strength from duels',
   /** Names in a list: "A, B and C". */
   listSeparator: ', ',
   listLast: params('{rest} and {last}'),
