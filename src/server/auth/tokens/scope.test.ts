@@ -12,12 +12,14 @@ describe('what an API token may reach', () => {
       .sort();
     expect(allowed).toEqual(
       [
-        // The user's own games: create, read, play, edit (items and ballot), import ballots, close,
-        // archive, delete, remix, publish, share card, results, exports, recent players and live
-        // events.
+        // The user's own games: create, read, play (a ballot, or duels a pair at a time), edit
+        // (items and ballot), import ballots, close, archive, delete, remix, publish, share card,
+        // results, exports, recent players and live events.
         'POST /api/games',
         'GET /api/games/{id}',
         'PUT /api/games/{id}/submission',
+        'GET /api/games/{id}/duel',
+        'POST /api/games/{id}/duels',
         'PATCH /api/games/{id}/items',
         'PUT /api/games/{id}/ballot',
         'POST /api/games/{id}/ballots',
