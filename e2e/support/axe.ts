@@ -73,6 +73,9 @@ export async function auditInPlace(
   reducedMotion: 'reduce' | 'no-preference' = 'reduce',
 ): Promise<Violation[]> {
   const size = page.viewportSize();
+  // A page behind another of its context (the presenter behind the remote) draws no frames, so
+  // its transitions never end: a theme switched there keeps the old background (decision 0063).
+  await page.bringToFront();
   const found = await auditAsItIs(page, check);
   await page.emulateMedia({ colorScheme: 'light', reducedMotion });
   await page.waitForFunction(() => document.documentElement.dataset.theme === 'light');

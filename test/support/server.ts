@@ -117,6 +117,9 @@ export async function testConfig(env: Record<string, string> = {}): Promise<Conf
     TRUSTED_PROXY_HEADER: 'x-forwarded-for',
     // Tests read verification and reset links there (opt-in: never in production).
     DEV_OUTBOX: '1',
+    // A creator's digest is sent an hour after a game's first play, so that no test's count of
+    // statements meets its sending (notifications tests set their own, short, batch).
+    NOTIFY_BATCH_MS: '3600000',
     ...env,
   });
 }
