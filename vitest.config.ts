@@ -52,6 +52,10 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
+          // Each file starts its own servers on fresh databases, so nothing a file leaves in a
+          // module is another file's: the app's modules load once per worker instead of once per
+          // file (12 files: 71 s of imports became 12 s, the run a fifth shorter).
+          isolate: false,
           setupFiles: [NO_STRAY_CONSOLE_ERROR],
           testTimeout: 60_000,
           expect: { poll: { timeout: POLL_TIMEOUT_MS } },
