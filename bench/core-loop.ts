@@ -1,6 +1,7 @@
 /**
- * `npm run bench`: Crowned's core loop against a real PostgreSQL server, next to the database's
- * own figure for a single-row upsert (pgbench) measured on the same server in the same run.
+ * `npm run bench`: Crowned's core loop against a real PostgreSQL server, with the SQL statements
+ * each request sends and the node driver's own single-row upsert beside it. The ratios to
+ * pgbench are bench/hot-path.ts's (interleaved with pgbench, so load does not flatter them).
  *
  *   submissions/s  guests re-submit random rankings to one game (PUT /api/games/:id/submission)
  *   results/s      the owner and guests read the results (GET /api/games/:id/results)
@@ -19,7 +20,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { addRanking, emptyTally, type Tally } from '../src/domain/results';
 import pg from 'pg';
 import { freePort } from '../test/support/server';
 import { spawnServer, type ChildServer, type StatementCounter } from './lib/child-server';
@@ -34,7 +34,6 @@ import {
   createFreshDatabase,
   createUpsertTable,
   runDriverUpsert,
-  runPgbench,
   serverVersion,
   UPSERT_KEYS,
   type FreshDatabase,
@@ -63,7 +62,7 @@ import {
   shuffled,
   sleep,
 } from './lib/setup';
-import { canonical } from './lib/seed-results';
+import { checkTally } from './lib/seed-results';
 
 // ---------------------------------------------------------------------------------------------
 // Settings
@@ -374,33 +373,6 @@ async function waitFor(condition: () => boolean, timeoutMs: number, what: string
   }
 }
 
-/** Recomputes the tally from the stored submissions and compares it with the kept one. */
-async function checkTally(
-  pool: pg.Pool,
-  gameId: string,
-): Promise<{ consistent: boolean; detail: string }> {
-  const { rows } = await pool.query<{ ranking: string[]; partial: boolean }>(
-    'select ranking, partial from submission where game_id = $1',
-    [gameId],
-  );
-  let expected: Tally = emptyTally();
-  for (const row of rows) if (!row.partial) expected = addRanking(expected, row.ranking);
-  const kept = await pool.query<{ tally: Tally; submissions: number }>(
-    'select tally, submissions from game_tally where game_id = $1',
-    [gameId],
-  );
-  const stored = kept.rows[0];
-  if (!stored) return { consistent: false, detail: 'no tally row' };
-  const same =
-    canonical(stored.tally) === canonical(expected) && stored.submissions === expected.submissions;
-  return {
-    consistent: same,
-    detail: same
-      ? `${expected.submissions} rankings, tally matches a recount`
-      : `kept ${stored.submissions} rankings, recount ${expected.submissions}; tallies differ`,
-  };
-}
-
 // ---------------------------------------------------------------------------------------------
 // Main
 
@@ -507,18 +479,8 @@ async function main(): Promise<number> {
       }
     }
 
-    // Baselines: the database alone, then through the node driver.
+    // Baseline: the single-row upsert through the node driver.
     await createUpsertTable(dbUrl);
-    log(`pgbench single-row upsert over ${UPSERT_KEYS} keys, ${seconds} s ...`);
-    const pgbench = await withCpu(serverPid, () =>
-      runPgbench(dbUrl, { concurrency, seconds, keys: UPSERT_KEYS }),
-    );
-    if (!pgbench.ran) log(`pgbench did not run: ${pgbench.reason}`);
-    log(`pgbench single-row upsert on one hot row, ${seconds} s ...`);
-    const pgbenchHot = await withCpu(serverPid, () =>
-      runPgbench(dbUrl, { concurrency, seconds, keys: 1 }),
-    );
-    if (!pgbenchHot.ran) log(`pgbench (hot row) did not run: ${pgbenchHot.reason}`);
     log(`node pg single-row upsert over ${UPSERT_KEYS} keys, ${seconds} s ...`);
     const driver = await withCpu(serverPid, () =>
       runDriverUpsert(dbUrl, { concurrency, seconds, keys: UPSERT_KEYS }),
@@ -599,21 +561,7 @@ async function main(): Promise<number> {
     }
 
     // Report.
-    const upsertTps = pgbench.ran ? pgbench.tps : null;
-    const hotTps = pgbenchHot.ran ? pgbenchHot.tps : null;
-    const percent = (value: number, of: number | null) =>
-      of ? `${((100 * value) / of).toFixed(1)} %` : 'n/a (no pgbench)';
     const rows: Row[] = [
-      {
-        what: `pgbench single-row upsert, ${UPSERT_KEYS} keys (baseline)`,
-        opsPerSecond: upsertTps,
-        note: pgbench.ran ? `avg ${pgbench.latencyAverageMs ?? '?'} ms` : pgbench.reason,
-      },
-      {
-        what: 'pgbench single-row upsert, 1 hot row',
-        opsPerSecond: hotTps,
-        note: pgbenchHot.ran ? `avg ${pgbenchHot.latencyAverageMs ?? '?'} ms` : pgbenchHot.reason,
-      },
       { what: `node pg single-row upsert, ${UPSERT_KEYS} keys`, ...driver },
       {
         what: 'submissions to one game (HTTP)',
@@ -637,12 +585,7 @@ async function main(): Promise<number> {
     } else {
       rows.push({ what: 'live fan-out', opsPerSecond: null, note: fanout.skipped });
     }
-    const ratios: [string, string][] = [
-      ['submissions / pgbench upsert', percent(submissions.opsPerSecond, upsertTps)],
-      ['submissions / pgbench hot-row upsert', percent(submissions.opsPerSecond, hotTps)],
-      ['results reads / pgbench upsert', percent(reads.opsPerSecond, upsertTps)],
-      ['node pg upsert / pgbench upsert', percent(driver.opsPerSecond, upsertTps)],
-    ];
+    const ratios: [string, string][] = [['ratios to pgbench', 'bench/hot-path.ts (interleaved)']];
     const title =
       `Crowned core-loop benchmark (PostgreSQL ${pgVersion}, ${round(seconds, 2)} s each, concurrency ${concurrency})\n` +
       `node ${process.version}, ${os.cpus().length} CPUs, load ${os
@@ -653,8 +596,6 @@ async function main(): Promise<number> {
       `server pool 10 connections\n`;
     process.stdout.write(`\n${formatTable(title, rows, ratios)}\n\n`);
     const cpuRows: [string, CpuFigures][] = [
-      ['pgbench upsert, 1000 keys', pgbench.cpu],
-      ['pgbench upsert, 1 hot row', pgbenchHot.cpu],
       ['node pg upsert', driver.cpu],
       ['submissions (HTTP)', submissions.cpu],
       ['results reads (HTTP)', reads.cpu],
@@ -681,7 +622,6 @@ async function main(): Promise<number> {
         process.stdout.write(`ERROR in ${what} (x${sample.count}): ${sample.message}\n`);
       }
     }
-    if (pgbench.ran && pgbench.failedTransactions) errors += pgbench.failedTransactions;
 
     const report: Report = {
       benchmark: 'core-loop',
@@ -702,12 +642,11 @@ async function main(): Promise<number> {
         loadavgAtEnd: os.loadavg(),
         platform: `${os.platform()} ${os.release()}`,
       },
-      baselines: { pgbench, pgbenchHotRow: pgbenchHot, nodePgUpsert: driver },
+      baselines: { nodePgUpsert: driver },
       submissions,
       resultsReads: reads,
       fanout,
       tally,
-      ratios: Object.fromEntries(ratios),
       errors,
     };
     const file = await writeReport(report, startedAt);
@@ -747,7 +686,7 @@ function formatCpu(rows: readonly [string, CpuFigures][]): string {
   return [
     `CPU during each phase, % of one core (${cores} cores = ${cores * 100} %). server = the Crowned server`,
     `process; bench = this process (load generator, node pg baseline); rest = everything else:`,
-    `pgbench's client in its rows, otherwise other work on the machine`,
+    `other work on the machine`,
     `${''.padEnd(width)}  ${'server'.padStart(9)}  ${'bench'.padStart(9)}  ${'postgres'.padStart(9)}  ${'rest'.padStart(9)}  ${'machine'.padStart(9)}`,
     ...rows.map(
       ([what, cpu]) =>

@@ -3,8 +3,19 @@
  * each figure printed next to its target. The server runs in a child process started the way
  * `npm start` starts it (`node dist/server/main.mjs`, the bundled server; NODE_ENV=production), so its
  * RSS and CPU are its own and the load generator (this process, which also parses thousands of
- * event streams) is a separate client on the other core, as real clients would be.
+ * event streams) is a separate client on the other core, as real clients would be. The load
+ * average is printed at start, with a warning above 0.5.
  *
+ *   hot game vs        on a fresh PostgreSQL database: a 10-item game every one of BENCH_GUESTS
+ *   pgbench            guests played once; then BENCH_PAIRS (at least 3) pairs of phases, A B A B
+ *   (interleaved)      A B, each phase BENCH_SECONDS at BENCH_CONCURRENCY: A = pgbench's
+ *                      single-row upsert over 1000 keys, then on one hot row; B = the guests
+ *                      re-submitting to the game, then results reads (owner and guests). Each
+ *                      pair is printed with its ratios; the figures are their medians with the
+ *                      spread (issue 29: load slows pgbench more than Crowned, so ratios from
+ *                      phases far apart flatter). Targets: hot game >= 100 % of the hot row,
+ *                      submissions >= 20 % of the 1000-key upsert, reads >= 40 % of it. The tally
+ *                      is recounted from the stored rankings at the end.
  *   results read       on a fresh PostgreSQL database: a game of 200 items created through the
  *                      API by a signed-up owner, then BENCH_SUBMISSIONS final rankings seeded in
  *                      SQL (synthetic guest users, random full rankings) with the matching
@@ -30,9 +41,11 @@
  *                      spawn() until GET /api/health answers 200, polled every 10 ms: it includes
  *                      Node's own start-up and loading the bundle. RSS = VmRSS from /proc right after ready
  *                      and after 200 warm-up requests. Targets: PostgreSQL <= 1 s, <= 150 MB;
- *                      fresh PGlite <= 5 s, <= 400 MB.
+ *                      fresh PGlite <= 5 s, peak (VmHWM, start-up included) <= 400 MB.
  *
- * Env: BENCH_SECONDS (10), BENCH_CONCURRENCY (16), BENCH_SUBMISSIONS (100000), BENCH_READS (2000),
+ * Env: BENCH_SECONDS (10), BENCH_CONCURRENCY (16), BENCH_GUESTS (max(64, 2 x concurrency)),
+ * BENCH_PAIRS (3), BENCH_HOT_GAME_ONLY=1 (the interleaved pairs alone, for profiling),
+ * BENCH_SUBMISSIONS (100000), BENCH_READS (2000),
  * BENCH_WATCHERS (5000; needs `ulimit -n` above it, checked first), BENCH_DATABASE_URL /
  * TEST_DATABASE_URL (an admin URL on a loopback server; fresh databases are created on it and
  * dropped at the end). Figures are printed and written to bench/results/, never asserted. Exit
@@ -44,12 +57,26 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { counterMatchesDomain, seedFinalSubmissions, type SeedFigures } from './lib/seed-results';
+import pg from 'pg';
+import {
+  checkTally,
+  counterMatchesDomain,
+  seedFinalSubmissions,
+  type SeedFigures,
+} from './lib/seed-results';
 import { freePort } from '../test/support/server';
 import { spawnServer, type ChildServer } from './lib/child-server';
 import { CpuMeter } from './lib/cpu';
 import { cookieHeader, HttpClient, SseConnection, type HttpResponse } from './lib/http';
-import { createFreshDatabase, serverVersion, type FreshDatabase } from './lib/postgres';
+import {
+  createFreshDatabase,
+  createUpsertTable,
+  runPgbench,
+  serverVersion,
+  UPSERT_KEYS,
+  type FreshDatabase,
+  type PgbenchResult,
+} from './lib/postgres';
 import {
   closedLoop,
   formatTable,
@@ -66,6 +93,7 @@ import {
   expectStatus,
   Interrupted,
   log,
+  logLoadAtStart,
   parse,
   positive,
   redact,
@@ -96,6 +124,9 @@ const SPARE_FILES = 200;
 const guestIp = (index: number) => `198.18.${Math.floor(index / 250)}.${(index % 250) + 1}`;
 
 const TARGETS = {
+  hotGameOfHotRowPct: 100,
+  submissionsOfUpsertPct: 20,
+  readsOfUpsertPct: 40,
   resultsP99Ms: 20,
   fanoutP95Ms: 1000,
   postgresReadyMs: 1000,
@@ -107,6 +138,9 @@ const TARGETS = {
 type Settings = {
   seconds: number;
   concurrency: number;
+  /** The hot game's players, and its A B pairs. */
+  guests: number;
+  pairs: number;
   submissions: number;
   reads: number;
   watchers: number;
@@ -115,9 +149,12 @@ type Settings = {
 
 function readSettings(): Settings {
   const adminUrl = benchAdminUrl();
+  const concurrency = positive('BENCH_CONCURRENCY', 16);
   return {
     seconds: positive('BENCH_SECONDS', 10, false),
-    concurrency: positive('BENCH_CONCURRENCY', 16),
+    concurrency,
+    guests: positive('BENCH_GUESTS', Math.max(64, concurrency * 2)),
+    pairs: Math.max(3, positive('BENCH_PAIRS', 3)),
     submissions: positive('BENCH_SUBMISSIONS', 100_000),
     reads: positive('BENCH_READS', 2_000),
     watchers: positive('BENCH_WATCHERS', 5_000),
@@ -463,6 +500,213 @@ async function measureBallotKinds(
   }));
   checkpoint();
   return { topReads, submissions: { full, top } };
+}
+
+// ---------------------------------------------------------------------------------------------
+// (0) The hot game beside the database's own upsert, interleaved (issue 29)
+
+/** The hot game's size, as core-loop's: a ranking of 10. */
+const HOT_ITEMS = 10;
+/** The hot game's guests sign in from addresses of their own, after the others'. */
+const HOT_GUEST_BASE = 40_000;
+
+type PairFigures = {
+  /** The 1-minute load average as the pair began. */
+  load: number;
+  upsert: PgbenchResult;
+  hotRow: PgbenchResult;
+  submissions: Figures & { cpu: PhaseCpu };
+  reads: Figures & { cpu: PhaseCpu };
+};
+
+type Ratio = {
+  median: number | null;
+  min: number | null;
+  max: number | null;
+  each: (number | null)[];
+};
+
+type HotGameFigures = {
+  guests: number;
+  pairs: PairFigures[];
+  ratios: { hotRow: Ratio; upsert: Ratio; reads: Ratio };
+  tally: { consistent: boolean; detail: string };
+  errors: number;
+  errorSamples: { message: string; count: number }[];
+};
+
+const percentOf = (value: number, of: PgbenchResult): number | null =>
+  of.ran && of.tps > 0 ? (100 * value) / of.tps : null;
+
+function ratioOf(each: (number | null)[]): Ratio {
+  const known = each.filter((value): value is number => value !== null).sort((a, b) => a - b);
+  if (known.length === 0) return { median: null, min: null, max: null, each };
+  const mid = Math.floor(known.length / 2);
+  const median = known.length % 2 ? known[mid]! : (known[mid - 1]! + known[mid]!) / 2;
+  return { median, min: known[0]!, max: known.at(-1)!, each };
+}
+
+/**
+ * A 10-item game on a fresh database, every guest counted once, then pairs of phases, one after
+ * the other: A = pgbench's single-row upsert over 1000 keys, then on one hot row; B = guests
+ * re-submitting to the game, then results reads. Each pair's ratios compare figures taken
+ * seconds apart, so load that comes and goes (other work on the machine) moves both sides of a
+ * pair; the median of the pairs and their spread are the figures.
+ */
+async function measureHotGame(
+  resources: Resources,
+  settings: Settings,
+  authSecret: string,
+): Promise<HotGameFigures> {
+  const { concurrency, seconds } = settings;
+  const database = await createFreshDatabase(settings.adminUrl).catch((error: unknown) => {
+    throw new SetupError(
+      `Cannot create a database on ${redact(settings.adminUrl)} (set BENCH_DATABASE_URL): ${(error as Error).message}`,
+    );
+  });
+  resources.databases.push(database);
+  const env = serverEnv(await freePort(), authSecret, { databaseUrl: database.url });
+  const server = await startChild(resources, env);
+  const api = new Api(server.port, concurrency + 4);
+  resources.clients.push(api.http);
+  const setup = await (async () => {
+    const owner = await signUpOwner(api, `hot-${database.name.slice(-8)}`);
+    const game = await createGame(api, owner, HOT_ITEMS);
+    const itemIds = game.items.map((item) => item.id);
+    log(`hot game: ${settings.guests} guests sign in and play once ...`);
+    const guests = await mapLimit(
+      Array.from({ length: settings.guests }, (_, i) => HOT_GUEST_BASE + i),
+      GUESTS_SET_UP_AT_ONCE,
+      (index) => signInGuest(api, index),
+    );
+    await mapLimit(guests, GUESTS_SET_UP_AT_ONCE, async (guest, i) => {
+      const res = await api.put(
+        `/api/games/${game.id}/submission`,
+        { ranking: shuffled(itemIds) },
+        guest,
+      );
+      expectStatus(res, 200, `first submission of guest ${i}`);
+    });
+    // Warm-up (JIT, pool, kept state): not measured.
+    await mapLimit([owner, ...guests], concurrency, async (viewer) => {
+      expectStatus(await api.get(`/api/games/${game.id}/results`, viewer), 200, 'warm-up read');
+    });
+    await createUpsertTable(database.url);
+    return { owner, game, itemIds, guests };
+  })().catch((error: unknown) => {
+    if (error instanceof Interrupted || error instanceof SetupError) throw error;
+    checkpoint();
+    throw new SetupError(`hot game setup failed: ${(error as Error).message}`);
+  });
+  const { owner, game, itemIds, guests } = setup;
+  const gamePath = `/api/games/${game.id}`;
+  const viewers = [owner, ...guests];
+
+  // Every guest is counted already: each PUT takes their old ranking out and puts the new one in,
+  // and the count must stay the same.
+  const submitting = () =>
+    closedLoop(concurrency, seconds, async (worker, iteration) => {
+      const guest = guests[(worker + iteration * concurrency) % guests.length]!;
+      const res = await api.put(`${gamePath}/submission`, { ranking: shuffled(itemIds) }, guest);
+      expectStatus(res, 200, 'hot game submission');
+      const { submissionCount } = parse<{ submissionCount: number }>(res, 'hot game submission');
+      if (submissionCount !== guests.length) {
+        throw new Error(`submission count ${submissionCount}, expected ${guests.length}`);
+      }
+    });
+  const reading = () =>
+    closedLoop(concurrency, seconds, async (worker, iteration) => {
+      const viewer = viewers[(worker + iteration * concurrency) % viewers.length]!;
+      const res = await api.get(`${gamePath}/results`, viewer);
+      expectStatus(res, 200, 'hot game results read');
+      const body = parse<{ results: { submissions: number } }>(res, 'hot game results read');
+      if (body.results.submissions !== guests.length) {
+        throw new Error(
+          `results: ${body.results.submissions} submissions, expected ${guests.length}`,
+        );
+      }
+    });
+
+  const pairs: PairFigures[] = [];
+  for (let pair = 1; pair <= settings.pairs; pair++) {
+    const load = os.loadavg()[0] ?? 0;
+    log(
+      `pair ${pair} of ${settings.pairs} (load ${load.toFixed(2)}): A pgbench upsert, 1000 keys then 1 hot row ...`,
+    );
+    const upsert = await runPgbench(database.url, { concurrency, seconds, keys: UPSERT_KEYS });
+    checkpoint();
+    const hotRow = await runPgbench(database.url, { concurrency, seconds, keys: 1 });
+    checkpoint();
+    log(`pair ${pair}: B submissions to the hot game, then results reads ...`);
+    const began = process.hrtime.bigint() / 1000n;
+    const submissions = await observed(server, submitting);
+    // With BENCH_CPU_PROF, the phase's window on the profile's clock (both monotonic, in µs).
+    if (process.env.BENCH_CPU_PROF) {
+      log(`profile window, submissions: ${began} ${process.hrtime.bigint() / 1000n}`);
+    }
+    checkpoint();
+    const reads = await observed(server, reading);
+    checkpoint();
+    const figures: PairFigures = { load, upsert, hotRow, submissions, reads };
+    pairs.push(figures);
+    process.stdout.write(`${pairLine(pair, figures)}\n`);
+  }
+
+  const pool = new pg.Pool({ connectionString: database.url, max: 1 });
+  const tally = await checkTally(pool, game.id).finally(() => pool.end());
+  log(`hot game tally: ${tally.detail}`);
+  api.http.close();
+  await server.stop();
+  await database.drop();
+  const failures = new Recorder();
+  let errors = 0;
+  const errorSamples: { message: string; count: number }[] = [];
+  for (const each of pairs) {
+    for (const figures of [each.submissions, each.reads]) {
+      errors += figures.errors;
+      errorSamples.push(...figures.errorSamples);
+    }
+    for (const run of [each.upsert, each.hotRow]) {
+      if (!run.ran) failures.error(new Error(run.reason));
+      else errors += run.failedTransactions ?? 0;
+    }
+  }
+  errorSamples.push(...failures.figures(1).errorSamples);
+  return {
+    guests: guests.length,
+    pairs,
+    ratios: {
+      hotRow: ratioOf(pairs.map((p) => percentOf(p.submissions.opsPerSecond, p.hotRow))),
+      upsert: ratioOf(pairs.map((p) => percentOf(p.submissions.opsPerSecond, p.upsert))),
+      reads: ratioOf(pairs.map((p) => percentOf(p.reads.opsPerSecond, p.upsert))),
+    },
+    tally,
+    errors: errors + (tally.consistent ? 0 : 1),
+    errorSamples: tally.consistent
+      ? errorSamples
+      : [...errorSamples, { message: `tally: ${tally.detail}`, count: 1 }],
+  };
+}
+
+const tps = (run: PgbenchResult) => (run.ran ? `${run.tps.toFixed(0)}/s` : 'did not run');
+const pct = (value: number | null) => (value === null ? 'n/a' : `${value.toFixed(1)} %`);
+
+function pairLine(pair: number, p: PairFigures): string {
+  return (
+    `  pair ${pair} (load ${p.load.toFixed(2)}): pgbench ${tps(p.upsert)} (1000 keys), ` +
+    `${tps(p.hotRow)} (hot row); submissions ${p.submissions.opsPerSecond.toFixed(0)}/s ` +
+    `(server CPU ${cpu(p.submissions.cpu.serverPct)}), reads ${p.reads.opsPerSecond.toFixed(0)}/s ` +
+    `(server CPU ${cpu(p.reads.cpu.serverPct)}) -> ` +
+    `hot game / hot row ${pct(percentOf(p.submissions.opsPerSecond, p.hotRow))}, ` +
+    `submissions / upsert ${pct(percentOf(p.submissions.opsPerSecond, p.upsert))}, ` +
+    `reads / upsert ${pct(percentOf(p.reads.opsPerSecond, p.upsert))}`
+  );
+}
+
+/** "median 68.5 % (62.1-70.3 % over 3 pairs)" */
+function ratioText(ratio: Ratio): string {
+  if (ratio.median === null) return 'n/a (no pgbench)';
+  return `${pct(ratio.median)} median (${ratio.min!.toFixed(1)}-${ratio.max!.toFixed(1)} % over ${ratio.each.length} pairs)`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -963,10 +1207,39 @@ function targetLines(
       readyTime(startup.pglite.readyMs),
     ],
     [
-      `server RSS, fresh PGlite (target <= ${mb(t.pgliteRssMb)})`,
-      mb(startup.pglite.rssAfterWarmUpMb),
+      `server RSS, fresh PGlite, peak (target <= ${mb(t.pgliteRssMb)})`,
+      `${mb(startup.pglite.peakMb)} (${mb(startup.pglite.rssAfterWarmUpMb)} after warm-up)`,
     ],
   ];
+}
+
+function hotGameTargets(hot: HotGameFigures): [string, string][] {
+  const t = TARGETS;
+  return [
+    [
+      `submissions to one hot game / pgbench hot-row upsert (target >= ${t.hotGameOfHotRowPct} %)`,
+      ratioText(hot.ratios.hotRow),
+    ],
+    [
+      `submissions / pgbench upsert, 1000 keys (target >= ${t.submissionsOfUpsertPct} %)`,
+      ratioText(hot.ratios.upsert),
+    ],
+    [
+      `results reads / pgbench upsert, 1000 keys (target >= ${t.readsOfUpsertPct} %)`,
+      ratioText(hot.ratios.reads),
+    ],
+  ];
+}
+
+/** The interleaved pairs again, under the table, with the load they ran at. */
+function hotGameText(hot: HotGameFigures, settings: Settings, loadAtStart: number): string {
+  const warning = loadAtStart > 0.5 ? ' (above 0.5: a loaded machine, figures may mislead)' : '';
+  return [
+    `Hot game vs pgbench, interleaved A B (A = pgbench upsert 1000 keys, then 1 hot row; B = submissions, then results reads; ` +
+      `${HOT_ITEMS} items, ${hot.guests} guests, ${settings.concurrency} at a time, ${settings.seconds} s a phase); load at start ${loadAtStart.toFixed(2)}${warning}`,
+    ...hot.pairs.map((pair, i) => pairLine(i + 1, pair)),
+    `  tally after the pairs: ${hot.tally.consistent ? 'consistent' : 'INCONSISTENT'} (${hot.tally.detail})`,
+  ].join('\n');
 }
 
 function formatCpu(rows: readonly [string, PhaseCpu][]): string {
@@ -1074,7 +1347,25 @@ async function main(): Promise<number> {
   const began = performance.now();
   const authSecret = randomBytes(32).toString('base64url');
   const resources: Resources = { databases: [], servers: [], dirs: [], clients: [], streams: [] };
+  const loadAtStart = logLoadAtStart(log);
   try {
+    log(
+      `hot game vs pgbench: ${settings.pairs} pairs of ${settings.seconds} s phases, interleaved ...`,
+    );
+    const hotGame = await measureHotGame(resources, settings, authSecret);
+    if (process.env.BENCH_HOT_GAME_ONLY === '1') {
+      process.stdout.write(
+        `\n${hotGameText(hotGame, settings, loadAtStart)}\n${hotGameTargets(hotGame)
+          .map(([what, value]) => `${what}: ${value}`)
+          .join('\n')}\n`,
+      );
+      if (hotGame.errors > 0) {
+        for (const sample of hotGame.errorSamples) {
+          process.stdout.write(`ERROR (x${sample.count}): ${sample.message}\n`);
+        }
+      }
+      return hotGame.errors > 0 ? 1 : 0;
+    }
     const { pgVersion, results, kinds, fanout } = await measureServing(
       resources,
       settings,
@@ -1090,10 +1381,14 @@ async function main(): Promise<number> {
         .join(' ')}, ulimit -n ${openFiles}; ready times include Node's own start-up ` +
       `(node alone: ${startup.nodeAloneMs} ms)\n`;
     const rows = tableRows(results, kinds, fanout, startup, settings);
-    const targets = targetLines(results, kinds, fanout, startup, settings.watchers);
+    const targets = [
+      ...hotGameTargets(hotGame),
+      ...targetLines(results, kinds, fanout, startup, settings.watchers),
+    ];
     process.stdout.write(
       `\n${formatTable(title, rows, [['figure vs target', ''], ...targets])}\n\n`,
     );
+    process.stdout.write(`${hotGameText(hotGame, settings, loadAtStart)}\n\n`);
     process.stdout.write(
       `${formatCpu([
         ['results reads, 1 at a time', results.oneAtATime.cpu],
@@ -1108,6 +1403,7 @@ async function main(): Promise<number> {
       [`top-${TOP_N} results reads`, kinds.topReads],
       ['submissions, full ranking', kinds.submissions.full],
       [`submissions, top ${TOP_N}`, kinds.submissions.top],
+      ['hot game vs pgbench', hotGame],
       ['live fan-out', fanout],
       ['warm-up on PostgreSQL', startup.postgres.warmUp],
       ['warm-up on PGlite', startup.pglite.warmUp],
@@ -1130,10 +1426,12 @@ async function main(): Promise<number> {
           node: process.version,
           postgres: pgVersion,
           cpus: os.cpus().length,
+          loadAverageAtStart: loadAtStart,
           loadavgAtEnd: os.loadavg(),
           platform: `${os.platform()} ${os.release()}`,
         },
         targets: TARGETS,
+        hotGame,
         resultsRead: results,
         ballotKinds: kinds,
         fanout,

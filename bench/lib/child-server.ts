@@ -1,7 +1,7 @@
 /**
  * The real server in a child process, so its memory and CPU are its own. By default it starts the
- * way `npm start` starts it (the bundle scripts/build-server.mjs makes, built here when it is
- * missing or stale; no web build needed: the server serves the API alone when dist/web is
+ * way `npm start` starts it (the bundle scripts/build-server.mjs makes, and on PGlite its database
+ * template, built here when missing or stale; no web build needed: the server serves the API alone when dist/web is
  * absent). With `countStatements` it starts from the sources with query-counter-ipc.ts preloaded,
  * and `statements` asks it how many SQL statements it has sent. Linux /proc gives its RSS and CPU.
  */
@@ -10,7 +10,13 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import type { CounterReply, CounterRequest } from './query-counter-ipc';
-import { buildServer, SERVER_BUNDLE, serverBundleStale } from '../../scripts/build-server.mjs';
+import {
+  buildPgliteTemplate,
+  buildServer,
+  pgliteTemplateStale,
+  SERVER_BUNDLE,
+  serverBundleStale,
+} from '../../scripts/build-server.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const READY_POLL_MS = 10;
@@ -71,6 +77,11 @@ export async function spawnServer(
   if (!Number.isInteger(port) || port <= 0) throw new Error('spawnServer: PORT must be set');
   const counting = options.countStatements === true;
   if (!counting && serverBundleStale()) await buildServer();
+  // On PGlite, the migrated template `npm start` makes (scripts/prepare-start.mjs) too: without
+  // it a fresh data directory starts the slow way (a new cluster, every migration).
+  if (!counting && !{ ...process.env, ...env }.DATABASE_URL && pgliteTemplateStale()) {
+    await buildPgliteTemplate();
+  }
   // BENCH_CPU_PROF=<dir>: the server writes a CPU profile there when it exits.
   const profile = process.env.BENCH_CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]

@@ -101,6 +101,36 @@ export async function counterMatchesDomain(
   return canonical(counter.toTally()) === canonical(tally);
 }
 
+/**
+ * Recomputes a game's tally from its stored final rankings and compares it with the kept one (a
+ * bench's check that concurrent resubmissions lost or doubled nothing).
+ */
+export async function checkTally(
+  pool: Pick<pg.Pool, 'query'>,
+  gameId: string,
+): Promise<{ consistent: boolean; detail: string }> {
+  const { rows } = await pool.query<{ ranking: string[]; partial: boolean }>(
+    'select ranking, partial from submission where game_id = $1',
+    [gameId],
+  );
+  let expected: Tally = emptyTally();
+  for (const row of rows) if (!row.partial) expected = addRanking(expected, row.ranking);
+  const kept = await pool.query<{ tally: Tally; submissions: number }>(
+    'select tally, submissions from game_tally where game_id = $1',
+    [gameId],
+  );
+  const stored = kept.rows[0];
+  if (!stored) return { consistent: false, detail: 'no tally row' };
+  const same =
+    canonical(stored.tally) === canonical(expected) && stored.submissions === expected.submissions;
+  return {
+    consistent: same,
+    detail: same
+      ? `${expected.submissions} rankings, tally matches a recount`
+      : `kept ${stored.submissions} rankings, recount ${expected.submissions}; tallies differ`,
+  };
+}
+
 /** JSON with object keys sorted, so two tallies compare whatever their key order. */
 export function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
