@@ -63,8 +63,6 @@ type Waiting = {
 
 export class Submissions {
   private readonly waiting = new Map<string, Waiting[]>();
-  /** Games with a batch being written by this instance. */
-  private readonly writing = new Set<string>();
 
   /**
    * `queue` is the per-game queue the owner's changes (edit, close, delete) also run in, so this
@@ -88,33 +86,20 @@ export class Submissions {
       if (!list) {
         list = [];
         this.waiting.set(gameId, list);
-        // At an idle game, one turn of the event loop first: requests already received join
-        // this batch. Behind a batch being written, none: this one forms meanwhile and is sent
-        // as soon as that one has committed.
-        const flush = () => this.flush(gameId);
-        void this.queue.run(
-          gameId,
-          this.writing.has(gameId) ? flush : () => nextTurn().then(flush),
-        );
+        // One turn of the event loop first: requests already received join this batch.
+        void this.queue.run(gameId, () => nextTurn().then(() => this.flush(gameId)));
       }
       list.push({ request, resolve, reject });
     });
   }
 
-  /**
-   * Writes what waits for the game, up to MAX_BATCH; the rest goes in the next batch. The
-   * batch's requests are answered on the next turn of the event loop: the batch that formed
-   * while this one was written is planned and sent first, so the game's row is not left idle
-   * while these answers are written out.
-   */
+  /** Writes what waits for the game, up to MAX_BATCH; the rest goes in the next batch. */
   private async flush(gameId: string): Promise<void> {
     const list = this.waiting.get(gameId) ?? [];
     const batch = list.splice(0, MAX_BATCH);
     if (list.length > 0) void this.queue.run(gameId, () => this.flush(gameId));
     else this.waiting.delete(gameId);
     this.onBatch?.(batch.length);
-    this.writing.add(gameId);
-    let answer: () => void;
     try {
       const answers = await writeBatch(
         this.db,
@@ -123,20 +108,14 @@ export class Submissions {
         batch.map((waiting) => waiting.request),
         this.rerankLimit,
       );
-      answer = () =>
-        batch.forEach((waiting, i) => {
-          const outcome = answers[i];
-          if (outcome instanceof Error || outcome === undefined) waiting.reject(outcome);
-          else waiting.resolve(outcome);
-        });
+      batch.forEach((waiting, i) => {
+        const answer = answers[i];
+        if (answer instanceof Error || answer === undefined) waiting.reject(answer);
+        else waiting.resolve(answer);
+      });
     } catch (error) {
-      answer = () => {
-        for (const waiting of batch) waiting.reject(error);
-      };
-    } finally {
-      this.writing.delete(gameId);
+      for (const waiting of batch) waiting.reject(error);
     }
-    setImmediate(answer);
   }
 }
 
