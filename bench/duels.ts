@@ -171,7 +171,11 @@ type DuelPhase = {
   cpu: CpuFigures;
 };
 
-type RankingPhase = { submissions: Figures; statementsPerSubmission: number | null; cpu: CpuFigures };
+type RankingPhase = {
+  submissions: Figures;
+  statementsPerSubmission: number | null;
+  cpu: CpuFigures;
+};
 
 /** What the client saw acknowledged, for the recount. */
 type Made = { answers: number; players: Set<string> };
@@ -535,9 +539,7 @@ async function main(): Promise<number> {
     );
     const fetches = allFetches(duelPhases);
     const perAnswer = duelPhases.map((phase) => phase.statementsPerAnswer ?? Number.NaN);
-    const perSubmission = rankingPhases.map(
-      (phase) => phase.statementsPerSubmission ?? Number.NaN,
-    );
+    const perSubmission = rankingPhases.map((phase) => phase.statementsPerSubmission ?? Number.NaN);
     const lines: string[] = [
       `Crowned duels benchmark (PostgreSQL ${pgVersion}; server in a child process from the sources, counting its SQL, NODE_ENV=production, pool 10)`,
       `node ${process.version}, ${os.cpus().length} CPUs, load ${os

@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { TestServer } from '../test/support/server';
 import { auditAll } from './support/axe';
-import { readGameByApi } from './support/games';
+import { createGameByApi, readGameByApi } from './support/games';
 import { browserAvailable, screenshot, useAppInBrowser } from './support/harness';
 import { DESKTOP, goInApp, MOBILE, newVisitor, registerByApi } from './support/web';
 
@@ -213,4 +213,53 @@ describe.runIf(browserAvailable())('duels', () => {
     ]);
     await context.close();
   }, 180_000);
+
+  it('ignores ← → ↓ and taps while an answer is saving: one answer, not several', async () => {
+    const owner = await newVisitor(browser, server, { viewport: MOBILE });
+    await registerByApi(owner.page, server, 'Roaster');
+    const game = await createGameByApi(owner.page, server, {
+      prompt: 'Best bean',
+      items: ITEMS,
+      ballot: { kind: 'duel' },
+    });
+    await owner.context.close();
+
+    const { context, page } = await newVisitor(browser, server, { viewport: MOBILE });
+    await page.goto(`/g/${game.id}/play`);
+    await page.getByTestId('duel-left').waitFor();
+    const { budget } = (await turnByApi(page, game.id)).progress;
+    await progressIs(page, 0, budget);
+    // Every answer is held until released, and counted.
+    let posted = 0;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**/api/games/${game.id}/duels`, async (route) => {
+      posted += 1;
+      await held;
+      await route.continue();
+    });
+    // Three keys in one frame, before the page draws again (a held key, a quick double press)...
+    await page.evaluate(() => {
+      for (const key of ['ArrowLeft', 'ArrowRight', 'ArrowDown']) {
+        document.body.dispatchEvent(
+          new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }),
+        );
+      }
+    });
+    await expect.poll(() => posted).toBe(1);
+    // ... and more while the answer is out: keys, and a tap on the other card.
+    for (const key of ['ArrowRight', 'ArrowDown', 'ArrowLeft']) await page.keyboard.press(key);
+    await page.getByTestId('duel-right').click();
+    release();
+    await progressIs(page, 1, budget);
+    expect(posted).toBe(1);
+    expect((await turnByApi(page, game.id)).progress.answered).toBe(1);
+    expect(await page.getByTestId('duel-error').count()).toBe(0);
+    // The next pair takes the next key as usual.
+    await page.keyboard.press('ArrowRight');
+    await progressIs(page, 2, budget);
+    expect(posted).toBe(2);
+    await page.unrouteAll({ behavior: 'wait' });
+    await context.close();
+  }, 120_000);
 });
