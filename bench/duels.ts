@@ -25,7 +25,8 @@
  *                       answers = the results' submissions; no player has a pair twice.
  *
  * Env: BENCH_SECONDS (10), BENCH_CONCURRENCY (16), BENCH_GUESTS (max(200, 2 x concurrency)),
- * BENCH_ITEMS (50), BENCH_ROUNDS (3), BENCH_DATABASE_URL / TEST_DATABASE_URL (an admin URL on a
+ * BENCH_ITEMS (50), BENCH_ROUNDS (3), BENCH_TRACE=1 prints the SQL of the quiet fetches and answers,
+ * BENCH_DATABASE_URL / TEST_DATABASE_URL (an admin URL on a
  * loopback server; a fresh database is created on it and dropped at the end). Figures are printed
  * and written to bench/results/, never asserted. Exit code: 1 when setup failed, a request failed
  * or the recount differs; 130 when interrupted.
@@ -288,7 +289,13 @@ async function quietStatements(
   gameId: string,
   guest: Viewer,
   statements: StatementCounter,
-): Promise<{ fetch: string[]; answer: string[]; secondFetch: string[] }> {
+): Promise<{
+  fetch: string[];
+  answer: string[];
+  secondFetch: string[];
+  secondAnswer: string[];
+  thirdAnswer: string[];
+}> {
   let pair: [string, string] = ['', ''];
   const fetch = await statements.trace(async () => {
     const res = await api.send('GET', `/api/games/${gameId}/duel`, guest);
@@ -305,14 +312,32 @@ async function quietStatements(
     });
     expectStatus(res, 200, 'quiet answer');
   });
+  let next: Turn | undefined;
   const secondFetch = await statements.trace(async () => {
+    const res = await api.send('GET', `/api/games/${gameId}/duel`, guest);
+    expectStatus(res, 200, 'quiet second fetch');
+    next = parse<Turn>(res, 'quiet second fetch');
+  });
+  // A second answer: no first play (its XP and play count) any more, as most answers are.
+  const secondAnswer = await statements.trace(async () => {
+    if (!next || !('pair' in next)) throw new Error('quiet second fetch: done');
+    const [a, b] = [next.pair[0].id, next.pair[1].id];
+    const res = await api.send('POST', `/api/games/${gameId}/duels`, guest, { a, b, winner: b });
+    expectStatus(res, 200, 'quiet second answer');
+  });
+  // And a third, the common case: the player's kept ballot is this instance's own.
+  const thirdAnswer = await statements.trace(async () => {
+    const res = await api.send('GET', `/api/games/${gameId}/duel`, guest);
+    const turn = parse<Turn>(res, 'quiet third fetch');
+    if (!('pair' in turn)) throw new Error('quiet third fetch: done');
+    const [a, b] = [turn.pair[0].id, turn.pair[1].id];
     expectStatus(
-      await api.send('GET', `/api/games/${gameId}/duel`, guest),
+      await api.send('POST', `/api/games/${gameId}/duels`, guest, { a, b, winner: a }),
       200,
-      'quiet second fetch',
+      'quiet third answer',
     );
   });
-  return { fetch, answer, secondFetch };
+  return { fetch, answer, secondFetch, secondAnswer, thirdAnswer };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -512,7 +537,7 @@ async function main(): Promise<number> {
     checkpoint();
     // The statements of one quiet fetch and answer (nothing else running).
     const traced = await quietStatements(api, duelGame.id, quiet, statements);
-    made.answers += 1;
+    made.answers += 3;
     made.players.add(quiet.cookie);
 
     const duelPhases: DuelPhase[] = [];
@@ -565,8 +590,13 @@ async function main(): Promise<number> {
       `answers/s / submissions/s, per pair: median ${round(median(ratios), 2)}x (spread ${spread(ratios, 2)}x)`,
       `recount: ${counted.exact ? 'exact' : 'DIFFERS'} (${counted.detail}) (target: exact)`,
       `SQL statements per answer (its pair fetch and its answer) under load: median ${round(median(perAnswer), 2)} (spread ${spread(perAnswer, 2)}); per ranking submission: median ${round(median(perSubmission), 2)}`,
-      `SQL statements, quiet: a first fetch ${traced.fetch.length}, an answer ${traced.answer.length}, the fetch after it ${traced.secondFetch.length}`,
+      `SQL statements, quiet: a player's first fetch ${traced.fetch.length}, first answer ${traced.answer.length} (with the first play), the fetch after it ${traced.secondFetch.length}, a second answer ${traced.secondAnswer.length}, a third with its fetch ${traced.thirdAnswer.length}`,
     );
+    if (process.env.BENCH_TRACE === '1') {
+      for (const [what, list] of Object.entries(traced)) {
+        lines.push(`SQL of ${what}:`, ...list.map((text) => `  ${text.slice(0, 160)}`));
+      }
+    }
     process.stdout.write(`\n${lines.join('\n')}\n\n`);
 
     let errors = 0;
