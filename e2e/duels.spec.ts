@@ -254,7 +254,7 @@ describe.runIf(browserAvailable())('duels', () => {
     await progressIs(page, 1, budget);
     expect(posted).toBe(1);
     expect((await turnByApi(page, game.id)).progress.answered).toBe(1);
-    expect(await page.getByTestId('duel-error').count()).toBe(0);
+    expect(await page.getByTestId('duel-error').textContent()).toBe('');
     // The next pair takes the next key as usual.
     await page.keyboard.press('ArrowRight');
     await progressIs(page, 2, budget);
