@@ -6,10 +6,11 @@
  * browser context per role; axe on the play and results pages; screenshots at 375 and 1280,
  * light and dark.
  */
+import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { TestServer } from '../test/support/server';
-import { auditAll } from './support/axe';
+import { auditAll, auditInPlace } from './support/axe';
 import { createGameByApi, readGameByApi } from './support/games';
 import { browserAvailable, screenshot, useAppInBrowser } from './support/harness';
 import { DESKTOP, goInApp, MOBILE, newVisitor, registerByApi } from './support/web';
@@ -261,5 +262,55 @@ describe.runIf(browserAvailable())('duels', () => {
     expect(posted).toBe(2);
     await page.unrouteAll({ behavior: 'wait' });
     await context.close();
+  }, 120_000);
+
+  it('lets the owner download a duel game’s answers (decision 0067)', async () => {
+    const owner = await newVisitor(browser, server, { viewport: MOBILE });
+    await registerByApi(owner.page, server, 'Cupper');
+    const game = await createGameByApi(owner.page, server, {
+      prompt: 'Best roast',
+      items: ITEMS,
+      ballot: { kind: 'duel' },
+    });
+    const { context, page: phone } = await newVisitor(browser, server, { viewport: MOBILE });
+    await phone.goto(`/g/${game.id}/play`);
+    await phone.getByTestId('duel-left').waitFor();
+    const { budget } = (await turnByApi(phone, game.id)).progress;
+    for (const [answered, key] of ['ArrowLeft', 'ArrowDown', 'ArrowRight'].entries()) {
+      await progressIs(phone, answered, budget);
+      await phone.keyboard.press(key);
+    }
+    await progressIs(phone, 3, budget);
+    await context.close();
+
+    const page = owner.page;
+    await page.goto(`/g/${game.id}/results`);
+    await page.getByTestId('owner-panel').waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Download', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Download results' });
+    await dialog.waitFor();
+    expect(await dialog.getByRole('link').count()).toBe(6);
+    await dialog.getByRole('link', { name: /Answers \(JSON\)/ }).waitFor();
+    expect(
+      await auditInPlace(page, {
+        path: `/g/${game.id}/results (download)`,
+        ready: '[role="dialog"]',
+      }),
+    ).toEqual([]);
+    await shots(page, 'duels-download');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('link', { name: /Answers \(CSV\)/ }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('best-roast-answers.csv');
+    const text = await readFile((await download.path()) ?? '', 'utf8');
+    const lines = text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe('name,answered_at,item_a,item_b,winner');
+    expect(lines).toHaveLength(4);
+    expect(lines.filter((line) => line.endsWith(','))).toHaveLength(1);
+    await owner.context.close();
   }, 120_000);
 });
