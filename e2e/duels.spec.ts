@@ -6,11 +6,12 @@
  * browser context per role; axe on the play and results pages; screenshots at 375 and 1280,
  * light and dark.
  */
+import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { TestServer } from '../test/support/server';
-import { auditAll } from './support/axe';
-import { readGameByApi } from './support/games';
+import { auditAll, auditInPlace } from './support/axe';
+import { createGameByApi, readGameByApi } from './support/games';
 import { browserAvailable, screenshot, useAppInBrowser } from './support/harness';
 import { DESKTOP, goInApp, MOBILE, newVisitor, registerByApi } from './support/web';
 
@@ -213,4 +214,103 @@ describe.runIf(browserAvailable())('duels', () => {
     ]);
     await context.close();
   }, 180_000);
+
+  it('ignores ← → ↓ and taps while an answer is saving: one answer, not several', async () => {
+    const owner = await newVisitor(browser, server, { viewport: MOBILE });
+    await registerByApi(owner.page, server, 'Roaster');
+    const game = await createGameByApi(owner.page, server, {
+      prompt: 'Best bean',
+      items: ITEMS,
+      ballot: { kind: 'duel' },
+    });
+    await owner.context.close();
+
+    const { context, page } = await newVisitor(browser, server, { viewport: MOBILE });
+    await page.goto(`/g/${game.id}/play`);
+    await page.getByTestId('duel-left').waitFor();
+    const { budget } = (await turnByApi(page, game.id)).progress;
+    await progressIs(page, 0, budget);
+    // Every answer is held until released, and counted.
+    let posted = 0;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**/api/games/${game.id}/duels`, async (route) => {
+      posted += 1;
+      await held;
+      await route.continue();
+    });
+    // Three keys in one frame, before the page draws again (a held key, a quick double press)...
+    await page.evaluate(() => {
+      for (const key of ['ArrowLeft', 'ArrowRight', 'ArrowDown']) {
+        document.body.dispatchEvent(
+          new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }),
+        );
+      }
+    });
+    await expect.poll(() => posted).toBe(1);
+    // ... and more while the answer is out: keys, and a tap on the other card.
+    for (const key of ['ArrowRight', 'ArrowDown', 'ArrowLeft']) await page.keyboard.press(key);
+    await page.getByTestId('duel-right').click();
+    release();
+    await progressIs(page, 1, budget);
+    expect(posted).toBe(1);
+    expect((await turnByApi(page, game.id)).progress.answered).toBe(1);
+    expect(await page.getByTestId('duel-error').textContent()).toBe('');
+    // The next pair takes the next key as usual.
+    await page.keyboard.press('ArrowRight');
+    await progressIs(page, 2, budget);
+    expect(posted).toBe(2);
+    await page.unrouteAll({ behavior: 'wait' });
+    await context.close();
+  }, 120_000);
+
+  it('lets the owner download a duel game’s answers (decision 0067)', async () => {
+    const owner = await newVisitor(browser, server, { viewport: MOBILE });
+    await registerByApi(owner.page, server, 'Cupper');
+    const game = await createGameByApi(owner.page, server, {
+      prompt: 'Best roast',
+      items: ITEMS,
+      ballot: { kind: 'duel' },
+    });
+    const { context, page: phone } = await newVisitor(browser, server, { viewport: MOBILE });
+    await phone.goto(`/g/${game.id}/play`);
+    await phone.getByTestId('duel-left').waitFor();
+    const { budget } = (await turnByApi(phone, game.id)).progress;
+    for (const [answered, key] of ['ArrowLeft', 'ArrowDown', 'ArrowRight'].entries()) {
+      await progressIs(phone, answered, budget);
+      await phone.keyboard.press(key);
+    }
+    await progressIs(phone, 3, budget);
+    await context.close();
+
+    const page = owner.page;
+    await page.goto(`/g/${game.id}/results`);
+    await page.getByTestId('owner-panel').waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Download', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Download results' });
+    await dialog.waitFor();
+    expect(await dialog.getByRole('link').count()).toBe(6);
+    await dialog.getByRole('link', { name: /Answers \(JSON\)/ }).waitFor();
+    expect(
+      await auditInPlace(page, {
+        path: `/g/${game.id}/results (download)`,
+        ready: '[role="dialog"]',
+      }),
+    ).toEqual([]);
+    await shots(page, 'duels-download');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('link', { name: /Answers \(CSV\)/ }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('best-roast-answers.csv');
+    const text = await readFile((await download.path()) ?? '', 'utf8');
+    const lines = text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe('name,answered_at,item_a,item_b,winner');
+    expect(lines).toHaveLength(4);
+    expect(lines.filter((line) => line.endsWith(','))).toHaveLength(1);
+    await owner.context.close();
+  }, 120_000);
 });

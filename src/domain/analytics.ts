@@ -9,6 +9,8 @@ export const ANALYTICS_EVENTS = [
   'game_publish',
   'share_open',
   'ranking_submit',
+  // A duel game's answer (decision 0067): a duel player's final ballot changes with each one.
+  'duel_answer',
   'level_up',
 ] as const;
 export type AnalyticsEventName = (typeof ANALYTICS_EVENTS)[number];

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addDuelAnswers,
+  duelBallot,
   duelBudget,
   duelProgress,
   duelStandings,
   impliedOrder,
   nextDuelPair,
   pairKey,
+  removeDuelAnswers,
   winChance,
   type DuelAnswer,
 } from './duels';
@@ -229,5 +232,32 @@ describe('duels', () => {
     ];
     // c +2; a 0 (lost to c, beat e), b −1, e −1 (b before e: the crowd's order); d unseen.
     expect(impliedOrder(crowd, answers)).toEqual(['c', 'a', 'b', 'e', 'd']);
+  });
+
+  it('take answers out of the counts exactly as they were added, dropping emptied entries', () => {
+    const kept: DuelAnswer[] = [
+      { a: 'a', b: 'b', winner: 'a' },
+      { a: 'b', b: 'c', winner: null },
+    ];
+    const leaving: DuelAnswer[] = [
+      { a: 'a', b: 'b', winner: 'a' },
+      { a: 'a', b: 'c', winner: 'c' },
+      { a: 'c', b: 'b', winner: null },
+    ];
+    const both = addDuelAnswers(undefined, [...kept, ...leaving]);
+    expect(removeDuelAnswers(both, leaving)).toEqual(addDuelAnswers(undefined, kept));
+    expect(removeDuelAnswers(both, [...kept, ...leaving])).toEqual({ wins: {} });
+    // Never below zero: an answer not counted takes nothing.
+    expect(removeDuelAnswers(addDuelAnswers(undefined, kept), leaving.slice(1, 2))).toEqual(
+      addDuelAnswers(undefined, kept),
+    );
+  });
+
+  it("make a player's ballot of the items they met, in their answers' order", () => {
+    const answers: DuelAnswer[] = [
+      { a: 'a', b: 'c', winner: 'c' },
+      { a: 'b', b: 'c', winner: null },
+    ];
+    expect(duelBallot(['a', 'b', 'c', 'd'], answers)).toEqual(['c', 'b', 'a']);
   });
 });

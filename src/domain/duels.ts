@@ -173,6 +173,32 @@ export function addDuelAnswers(
   return next;
 }
 
+/**
+ * `counts` without `answers` (each counted once before: a deleted player's, a guest's answer
+ * their account had made too), as a new object; counts that reach 0 leave, none goes below.
+ */
+export function removeDuelAnswers(
+  counts: DuelCounts | undefined,
+  answers: readonly DuelAnswer[],
+): DuelCounts {
+  const next: DuelCounts = { wins: copyCounts(counts?.wins) };
+  const ties = copyCounts(counts?.ties);
+  const take = (pairs: Record<string, Record<string, number>>, a: string, b: string) => {
+    if (!Object.hasOwn(pairs, a) || !Object.hasOwn(pairs[a]!, b)) return;
+    const row = pairs[a]!;
+    if (row[b]! > 1) row[b]! -= 1;
+    else delete row[b];
+    if (Object.keys(row).length === 0) delete pairs[a];
+  };
+  for (const { a, b, winner } of answers) {
+    if (a === b) continue;
+    if (winner === null) take(ties, a < b ? a : b, a < b ? b : a);
+    else take(next.wins, winner, winner === a ? b : a);
+  }
+  if (Object.keys(ties).length > 0) next.ties = ties;
+  return next;
+}
+
 function copyCounts(
   pairs: Record<string, Record<string, number>> | undefined,
 ): Record<string, Record<string, number>> {
@@ -342,4 +368,16 @@ export function impliedOrder(
   const unseen = crowdOrder.filter((id) => !score.has(id));
   seen.sort((x, y) => score.get(y)! - score.get(x)! || place.get(x)! - place.get(y)!);
   return [...seen, ...unseen];
+}
+
+/**
+ * A duel player's ballot (decision 0060): the items they met, in the order their answers imply
+ * (`impliedOrder`, ties in the crowd's order); the items they never met are unranked.
+ */
+export function duelBallot(
+  crowdOrder: readonly string[],
+  answers: readonly DuelAnswer[],
+): string[] {
+  const met = new Set(answers.flatMap((answer) => [answer.a, answer.b]));
+  return impliedOrder(crowdOrder, answers).filter((id) => met.has(id));
 }

@@ -7,7 +7,8 @@
 import type { Item } from './game';
 import type { Results } from './results';
 
-export const EXPORT_KINDS = ['results', 'ballots'] as const;
+/** `answers`: a duel game's raw answers (decision 0067), one per row. */
+export const EXPORT_KINDS = ['results', 'ballots', 'answers'] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
 export type ResultRecord = {
@@ -273,6 +274,39 @@ export function parseBallotRows(
     while (cells.length > 0 && cells.at(-1) === '') cells.pop();
     return [{ row, ballot: { name, submittedAt, ranking: cells } }];
   });
+}
+
+/**
+ * A duel game's answer as exported (decision 0067): the player's name, when, the two items'
+ * labels (in code-unit order of their ids, as stored) and the winner's label, null for
+ * "can't decide".
+ */
+export type AnswerRecord = {
+  name: string;
+  answeredAt: string;
+  a: string;
+  b: string;
+  winner: string | null;
+};
+
+export const ANSWER_HEADER = ['name', 'answered_at', 'item_a', 'item_b', 'winner'] as const;
+
+/** An answer with ids turned into labels; null when one of its items is no longer in the game. */
+export function answerRecord(
+  answer: { name: string; at: Date; a: string; b: string; winner: string | null },
+  items: readonly Item[],
+): AnswerRecord | null {
+  const labels = new Map(items.map((item) => [item.id, item.label]));
+  const a = labels.get(answer.a);
+  const b = labels.get(answer.b);
+  if (a === undefined || b === undefined) return null;
+  const winner = answer.winner === null ? null : (labels.get(answer.winner) ?? null);
+  return { name: answer.name, answeredAt: answer.at.toISOString(), a, b, winner };
+}
+
+/** One answer's CSV line; an empty winner is "can't decide". */
+export function answerLine(record: AnswerRecord): string {
+  return csvLine([record.name, record.answeredAt, record.a, record.b, record.winner]);
 }
 
 /** A file name from the game's prompt: letters, digits and dashes only. */

@@ -17,8 +17,11 @@ export const METHODS = ['mean', 'borda', 'schulze', 'irv'] as const;
  */
 export const STRENGTH = 'strength';
 export type Method = (typeof METHODS)[number] | typeof STRENGTH;
-/** The results' and share cards' refusal of a method: the usual four (and `strength` for duels). */
-export const METHOD_MESSAGE = `Method must be one of: ${METHODS.join(', ')}`;
+/**
+ * The results' and share cards' refusal of a method: every method, `strength` with where it
+ * applies (decision 0067), for an unknown method and for `strength` asked of another kind alike.
+ */
+export const METHOD_MESSAGE = `Method must be one of: ${METHODS.join(', ')}, ${STRENGTH} (duel games only)`;
 
 /** An order of item ids, best first, and its winner (null when nobody ranked). */
 export type MethodOrder = { order: string[]; winner: string | null };

@@ -68,8 +68,8 @@ export const paths = {
   join: () => '/join',
   /** The link a room's players open (and the presenter shows): the code in capitals. */
   joinCode: (code: string) => `/j/${enc(code.toUpperCase())}`,
-  /** The owner's download of a game's results or ballots. */
-  exportFile: (gameId: string, what: 'results' | 'ballots', format: 'csv' | 'json') =>
+  /** The owner's download of a game's results, ballots or a duel game's answers (0067). */
+  exportFile: (gameId: string, what: 'results' | 'ballots' | 'answers', format: 'csv' | 'json') =>
     `/api/games/${enc(gameId)}/export.${format}?what=${what}`,
 };
 

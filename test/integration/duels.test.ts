@@ -241,7 +241,9 @@ describe.concurrent.each(testDatabases)('duels on %s', (kind) => {
       const response = await owner.request('GET', `/api/games/${game.id}/${path}?method=strength`);
       expect(response.status).toBe(400);
       expect(response.body).toMatchObject({
-        error: { message: 'Method must be one of: mean, borda, schulze, irv' },
+        error: {
+          message: 'Method must be one of: mean, borda, schulze, irv, strength (duel games only)',
+        },
       });
     }
   });

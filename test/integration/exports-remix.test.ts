@@ -158,7 +158,10 @@ describe.each(testDatabases)('exports and remix on %s', (kind) => {
     const bad = await owner.request('GET', exportPath(game, 'export.csv', 'everything'));
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual(
-      errorOf('invalid-argument', 'Choose what to export: results or ballots'),
+      errorOf(
+        'invalid-argument',
+        'Choose what to export: results, ballots or answers (duel games only)',
+      ),
     );
     const missing = await owner.request('GET', '/api/games/nope/export.csv');
     expect(missing.status).toBe(404);

@@ -93,7 +93,10 @@ describe.each(testDatabases)('voting methods on %s', (kind) => {
     const bad = await results(owner, game, 'dictator');
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual(
-      errorOf('invalid-argument', 'Method must be one of: mean, borda, schulze, irv'),
+      errorOf(
+        'invalid-argument',
+        'Method must be one of: mean, borda, schulze, irv, strength (duel games only)',
+      ),
     );
     const player = await h.guest();
     await h.submit(

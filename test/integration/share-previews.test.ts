@@ -165,7 +165,7 @@ describe.each(testDatabases)('link previews and embeds on %s', (kind) => {
     const wrong = await card('?method=coin');
     expect(wrong.status).toBe(400);
     expect(JSON.stringify(wrong.body)).toContain(
-      'Method must be one of: mean, borda, schulze, irv',
+      'Method must be one of: mean, borda, schulze, irv, strength (duel games only)',
     );
     // The image: one per method, the same for the same method.
     const png = (query: string) => image(h.url, `/og/g/${game.id}.png${query}`, '10.9.9.1');

@@ -5,7 +5,7 @@ import { resultsLocked, type GameView, type Item, type SubmissionView } from '..
 import { itemView } from '../../domain/item-pictures';
 import { lockedUntil, needsReorder } from '../../domain/lifecycle';
 import type { Db } from '../db/client';
-import { game, gameTally, importedBallot, submission } from '../db/schema/games';
+import { duelAnswer, game, gameTally, importedBallot, submission } from '../db/schema/games';
 
 export type GameRow = typeof game.$inferSelect;
 export type SubmissionRow = typeof submission.$inferSelect;
@@ -166,4 +166,53 @@ export async function finalBallotsPage(
     ballots.push({ ...row, userId: `${IMPORTED_KEY}${seq}`, groups: savedGroups(row) });
   }
   return ballots;
+}
+
+/** A duel game's answer (decision 0067) with the name its player showed on their ballot. */
+export type DuelAnswerRow = {
+  userId: string;
+  name: string;
+  at: Date;
+  a: string;
+  b: string;
+  winner: string | null;
+};
+
+/**
+ * A duel game's answers, a page after `after` (keyset paging on player, then pair). A page
+ * shorter than `limit` is the last.
+ */
+export async function duelAnswersPage(
+  db: Db,
+  page: {
+    gameId: string;
+    after: { userId: string; a: string; b: string } | null;
+    limit: number;
+  },
+): Promise<DuelAnswerRow[]> {
+  const after = page.after;
+  return db
+    .select({
+      userId: duelAnswer.userId,
+      name: sql<string>`coalesce(${submission.name}, 'Anonymous')`,
+      at: duelAnswer.at,
+      a: duelAnswer.a,
+      b: duelAnswer.b,
+      winner: duelAnswer.winner,
+    })
+    .from(duelAnswer)
+    .leftJoin(
+      submission,
+      and(eq(submission.gameId, duelAnswer.gameId), eq(submission.userId, duelAnswer.userId)),
+    )
+    .where(
+      and(
+        eq(duelAnswer.gameId, page.gameId),
+        after === null
+          ? undefined
+          : sql`(${duelAnswer.userId}, ${duelAnswer.a}, ${duelAnswer.b}) > (${after.userId}, ${after.a}, ${after.b})`,
+      ),
+    )
+    .orderBy(duelAnswer.userId, duelAnswer.a, duelAnswer.b)
+    .limit(page.limit);
 }

@@ -329,7 +329,8 @@ export const GAMES_OPERATIONS: Operations = {
   },
   'GET /api/games/{id}/{file}': {
     tag: 'Results',
-    summary: 'Export: file is results.csv, results.json, ballots.csv or ballots.json',
+    summary:
+      'Export: file is export.csv or export.json, `?what=results` (default), `ballots`, or `answers` (a duel game\'s raw answers: name, answered_at, item_a, item_b, winner; an empty winner is "can\'t decide"; 400 for another kind)',
     access: 'owner',
     tokens: true,
     ok: {
@@ -338,7 +339,7 @@ export const GAMES_OPERATIONS: Operations = {
         description: 'The export as CSV (or as JSON for a .json file name)',
       },
     },
-    errors: [404],
+    errors: [400, 404],
   },
   'GET /api/games/{id}/players': {
     tag: 'Results',

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { DUEL_MESSAGES } from '../../domain/duels';
 import { AppError } from '../../domain/errors';
 import { MESSAGES, playerName } from '../../domain/game';
+import type { AnalyticsRecorder } from '../analytics/public';
 import { requireUser, type AuthEnv } from '../auth/public';
 import { validate } from '../http/validate';
 import type { WebhookEvents } from '../webhooks/public';
@@ -21,6 +22,8 @@ export type DuelRouteDeps = {
   duels: Duels;
   webhooks?: WebhookEvents | undefined;
   submissionGate?: SubmissionGate | undefined;
+  /** The server's analytics events (a `duel_answer` per answer, as `ranking_submit`). */
+  analytics?: AnalyticsRecorder | undefined;
 };
 
 const GameParam = z.object({
@@ -69,6 +72,8 @@ export function duelRoutes(deps: DuelRouteDeps) {
           b,
           winner,
         });
+        // Queued and written in the background, many per statement (analytics/record.ts).
+        deps.analytics?.recordFor(c, 'duel_answer', { game_id: gameId });
         // Only games with webhooks pay for this (one statement); it never fails the request.
         await deps.webhooks?.submitted(
           gameId,

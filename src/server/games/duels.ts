@@ -15,8 +15,8 @@ import { sql } from 'drizzle-orm';
 import {
   DUEL_MESSAGES,
   duelBudget,
+  duelBallot,
   duelCrowd,
-  impliedOrder,
   nextDuelPair,
   pairKey,
   type DuelAnswer,
@@ -26,7 +26,10 @@ import { AppError } from '../../domain/errors';
 import { MESSAGES, type Item, type ItemView } from '../../domain/game';
 import { itemView } from '../../domain/item-pictures';
 import { closedError, isClosed } from '../../domain/lifecycle';
+import type { ProfileEvent, SessionEvent } from '../auth/public';
 import type { Db } from '../db/client';
+import type { EventHub } from '../realtime/hub';
+import type { GameEvent } from './live';
 import { duelAnswer, duelOffer } from '../db/schema/games';
 import { rows } from '../db/rows';
 import { KeyedQueue } from '../platform/keyed-queue';
@@ -113,9 +116,7 @@ export class Duels {
       if (!offered(player, a, b)) throw new AppError('aborted', DUEL_MESSAGES.notOffered);
       const answer: DuelAnswer = a < b ? { a, b, winner } : { a: b, b: a, winner };
       const crowd = this.crowdOf(state);
-      const answers = [...player.answers.values(), answer];
-      const met = new Set(answers.flatMap((each) => [each.a, each.b]));
-      const ranking = impliedOrder(crowd.order, answers).filter((id) => met.has(id));
+      const ranking = duelBallot(crowd.order, [...player.answers.values(), answer]);
       let result: SubmitResult;
       try {
         result = await this.submissions.submit({
@@ -241,10 +242,32 @@ export class Duels {
     return player;
   }
 
+  /**
+   * Listens to the hub (decision 0067): a game event (its items edited: answers of a removed item
+   * deleted) forgets what is kept of the game's players; a user event (a guest's answers moved to
+   * this account) forgets that user's; a resync forgets everything.
+   */
+  attach(hub: EventHub): () => void {
+    return hub.tap<GameEvent | ProfileEvent | SessionEvent>((message) => {
+      if (message.type === 'resync') this.players.clear();
+      else if (message.type === 'game') this.forgetGame(message.gameId);
+      else if (message.type === 'profile' || message.type === 'session') {
+        this.forgetUser(message.userId);
+      }
+    });
+  }
+
   /** Forgets what is kept of a game's players (its answers were deleted or moved). */
   forgetGame(gameId: string): void {
     for (const key of this.players.keys()) {
       if (key.startsWith(`${gameId}\u0000`)) this.players.delete(key);
+    }
+  }
+
+  /** Forgets what is kept of a user's duels in every game. */
+  forgetUser(userId: string): void {
+    for (const key of this.players.keys()) {
+      if (key.endsWith(`\u0000${userId}`)) this.players.delete(key);
     }
   }
 }

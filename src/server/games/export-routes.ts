@@ -1,12 +1,17 @@
 /**
- * The owner's downloads: `GET /api/games/:id/export.csv?what=results|ballots` and the same as
- * `export.json`. Ballots are read a page at a time and streamed, so a game with 100k players
- * never sits in memory whole. Names as players showed them; no e-mails, no user ids.
+ * The owner's downloads: `GET /api/games/:id/export.csv?what=results|ballots|answers` and the
+ * same as `export.json` (`answers`: a duel game's raw answers, decision 0067). Ballots and
+ * answers are read a page at a time and streamed, so a game with 100k players never sits in
+ * memory whole. Names as players showed them; no e-mails, no user ids.
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { DUEL_MESSAGES } from '../../domain/duels';
 import { AppError } from '../../domain/errors';
 import {
+  ANSWER_HEADER,
+  answerLine,
+  answerRecord,
   ballotHeader,
   ballotLine,
   ballotRecord,
@@ -24,7 +29,7 @@ import { LIFECYCLE_MESSAGES } from '../../domain/lifecycle';
 import { requireUser, type AuthEnv } from '../auth/public';
 import type { Db } from '../db/client';
 import { validate } from '../http/validate';
-import { finalBallotsPage } from './data';
+import { duelAnswersPage, finalBallotsPage } from './data';
 import { keptState } from './lookup';
 import type { GameState, GameStates } from './state';
 
@@ -33,7 +38,9 @@ const BALLOTS_PER_PAGE = 2000;
 const ExportParam = z.object({ id: z.string().trim().min(1, LIFECYCLE_MESSAGES.missingGameId) });
 const ExportQuery = z.object({
   what: z
-    .enum(EXPORT_KINDS, { error: 'Choose what to export: results or ballots' })
+    .enum(EXPORT_KINDS, {
+      error: 'Choose what to export: results, ballots or answers (duel games only)',
+    })
     .default('results'),
 });
 
@@ -106,6 +113,48 @@ export function exportRoutes(deps: { db: Db; states: GameStates; publicUrl?: str
     });
   }
 
+  /** A duel game's answers' lines (or JSON records), page by page (decision 0067). */
+  function answerChunks(state: GameState, format: Format): ReadableStream<Uint8Array> {
+    const encoder = new TextEncoder();
+    const { items } = state.row;
+    let after: { userId: string; a: string; b: string } | null = null;
+    let first = true;
+    let done = false;
+    return new ReadableStream({
+      async pull(controller) {
+        if (done) return;
+        const page = await duelAnswersPage(db, {
+          gameId: state.row.id,
+          after,
+          limit: BALLOTS_PER_PAGE,
+        });
+        let text = '';
+        if (first) {
+          text +=
+            format === 'csv'
+              ? `\uFEFF${csvLine(ANSWER_HEADER)}`
+              : `{"prompt":${JSON.stringify(state.row.prompt)},"answers":[`;
+        }
+        for (const answer of page) {
+          const record = answerRecord(answer, items);
+          if (!record) continue;
+          if (format === 'csv') text += answerLine(record);
+          else text += `${first ? '' : ','}\n${JSON.stringify(record)}`;
+          first = false;
+        }
+        first = false;
+        const last = page.at(-1);
+        if (last) after = { userId: last.userId, a: last.a, b: last.b };
+        if (page.length < BALLOTS_PER_PAGE) {
+          done = true;
+          if (format === 'json') text += '\n]}\n';
+        }
+        controller.enqueue(encoder.encode(text));
+        if (done) controller.close();
+      },
+    });
+  }
+
   const headers = (state: GameState, kind: ExportKind, format: Format) => ({
     'content-type': CONTENT_TYPES[format],
     'content-disposition': `attachment; filename="${exportFileName(state.row.prompt, kind, format)}"`,
@@ -123,6 +172,12 @@ export function exportRoutes(deps: { db: Db; states: GameStates; publicUrl?: str
       const { what } = c.req.valid('query');
       const head = headers(state, what, format);
       if (what === 'ballots') return c.body(ballotChunks(state, format), 200, head);
+      if (what === 'answers') {
+        if (state.row.ballot.kind !== 'duel') {
+          throw new AppError('invalid-argument', DUEL_MESSAGES.notDuelGame);
+        }
+        return c.body(answerChunks(state, format), 200, head);
+      }
       // Each picture's address as the game view names it (a hidden one's placeholder address).
       const pictures = new Map<string, string>();
       for (const item of state.row.items) {

@@ -5,9 +5,14 @@
  */
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { savedGroups } from '../../domain/ballot';
+import { duelBallot, duelStandingsOfCounts, removeDuelAnswers } from '../../domain/duels';
+import type { Item } from '../../domain/game';
+import { replaceBallots } from '../../domain/results';
 import type { Tx } from '../db/client';
-import { duelAnswer, duelOffer, game, submission } from '../db/schema/games';
+import { rows } from '../db/rows';
+import { duelAnswer, duelOffer, game, gameTally, submission } from '../db/schema/games';
 import { announceOwners, uncountRanking } from './mutations';
+import { bumpVersion } from './tally';
 
 /**
  * The guest's rankings become the account's. Where both ranked the same game the most recent
@@ -25,15 +30,16 @@ export async function mergeGuestSubmissions(tx: Tx, guestId: string, accountId: 
       ),
     );
   const gameIds = shared.map((row) => row.gameId).sort();
-  if (gameIds.length > 0) {
-    // The same per-game lock submissions take, in a fixed order so two merges cannot deadlock.
-    await tx
-      .select({ id: game.id })
-      .from(game)
-      .where(inArray(game.id, gameIds))
-      .orderBy(asc(game.id))
-      .for('update');
-  }
+  // The same per-game lock submissions take, in a fixed order so two merges cannot deadlock.
+  const locked =
+    gameIds.length === 0
+      ? []
+      : await tx
+          .select({ id: game.id, ballot: game.ballot, items: game.items })
+          .from(game)
+          .where(inArray(game.id, gameIds))
+          .orderBy(asc(game.id))
+          .for('update');
   for (const gameId of gameIds) {
     const both = await tx
       .select()
@@ -57,20 +63,79 @@ export async function mergeGuestSubmissions(tx: Tx, guestId: string, accountId: 
     }
   }
   await tx.update(submission).set({ userId: accountId }).where(eq(submission.userId, guestId));
-  await mergeGuestDuels(tx, guestId, accountId);
+  await mergeGuestDuels(
+    tx,
+    guestId,
+    accountId,
+    locked.filter((row) => row.ballot.kind === 'duel'),
+  );
 }
 
 /**
  * A duel game's answers and offers (decision 0060) go with the rankings: the guest's answers
- * become the account's, except a pair the account answered too (counted twice all the same: two
- * answers were made); the account's offer stays where both had one.
+ * become the account's, except a pair the account answered too, which keeps the account's answer
+ * and stops counting the guest's (decision 0067: one person, one answer per pair); the account's
+ * offer stays where both had one. In a duel game both played (`shared`, locked by the caller),
+ * the ballot that stays is made again from all their answers, and the tally follows.
  */
-async function mergeGuestDuels(tx: Tx, guestId: string, accountId: string) {
-  await tx.execute(sql`
-    delete from ${duelAnswer} d where d.user_id = ${guestId} and exists (
-      select 1 from ${duelAnswer} x
-      where x.game_id = d.game_id and x.user_id = ${accountId} and x.a = d.a and x.b = d.b)`);
+async function mergeGuestDuels(
+  tx: Tx,
+  guestId: string,
+  accountId: string,
+  shared: readonly { id: string; items: readonly Item[] }[],
+) {
+  const doubled = rows<{ game_id: string; a: string; b: string; winner: string | null }>(
+    await tx.execute(sql`
+      delete from ${duelAnswer} d where d.user_id = ${guestId} and exists (
+        select 1 from ${duelAnswer} x
+        where x.game_id = d.game_id and x.user_id = ${accountId} and x.a = d.a and x.b = d.b)
+      returning d.game_id, d.a, d.b, d.winner`),
+  );
   await tx.update(duelAnswer).set({ userId: accountId }).where(eq(duelAnswer.userId, guestId));
+  for (const { id: gameId, items } of shared) {
+    const [stored] = await tx.select().from(gameTally).where(eq(gameTally.gameId, gameId));
+    const [kept] = await tx
+      .select({
+        ranking: submission.ranking,
+        groups: submission.groups,
+        partial: submission.partial,
+      })
+      .from(submission)
+      .where(and(eq(submission.gameId, gameId), eq(submission.userId, accountId)));
+    if (!stored || !kept) continue;
+    const answers = await tx
+      .select({ a: duelAnswer.a, b: duelAnswer.b, winner: duelAnswer.winner })
+      .from(duelAnswer)
+      .where(and(eq(duelAnswer.gameId, gameId), eq(duelAnswer.userId, accountId)));
+    const duels = removeDuelAnswers(
+      stored.tally.duels,
+      doubled.filter((row) => row.game_id === gameId),
+    );
+    const itemIds = items.map((item) => item.id);
+    const crowd = duelStandingsOfCounts(itemIds, duels).map((standing) => standing.id);
+    const ranking = duelBallot(crowd, answers);
+    const tally = replaceBallots(stored.tally, [
+      {
+        previous: kept.partial ? null : savedGroups(kept),
+        next: savedGroups({ ranking, groups: null }),
+      },
+    ]);
+    await tx
+      .update(submission)
+      .set({ ranking, groups: null, partial: false })
+      .where(and(eq(submission.gameId, gameId), eq(submission.userId, accountId)));
+    await bumpVersion(tx, {
+      gameId,
+      tally: { ...tally, duels },
+      event: (bumped) => ({
+        type: 'submission',
+        gameId,
+        version: bumped.version,
+        count: bumped.submissions,
+        userIds: [accountId],
+      }),
+    });
+  }
   await tx.execute(sql`
     delete from ${duelOffer} d where d.user_id = ${guestId} and exists (
       select 1 from ${duelOffer} x where x.game_id = d.game_id and x.user_id = ${accountId})`);

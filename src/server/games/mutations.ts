@@ -16,6 +16,7 @@ import {
   type BallotSpecInput,
   type Groups,
 } from '../../domain/ballot';
+import { addDuelAnswers, removeDuelAnswers, type DuelAnswer } from '../../domain/duels';
 import { AppError } from '../../domain/errors';
 import { MESSAGES, slugify, type Item } from '../../domain/game';
 import { keepHiddenMarks, type NewItem } from '../../domain/item-pictures';
@@ -28,7 +29,14 @@ import {
 import { TRANSACTION_MAX_ATTEMPTS } from '../../domain/limits';
 import { emptyTally, replaceBallots, tallyOfBallots, type Tally } from '../../domain/results';
 import { CONFLICT_MESSAGE, type Db, type Tx } from '../db/client';
-import { game, gameTally, importedBallot, submission } from '../db/schema/games';
+import {
+  duelAnswer,
+  duelOffer,
+  game,
+  gameTally,
+  importedBallot,
+  submission,
+} from '../db/schema/games';
 import { newId } from '../platform/ids';
 import { deleteAccountRow, lockAccountForDeletion } from '../auth/public';
 import { awardXpOrGiveUp } from '../progression/public';
@@ -36,6 +44,7 @@ import { closeLocked } from './closing';
 import { checkOwnPictures, checkPicturesKept } from './pictures';
 import { announce } from './live';
 import { bumpVersion } from './tally';
+import { rows } from '../db/rows';
 import type { GameRow } from './data';
 import { gameHooks } from './hooks';
 
@@ -195,14 +204,29 @@ export async function editItems(
           .from(importedBallot)
           .where(eq(importedBallot.gameId, input.gameId))),
       ];
-      // A duel game's answers (decision 0060) stay counted; removed items are ignored on reading.
-      const [stored] = await tx
-        .select({ duels: sql<Tally['duels'] | null>`${gameTally.tally} -> 'duels'` })
-        .from(gameTally)
-        .where(eq(gameTally.gameId, input.gameId));
-      const duels = stored?.duels ?? undefined;
       tally = tallyOfBallots(finals.map((final) => keepGroups(savedGroups(final), keep)));
-      if (duels) tally = { ...tally, duels };
+      if (current.ballot.kind === 'duel') {
+        // A duel game's answers involving a removed item leave with it, and so do offers of it
+        // (decision 0067): the duels are counted again from the answers that stay.
+        const removedJson = JSON.stringify(removed);
+        await tx.execute(sql`
+          delete from ${duelOffer} o where o.game_id = ${input.gameId}
+            and (${removedJson}::jsonb ? o.a or ${removedJson}::jsonb ? o.b)`);
+        const [left] = rows<{ answers: DuelAnswer[] }>(
+          await tx.execute(sql`
+            with gone as (
+              delete from ${duelAnswer} d where d.game_id = ${input.gameId}
+                and (${removedJson}::jsonb ? d.a or ${removedJson}::jsonb ? d.b)
+              returning d.user_id, d.a, d.b
+            )
+            select coalesce(jsonb_agg(jsonb_build_object('a', d.a, 'b', d.b, 'winner', d.winner)),
+                            '[]'::jsonb) as answers
+            from ${duelAnswer} d where d.game_id = ${input.gameId}
+              and not exists (select 1 from gone g
+                              where g.user_id = d.user_id and g.a = d.a and g.b = d.b)`),
+        );
+        tally = { ...tally, duels: addDuelAnswers(undefined, left?.answers ?? []) };
+      }
     }
     const { version, submissions: count } = await bumpVersion(tx, {
       gameId: input.gameId,
@@ -365,13 +389,24 @@ export async function announceOwners(tx: Pick<Db, 'execute'>, gameIds: readonly 
  */
 export async function uncountRanking(
   tx: Tx,
-  input: { gameId: string; groups: Groups; keptBy: string | null },
+  input: {
+    gameId: string;
+    /** The ranking uncounted (null: none, only duel answers). */
+    groups: Groups | null;
+    keptBy: string | null;
+    /** A duel game's answers uncounted with it (decision 0067). */
+    duels?: readonly DuelAnswer[];
+  },
 ): Promise<void> {
   const [row] = await tx.select().from(gameTally).where(eq(gameTally.gameId, input.gameId));
   if (!row) return;
+  let tally = replaceBallots(row.tally, [{ previous: input.groups, next: null }]);
+  if (input.duels && input.duels.length > 0) {
+    tally = { ...tally, duels: removeDuelAnswers(row.tally.duels, input.duels) };
+  }
   await bumpVersion(tx, {
     gameId: input.gameId,
-    tally: replaceBallots(row.tally, [{ previous: input.groups, next: null }]),
+    tally,
     event: (bumped) => ({
       type: 'submission',
       gameId: input.gameId,
@@ -426,8 +461,19 @@ export async function deletePlayer(db: Db, userId: string): Promise<void> {
             groups: submission.groups,
             partial: submission.partial,
           });
-        if (removed && !removed.partial) {
-          await uncountRanking(tx, { gameId, groups: savedGroups(removed), keptBy: null });
+        // A duel game's answers leave the counts with the ranking they imply (decision 0067).
+        const duels = await tx
+          .delete(duelAnswer)
+          .where(and(eq(duelAnswer.gameId, gameId), eq(duelAnswer.userId, userId)))
+          .returning({ a: duelAnswer.a, b: duelAnswer.b, winner: duelAnswer.winner });
+        const counted = removed && !removed.partial;
+        if (counted || duels.length > 0) {
+          await uncountRanking(tx, {
+            gameId,
+            groups: counted ? savedGroups(removed) : null,
+            keptBy: null,
+            duels,
+          });
         }
       }
       // Everything else of the account goes by cascade, as with better-auth's own delete.

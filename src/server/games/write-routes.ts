@@ -45,6 +45,7 @@ import {
 } from './mutations';
 import type { GameStates } from './state';
 import { Submissions } from './submit';
+import type { EventHub } from '../realtime/hub';
 import { Duels } from './duels';
 import { duelRoutes } from './duel-routes';
 
@@ -61,6 +62,8 @@ export type GameWriteDeps = {
   onSubmissionBatch?: ((size: number) => void) | undefined;
   /** Whether a player may submit to a game now (live rooms' rounds; hooks.ts). */
   submissionGate?: SubmissionGate | undefined;
+  /** Every instance's events: what duels keep per player follows them (games/duels.ts). */
+  hub?: EventHub | undefined;
 };
 
 const SUBMISSION_SHAPE_MESSAGES = {
@@ -180,6 +183,7 @@ export function gameWriteRoutes(deps: GameWriteDeps) {
     rerankLimit,
   );
   const duels = new Duels(db, states, submissions);
+  if (deps.hub) duels.attach(deps.hub);
   return (
     new Hono<AuthEnv>()
       // Duel games' pairs and answers (decision 0060), through the same submission batcher.

@@ -63,8 +63,16 @@ export function DuelBoard(props: { game: GameView }) {
     [queryClient, game.id],
   );
 
+  /**
+   * An answer is being saved: set at once, not on the next render as `isPending` is, so keys
+   * pressed in the same frame (a held key, a quick double press) make no second answer.
+   */
+  const saving = useRef(false);
   const answer = useMutation({
     mutationFn: (input: DuelAnswerInput) => answerDuel(game.id, input),
+    onSettled: () => {
+      saving.current = false;
+    },
     onMutate: (input) => {
       setError(null);
       // The progress moves at once; put back if the answer fails.
@@ -98,7 +106,8 @@ export function DuelBoard(props: { game: GameView }) {
   const { mutate, isPending } = answer;
   const pick = useCallback(
     (winner: ItemView | null) => {
-      if (!pair || isPending) return;
+      if (!pair || isPending || saving.current) return;
+      saving.current = true;
       const [a, b] = pair;
       setSaid(winner ? t.chose({ label: winner.label }) : t.undecided({ a: a.label, b: b.label }));
       mutate({ a: a.id, b: b.id, winner: winner?.id ?? null });

@@ -96,6 +96,8 @@ export const downloadDialogText = i18n('owner/download', {
   ballots: 'Ballots',
   resultsCsv: 'The crowd’s order with its figures',
   ballotsCsv: 'Each player’s name, time and order',
+  answers: 'Answers',
+  answersCsv: 'Each duel: who answered, when, the two items and the winner',
   forPrograms: 'For programs',
   /** {format}: CSV or JSON. */
   file: params('{label} ({format})'),
