@@ -724,7 +724,10 @@ function printRoom(setting: Setting, room: RoomFigures, signIn: Figures | null):
       'CPU per submission: servers / postgres',
       cpuPerOp(room.cpu.submissions, room.submissions.fromSent.ops),
     ],
-    ['backends waiting on a lock (mean, sampled): during the joins', lockWaitsText(room.locks.joins)],
+    [
+      'backends waiting on a lock (mean, sampled): during the joins',
+      lockWaitsText(room.locks.joins),
+    ],
     ['  during the submissions', lockWaitsText(room.locks.submissions)],
   ];
   const perJoin = statementsPerOp(room.statements.joins, room.joins.fromSent.ops);

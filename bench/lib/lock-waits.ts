@@ -31,7 +31,11 @@ export async function sampleLockWaits(
   const byEvent = new Map<string, number>();
   const loop = (async () => {
     while (!stopped) {
-      const { rows } = await client.query<{ state: string | null; type: string | null; event: string | null }>(
+      const { rows } = await client.query<{
+        state: string | null;
+        type: string | null;
+        event: string | null;
+      }>(
         `select state, wait_event_type as type, wait_event as event from pg_stat_activity
          where datname = current_database() and pid <> pg_backend_pid()
            and backend_type = 'client backend'`,

@@ -22,7 +22,10 @@ describe('ballot changes in a live event', () => {
     ]);
     const decoded = decodeBallotChanges(items, JSON.parse(JSON.stringify(encoded)));
     expect(decoded).toEqual(changes);
-    const base = tallyOfBallots([[['b'], ['a']], [['a'], ['c']]]);
+    const base = tallyOfBallots([
+      [['b'], ['a']],
+      [['a'], ['c']],
+    ]);
     expect(replaceBallots(base, decoded!)).toEqual(replaceBallots(base, changes));
   });
 
