@@ -33,7 +33,8 @@
  * CPU during joins, submissions and the reveal is printed as % of one core for the phone
  * processes (when one nears 100 % the client, not the server, is the bottleneck), the servers,
  * PostgreSQL (the backends of the bench's database only) and the machine, and per join and per
- * submission. BENCH_ROOM_COUNT_STATEMENTS=1 runs the servers from the sources with the statement
+ * submission; and how many of the database's backends wait on a lock meanwhile (sampled every
+ * 50 ms: a room's or a game's row, the notification queue). BENCH_ROOM_COUNT_STATEMENTS=1 runs the servers from the sources with the statement
  * counter and prints statements per join and per submission on each instance, with the most
  * frequent. Env: BENCH_ROOM_PLAYERS (10000), BENCH_ROOM_JOIN_SECONDS (10),
  * BENCH_ROOM_SUBMIT_SECONDS (20), BENCH_DATABASE_URL / TEST_DATABASE_URL (an admin URL on a
@@ -51,6 +52,7 @@ import { CpuMeter } from './lib/cpu';
 import { cookieHeader, HttpClient } from './lib/http';
 import { createFreshDatabase, type FreshDatabase } from './lib/postgres';
 import { startProxyProcess, type ProxyProcess } from './lib/proxy-process';
+import { lockWaitsText, sampleLockWaits, type LockWaits } from './lib/lock-waits';
 import { epochNow, startPhoneWorker, type LoopSamples, type PhoneWorker } from './lib/room-phones';
 import {
   benchAdminUrl,
@@ -407,6 +409,8 @@ type RoomFigures = {
   ended: { fromClick: Figures; clickMs: number };
   reveal: { fromClick: Figures; clickMs: number };
   cpu: { joins: CpuLine; submissions: CpuLine; reveal: CpuLine };
+  /** The database's backends waiting on a lock during the joins and the submissions. */
+  locks: { joins: LockWaits; submissions: LockWaits };
   statements: { joins: StatementsSeen[] | null; submissions: StatementsSeen[] | null };
   streamsPerServer: string | null;
   streamFailures: Figures;
@@ -468,6 +472,7 @@ async function playRoom(setting: Setting, host: Guest, guests: Guest[]): Promise
     const rssAtStartMb = setting.servers.map((server) => server.memory()?.rssMb ?? Number.NaN);
     const sentAtStart = await sentPerServer(setting);
     const joinCpu = cpuMeter(setting);
+    const joinLocks = await sampleLockWaits(setting.databaseUrl);
     const joinStatements = await statementMeter(setting);
     const joinStart = epochNow() + LOOP_LEAD_MS;
     const joinShares = await Promise.all(
@@ -483,6 +488,7 @@ async function playRoom(setting: Setting, host: Guest, guests: Guest[]): Promise
       ),
     );
     const joinsCpu = joinCpu();
+    const joinsLocks = await joinLocks();
     const joinsStatements = await joinStatements();
     const joins = mergedLoop(
       joinShares.map((share) => share.joins),
@@ -520,6 +526,7 @@ async function playRoom(setting: Setting, host: Guest, guests: Guest[]): Promise
     const start = await timeTo(workers, 'round', () => act('start'));
     progress(`${setting.label}: ${guests.length} phones submit over ${submitSeconds} s ...`);
     const submitCpu = cpuMeter(setting);
+    const submitLocks = await sampleLockWaits(setting.databaseUrl);
     const submitStatements = await statementMeter(setting);
     const submitStart = epochNow() + LOOP_LEAD_MS;
     const submitShares = await Promise.all(
@@ -535,6 +542,7 @@ async function playRoom(setting: Setting, host: Guest, guests: Guest[]): Promise
       ),
     );
     const submissionsCpu = submitCpu();
+    const submissionsLocks = await submitLocks();
     const submissionsStatements = await submitStatements();
     const submissions = mergedLoop(
       submitShares.map((share) => share.submissions),
@@ -561,6 +569,7 @@ async function playRoom(setting: Setting, host: Guest, guests: Guest[]): Promise
       ended,
       reveal,
       cpu: { joins: joinsCpu, submissions: submissionsCpu, reveal: revealedCpu },
+      locks: { joins: joinsLocks, submissions: submissionsLocks },
       statements: { joins: joinsStatements, submissions: submissionsStatements },
       streamsPerServer,
       streamFailures,
@@ -715,6 +724,11 @@ function printRoom(setting: Setting, room: RoomFigures, signIn: Figures | null):
       'CPU per submission: servers / postgres',
       cpuPerOp(room.cpu.submissions, room.submissions.fromSent.ops),
     ],
+    [
+      'backends waiting on a lock (mean, sampled): during the joins',
+      lockWaitsText(room.locks.joins),
+    ],
+    ['  during the submissions', lockWaitsText(room.locks.submissions)],
   ];
   const perJoin = statementsPerOp(room.statements.joins, room.joins.fromSent.ops);
   const perSubmission = statementsPerOp(room.statements.submissions, room.submissions.fromSent.ops);

@@ -86,6 +86,8 @@ export type BatchPlan = {
   tally: Tally;
   /** Final rankings counted by this batch (none: the tally and live version stay as they are). */
   counted: number;
+  /** The ballots the tally changed by, in order (`tally` is `replaceBallots` of them). */
+  changes: { previous: Groups | null; next: Groups }[];
   writes: PlayerWrite[];
   /** Players whose first final ranking of this game is in this batch: each is a play. */
   firstPlays: string[];
@@ -111,6 +113,7 @@ export function planBatch(
     outcomes: [],
     tally: state.tally,
     counted: 0,
+    changes: [],
     writes: [],
     firstPlays: [],
     finalists: [],
@@ -210,6 +213,7 @@ export function planBatch(
     plan.outcomes.push({ ok: true, saved, count: submissions });
   }
   plan.counted = changes.length;
+  plan.changes = changes;
   plan.tally = changes.length > 0 ? replaceBallots(state.tally, changes) : state.tally;
   if (plan.duels.length > 0) {
     plan.tally = { ...plan.tally, duels: addDuelAnswers(plan.tally.duels, plan.duels) };

@@ -484,6 +484,8 @@ export function createApp(deps: AppDeps) {
       : viewer,
   );
   sessions.attach(deps.hub);
+  // A new guest's session is kept as it is made: its first request (a room's join) reads none.
+  deps.auth.guestSessions.listen((fresh) => sessions.keep(fresh));
   // Before the sign-in routes too: a request with a bearer is the token's alone, and a token
   // never reaches account changes (tokens/scope.ts).
   app.use(

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { tag, TestClient } from '../support/client';
 import { testDatabases } from '../support/server';
-import { useServer, type CreatedBody } from './harness';
+import { statementsNaming, useServer, type CreatedBody } from './harness';
 
 describe.concurrent.each(testDatabases)('auth on %s', (kind) => {
   const h = useServer(kind);
@@ -26,6 +26,46 @@ describe.concurrent.each(testDatabases)('auth on %s', (kind) => {
     });
     expect(created.status).toBe(201);
     expect(created.body.game.ownerName).toBe('Returning');
+  });
+
+  it("keeps a new guest's session as it signs in (its first request reads none), and a sign-out still ends it", async () => {
+    // Statements that look this client's session up by its token (other tests run meanwhile).
+    const sessionReads = (client: TestClient, run: () => Promise<void>) => {
+      const cookie = client.cookie('better-auth.session_token') ?? '';
+      const token = decodeURIComponent(cookie).split('.')[0]!;
+      expect(token).not.toBe('');
+      return statementsNaming(h, token, run);
+    };
+    // A signed-up person's session is not kept as it is made: their first request reads it.
+    const member = new TestClient(h.url);
+    await member.signUp({
+      name: 'Member',
+      email: `kept-${tag()}@example.test`,
+      password: 'member password 1',
+    });
+    type Me = { profile: { id: string } | null };
+    const profileOf = async (client: TestClient) =>
+      (await client.request<Me>('GET', '/api/me')).body.profile;
+    let seen: Me['profile'] = null;
+    const memberReads = await sessionReads(member, async () => {
+      seen = await profileOf(member);
+    });
+    expect(seen).not.toBeNull();
+    expect(memberReads).toBeGreaterThan(0);
+
+    const guest = new TestClient(h.url);
+    await guest.guest();
+    seen = null;
+    const guestReads = await sessionReads(guest, async () => {
+      seen = await profileOf(guest);
+    });
+    expect(seen).not.toBeNull();
+    expect(guestReads).toBe(0);
+
+    // The browser still holds the cookie after signing out: it no longer signs anyone in.
+    const stale = guest.copyAt(h.url);
+    expect((await guest.request('POST', '/api/auth/sign-out', {})).status).toBe(200);
+    expect(await profileOf(stale)).toBeNull();
   });
 
   it('limits sign-up attempts per client IP, which a client cannot spoof', async () => {

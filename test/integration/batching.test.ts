@@ -17,7 +17,7 @@ import { Submissions, type SubmitInput } from '../../src/server/games/submit';
 import { KeyedQueue } from '../../src/server/platform/keyed-queue';
 import { tag } from '../support/client';
 import { testDatabases } from '../support/server';
-import { ids, shuffled, useServer } from './harness';
+import { ids, shuffled, statementsNaming, useServer } from './harness';
 
 describe.concurrent.each(testDatabases)('batched submissions on %s', (kind) => {
   const h = useServer(kind);
@@ -292,6 +292,52 @@ describe.concurrent.each(testDatabases)('batched submissions on %s', (kind) => {
     const { tally, rows } = await stored(g.id);
     expect(tally.submissions).toBe(1);
     expect(rows.map((row) => row.ranking)).toEqual([ids(g).slice(0, 2)]);
+  });
+
+  it("applies another instance's batch to what it keeps from the batch's event: nothing read again, its next batch written without the lock", async ({
+    expect,
+  }) => {
+    const g = await newGame(['A', 'B', 'C', 'D']);
+    const [p1, p2, p3] = await players(3);
+    const [r1, r2, r3] = [
+      ids(g, ['A', 'B', 'C', 'D']),
+      ids(g, ['D', 'B', 'A', 'C']),
+      ids(g, ['B', 'D', 'C', 'A']),
+    ];
+    const input = (userId: string, ranking: string[]): SubmitInput => ({
+      gameId: g.id,
+      userId,
+      name: 'P',
+      ranking,
+      partial: false,
+    });
+    // This instance hears the database's events; the other writes and hears nothing.
+    const states = new GameStates(db());
+    const detach = states.attach(h.server.hub);
+    try {
+      const here = new Submissions(db(), states, new KeyedQueue());
+      const there = submissions();
+      // Reading the game's tally: loading it, or a batch planned under the lock (the statement
+      // as the counter sees it: serialized, its quotes escaped).
+      const column = JSON.stringify('"game_tally"."tally"').slice(1, -1);
+      const tallyReads = (run: () => Promise<void>) =>
+        statementsNaming(h, (s) => s.includes(g.id) && s.includes(column), run);
+      expect((await there.submit(input(p1!, r1))).count).toBe(1);
+      expect(await tallyReads(async () => void (await states.get(g.id)))).toBe(1);
+      const reads = await tallyReads(async () => {
+        expect((await there.submit(input(p2!, r2))).count).toBe(2);
+        const { tally } = await stored(g.id);
+        await expect.poll(async () => (await states.get(g.id))?.version).toBe(tally.version);
+        expect((await here.submit(input(p3!, r3))).count).toBe(3);
+      });
+      expect(reads).toBe(0);
+      const { tally } = await stored(g.id);
+      expect(tally.tally).toEqual(recount([r1, r2, r3]));
+      const kept = (await states.get(g.id))!;
+      expect([kept.version, kept.submissions, kept.tally]).toEqual([tally.version, 3, tally.tally]);
+    } finally {
+      detach();
+    }
   });
 
   it("waits for its own write when the write's event is heard first, and reads nothing again", async () => {

@@ -206,7 +206,13 @@ export function shuffled<T>(list: readonly T[]): T[] {
  * parameters (a game's id, a room's code): what is served from memory names it in none, and the
  * instance's own timers and other tests' requests do not name it.
  */
-export async function statementsNaming(h: Harness, needle: string, run: () => Promise<void>) {
+export async function statementsNaming(
+  h: Harness,
+  needle: string | ((statement: string) => boolean),
+  run: () => Promise<void>,
+) {
+  const matches =
+    typeof needle === 'string' ? (statement: string) => statement.includes(needle) : needle;
   const raw = h.server.database.raw;
   const target = (raw.kind === 'pglite' ? raw.client : raw.pool) as unknown as {
     query: (...args: unknown[]) => Promise<unknown>;
@@ -214,7 +220,7 @@ export async function statementsNaming(h: Harness, needle: string, run: () => Pr
   const original = target.query;
   let count = 0;
   target.query = function (this: unknown, ...args: unknown[]) {
-    if (JSON.stringify(args).includes(needle)) count++;
+    if (matches(JSON.stringify(args))) count++;
     return original.apply(this, args);
   };
   try {

@@ -3,14 +3,20 @@
  * address (test/integration/instances.test.ts), doing what a real one (nginx, Caddy, a cloud load
  * balancer) does for us:
  *
- * - each request goes to the next backend in turn, streamed both ways with nothing buffered, so
- *   event streams (SSE) flow frame by frame;
+ * - each request goes to the next backend in turn; answers are streamed with nothing buffered, so
+ *   event streams (SSE) flow frame by frame (no Nagle delay on either side); a request's body
+ *   (small: JSON, a picture) is read whole first, so the request can be sent again;
+ * - connections to each backend are kept alive and reused (upstream keep-alive, as nginx's
+ *   `keepalive` or any cloud balancer does): a connection per request made every request a TCP
+ *   handshake and an accept in the backend, a cost a real deployment does not pay;
  * - it appends the peer address it saw to `X-Forwarded-For` (what nginx's
  *   `$proxy_add_x_forwarded_for` does) and sets `X-Forwarded-Proto` and `X-Forwarded-Host`,
  *   keeping `Host` as the client sent it;
  * - a backend that refuses the connection (stopped, restarting) is skipped: the request goes to
- *   the next one, as long as none of its body has been sent; otherwise, or when every backend
- *   refuses, the client gets 502.
+ *   the next one; a kept-alive connection the backend closed just as the request went out
+ *   (nothing answered on it) is retried on a new connection to the same backend, once; when
+ *   every backend refuses, or one fails after it began to answer, the client gets 502 (or, mid
+ *   answer, its connection ends).
  *
  * Backends can be listed, added and removed while it runs.
  */
@@ -58,13 +64,37 @@ function hasBody(req: http.IncomingMessage): boolean {
   return Number(req.headers['content-length'] ?? 0) > 0;
 }
 
+/** Idle connections kept per backend at most (more are closed as their answers end). */
+const MAX_IDLE_PER_BACKEND = 256;
+
 export async function startRoundRobinProxy(initial: string[] = []): Promise<RoundRobinProxy> {
   const backends = [...initial];
   const sent = new Map<string, number>();
   let next = 0;
-  // No connection reuse: a connection refused tells at once that a backend is gone, and a
-  // stopped backend's idle keep-alive sockets cannot swallow a request.
-  const agent = new http.Agent({ keepAlive: false });
+  // Kept-alive connections per backend, the most recently used first (the others go idle and
+  // are closed by the backend, server.ts: after 65 s). One the backend closes just as a request
+  // goes out on it (or a stopped backend's) fails before any answer: the request is sent again
+  // on a new connection (below).
+  const agents = new Map<string, http.Agent>();
+  const agentOf = (backend: string): http.Agent => {
+    let agent = agents.get(backend);
+    if (!agent) {
+      agent = new http.Agent({
+        keepAlive: true,
+        maxFreeSockets: MAX_IDLE_PER_BACKEND,
+        scheduling: 'lifo',
+      });
+      agents.set(backend, agent);
+    }
+    return agent;
+  };
+  const dropIdle = (backend: string) => {
+    const agent = agents.get(backend);
+    if (!agent) return;
+    for (const sockets of Object.values(agent.freeSockets)) {
+      for (const socket of sockets ?? []) socket.destroy();
+    }
+  };
 
   const server = http.createServer((req, res) => {
     const peer = req.socket.remoteAddress ?? 'unknown';
@@ -73,23 +103,27 @@ export async function startRoundRobinProxy(initial: string[] = []): Promise<Roun
     headers['x-forwarded-for'] = prior ? `${String(prior)}, ${peer}` : peer;
     headers['x-forwarded-proto'] = 'http';
     if (req.headers.host) headers['x-forwarded-host'] = req.headers.host;
-    if (req.headers['transfer-encoding'] !== undefined) headers['transfer-encoding'] = 'chunked';
     const withBody = hasBody(req);
-    let bodyStarted = false;
+    let body: Buffer | undefined;
 
-    const attempt = (tries: number): void => {
-      if (backends.length === 0 || tries >= backends.length) {
+    /**
+     * Sends the request to the next backend (or to `again`, on a new connection: a kept-alive
+     * one failed before anything answered).
+     */
+    const attempt = (tries: number, again?: string): void => {
+      if (again === undefined && (backends.length === 0 || tries >= backends.length)) {
         if (!res.headersSent) {
           res.writeHead(502, { 'content-type': 'text/plain' });
           res.end('no backend answered');
         } else res.destroy();
         return;
       }
-      const backend = backends[next++ % backends.length]!;
+      const backend = again ?? backends[next++ % backends.length]!;
       sent.set(backend, (sent.get(backend) ?? 0) + 1);
       const target = new URL(backend);
       const upstream = http.request({
-        agent,
+        // A retry never takes another kept-alive connection: they may all be as stale.
+        agent: again === undefined ? agentOf(backend) : false,
         host: target.hostname,
         port: target.port,
         method: req.method,
@@ -97,31 +131,34 @@ export async function startRoundRobinProxy(initial: string[] = []): Promise<Roun
         headers,
       });
       let connected = false;
+      let answered = false;
       upstream.once('socket', (socket) => {
-        const start = () => {
-          connected = true;
-          if (!withBody) {
-            upstream.end();
-            return;
-          }
-          bodyStarted = true;
-          req.pipe(upstream);
-        };
-        if (socket.connecting) socket.once('connect', start);
-        else start();
+        // Event streams' frames go out as written, not held back for more (Nagle).
+        socket.setNoDelay(true);
+        if (socket.connecting) socket.once('connect', () => (connected = true));
+        else connected = true;
       });
       upstream.once('error', () => {
-        // Refused before anything was sent: another backend may answer.
-        if (!connected && !bodyStarted && !res.headersSent) {
-          attempt(tries + 1);
-          return;
-        }
-        if (!res.headersSent) {
+        if (!answered && !res.headersSent) {
+          // A kept-alive connection the backend had closed (or a stopped backend's): once more
+          // on a new connection, which a stopped backend refuses.
+          if (upstream.reusedSocket && again === undefined) {
+            attempt(tries, backend);
+            return;
+          }
+          // Refused before it opened: another backend may answer.
+          if (!connected) {
+            attempt(tries + 1);
+            return;
+          }
           res.writeHead(502, { 'content-type': 'text/plain' });
           res.end('the backend failed');
-        } else res.destroy();
+          return;
+        }
+        res.destroy();
       });
       upstream.once('response', (answer) => {
+        answered = true;
         const out = forwardable(answer.headers);
         res.writeHead(answer.statusCode ?? 502, answer.statusMessage, out);
         // Event streams: the status and headers now, each frame as it comes (pipe never waits
@@ -133,12 +170,29 @@ export async function startRoundRobinProxy(initial: string[] = []): Promise<Roun
         answer.once('aborted', () => res.destroy());
         answer.once('error', () => res.destroy());
       });
-      // The client left (a closed event stream): stop the backend's side too.
+      // The client left (a closed event stream): stop the backend's side too (that connection
+      // is closed, not kept).
       res.once('close', () => {
         if (!res.writableFinished) upstream.destroy();
       });
+      upstream.end(body);
     };
-    attempt(0);
+
+    if (!withBody) {
+      // Nothing to read: sent at once (the request's end is read by Node meanwhile).
+      req.resume();
+      attempt(0);
+      return;
+    }
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.once('end', () => {
+      body = Buffer.concat(chunks);
+      delete headers['transfer-encoding'];
+      headers['content-length'] = String(body.length);
+      attempt(0);
+    });
+    req.once('error', () => res.destroy());
   });
   server.keepAliveTimeout = 5000;
 
@@ -158,13 +212,14 @@ export async function startRoundRobinProxy(initial: string[] = []): Promise<Roun
     remove(backend) {
       const index = backends.indexOf(backend);
       if (index >= 0) backends.splice(index, 1);
+      dropIdle(backend);
     },
     sent,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
-        agent.destroy();
+        for (const agent of agents.values()) agent.destroy();
       }),
   };
 }

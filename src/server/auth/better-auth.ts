@@ -19,6 +19,7 @@ import * as schema from '../db/schema/auth';
 import { sessionTokenOf } from './session-cookie';
 import { revokeTokensWithSessions } from './tokens/auth-hooks';
 import { revokeTokensOf } from './tokens/revoke';
+import { GuestSessions } from './guest-sessions';
 
 export type AuthOptions = {
   db: Db;
@@ -47,7 +48,9 @@ export type AuthHooks = {
 };
 
 export function createAuth(options: AuthOptions) {
-  return betterAuth({
+  // Each new guest's session, for the instance's session cache (app.ts listens).
+  const guestSessions = new GuestSessions();
+  const auth = betterAuth({
     appName: 'Crowned',
     secret: options.secret,
     baseURL: options.baseUrl,
@@ -174,6 +177,7 @@ export function createAuth(options: AuthOptions) {
       },
     },
     plugins: [
+      guestSessions.plugin(),
       anonymous({
         onLinkAccount: ({ anonymousUser, newUser }) =>
           options.hooks.linkGuest(anonymousUser.user.id, newUser.user.id),
@@ -198,6 +202,7 @@ export function createAuth(options: AuthOptions) {
         : []),
     ],
   });
+  return Object.assign(auth, { guestSessions });
 }
 
 export type Auth = ReturnType<typeof createAuth>;

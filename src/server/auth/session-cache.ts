@@ -16,6 +16,7 @@ import { publish, type BarrierEvent, type EventHub, type HubMessage } from '../r
 import type { SessionEvent } from './live';
 import { newId } from '../platform/ids';
 import { sessionCookie } from './session-cookie';
+import type { NewSession } from './guest-sessions';
 
 /**
  * A cached viewer is checked again with the database after this long anyway (never past its
@@ -74,15 +75,10 @@ export class SessionCache {
       isAnonymous?: boolean | null;
       role?: string | null;
     };
-    let viewer: Viewer = {
-      id: u.id,
-      name: u.name,
-      email: u.email,
-      isAnonymous: u.isAnonymous === true,
-      role: u.role ?? 'user',
-      sessionStartedAt: new Date(session.session.createdAt).getTime(),
-      sessionId: session.session.id,
-    };
+    let viewer = viewerOf(
+      { ...u, isAnonymous: u.isAnonymous === true, role: u.role ?? 'user' },
+      { id: session.session.id, createdAt: new Date(session.session.createdAt).getTime() },
+    );
     if (viewer.role === 'admin' && this.onAdmin) viewer = await this.onAdmin(viewer);
     if (epoch === this.epoch) {
       const maxAge = viewer.role === 'admin' ? ADMIN_MAX_AGE_MS : MAX_AGE_MS;
@@ -90,6 +86,18 @@ export class SessionCache {
       this.store(key, viewer, until);
     }
     return viewer;
+  }
+
+  /**
+   * Keeps a session this instance has just made (a guest's sign-in, guest-sessions.ts): its
+   * first request is then answered without reading it back. Nothing can have changed it since
+   * (a new user, a new session: a change to either is announced after this, and drops it). An
+   * admin's is not kept: each fresh look-up checks the role (decision 0028).
+   */
+  keep(fresh: NewSession): void {
+    const viewer = viewerOf(fresh.user, fresh.session);
+    if (viewer.role === 'admin') return;
+    this.store(fresh.cookie, viewer, Math.min(Date.now() + MAX_AGE_MS, fresh.session.expiresAt));
   }
 
   /**
@@ -149,4 +157,17 @@ export class SessionCache {
     this.entries.clear();
     this.byUser.clear();
   }
+}
+
+/** The viewer of a session and its user. */
+function viewerOf(user: NewSession['user'], session: { id: string; createdAt: number }): Viewer {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    isAnonymous: user.isAnonymous,
+    role: user.role,
+    sessionStartedAt: session.createdAt,
+    sessionId: session.id,
+  };
 }

@@ -30,3 +30,14 @@ export function sessionCookie(header: string | null): string | null {
   }
   return null;
 }
+
+/**
+ * The session cookie's value a response's Set-Cookie header sets (several cookies joined by
+ * commas, as `Headers.get` gives them), or null when it sets none or clears it.
+ */
+export function sessionCookieOfSetCookie(header: string | null): string | null {
+  if (!header) return null;
+  const found = /(?:^|,\s*)(?:__Secure-)?better-auth\.session_token=([^;,]*)/.exec(header);
+  const value = found?.[1]?.trim() ?? '';
+  return value === '' ? null : value;
+}

@@ -6,6 +6,7 @@
  * Payloads carry ids and versions only: NOTIFY payloads must stay under 8,000 bytes.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import type { EncodedChange } from '../../domain/ballot-changes';
 import type { Db } from '../db/client';
 import { eventKind, publish, topic } from '../realtime/hub';
 
@@ -20,6 +21,13 @@ export type SubmissionEvent = {
   userIds: string[];
   /** The batch reached the players limit: the game closed with it. */
   closed?: boolean;
+  /**
+   * The live version the batch was written on, and its ballot changes over the game's items
+   * (domain/ballot-changes.ts), when they fit: an instance that keeps the game at `from` applies
+   * them rather than reading the game again (decision 0071). Absent for duel games.
+   */
+  from?: number;
+  ballots?: EncodedChange[];
 };
 
 /**

@@ -13,13 +13,14 @@ import { savedGroups, type BallotSpec, type Groups } from '../../domain/ballot';
 import type { Item } from '../../domain/game';
 import type { SavedRanking } from '../../domain/submissions';
 import { gameResults } from '../../domain/crowd-tiers';
-import type { Results, Tally } from '../../domain/results';
+import { replaceBallots, type Results, type Tally } from '../../domain/results';
+import { decodeBallotChanges } from '../../domain/ballot-changes';
 import type { Db } from '../db/client';
 import { game, gameTally, submission } from '../db/schema/games';
 import type { ProfileEvent, SessionEvent } from '../auth/public';
 import type { EventHub, HubMessage } from '../realtime/hub';
 import { findGame, type GameRow } from './data';
-import type { GameEvent } from './live';
+import type { GameEvent, SubmissionEvent } from './live';
 
 /** The events a game's kept state follows: its own, and a user's (a guest's rankings moved). */
 type Heard = GameEvent | ProfileEvent | SessionEvent;
@@ -237,8 +238,9 @@ export class GameStates {
         return;
       }
       if (!entry.current || entry.current.version < message.version) {
-        entry.state = undefined;
-        entry.current = undefined;
+        const next = entry.current && applied(entry.current, message);
+        entry.current = next ?? undefined;
+        entry.state = next ? Promise.resolve(next) : undefined;
       }
       return;
     }
@@ -323,6 +325,26 @@ export class GameStates {
       .where(eq(game.id, gameId));
     return row ?? null;
   }
+}
+
+/**
+ * The game's state after another instance's batch, when its event carries the batch's ballot
+ * changes and `state` is the version they were written on (decision 0071): the writer's own
+ * `replaceBallots` on the same tally, so the same tally. Null otherwise (the game is read
+ * again): a version missed, a batch that closed the game (its row changed), a duel game (answers
+ * are counted too), or a count that does not match (never expected).
+ */
+function applied(state: GameState, event: SubmissionEvent): GameState | null {
+  if (event.from !== state.version || event.ballots === undefined || event.closed) return null;
+  if (state.row.closed || state.row.ballot?.kind === 'duel') return null;
+  const changes = decodeBallotChanges(
+    state.row.items.map((item) => item.id),
+    event.ballots,
+  );
+  if (changes === null) return null;
+  const tally = replaceBallots(state.tally, changes);
+  if (tally.submissions !== event.count) return null;
+  return { ...state, tally, version: event.version, submissions: tally.submissions };
 }
 
 /** Sets `key` in an insertion-ordered map, dropping the oldest entry past `max`. */

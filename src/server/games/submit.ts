@@ -15,6 +15,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Groups } from '../../domain/ballot';
 import { DUEL_MESSAGES } from '../../domain/duels';
+import { encodeBallotChanges } from '../../domain/ballot-changes';
 import { AppError } from '../../domain/errors';
 import { MESSAGES } from '../../domain/game';
 import {
@@ -44,6 +45,12 @@ import { rows } from '../db/rows';
  * ranking, and a NOTIFY payload must stay under 8,000 bytes.
  */
 export const MAX_BATCH = 64;
+
+/**
+ * The batch's ballot changes go in its event up to this many characters (their JSON): with 64
+ * players' ids the payload stays under NOTIFY's 8,000 bytes. A 5-item ranking takes about 20.
+ */
+const MAX_EVENT_BALLOTS_CHARS = 4000;
 
 export type SubmitInput = SubmissionRequest & { gameId: string };
 
@@ -460,6 +467,7 @@ async function writePlan(
     count: plan.tally.submissions,
     userIds: plan.finalists,
     ...(closes ? { closed: true } : {}),
+    ...(version === null ? {} : ballotsOfEvent(locked, plan, version)),
   };
   // Every write below happens only when the guard found the game as expected.
   const guard = expected ? guardSql(locked, expected, plan) : sql``;
@@ -562,6 +570,22 @@ function guardSql(planned: GameRow, expected: Expected, plan: BatchPlan): SQL {
     for update of g, t
   ),
   `;
+}
+
+/**
+ * What lets another instance apply the batch to the tally it keeps (decision 0071): the version
+ * it was written on and its ballot changes, when they fit the event. A duel game's tally also
+ * counts answers, which the event does not carry: none.
+ */
+function ballotsOfEvent(
+  locked: GameRow,
+  plan: BatchPlan,
+  version: number,
+): Pick<SubmissionEvent, 'from' | 'ballots'> {
+  if (locked.ballot?.kind === 'duel' || plan.duels.length > 0) return {};
+  const itemIds = locked.items.map((item) => item.id);
+  const ballots = encodeBallotChanges(itemIds, plan.changes, MAX_EVENT_BALLOTS_CHARS);
+  return ballots ? { from: version - plan.counted, ballots } : {};
 }
 
 /** A first play: who, and when they started (ms; null: in this batch, as far as we know). */
