@@ -272,7 +272,6 @@ describe.runIf(browserAvailable())('web push in Chromium', () => {
             openWindow: async (url: string) => void log.push(`open ${url}`),
           },
         };
-        // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the worker's own file
         new Function('self', source)(self);
         const dispatch = async (type: string, event: Record<string, unknown>) => {
           const waits: Promise<unknown>[] = [];
