@@ -39,6 +39,15 @@ try {
       }
     }
   }
+  // Where the time goes: the slowest files, so the suite's budget (15 minutes on two cores) can be
+  // kept with figures rather than guesses (the run's tail is what a CI record keeps).
+  const slowest = json.testResults
+    .map((file) => ({ ms: file.endTime - file.startTime, name: path.relative(root, file.name) }))
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, 25);
+  console.log('Slowest files (seconds, from start to end; two run at a time):');
+  for (const file of slowest)
+    console.log(`  ${(file.ms / 1000).toFixed(1).padStart(6)}  ${file.name}`);
   console.log(
     `Tests: ${json.numPassedTests} passed, ${json.numFailedTests} failed, ${skipped} skipped`,
   );

@@ -88,10 +88,10 @@ describe.concurrent.each(testDatabases)('crowd tier list and tied groups on %s',
     }
 
     // Served from memory: reading again (every method but the runoff) names the game in no
-    // statement. One read first: a late event of this instance's own writes may have made it
-    // forget the game on a loaded machine, and one read brings it back.
-    expect((await h.results(owner, game.id)).status).toBe(200);
-    const statements = await statementsNaming(h, game.id, async () => {
+    // statement. A late event of this instance's own writes may make it forget the game once on a
+    // loaded machine (the next read brings it back), so a pass may be repeated, never more than
+    // twice: a game read from the database every time names itself in every pass.
+    const readsEveryMethod = async () => {
       for (const method of ['mean', 'borda', 'schulze', 'mean']) {
         const read = await owner.request<ByMethod>(
           'GET',
@@ -103,8 +103,12 @@ describe.concurrent.each(testDatabases)('crowd tier list and tied groups on %s',
           pool: ['E'],
         });
       }
-    });
-    expect(statements).toBe(0);
+    };
+    const passes: number[] = [];
+    while (passes.length < 3 && passes.at(-1) !== 0) {
+      passes.push(await statementsNaming(h, game.id, readsEveryMethod));
+    }
+    expect(passes.at(-1), `statements naming the game, pass by pass: ${passes.join(', ')}`).toBe(0);
     // (The count sees statements: the game's own read asks for the viewer's submission.)
     const seen = await statementsNaming(h, game.id, async () => {
       expect((await h.getGame(owner, game.id)).status).toBe(200);
