@@ -4,11 +4,12 @@
  * the results; on /account each kind switched off stays off after a reload; on /player, a browser
  * that refuses notifications says how to allow them. One browser context per person.
  */
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { GameView } from '../src/domain/game';
 import type { TestServer } from '../test/support/server';
-import { audit } from './support/axe';
+import { messageOf, pushOf } from '../src/server/notifications/mails';
+import { audit, auditInPlace } from './support/axe';
 import { browserAvailable, useAppInBrowser } from './support/harness';
 import {
   goInApp,
@@ -163,5 +164,223 @@ describe.runIf(browserAvailable())('notifications in Chromium', () => {
     await screenshotBothWidths(page, 'notifications-player', '[data-testid="push-state"]');
     await owner.context.close();
     await player.context.close();
+  });
+});
+
+/** The app's service worker in control of `page`: its registration's scope. */
+async function workerScope(page: Page): Promise<string> {
+  return page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+}
+
+type Shown = { title: string; body: string; tag: string; url: unknown };
+
+/**
+ * Push in the browser (issue 30). Chromium's own push service is out of reach here, so the
+ * browser's side is driven without it: a push is delivered to the app's real service worker by
+ * DevTools (`ServiceWorker.deliverPushMessage`, the same event a push service's message makes);
+ * a click on a notification (which no protocol can make) runs push-sw.js's handler in a page of
+ * its own; and /player subscribes through a PushManager that answers as a push service would.
+ */
+describe.runIf(browserAvailable())('web push in Chromium', () => {
+  let server: TestServer;
+  let browser: Browser;
+  useAppInBrowser((app) => ({ server, browser } = app));
+
+  it("the service worker shows a push as the server sends it, and a click opens or focuses the notification's page", async () => {
+    const { context, page } = await newVisitor(browser, server, { serviceWorkers: 'allow' });
+    await context.grantPermissions(['notifications'], { origin: server.url });
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Crowned home' }).waitFor();
+    const scope = await workerScope(page);
+
+    const cdp = await context.newCDPSession(page);
+    const registrationId = new Promise<string>((resolve) => {
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+        const found = registrations.find((r) => r.scopeURL === scope && !r.isDeleted);
+        if (found) resolve(found.registrationId);
+      });
+    });
+    await cdp.send('ServiceWorker.enable');
+    // What the server pushes when a game's results unlock (notifications/mails.ts).
+    const gameId = 'pasta-e2e';
+    const message = messageOf(
+      'unlocked',
+      {
+        gameId,
+        prompt: 'Best pasta shape',
+        submissions: 5,
+        closed: true,
+        crowd: ['Penne', 'Fusilli'],
+        leader: 'Penne',
+        agreement: 80,
+      },
+      `${server.url}/g/${gameId}/results`,
+      0,
+    );
+    const payload = pushOf(message, `unlocked:${gameId}`);
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: server.url,
+      registrationId: await registrationId,
+      data: JSON.stringify(payload),
+    });
+    const worker = context.serviceWorkers().find((w) => w.url() === `${server.url}/sw.js`);
+    expect(worker, 'the app’s service worker').toBeDefined();
+    const shown = () =>
+      worker!.evaluate(async () => {
+        const { registration } = globalThis as unknown as {
+          registration: ServiceWorkerRegistration;
+        };
+        return (await registration.getNotifications()).map((n) => ({
+          title: n.title,
+          body: n.body,
+          tag: n.tag,
+          url: (n.data as { url?: unknown } | null)?.url,
+        }));
+      });
+    await expect.poll(shown, { timeout: 15_000 }).toEqual([
+      {
+        title: 'Results unlocked: Best pasta shape',
+        body: 'The results of “Best pasta shape” are unlocked. You agreed with the crowd 80%. The crowd’s winner: Penne.',
+        tag: `unlocked:${gameId}`,
+        url: `${server.url}/g/${gameId}/results`,
+      },
+    ] satisfies Shown[]);
+    await cdp.detach();
+
+    // The click: push-sw.js's handlers in a blank page, with the worker's `self` (its origin, its
+    // windows) standing in, as the browser would give them.
+    const source = await (await page.request.get('/push-sw.js')).text();
+    const blank = await context.newPage();
+    const clicks = await blank.evaluate(
+      async ({ source, origin }) => {
+        const handlers: Record<string, (event: unknown) => void> = {};
+        const log: string[] = [];
+        const windows = [
+          { url: `${origin}/g/a/results`, focus: async () => void log.push('focus /g/a/results') },
+        ];
+        const self = {
+          location: { origin },
+          addEventListener: (type: string, handler: (event: unknown) => void) => {
+            handlers[type] = handler;
+          },
+          registration: {
+            showNotification: async (title: string, options: { body: string; data: unknown }) =>
+              void log.push(`show ${title} | ${options.body} | ${JSON.stringify(options.data)}`),
+          },
+          clients: {
+            matchAll: async () => windows,
+            openWindow: async (url: string) => void log.push(`open ${url}`),
+          },
+        };
+        new Function('self', source)(self);
+        const dispatch = async (type: string, event: Record<string, unknown>) => {
+          const waits: Promise<unknown>[] = [];
+          handlers[type]!({ ...event, waitUntil: (p: Promise<unknown>) => waits.push(p) });
+          await Promise.all(waits);
+        };
+        const click = (url: unknown) =>
+          dispatch('notificationclick', {
+            notification: { data: { url }, close: () => void log.push('close') },
+          });
+        await click(`${origin}/g/a/results`);
+        await click(`${origin}/g/b/results`);
+        await click('https://elsewhere.example/phish');
+        await dispatch('push', {
+          data: { json: () => ({ title: 'T', body: 'B', url: '/g/c/results' }), text: () => '' },
+        });
+        await dispatch('push', { data: null });
+        return log;
+      },
+      { source, origin: server.url },
+    );
+    expect(clicks).toEqual([
+      'close',
+      'focus /g/a/results',
+      'close',
+      `open ${server.url}/g/b/results`,
+      'close',
+      `open ${server.url}/`,
+      `show T | B | {"url":"${server.url}/g/c/results"}`,
+      `show Crowned |  | {"url":"${server.url}/"}`,
+    ]);
+    await context.close();
+  });
+
+  it('on /player, turns notifications on, then off on this device (the browser unsubscribed, the server forgets it)', async () => {
+    const { context, page } = await newVisitor(browser, server, { serviceWorkers: 'allow' });
+    await context.grantPermissions(['notifications'], { origin: server.url });
+    // The browser's push service (unreachable here) stands in: a subscription to a public
+    // endpoint, with keys of the right shape, that records its unsubscribe.
+    await context.addInitScript(() => {
+      type Fake = { endpoint: string; unsubscribed: boolean };
+      const state = { current: null as Fake | null, unsubscribed: [] as string[] };
+      (window as unknown as { pushService: typeof state }).pushService = state;
+      const asSubscription = (fake: Fake) => ({
+        endpoint: fake.endpoint,
+        expirationTime: null,
+        toJSON: () => ({
+          endpoint: fake.endpoint,
+          expirationTime: null,
+          keys: { p256dh: `BA${'A'.repeat(85)}`, auth: 'A'.repeat(22) },
+        }),
+        unsubscribe: async () => {
+          state.unsubscribed.push(fake.endpoint);
+          state.current = null;
+          return true;
+        },
+      });
+      PushManager.prototype.getSubscription = async function () {
+        return (state.current ? asSubscription(state.current) : null) as PushSubscription | null;
+      };
+      PushManager.prototype.subscribe = async function () {
+        state.current = {
+          endpoint: `https://push.example.com/e2e/${Math.random().toString(36).slice(2)}`,
+          unsubscribed: false,
+        };
+        return asSubscription(state.current) as unknown as PushSubscription;
+      };
+    });
+    await registerByApi(page, server, 'Pusher');
+    await page.goto('/');
+    await workerScope(page);
+    const devices = async () =>
+      (
+        (await (await page.request.get('/api/me/notifications')).json()) as {
+          pushSubscriptions: number;
+        }
+      ).pushSubscriptions;
+
+    await page.goto('/player');
+    const device = page.getByTestId('device-notifications');
+    const state = device.getByTestId('push-state');
+    await state.waitFor({ timeout: 15_000 });
+    expect(await state.getAttribute('data-state')).toBe('granted');
+    await device.getByRole('button', { name: 'Turn on notifications on this device' }).click();
+    await device.getByText('Notifications are on for this device.').waitFor();
+    expect(await state.getAttribute('data-state')).toBe('on');
+    expect(await devices()).toBe(1);
+    const turnOff = device.getByRole('button', { name: 'Turn off on this device' });
+    await screenshotBothWidths(page, 'notifications-player-on', '[data-testid="push-state"]');
+    await page.emulateMedia({ colorScheme: 'dark', reducedMotion: 'reduce' });
+    await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+    await screenshotBothWidths(page, 'notifications-player-on-dark', '[data-testid="push-state"]');
+    expect(
+      await auditInPlace(page, { path: '/player', ready: '[data-testid="push-state"]' }),
+    ).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    await turnOff.click();
+    const turnOn = device.getByRole('button', { name: 'Turn on notifications on this device' });
+    await turnOn.waitFor();
+    expect(await state.getAttribute('data-state')).toBe('granted');
+    // The button that was pressed is gone: the one that turns it on again has the focus.
+    await expect.poll(() => turnOn.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await devices()).toBe(0);
+    const unsubscribed = await page.evaluate(
+      () =>
+        (window as unknown as { pushService: { unsubscribed: string[] } }).pushService.unsubscribed,
+    );
+    expect(unsubscribed).toHaveLength(1);
+    await context.close();
   });
 });

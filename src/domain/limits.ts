@@ -221,6 +221,7 @@ export const DEFAULT_NOTIFICATIONS_PER_DAY = 20;
 export const MAX_PUSH_SUBSCRIPTIONS = 10;
 /** Plays are collected this long after the first before the creator's digest goes out. */
 export const DEFAULT_NOTIFY_BATCH_MS = 60_000;
-/** After a digest, the next one about the same game waits at least this long (daily: a day). */
+/** After a digest, the next one about the same game waits at least this long (NOTIFY_SPACING_MS). */
 export const DIGEST_GAP_MS = 60 * 60 * 1000;
+/** A daily digest goes this long after the first play it tells of (NOTIFY_DAILY_MS). */
 export const DAILY_DIGEST_GAP_MS = 24 * 60 * 60 * 1000;

@@ -15,9 +15,20 @@ export const NOTIFICATION_CHANNELS = ['email', 'push', 'off'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
 export type NotificationSettings = Record<NotificationKind, NotificationChannel> & {
-  /** Creators' digests at most once a day per game instead of once an hour. */
+  /** A creator's plays of all their ranks in one digest a day instead of one per rank and hour. */
   dailyDigest: boolean;
 };
+
+/**
+ * What the outbox holds: a notification of a kind above, or `daily`, a creator's daily digest
+ * of plays of all their ranks (sent as their `plays` setting says).
+ */
+export type OutboxKind = NotificationKind | 'daily';
+
+/** The setting (and unsubscribe link) an outbox kind goes by. */
+export function settingKindOf(kind: OutboxKind): NotificationKind {
+  return kind === 'daily' ? 'plays' : kind;
+}
 
 /** Everyone starts with e-mail for every kind (guests, who have no address: push). */
 export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
@@ -49,6 +60,13 @@ export const NOTIFICATION_MESSAGES = {
 /** "1 person played …", "12 people played …". */
 export function playsSubject(count: number, prompt: string): string {
   return `${count} ${count === 1 ? 'person' : 'people'} played ${prompt}`;
+}
+
+/** A daily digest's subject: one rank's as above; several: "12 people played 3 of your ranks". */
+export function dailySubject(games: readonly { plays: number; prompt: string }[]): string {
+  if (games.length === 1) return playsSubject(games[0]!.plays, games[0]!.prompt);
+  const plays = games.reduce((sum, game) => sum + game.plays, 0);
+  return playsSubject(plays, `${games.length} of your ranks`);
 }
 
 /** What each kind is called in settings and in an unsubscribe page. */

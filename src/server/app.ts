@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { limitBodySize } from './http/body-limit';
 import type { ResponseCheck } from './api-docs/check-responses';
@@ -26,7 +25,7 @@ import {
   gameNotifyRoutes,
   NOTIFICATIONS_OPERATIONS,
   notificationMeRoutes,
-  playsDigestSql,
+  PlaysDigests,
   pushKeyRoutes,
   unsubscribePageRoutes,
   type NotificationRoutesDeps,
@@ -90,6 +89,8 @@ import {
   DEFAULT_ROOM_PLAYERS,
   DEFAULT_STREAMS_PER_ACCOUNT,
   DEFAULT_STREAMS_PER_ADDRESS,
+  DAILY_DIGEST_GAP_MS,
+  DIGEST_GAP_MS,
   MAX_IMPORT_BYTES,
   type Quotas,
 } from '../domain/limits';
@@ -158,7 +159,13 @@ export type AppDeps = {
    * Notifications (decision 0061): the secret unsubscribe links are signed with, the VAPID
    * public key, whether push endpoints may be private, and how long a digest collects plays.
    */
-  notifications: Omit<NotificationRoutesDeps, 'db' | 'facts'> & { batchMs: number };
+  notifications: Omit<NotificationRoutesDeps, 'db' | 'facts'> & {
+    batchMs: number;
+    /** At least this long between two digests of one game (NOTIFY_SPACING_MS; an hour). */
+    spacingMs?: number;
+    /** A daily digest goes this long after its first play (NOTIFY_DAILY_MS; a day). */
+    dailyMs?: number;
+  };
 };
 
 const MAX_BODY_BYTES = 256 * 1024;
@@ -198,7 +205,7 @@ export const API_OPERATIONS: ApiOperations = {
  * mirrors its game, and each player's played-game record follows it. Each runs in the games
  * write's own statement or transaction, in the order they always ran.
  */
-function gameHooksWith(notifyBatchMs: number): GameHooks {
+function gameHooksWith(digests: PlaysDigests): GameHooks {
   return {
     publish: publishGame,
     async onItemsEdited(tx, edit) {
@@ -209,14 +216,10 @@ function gameHooksWith(notifyBatchMs: number): GameHooks {
     onDeleted: ranksOfGameDeleted,
     playedSql,
     firstPlaysSql,
-    // The rank's play count, and the creator's digest of plays (notifications).
-    playsCountedSql(counted) {
-      const rank = rankPlaysSql(counted);
-      return {
-        ctes: sql`${rank.ctes}${playsDigestSql(counted, notifyBatchMs)}`,
-        select: rank.select,
-      };
-    },
+    // The rank's play count.
+    playsCountedSql: rankPlaysSql,
+    // The creator's digest of plays (notifications), after the batch.
+    afterFirstPlays: (plays) => digests.afterFirstPlays(plays),
   };
 }
 
@@ -404,7 +407,17 @@ async function gameBootRead(db: Db, states: GameStates, pathname: string) {
 
 export function createApp(deps: AppDeps) {
   const app = new Hono<AuthEnv>();
-  setGameHooks(gameHooksWith(deps.notifications.batchMs));
+  setGameHooks(
+    gameHooksWith(
+      new PlaysDigests({
+        db: deps.database.db,
+        log: deps.log,
+        batchMs: deps.notifications.batchMs,
+        spacingMs: deps.notifications.spacingMs ?? DIGEST_GAP_MS,
+        dailyMs: deps.notifications.dailyMs ?? DAILY_DIGEST_GAP_MS,
+      }),
+    ),
+  );
   // What this instance keeps of hot games, kept current by every instance's events.
   const states = new GameStates(deps.database.db);
   states.attach(deps.hub);

@@ -8,6 +8,8 @@ import {
   DEFAULT_IMAGE_BYTES_PER_ACCOUNT,
   DEFAULT_NOTIFICATIONS_PER_DAY,
   DEFAULT_NOTIFY_BATCH_MS,
+  DAILY_DIGEST_GAP_MS,
+  DIGEST_GAP_MS,
   DEFAULT_QUOTAS,
   DEFAULT_ROOM_PLAYERS,
   DEFAULT_STREAMS_PER_ACCOUNT,
@@ -108,9 +110,12 @@ const ConfigSchema = z
     WEBHOOK_COALESCE_MS: z.coerce.number().int().min(0).default(DEFAULT_COALESCE_MS),
     WEBHOOK_LOG_SIZE: z.coerce.number().int().min(1).default(DELIVERY_LOG_SIZE),
     WEBHOOK_QUEUE_LIMIT: z.coerce.number().int().min(1).default(DELIVERY_QUEUE_LIMIT),
-    // Notifications (issue 30, decision 0061): how long a creator's digest collects plays, how
-    // often due ones are looked for, the waits before retries, and the most per person and day.
+    // Notifications (issue 30, decisions 0061, 0068): how long a creator's digest collects plays,
+    // the least time between two digests of one game, when a daily digest goes, how often due ones are looked for, the waits
+    // before retries, and the most per person and day.
     NOTIFY_BATCH_MS: z.coerce.number().int().min(0).default(DEFAULT_NOTIFY_BATCH_MS),
+    NOTIFY_SPACING_MS: z.coerce.number().int().min(0).default(DIGEST_GAP_MS),
+    NOTIFY_DAILY_MS: z.coerce.number().int().min(0).default(DAILY_DIGEST_GAP_MS),
     NOTIFY_POLL_MS: z.coerce.number().int().min(10).default(1000),
     NOTIFY_RETRY_SCHEDULE_MS: optionalString.pipe(
       z
@@ -260,6 +265,10 @@ export type Config = {
   /** Notifications (decision 0061). */
   notifications: {
     batchMs: number;
+    /** At least this long between two digests of one game. */
+    spacingMs: number;
+    /** A daily digest goes this long after the first play it tells of. */
+    dailyMs: number;
     pollMs: number;
     retryScheduleMs: number[] | undefined;
     perDay: number;
@@ -355,6 +364,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     notifications: {
       batchMs: c.NOTIFY_BATCH_MS,
+      spacingMs: c.NOTIFY_SPACING_MS,
+      dailyMs: c.NOTIFY_DAILY_MS,
       pollMs: c.NOTIFY_POLL_MS,
       retryScheduleMs: c.NOTIFY_RETRY_SCHEDULE_MS?.split(',').map(Number),
       perDay: c.NOTIFY_PER_DAY,

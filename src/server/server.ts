@@ -234,6 +234,8 @@ export async function startServer(
         pushPublicKey: push.publicKey,
         allowPrivate: config.webhooks.allowPrivate,
         batchMs: config.notifications.batchMs,
+        spacingMs: config.notifications.spacingMs,
+        dailyMs: config.notifications.dailyMs,
       },
     });
     // Requests under way, for the drain (http/drain.ts): every request that reached this server

@@ -336,7 +336,7 @@ const ROUTES: Record<string, Entry> = {
     expect: [401, 404, 404, 404, 404],
     request: () => ({ path: '/api/me/push-subscriptions/none' }),
   },
-  'POST /api/me/push-subscriptions/remove': {
+  'DELETE /api/me/push-subscriptions': {
     expect: [401, 200, 200, 200, 200],
     request: () => ({ body: { endpoint: 'https://push.example.com/none' } }),
   },

@@ -204,7 +204,8 @@ export function shuffled<T>(list: readonly T[]): T[] {
 /**
  * Statements sent to the database while `run` runs that carry `needle` among their text or
  * parameters (a game's id, a room's code): what is served from memory names it in none, and the
- * instance's own timers and other tests' requests do not name it.
+ * instance's own timers and other tests' requests do not name it. Statements inside transactions
+ * are not counted (see `statementsWhere` for those too).
  */
 export async function statementsNaming(
   h: Harness,
@@ -227,6 +228,59 @@ export async function statementsNaming(
     await run();
   } finally {
     target.query = original;
+  }
+  return count;
+}
+
+type Queryable = { query: (...args: unknown[]) => Promise<unknown> };
+
+/**
+ * Every statement sent while `run` runs, inside transactions too, whose text and parameters (as
+ * JSON) pass `test`: PGlite's queries and those of each transaction it opens; PostgreSQL's at
+ * its pool's connections (what a pool's own query and a transaction's both go through).
+ */
+export async function statementsWhere(
+  h: Harness,
+  test: (text: string) => boolean,
+  run: () => Promise<void>,
+) {
+  let count = 0;
+  const counting = (original: Queryable['query']) =>
+    function (this: unknown, ...args: unknown[]) {
+      if (test(JSON.stringify(args))) count++;
+      return original.apply(this, args);
+    };
+  const raw = h.server.database.raw;
+  const restore: (() => void)[] = [];
+  if (raw.kind === 'pglite') {
+    const client = raw.client as unknown as Queryable & {
+      transaction: (callback: (tx: Queryable) => Promise<unknown>) => Promise<unknown>;
+    };
+    const { query, transaction } = client;
+    client.query = counting(query);
+    client.transaction = function (this: unknown, callback) {
+      return transaction.call(this, (tx) => {
+        tx.query = counting(tx.query);
+        return callback(tx);
+      });
+    };
+    restore.push(() => {
+      client.query = query;
+      client.transaction = transaction;
+    });
+  } else {
+    const connection = (raw.pool as unknown as { Client: { prototype: Queryable } }).Client
+      .prototype;
+    const { query } = connection;
+    connection.query = counting(query);
+    restore.push(() => {
+      connection.query = query;
+    });
+  }
+  try {
+    await run();
+  } finally {
+    for (const undo of restore) undo();
   }
   return count;
 }

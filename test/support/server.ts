@@ -102,9 +102,15 @@ function pgliteTemplate(): Promise<Blob> {
 
 export type TestServer = RunningServer & { kind: TestDatabase };
 
-/** A server config for tests on a free port; `env` adds to or overrides the defaults. */
+/**
+ * A server config for tests on a free port; `env` adds to or overrides the defaults (`{PORT}` in
+ * a value is that port: e.g. a PUBLIC_URL on another host name than the server's own url).
+ */
 export async function testConfig(env: Record<string, string> = {}): Promise<Config> {
   const port = await freePort();
+  const given = Object.fromEntries(
+    Object.entries(env).map(([name, value]) => [name, value.replaceAll('{PORT}', String(port))]),
+  );
   return loadConfig({
     NODE_ENV: 'test',
     PORT: String(port),
@@ -120,7 +126,7 @@ export async function testConfig(env: Record<string, string> = {}): Promise<Conf
     // A creator's digest is sent an hour after a game's first play, so that no test's count of
     // statements meets its sending (notifications tests set their own, short, batch).
     NOTIFY_BATCH_MS: '3600000',
-    ...env,
+    ...given,
   });
 }
 

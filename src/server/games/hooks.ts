@@ -37,6 +37,13 @@ export type GameHooks = {
    * them run (`select`, each starting with a comma).
    */
   playsCountedSql(counted: SQL): { ctes: SQL; select: SQL };
+  /**
+   * After a batch with first plays has committed and its requests were answered, in the game's
+   * queue on this instance (the next batch of the game waits for it): `players` are those whose
+   * first play it recorded. Off the submission's statements: at most one statement of its own,
+   * none when nothing needs one (a creator's digest already pending). Never throws.
+   */
+  afterFirstPlays(plays: { game: GameRow; players: readonly string[] }): Promise<void>;
 };
 
 /**

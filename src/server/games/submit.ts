@@ -107,14 +107,16 @@ export class Submissions {
     if (list.length > 0) void this.queue.run(gameId, () => this.flush(gameId));
     else this.waiting.delete(gameId);
     this.onBatch?.(batch.length);
+    let firstPlays: FirstPlaysRecorded | null = null;
     try {
-      const answers = await writeBatch(
+      const { answers, recorded } = await writeBatch(
         this.db,
         this.states,
         gameId,
         batch.map((waiting) => waiting.request),
         this.rerankLimit,
       );
+      firstPlays = recorded;
       batch.forEach((waiting, i) => {
         const answer = answers[i];
         if (answer instanceof Error || answer === undefined) waiting.reject(answer);
@@ -123,12 +125,17 @@ export class Submissions {
     } catch (error) {
       for (const waiting of batch) waiting.reject(error);
     }
+    // Answered and committed: what follows first plays (a creator's digest) is off the hot path.
+    if (firstPlays && firstPlays.players.length > 0) await gameHooks().afterFirstPlays(firstPlays);
   }
 }
 
 function nextTurn(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
+
+/** A batch's first plays as recorded: the game and the players whose first play it was. */
+type FirstPlaysRecorded = { game: GameRow; players: readonly string[] };
 
 /** The batch's players' saved rankings, as the first statement reads them. */
 type PreviousRows = {
@@ -157,7 +164,9 @@ type Written = {
   /** Every player of the batch's saved ranking before it (null: none). */
   before: ReadonlyMap<string, SavedRanking | null>;
   /** Work left once the batch is kept in memory (the first plays of a batch planned on it). */
-  afterwards?: () => Promise<void>;
+  afterwards?: () => Promise<string[]>;
+  /** The players whose first play the batch recorded (planned under the lock: in its transaction). */
+  played?: string[];
 };
 
 /**
@@ -172,7 +181,7 @@ async function writeBatch(
   gameId: string,
   requests: readonly SubmissionRequest[],
   rerankLimit: RerankLimit | null,
-): Promise<(SubmitResult | Error)[]> {
+): Promise<{ answers: (SubmitResult | Error)[]; recorded: FirstPlaysRecorded | null }> {
   const written =
     (await writeOnKnownState(db, states, gameId, requests, rerankLimit)) ??
     (await writeUnderLock(db, gameId, requests, rerankLimit));
@@ -208,8 +217,9 @@ async function writeBatch(
       version,
     );
   }
-  await written.afterwards?.();
-  return plan.outcomes.map((outcome, i) => {
+  const played = written.played ?? (await written.afterwards?.()) ?? [];
+  const recorded = played.length > 0 ? { game: row, players: played } : null;
+  const answers = plan.outcomes.map((outcome, i): SubmitResult | Error => {
     if (!outcome.ok) return outcome.error;
     const request = requests[i]!;
     return {
@@ -229,6 +239,7 @@ async function writeBatch(
       closed: version !== null && row.sizeLimit !== null && outcome.count >= row.sizeLimit,
     };
   });
+  return { answers, recorded };
 }
 
 function batchGame(row: GameRow): BatchGame {
@@ -293,9 +304,12 @@ async function writeOnKnownState(
       ? undefined
       : async () => {
           try {
-            await db.transaction((tx) => recordFirstPlays(tx, gameId, firstPlays(plan, before)));
+            return await db.transaction((tx) =>
+              recordFirstPlays(tx, gameId, firstPlays(plan, before)),
+            );
           } catch {
             // Given up (SPEC §8): the submissions count all the same.
+            return [];
           }
         };
   return {
@@ -420,10 +434,11 @@ async function writeUnderLock(
     // The live version goes up by one per final ranking counted, batched or not.
     const version = plan.counted > 0 ? state.version + plan.counted : null;
     const { at } = await writePlan(tx, locked, plan, version, null);
-    if (plan.firstPlays.length > 0) {
-      await recordFirstPlays(tx, gameId, firstPlays(plan, before));
-    }
-    return { ...base, version, at };
+    const played =
+      plan.firstPlays.length > 0
+        ? await recordFirstPlays(tx, gameId, firstPlays(plan, before))
+        : [];
+    return { ...base, version, at, played };
   });
 }
 
@@ -609,9 +624,13 @@ function firstPlays(
  * The batch's first plays: a `play` row each (one per player and game, so replays and races add
  * nothing), the game's and its community rank's play counts (the rank's page hears of it live),
  * and +10 XP each. In a savepoint: if recording plays fails it is given up and the submissions
- * still count (SPEC §8).
+ * still count (SPEC §8). Answers the players whose first play it recorded.
  */
-async function recordFirstPlays(tx: Tx, gameId: string, plays: readonly FirstPlay[]) {
+async function recordFirstPlays(
+  tx: Tx,
+  gameId: string,
+  plays: readonly FirstPlay[],
+): Promise<string[]> {
   const rowsJson = JSON.stringify(
     plays.map((first) => ({ id: newId(16), user_id: first.userId, started_ms: first.startedAt })),
   );
@@ -619,7 +638,7 @@ async function recordFirstPlays(tx: Tx, gameId: string, plays: readonly FirstPla
   const hooks = gameHooks();
   const after = hooks.playsCountedSql(sql`counted`);
   try {
-    await tx.transaction(async (savepoint) => {
+    return await tx.transaction(async (savepoint) => {
       const [recorded] = rows<{ played: string[] }>(
         await savepoint.execute(sql`
           with new_play as (${hooks.firstPlaysSql({ gameId, rows: rowsJson })}),
@@ -635,9 +654,11 @@ async function recordFirstPlays(tx: Tx, gameId: string, plays: readonly FirstPla
         savepoint,
         played.map((userId) => ({ userId, reason: 'play' as const, ref: gameId })),
       );
+      return played;
     });
   } catch {
     // Given up: the submissions count all the same.
+    return [];
   }
 }
 

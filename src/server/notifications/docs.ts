@@ -69,10 +69,11 @@ export const NOTIFICATIONS_OPERATIONS: Operations = {
     ok: { 200: z.object({ deleted: z.literal(true), id: z.string() }) },
     errors: [404],
   },
-  'POST /api/me/push-subscriptions/remove': {
+  'DELETE /api/me/push-subscriptions': {
     tag: 'Me',
     summary: 'Stop push notifications to the browser with this endpoint',
-    description: 'Body `{ endpoint }` (what `PushSubscription.unsubscribe()` leaves the page).',
+    description:
+      'Body `{ endpoint }` (what `PushSubscription.unsubscribe()` leaves the page). `deleted`: whether this account had it.',
     access: 'session',
     ok: { 200: z.object({ deleted: z.boolean() }) },
   },

@@ -3,7 +3,7 @@
  * friendly), the same as a push message, and the small pages of the unsubscribe link. Every mail
  * carries a one-click unsubscribe (RFC 8058: `List-Unsubscribe` and `List-Unsubscribe-Post`).
  */
-import { playsSubject, type NotificationKind } from '../../domain/notifications';
+import { dailySubject, playsSubject, type NotificationKind } from '../../domain/notifications';
 import type { Mail } from '../auth/public';
 import type { GameSummary } from './facts';
 import type { PushMessage } from './push';
@@ -24,10 +24,12 @@ const STYLE = `
     padding: 10px 18px; border-radius: 999px; text-decoration: none; font-weight: 600;
     border: 0; font-size: 16px; cursor: pointer; }
   ol { padding-left: 22px; } .muted { color: #5b5275; font-size: 13px; }
+  .section { border-top: 1px solid #e4dcf7; padding-top: 4px; } .section a { color: #5234c2; }
   .muted a { color: #5b5275; }
   @media (prefers-color-scheme: dark) {
     body { background: #120b26 !important; color: #f1edfb !important; }
     .card { background: #1c1436 !important; border-color: #33295a !important; }
+    .section { border-color: #33295a !important; } .section a { color: #b7a6f5 !important; }
     .brand { color: #b7a6f5 !important; } .muted, .muted a { color: #c2b8e0 !important; }
   }`;
 
@@ -50,6 +52,8 @@ export type Message = {
   lines: string[];
   /** A ranking to show (crowd order). */
   ranking?: string[];
+  /** Several ranks, each with its lines and its own link (a daily digest). */
+  sections?: { lines: string[]; link: { label: string; url: string } }[];
   action: { label: string; url: string };
 };
 
@@ -96,12 +100,39 @@ export function messageOf(
   };
 }
 
+/** One rank in a daily digest: its summary, the plays told of, its results page. */
+export type DailyEntry = { game: GameSummary; plays: number; url: string };
+
+/** A creator's daily digest: each rank with new plays (its plays and leader), most played first. */
+export function dailyMessageOf(entries: readonly DailyEntry[], myRanksUrl: string): Message {
+  const sections = entries.map(({ game, plays, url }) => ({
+    lines: [
+      `${playsSubject(plays, game.prompt)}.`,
+      game.leader ? `The crowd’s favourite so far: ${game.leader}.` : '',
+    ].filter(Boolean),
+    link: { label: 'See the results', url },
+  }));
+  const subject = dailySubject(entries.map(({ game, plays }) => ({ plays, prompt: game.prompt })));
+  return {
+    subject,
+    lines: [`${subject} today.`],
+    sections,
+    action: { label: 'See your ranks', url: myRanksUrl },
+  };
+}
+
 /** The mail of `message` to `to`, with its one-click unsubscribe link. */
 export function mailOf(to: string, message: Message, unsubscribeUrl: string): Mail {
   const ranking = message.ranking ?? [];
+  const sections = message.sections ?? [];
   const text = [
     ...message.lines,
     ...(ranking.length > 0 ? ['', ...ranking.map((label, i) => `${i + 1}. ${label}`)] : []),
+    ...sections.flatMap((section) => [
+      '',
+      ...section.lines,
+      `${section.link.label}: ${section.link.url}`,
+    ]),
     '',
     `${message.action.label}: ${message.action.url}`,
     '',
@@ -112,11 +143,23 @@ export function mailOf(to: string, message: Message, unsubscribeUrl: string): Ma
     ranking.length > 0
       ? `<ol>${ranking.map((label) => `<li>${escapeHtml(label)}</li>`).join('')}</ol>`
       : '';
+  const blocks = sections
+    .map(
+      (section) =>
+        `<div class="section">${section.lines
+          .map((line) => `<p>${escapeHtml(line)}</p>`)
+          .join('')}<p><a href="${escapeHtml(section.link.url)}">${escapeHtml(
+          section.link.label,
+        )}</a></p></div>`,
+    )
+    .join('');
   const html = layout(
     message.subject,
     `<h1>${escapeHtml(message.subject)}</h1>${message.lines
       .map((line) => `<p>${escapeHtml(line)}</p>`)
-      .join('')}${list}<p><a class="button" href="${escapeHtml(message.action.url)}">${escapeHtml(
+      .join(
+        '',
+      )}${list}${blocks}<p><a class="button" href="${escapeHtml(message.action.url)}">${escapeHtml(
       message.action.label,
     )}</a></p>`,
     `<p class="muted">You get this because of your Crowned notification settings. <a href="${escapeHtml(
@@ -135,11 +178,13 @@ export function mailOf(to: string, message: Message, unsubscribeUrl: string): Ma
   };
 }
 
-export function pushOf(kind: NotificationKind, gameId: string, message: Message): PushMessage {
+/** The push of `message`; `tag`: a later push with the same replaces it (e.g. `closed:<game>`). */
+export function pushOf(message: Message, tag: string): PushMessage {
+  const sections = (message.sections ?? []).flatMap((section) => section.lines);
   return {
     title: message.subject,
-    body: message.lines.join(' '),
+    body: [...message.lines, ...sections].join(' '),
     url: message.action.url,
-    tag: `${kind}:${gameId}`,
+    tag,
   };
 }

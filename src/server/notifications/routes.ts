@@ -130,40 +130,43 @@ export function notificationMeRoutes(deps: NotificationRoutesDeps) {
     if (!found) throw new AppError('unauthenticated', 'Not signed in');
     return found;
   };
-  return new Hono<AuthEnv>()
-    .get('/notifications', signedIn, async (c) => c.json(await view(c.get('user').id)))
-    .put('/notifications', signedIn, validate('json', SettingsBody), async (c) => {
-      return c.json(await updateSettings(db, c.get('user'), c.req.valid('json')));
-    })
-    .post('/push-subscriptions/remove', signedIn, validate('json', EndpointBody), async (c) => {
-      const deleted = await removePushSubscription(db, {
-        userId: c.get('user').id,
-        endpoint: c.req.valid('json').endpoint,
-      });
-      return c.json({ deleted });
-    })
-    .post('/push-subscriptions', signedIn, validate('json', SubscriptionBody), async (c) => {
-      const body = c.req.valid('json');
-      const subscription = await addPushSubscription(db, {
-        userId: c.get('user').id,
-        endpoint: checkEndpoint(body.endpoint, deps.allowPrivate),
-        p256dh: body.keys.p256dh,
-        auth: body.keys.auth,
-      });
-      return c.json({ subscription }, 201);
-    })
-    .delete(
-      '/push-subscriptions/:subscriptionId',
-      signedIn,
-      validate('param', SubscriptionParam),
-      async (c) => {
-        const id = c.req.valid('param').subscriptionId;
-        if (!(await removePushSubscription(db, { userId: c.get('user').id, id }))) {
-          throw new AppError('not-found', NOTIFICATION_MESSAGES.subscriptionNotFound);
-        }
-        return c.json({ deleted: true as const, id });
-      },
-    );
+  return (
+    new Hono<AuthEnv>()
+      .get('/notifications', signedIn, async (c) => c.json(await view(c.get('user').id)))
+      .put('/notifications', signedIn, validate('json', SettingsBody), async (c) => {
+        return c.json(await updateSettings(db, c.get('user'), c.req.valid('json')));
+      })
+      .post('/push-subscriptions', signedIn, validate('json', SubscriptionBody), async (c) => {
+        const body = c.req.valid('json');
+        const subscription = await addPushSubscription(db, {
+          userId: c.get('user').id,
+          endpoint: checkEndpoint(body.endpoint, deps.allowPrivate),
+          p256dh: body.keys.p256dh,
+          auth: body.keys.auth,
+        });
+        return c.json({ subscription }, 201);
+      })
+      // "Turn off on this device": what `PushSubscription.unsubscribe()` leaves the page to say.
+      .delete('/push-subscriptions', signedIn, validate('json', EndpointBody), async (c) => {
+        const deleted = await removePushSubscription(db, {
+          userId: c.get('user').id,
+          endpoint: c.req.valid('json').endpoint,
+        });
+        return c.json({ deleted });
+      })
+      .delete(
+        '/push-subscriptions/:subscriptionId',
+        signedIn,
+        validate('param', SubscriptionParam),
+        async (c) => {
+          const id = c.req.valid('param').subscriptionId;
+          if (!(await removePushSubscription(db, { userId: c.get('user').id, id }))) {
+            throw new AppError('not-found', NOTIFICATION_MESSAGES.subscriptionNotFound);
+          }
+          return c.json({ deleted: true as const, id });
+        },
+      )
+  );
 }
 
 /** /api/games/:id/notify: a player's "tell me when results unlock". */

@@ -8,9 +8,9 @@
  * tried again after the retry schedule's wait and given up after the last try; a notification
  * whose instance died mid-send goes again when its lease ends. Stops with the server.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { maxAttempts, retryDelay } from '../../domain/webhooks';
-import type { NotificationKind } from '../../domain/notifications';
+import { settingKindOf, type OutboxKind } from '../../domain/notifications';
 import { accounts, type Mailer } from '../auth/public';
 import type { Db } from '../db/client';
 import { rows } from '../db/rows';
@@ -22,9 +22,11 @@ import {
 } from '../db/schema/notifications';
 import type { Logger } from '../platform/log';
 import { startPeriodic, type PeriodicJob } from '../platform/periodic';
+import { playersOtherThanSql } from '../players/public';
 import { settingsOf } from './data';
 import type { GameFacts } from './facts';
-import { mailOf, messageOf, pushOf } from './mails';
+import { games } from '../games/public';
+import { dailyMessageOf, mailOf, messageOf, pushOf, type DailyEntry, type Message } from './mails';
 import type { PushSender } from './push';
 import { unsubscribeToken } from './unsubscribe-token';
 
@@ -52,17 +54,93 @@ export type NotificationWorkerOptions = {
   perDay: number;
 };
 
+/**
+ * A digest's payload once sent: the plays it told of and the game's players it counted; a daily
+ * digest's, the same for each game it told of.
+ */
+type DigestPayload = {
+  plays?: number;
+  players?: number;
+  games?: Record<string, { plays: number; players: number }>;
+};
+
 type Claimed = {
   id: string;
   recipient_id: string;
-  kind: NotificationKind;
+  kind: OutboxKind;
   game_id: string | null;
-  payload: { plays?: number };
+  payload: DigestPayload;
   attempts: number;
 };
 
-/** Why a notification was not sent, or how it was. */
-type Outcome = 'email' | 'push' | 'off' | 'withdrawn' | 'quota' | 'no-address' | 'gone';
+/**
+ * Why a notification was not sent, or how it was ('empty': a digest found no play it had not
+ * told of, e.g. its players' accounts were deleted).
+ */
+type Outcome = 'email' | 'push' | 'off' | 'withdrawn' | 'quota' | 'no-address' | 'gone' | 'empty';
+
+/** How a claimed notification ended, and what a digest counted (kept in its payload). */
+type Sent = { outcome: Outcome; payload?: DigestPayload };
+
+/** Games a daily digest lists at most (the rest wait for the next day's). */
+const DAILY_GAMES = 50;
+
+/**
+ * The players of `gameId` its creator was last told of: the count of the last digest sent that
+ * told of the game (its own, or a daily digest listing it), other than `claimedId`; 0: none.
+ */
+function toldSql(gameId: SQL, recipientId: string, claimedId: string): SQL {
+  return sql`coalesce((select coalesce((x.payload ->> 'players')::int,
+      (x.payload -> 'games' -> (${gameId})::text ->> 'players')::int)
+    from ${notification} x
+    where x.recipient_id = ${recipientId} and x.sent_at is not null and x.id <> ${claimedId}
+      and ((x.kind = 'plays' and x.game_id = ${gameId})
+        or (x.kind = 'daily' and x.payload -> 'games' -> (${gameId})::text is not null))
+    order by x.sent_at desc limit 1), 0)`;
+}
+
+/**
+ * A digest's plays, counted when it is sent: the game's players other than its creator now, less
+ * those the creator was last told of. Each play is told once: a play that commits after this
+ * count is in the next digest's.
+ */
+async function digestPlays(
+  db: Db,
+  claimed: Claimed,
+  gameId: string,
+): Promise<{ plays: number; players: number }> {
+  const [counted] = rows<{ players: number; told: number }>(
+    await db.execute(sql`
+      select ${playersOtherThanSql(sql`${gameId}`, sql`${claimed.recipient_id}`)} as players,
+        ${toldSql(sql`${gameId}`, claimed.recipient_id, claimed.id)} as told`),
+  );
+  const players = counted?.players ?? 0;
+  return { players, plays: Math.max(0, players - (counted?.told ?? 0)) };
+}
+
+/** A daily digest's games: each of the creator's games with plays not told of yet, most first. */
+async function dailyPlays(
+  db: Db,
+  claimed: Claimed,
+): Promise<{ gameId: string; plays: number; players: number }[]> {
+  const found = rows<{ game_id: string; players: number; told: number }>(
+    await db.execute(sql`
+      select c.game_id, c.players, c.told from (
+        select ${games.id} as game_id,
+          ${playersOtherThanSql(sql`${games.id}`, sql`${claimed.recipient_id}`)} as players,
+          ${toldSql(sql`${games.id}`, claimed.recipient_id, claimed.id)} as told
+        from ${games} where ${games.ownerId} = ${claimed.recipient_id}
+      ) c
+      where c.players > c.told
+      order by c.players - c.told desc, c.game_id
+      limit ${DAILY_GAMES}`),
+  );
+  return found.map((row) => ({
+    gameId: row.game_id,
+    players: Number(row.players),
+    plays: Number(row.players) - Number(row.told),
+  }));
+}
 
 async function claim(db: Db, limit: number): Promise<Claimed[]> {
   return rows<Claimed>(
@@ -84,7 +162,7 @@ async function claim(db: Db, limit: number): Promise<Claimed[]> {
 }
 
 /** Sends one claimed notification (or decides not to); throws when it should be tried again. */
-async function send(options: NotificationWorkerOptions, claimed: Claimed): Promise<Outcome> {
+async function send(options: NotificationWorkerOptions, claimed: Claimed): Promise<Sent> {
   const { db } = options;
   const [person] = await db
     .select({
@@ -98,10 +176,12 @@ async function send(options: NotificationWorkerOptions, claimed: Claimed): Promi
     .from(accounts)
     .leftJoin(notificationSetting, eq(notificationSetting.userId, accounts.id))
     .where(eq(accounts.id, claimed.recipient_id));
-  if (!person || claimed.game_id === null) return 'gone';
-  const channel = settingsOf(person.setting ?? undefined, person.guest)[claimed.kind];
-  if (channel === 'off') return 'off';
-  if (claimed.kind === 'unlocked') {
+  if (!person) return { outcome: 'gone' };
+  const kind = claimed.kind;
+  const settingKind = settingKindOf(kind);
+  const channel = settingsOf(person.setting ?? undefined, person.guest)[settingKind];
+  if (channel === 'off') return { outcome: 'off' };
+  if (kind === 'unlocked' && claimed.game_id !== null) {
     const [asked] = await db
       .select({ one: sql`1` })
       .from(unlockRequest)
@@ -111,30 +191,54 @@ async function send(options: NotificationWorkerOptions, claimed: Claimed): Promi
           eq(unlockRequest.userId, claimed.recipient_id),
         ),
       );
-    if (!asked) return 'withdrawn';
+    if (!asked) return { outcome: 'withdrawn' };
   }
-  if (person.today >= options.perDay) return 'quota';
-  const game = await options.facts.summary(
-    claimed.game_id,
-    claimed.kind === 'unlocked' ? claimed.recipient_id : null,
-  );
-  if (!game) return 'gone';
-  const resultsUrl = `${options.publicUrl}/g/${encodeURIComponent(game.gameId)}/results`;
-  const message = messageOf(claimed.kind, game, resultsUrl, claimed.payload.plays ?? 0);
+  if (person.today >= options.perDay) return { outcome: 'quota' };
+
+  let message: Message;
+  let tag: string;
+  let payload: DigestPayload | undefined;
+  if (kind === 'daily') {
+    const told: DailyEntry[] = [];
+    const counts: Record<string, { plays: number; players: number }> = {};
+    for (const counted of await dailyPlays(db, claimed)) {
+      const game = await options.facts.summary(counted.gameId, null);
+      if (!game) continue;
+      told.push({ game, plays: counted.plays, url: resultsUrlOf(options, game.gameId) });
+      counts[game.gameId] = { plays: counted.plays, players: counted.players };
+    }
+    if (told.length === 0) return { outcome: 'empty' };
+    message = dailyMessageOf(told, `${options.publicUrl}/myranks`);
+    tag = 'plays:daily';
+    payload = { plays: told.reduce((sum, entry) => sum + entry.plays, 0), games: counts };
+  } else {
+    if (claimed.game_id === null) return { outcome: 'gone' };
+    const digest = kind === 'plays' ? await digestPlays(db, claimed, claimed.game_id) : undefined;
+    if (digest && digest.plays === 0) return { outcome: 'empty' };
+    const game = await options.facts.summary(
+      claimed.game_id,
+      kind === 'unlocked' ? claimed.recipient_id : null,
+    );
+    if (!game) return { outcome: 'gone' };
+    message = messageOf(kind, game, resultsUrlOf(options, game.gameId), digest?.plays ?? 0);
+    tag = `${kind}:${game.gameId}`;
+    payload = digest;
+  }
+
   if (channel === 'email') {
-    if (person.guest || !person.verified) return 'no-address';
-    const token = unsubscribeToken(options.secret, claimed.recipient_id, claimed.kind);
+    if (person.guest || !person.verified) return { outcome: 'no-address' };
+    const token = unsubscribeToken(options.secret, claimed.recipient_id, settingKind);
     await options.mailer.send(
       mailOf(person.email, message, `${options.publicUrl}/unsubscribe/${token}`),
     );
-    return 'email';
+    return { outcome: 'email', payload };
   }
   const targets = await db
     .select()
     .from(pushSubscription)
     .where(eq(pushSubscription.userId, claimed.recipient_id));
-  if (targets.length === 0) return 'no-address';
-  const push = pushOf(claimed.kind, game.gameId, message);
+  if (targets.length === 0) return { outcome: 'no-address' };
+  const push = pushOf(message, tag);
   let sent = 0;
   for (const target of targets) {
     const outcome = await options.push.send(target, push);
@@ -146,7 +250,12 @@ async function send(options: NotificationWorkerOptions, claimed: Claimed): Promi
   if (sent === 0 && targets.length > 0 && (await stillSubscribed(db, claimed.recipient_id))) {
     throw new Error('no push service accepted the message');
   }
-  return sent > 0 ? 'push' : 'no-address';
+  return sent > 0 ? { outcome: 'push', payload } : { outcome: 'no-address' };
+}
+
+/** A game's results page, on PUBLIC_URL (never the address a request came by). */
+function resultsUrlOf(options: NotificationWorkerOptions, gameId: string): string {
+  return `${options.publicUrl}/g/${encodeURIComponent(gameId)}/results`;
 }
 
 async function stillSubscribed(db: Db, userId: string): Promise<boolean> {
@@ -161,7 +270,7 @@ async function stillSubscribed(db: Db, userId: string): Promise<boolean> {
 async function record(
   options: NotificationWorkerOptions,
   claimed: Claimed,
-  result: { outcome: Outcome } | { error: string },
+  result: Sent | { error: string },
 ): Promise<void> {
   if ('outcome' in result) {
     const sent = result.outcome === 'email' || result.outcome === 'push';
@@ -169,6 +278,7 @@ async function record(
       .update(notification)
       .set({
         ...(sent ? { sentAt: sql`now()` } : { gaveUpAt: sql`now()` }),
+        ...(result.payload ? { payload: result.payload } : {}),
         outcome: result.outcome,
         leasedUntil: null,
         lastError: null,
@@ -207,9 +317,9 @@ export async function runNotifications(
   while (!stopping()) {
     const claimed = await claim(options.db, CLAIM_SIZE);
     for (const one of claimed) {
-      let result: { outcome: Outcome } | { error: string };
+      let result: Sent | { error: string };
       try {
-        result = { outcome: await send(options, one) };
+        result = await send(options, one);
       } catch (error) {
         result = { error: error instanceof Error ? error.message : String(error) };
       }

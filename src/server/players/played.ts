@@ -50,6 +50,15 @@ export function firstPlaysSql(plays: { gameId: string; rows: string }): SQL {
           `;
 }
 
+/**
+ * A scalar subquery: how many players other than `except` have played `gameId` (their first
+ * final ranking recorded a play), as the statement's snapshot sees them.
+ */
+export function playersOtherThanSql(gameId: SQL, except: SQL): SQL {
+  return sql`(select count(*)::int from ${play} p
+    where p.game_id = ${gameId} and p.user_id is distinct from ${except})`;
+}
+
 /** A game's items changed: its played-game records show the new count (one statement). */
 export async function playedItemsEdited(
   tx: Tx,

@@ -4,5 +4,5 @@
  * records). A guest's move (migrate-guest.ts) calls every feature: the composition root wires it
  * directly, so importing this file brings none of them in.
  */
-export { firstPlaysSql, playedItemsEdited, playedSql } from './played';
+export { firstPlaysSql, playedItemsEdited, playedSql, playersOtherThanSql } from './played';
 export { profiles } from './profiles';

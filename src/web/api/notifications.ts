@@ -102,6 +102,20 @@ export function fetchVapidKey(): Promise<string> {
 }
 
 /**
+ * Tells the server to stop pushing to this browser's endpoint (this account's, if it has it);
+ * the settings' count of subscribed browsers changes with it.
+ */
+export async function deletePushSubscription(
+  endpoint: string,
+  queryClient: QueryClient,
+): Promise<void> {
+  await request((init) => api.me['push-subscriptions'].$delete({ json: { endpoint } }, { init }), {
+    retry: false,
+  });
+  void queryClient.invalidateQueries({ queryKey: notificationKeys.settings });
+}
+
+/**
  * Hands this browser's push subscription to the server, for the signed-in person or guest (the
  * same endpoint again replaces its keys and moves it to this account). The settings' count of
  * subscribed browsers changes with it.

@@ -1,11 +1,12 @@
 /**
- * This device's web push (issue 30): what the browser allows, and turning notifications on. The
- * permission is asked only from `turnOn`, which a click calls; the subscription is made with the
- * server's VAPID key through the app's service worker (decision 0021) and handed to the server.
+ * This device's web push (issue 30): what the browser allows, and turning notifications on or
+ * off. The permission is asked only from `turnOn`, which a click calls; the subscription is made
+ * with the server's VAPID key through the app's service worker (decision 0021) and handed to the
+ * server. `turnOff` takes it back from the server, then unsubscribes the browser.
  */
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
-import { fetchVapidKey, savePushSubscription } from './notifications';
+import { deletePushSubscription, fetchVapidKey, savePushSubscription } from './notifications';
 import { pushSupport, vapidKeyBytes, type PushSupport } from './push-support';
 
 export type PushState = PushSupport | 'checking' | 'on';
@@ -59,12 +60,29 @@ async function turnOnPush(queryClient: QueryClient): Promise<PushState> {
   return 'on';
 }
 
-/** This device's push state, and `turnOn` for a button. `error` is the last failure's. */
+/**
+ * The server first (a failure leaves this device on, to try again), then the browser: its
+ * subscription ends, so a server that still had it elsewhere gets 410 from the push service.
+ */
+async function turnOffPush(queryClient: QueryClient): Promise<PushState> {
+  const worker = await registration();
+  const subscription = await worker?.pushManager.getSubscription();
+  if (subscription) {
+    await deletePushSubscription(subscription.endpoint, queryClient);
+    await subscription.unsubscribe();
+  }
+  return currentSupport();
+}
+
+/**
+ * This device's push state, and `turnOn`/`turnOff` for buttons. `error` is the last failure's,
+ * `busy` says which is under way.
+ */
 export function usePush() {
   const queryClient = useQueryClient();
   const [state, setState] = useState<PushState>('checking');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState<'on' | 'off' | false>(false);
+  const [error, setError] = useState<{ turning: 'on' | 'off'; error: unknown } | null>(null);
   useEffect(() => {
     let live = true;
     readPushState()
@@ -77,18 +95,29 @@ export function usePush() {
     };
   }, []);
   const turnOn = useCallback(async (): Promise<boolean> => {
-    setBusy(true);
+    setBusy('on');
     setError(null);
     try {
       const next = await turnOnPush(queryClient);
       setState(next);
       return next === 'on';
     } catch (thrown) {
-      setError(thrown);
+      setError({ turning: 'on', error: thrown });
       return false;
     } finally {
       setBusy(false);
     }
   }, [queryClient]);
-  return { state, busy, error, turnOn };
+  const turnOff = useCallback(async (): Promise<void> => {
+    setBusy('off');
+    setError(null);
+    try {
+      setState(await turnOffPush(queryClient));
+    } catch (thrown) {
+      setError({ turning: 'off', error: thrown });
+    } finally {
+      setBusy(false);
+    }
+  }, [queryClient]);
+  return { state, busy, error, turnOn, turnOff };
 }

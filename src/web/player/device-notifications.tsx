@@ -22,7 +22,7 @@ export function DeviceNotifications() {
       </h2>
       <div className="card device-notifications">
         <p className="muted">{t.lede}</p>
-        <PushOptIn />
+        <PushOptIn canTurnOff />
         <Link to={paths.account()}>{t.settingsLink}</Link>
       </div>
     </section>

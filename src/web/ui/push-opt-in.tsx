@@ -1,10 +1,11 @@
 /**
  * "Turn on notifications on this device" (issue 30): web push, asked for only on the click. It
  * says what this browser allows: on, blocked (and how to undo that in the browser), or not
- * possible here (and what to do instead). /player shows it; a guest's locked results page too.
+ * possible here (and what to do instead). /player shows it, with "Turn off on this device" once
+ * on; a guest's locked results page too.
  */
 import { BellOff, BellRing, Check } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { errorMessage } from '../api/errors';
 import { usePush } from '../api/push';
 import { useText } from '../i18n/i18n';
@@ -20,10 +21,29 @@ export function PushOptIn(props: {
   onText?: string;
   /** After the on line, e.g. a link to the settings. */
   children?: ReactNode;
+  /** Once on, a "Turn off on this device" button (/player). */
+  canTurnOff?: boolean;
 }) {
   const t = useText(pushOptInText);
   const push = usePush();
   const [dismissed, setDismissed] = useState(false);
+  // Turned off: the button that took focus is gone; the one to turn it on again gets it.
+  const [turnedOff, setTurnedOff] = useState(false);
+  const turnOnButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (turnedOff && push.state !== 'on') turnOnButton.current?.focus();
+  }, [turnedOff, push.state]);
+  const turnOff = async () => {
+    setTurnedOff(false);
+    await push.turnOff();
+    setTurnedOff(true);
+  };
+  const failure =
+    push.error === null
+      ? null
+      : push.error.turning === 'off'
+        ? t.offFailed({ reason: errorMessage(push.error.error) })
+        : t.failed({ reason: errorMessage(push.error.error) });
   const click = async () => {
     setDismissed(false);
     const on = await push.turnOn();
@@ -45,6 +65,22 @@ export function PushOptIn(props: {
           <span>{props.onText ?? t.on}</span>
         </p>
         {props.children}
+        {props.canTurnOff ? (
+          <>
+            <button
+              type="button"
+              className="btn btn-secondary"
+              onClick={() => void turnOff()}
+              disabled={push.busy !== false}
+            >
+              <BellOff size={18} aria-hidden="true" />
+              {push.busy === 'off' ? t.turningOff : t.turnOff}
+            </button>
+            <div className="form-error" role="alert">
+              {failure}
+            </div>
+          </>
+        ) : null}
       </div>
     );
   }
@@ -61,20 +97,17 @@ export function PushOptIn(props: {
   return (
     <div className="push-opt-in" data-testid="push-state" data-state={push.state}>
       <button
+        ref={turnOnButton}
         type="button"
         className="btn btn-secondary"
         onClick={() => void click()}
-        disabled={push.busy}
+        disabled={push.busy !== false}
       >
         <BellRing size={18} aria-hidden="true" />
-        {push.busy ? t.turningOn : (props.label ?? t.turnOn)}
+        {push.busy === 'on' ? t.turningOn : (props.label ?? t.turnOn)}
       </button>
       <div className="form-error" role="alert">
-        {push.error
-          ? t.failed({ reason: errorMessage(push.error) })
-          : dismissed && !push.busy
-            ? t.notAnswered
-            : null}
+        {failure ?? (dismissed && push.busy === false ? t.notAnswered : null)}
       </div>
     </div>
   );

@@ -23,7 +23,7 @@ import { game } from './games';
  * One notification to one person. Claimed by whichever instance's worker gets it first
  * (FOR UPDATE SKIP LOCKED, `leased_until`), sent once (`sent_at`), or given up (`gave_up_at`,
  * `outcome` says why: failed after the last try, turned off, no address, the daily cap...).
- * A creator's `plays` digest folds later plays into its `payload` until it is claimed.
+ * A creator's `plays` digest counts the game's plays when it is sent (notifications/worker.ts).
  */
 export const notification = pgTable(
   'notification',
@@ -32,10 +32,10 @@ export const notification = pgTable(
     recipientId: text('recipient_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
-    /** 'plays' | 'closed' | 'unlocked' (domain/notifications.ts). */
+    /** 'plays' | 'closed' | 'unlocked' | 'daily' (domain/notifications.ts `OutboxKind`). */
     kind: text('kind').notNull(),
     gameId: text('game_id').references(() => game.id, { onDelete: 'cascade' }),
-    /** `plays`: { plays: n } folded until sent. */
+    /** `plays`, once sent: { plays: told of, players: the game's players counted then }. */
     payload: jsonb('payload').notNull().default({}),
     dueAt: timestamp('due_at', { withTimezone: true }).notNull().defaultNow(),
     leasedUntil: timestamp('leased_until', { withTimezone: true }),
@@ -51,11 +51,17 @@ export const notification = pgTable(
     index('notification_due_idx')
       .on(t.dueAt)
       .where(sql`${t.sentAt} is null and ${t.gaveUpAt} is null`),
-    // The one digest per creator and game that later plays fold into, until it is claimed.
+    // The one digest per creator and game waiting to be sent (later plays need no other).
     uniqueIndex('notification_digest_open_idx')
       .on(t.recipientId, t.gameId)
       .where(
         sql`${t.kind} = 'plays' and ${t.sentAt} is null and ${t.gaveUpAt} is null and ${t.attempts} = 0`,
+      ),
+    // A creator's one daily digest (all their ranks, no game) waiting to be sent.
+    uniqueIndex('notification_daily_open_idx')
+      .on(t.recipientId)
+      .where(
+        sql`${t.kind} = 'daily' and ${t.sentAt} is null and ${t.gaveUpAt} is null and ${t.attempts} = 0`,
       ),
     // A game closes (and unlocks) once for each person: one notification each, ever.
     uniqueIndex('notification_once_idx')

@@ -43,6 +43,10 @@ export const pushOptInText = i18n('notifications/push', {
   turningOn: 'Turning on…',
   checking: 'Checking this device…',
   on: 'Notifications are on for this device.',
+  turnOff: 'Turn off on this device',
+  turningOff: 'Turning off…',
+  /** {reason} is why it failed, e.g. "You're offline." */
+  offFailed: params("Couldn't turn off notifications. {reason}"),
   /** After the prompt was dismissed without an answer. */
   notAnswered: 'Notifications are still off: press the button again and choose Allow.',
   denied:

@@ -1,0 +1,2 @@
+-- A creator's one daily digest of all their ranks waiting to be sent (decision 0068).
+CREATE UNIQUE INDEX "notification_daily_open_idx" ON "notification" USING btree ("recipient_id") WHERE "notification"."kind" = 'daily' and "notification"."sent_at" is null and "notification"."gave_up_at" is null and "notification"."attempts" = 0;
