@@ -333,6 +333,28 @@ describe.each(testDatabases)('analytics on %s', (kind) => {
     expect(plays.map((row) => row.props)).toEqual([{ game_id: game.id }]);
   });
 
+  it('keeps the events waiting beside an account deleted meanwhile (its own lose the account)', async () => {
+    const stays = await h.user('Stays');
+    const staysId = (await h.me(stays)).id;
+    const leaves = await h.user('Leaves');
+    const leavesId = (await h.me(leaves)).id;
+    await h.server.analytics.flush();
+    h.server.analytics.record({ name: 'duel_answer', props: { n: 1 }, userId: staysId });
+    h.server.analytics.record({ name: 'duel_answer', props: { n: 2 }, userId: leavesId });
+    await db().delete(user).where(eq(user.id, leavesId));
+    await h.server.analytics.flush();
+    const written = await eventsOf(eq(analyticsEvent.name, 'duel_answer'));
+    expect(
+      written
+        .filter((row) => [1, 2].includes((row.props as { n?: number }).n ?? 0))
+        .map((row) => [(row.props as { n: number }).n, row.userId])
+        .sort(),
+    ).toEqual([
+      [1, staysId],
+      [2, null],
+    ]);
+  });
+
   it('reports the funnel, sources, devices and locales to admins only', async () => {
     const source = `src-${tag()}`.replace(/[^A-Za-z0-9-]/g, '').toLowerCase();
     for (const device of ['mobile', 'mobile', 'desktop']) {

@@ -7,8 +7,10 @@
 import type { Context } from 'hono';
 import { stripEmails, type AnalyticsEventName } from '../../domain/analytics';
 import type { Viewer } from '../auth/public';
-import type { Db } from '../db/client';
+import { inArray } from 'drizzle-orm';
+import { FOREIGN_KEY_VIOLATION, sqlStateOf, type Db } from '../db/client';
 import { analyticsEvent } from '../db/schema/analytics';
+import { user } from '../db/schema/auth';
 import { newId } from '../platform/ids';
 import type { Logger } from '../platform/log';
 import type { VisitorIds } from './visitor';
@@ -28,10 +30,33 @@ const rowOf = (event: AnalyticsEvent) => ({
   anonId: event.anonId ?? null,
 });
 
-/** Writes events now, in one statement; throws what the database throws. */
+/**
+ * Writes events now, in one statement; throws what the database throws. An account deleted while
+ * its events waited would fail the whole batch (an event's account must exist when it is
+ * written): then the events are written again with those accounts left out, as a deletion leaves
+ * the events already written.
+ */
 export async function insertEvents(db: Db, events: readonly AnalyticsEvent[]): Promise<void> {
   if (events.length === 0) return;
-  await db.insert(analyticsEvent).values(events.map(rowOf));
+  const rows = events.map(rowOf);
+  try {
+    await db.insert(analyticsEvent).values(rows);
+  } catch (error) {
+    if (sqlStateOf(error) !== FOREIGN_KEY_VIOLATION) throw error;
+    const named = [...new Set(rows.flatMap((row) => (row.userId ? [row.userId] : [])))];
+    const present = new Set(
+      (await db.select({ id: user.id }).from(user).where(inArray(user.id, named))).map(
+        (row) => row.id,
+      ),
+    );
+    await db
+      .insert(analyticsEvent)
+      .values(
+        rows.map((row) =>
+          row.userId && !present.has(row.userId) ? { ...row, userId: null } : row,
+        ),
+      );
+  }
 }
 
 /** Events queued at most this long before they are written. */
