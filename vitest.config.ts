@@ -66,6 +66,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.spec.ts'],
+          // As for integration: each file its own server and browser, the modules loaded once.
+          isolate: false,
           // Under CI a failed browser test runs once more, and `npm test` names every test that
           // needed it (scripts/test.mjs): a test that passes only on its second try is a flaky
           // test to mend, not a pass to forget. One slow frame on a loaded 2-core machine must
