@@ -37,7 +37,15 @@ import {
 } from './lib/postgres';
 import { queryCount } from './lib/query-counter';
 import { closedLoop, formatTable, round, stopSignal, type Figures, type Row } from './lib/stats';
-import { benchAdminUrl, checkpoint, Interrupted, log, positive, SetupError } from './lib/setup';
+import {
+  benchAdminUrl,
+  checkpoint,
+  Interrupted,
+  log,
+  positive,
+  runBench,
+  SetupError,
+} from './lib/setup';
 
 const PAGE = 50;
 
@@ -378,29 +386,4 @@ async function main(): Promise<number> {
   }
 }
 
-let interrupts = 0;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    interrupts += 1;
-    stopSignal.stopped = true;
-    if (interrupts > 1) process.exit(130);
-    log(`${signal}: stopping, then cleaning up (again to quit at once)`);
-  });
-}
-
-main()
-  .then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (error: unknown) => {
-      const known = error instanceof SetupError || error instanceof Interrupted;
-      process.stderr.write(
-        `[bench] ${known ? error.message : ((error as Error)?.stack ?? String(error))}\n`,
-      );
-      process.exitCode = error instanceof Interrupted ? 130 : 1;
-    },
-  )
-  .finally(() => {
-    setTimeout(() => process.exit(), 2_000).unref();
-  });
+runBench(main, log);

@@ -61,6 +61,7 @@ import {
   SetupError,
   shuffled,
   sleep,
+  runBench,
 } from './lib/setup';
 import { checkTally } from './lib/seed-results';
 
@@ -703,30 +704,4 @@ async function writeReport(report: Report, startedAt: Date): Promise<string> {
   return file;
 }
 
-let interrupts = 0;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    interrupts += 1;
-    stopSignal.stopped = true;
-    if (interrupts > 1) process.exit(130);
-    log(`${signal}: stopping, then cleaning up (again to quit at once)`);
-  });
-}
-
-main()
-  .then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (error: unknown) => {
-      const known = error instanceof SetupError || error instanceof Interrupted;
-      process.stderr.write(
-        `[bench] ${known ? error.message : ((error as Error)?.stack ?? String(error))}\n`,
-      );
-      process.exitCode = error instanceof Interrupted ? 130 : 1;
-    },
-  )
-  .finally(() => {
-    // Everything was closed above; a stray handle must not keep a finished run alive.
-    setTimeout(() => process.exit(), 2_000).unref();
-  });
+runBench(main, log);

@@ -100,6 +100,7 @@ import {
   SetupError,
   shuffled,
   sleep,
+  runBench,
 } from './lib/setup';
 
 // ---------------------------------------------------------------------------------------------
@@ -1462,35 +1463,4 @@ async function cleanUp(resources: Resources): Promise<void> {
   for (const dir of resources.dirs) await rm(dir, { recursive: true, force: true });
 }
 
-// Ctrl-C reaches this process twice when tsx relays it too: a second signal within a second is
-// taken for that copy, not for "quit at once".
-let firstInterrupt: number | undefined;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    stopSignal.stopped = true;
-    if (firstInterrupt === undefined) {
-      firstInterrupt = performance.now();
-      log(`${signal}: stopping, then cleaning up (again to quit at once)`);
-    } else if (performance.now() - firstInterrupt > 1_000) {
-      process.exit(130);
-    }
-  });
-}
-
-main()
-  .then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (error: unknown) => {
-      const known = error instanceof SetupError || error instanceof Interrupted;
-      process.stderr.write(
-        `[bench] ${known ? error.message : ((error as Error)?.stack ?? String(error))}\n`,
-      );
-      process.exitCode = error instanceof Interrupted ? 130 : 1;
-    },
-  )
-  .finally(() => {
-    // Everything was closed above; a stray handle must not keep a finished run alive.
-    setTimeout(() => process.exit(), 2_000).unref();
-  });
+runBench(main, log);

@@ -109,3 +109,41 @@ export function sleep(ms: number): Promise<void> {
 export function log(message: string): void {
   process.stderr.write(`[bench] ${message}\n`);
 }
+
+/**
+ * Runs a bench's `main` as the process: its answer is the exit code; a SetupError or an
+ * interruption is one line, anything else its stack. The first Ctrl-C (or SIGTERM) stops the
+ * phases and lets `main` clean up; another one more than a second later quits at once (tsx
+ * relays Ctrl-C too, and that copy arrives within the second). A finished run never waits on a
+ * stray handle.
+ */
+export function runBench(main: () => Promise<number>, log: (message: string) => void): void {
+  let firstInterrupt: number | undefined;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      stopSignal.stopped = true;
+      if (firstInterrupt === undefined) {
+        firstInterrupt = performance.now();
+        log(`${signal}: stopping, then cleaning up (again to quit at once)`);
+      } else if (performance.now() - firstInterrupt > 1_000) {
+        process.exit(130);
+      }
+    });
+  }
+  main()
+    .then(
+      (code) => {
+        process.exitCode = code;
+      },
+      (error: unknown) => {
+        const known = error instanceof SetupError || error instanceof Interrupted;
+        process.stderr.write(
+          `[bench] ${known ? error.message : ((error as Error)?.stack ?? String(error))}\n`,
+        );
+        process.exitCode = error instanceof Interrupted ? 130 : 1;
+      },
+    )
+    .finally(() => {
+      setTimeout(() => process.exit(), 2_000).unref();
+    });
+}
