@@ -165,6 +165,9 @@ function routePreloads(): Plugin {
  * `app`); any other page sharing a piece of the play page loads that chunk. Modules outside both
  * keep Rolldown's automatic chunks; lazy parts of the play page (dnd-kit, ballot kinds) stay lazy.
  */
+const LUCIDE_INDEX = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/;
+const LUCIDE_ICON = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/;
+
 function firstVisitChunks(): Plugin {
   const groupOf = new Map<string, string>();
   const playPage = path.join(projectRoot, 'src/web/play/play-page.tsx');
@@ -194,6 +197,28 @@ function firstVisitChunks(): Plugin {
       },
     }),
     buildEnd() {
+      // lucide-react's index imports every icon: through it, a closure would hold every icon
+      // any page uses. A module's icons are the names it imports from it (its re-exports tell
+      // which file each name is).
+      const barrel = [...this.getModuleIds()].find((id) => LUCIDE_INDEX.test(id));
+      const iconFiles = new Map<string, string>();
+      for (const [, names, file] of (barrel &&
+        this.getModuleInfo(barrel)?.code?.matchAll(
+          /export\s*\{([^}]*)\}\s*from\s*['"](\.\/icons\/[^'"]+)['"]/g,
+        )) ??
+        []) {
+        for (const [, name] of names!.matchAll(/default as (\w+)/g)) {
+          iconFiles.set(name!, path.join(path.dirname(barrel!), file!));
+        }
+      }
+      const icons = (code: string | null | undefined) =>
+        [...(code ?? '').matchAll(/import\s*\{([^}]*)\}\s*from\s*['"]lucide-react['"]/g)].flatMap(
+          ([, names]) =>
+            names!.split(',').flatMap((part) => {
+              const file = iconFiles.get(part.trim().split(/\s+as\s+/)[0]!);
+              return file ? [file] : [];
+            }),
+        );
       const staticClosure = (starts: string[]) => {
         const seen = new Set<string>();
         const stack = [...starts];
@@ -201,7 +226,10 @@ function firstVisitChunks(): Plugin {
           const id = stack.pop()!;
           if (seen.has(id)) continue;
           seen.add(id);
-          stack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+          const info = this.getModuleInfo(id);
+          const imported = info?.importedIds ?? [];
+          stack.push(...(id === barrel ? imported.filter((i) => !LUCIDE_ICON.test(i)) : imported));
+          if (barrel && imported.includes(barrel)) stack.push(...icons(info?.code));
         }
         return seen;
       };
