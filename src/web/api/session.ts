@@ -59,6 +59,9 @@ export function refetchSession(): Promise<void> {
   const controller = new AbortController();
   flight = controller;
   lastRequest = Date.now();
+  // As better-auth did: without a session, a new request is pending (the viewer is "loading",
+  // not "signed out", while the answer is on its way: back online, say).
+  if (state.data === null && !state.isPending) publish({ data: null, isPending: true });
   return read(controller.signal).then(
     (data) => {
       if (flight !== controller) return;
