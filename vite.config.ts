@@ -137,7 +137,8 @@ function routePreloads(): Plugin {
         const table = LANDING_ROUTES.map(({ path: route, modules }) => {
           const starts = modules.map((module) => {
             const id = path.join(projectRoot, 'src/web', module);
-            const found = chunks.find((chunk) => chunk.facadeModuleId === id);
+            // By its modules: a group (firstVisitChunks) may hold a page with other modules.
+            const found = chunks.find((chunk) => chunk.moduleIds.includes(id));
             if (!found) throw new Error(`routePreloads: no chunk for ${module} (route ${route})`);
             return found;
           });
@@ -151,6 +152,102 @@ function routePreloads(): Plugin {
         const script = `(${preloadRoute.toString()})(${JSON.stringify(files)},${JSON.stringify(table)})`;
         return [{ tag: 'script', children: script, injectTo: 'head' }];
       },
+    },
+  };
+}
+
+/**
+ * The chunks of a first visit (issue 29, decision 0069). Left alone, Rolldown splits the entry's
+ * own static imports into a dozen chunks (every module a lazy page shares with it) and the play
+ * page's into two dozen more, some of 200 bytes: 36 files for one page. Once the module graph is
+ * known (buildEnd), this names two groups: `app`, everything the entry imports statically (every
+ * page needs it), and `play-page`, what the play page adds to it (its static imports outside
+ * `app`); any other page sharing a piece of the play page loads that chunk. Modules outside both
+ * keep Rolldown's automatic chunks; lazy parts of the play page (dnd-kit, ballot kinds) stay lazy.
+ */
+const LUCIDE_INDEX = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/;
+const LUCIDE_ICON = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/;
+
+function firstVisitChunks(): Plugin {
+  const groupOf = new Map<string, string>();
+  const playPage = path.join(projectRoot, 'src/web/play/play-page.tsx');
+  return {
+    name: 'crowned-first-visit-chunks',
+    apply: 'build',
+    config: () => ({
+      build: {
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                {
+                  debugName: 'app',
+                  name: (id: string) => (groupOf.get(id) === 'app' ? 'app' : null),
+                  priority: 2,
+                },
+                {
+                  debugName: 'play-page',
+                  name: (id: string) => (groupOf.get(id) === 'play-page' ? 'play-page' : null),
+                  priority: 1,
+                },
+              ],
+            },
+          },
+        },
+      },
+    }),
+    buildEnd() {
+      // lucide-react's index imports every icon: through it, a closure would hold every icon
+      // any page uses. A module's icons are the names it imports from it (its re-exports tell
+      // which file each name is).
+      const barrel = [...this.getModuleIds()].find((id) => LUCIDE_INDEX.test(id));
+      const iconFiles = new Map<string, string>();
+      for (const [, names, file] of (barrel &&
+        this.getModuleInfo(barrel)?.code?.matchAll(
+          /export\s*\{([^}]*)\}\s*from\s*['"](\.\/icons\/[^'"]+)['"]/g,
+        )) ??
+        []) {
+        for (const [, name] of names!.matchAll(/default as (\w+)/g)) {
+          iconFiles.set(name!, path.join(path.dirname(barrel!), file!));
+        }
+      }
+      const icons = (code: string | null | undefined) =>
+        [...(code ?? '').matchAll(/import\s*\{([^}]*)\}\s*from\s*['"]lucide-react['"]/g)].flatMap(
+          ([, names]) =>
+            names!.split(',').flatMap((part) => {
+              const file = iconFiles.get(part.trim().split(/\s+as\s+/)[0]!);
+              return file ? [file] : [];
+            }),
+        );
+      const staticClosure = (starts: string[]) => {
+        const seen = new Set<string>();
+        const stack = [...starts];
+        while (stack.length) {
+          const id = stack.pop()!;
+          if (seen.has(id)) continue;
+          seen.add(id);
+          const info = this.getModuleInfo(id);
+          const imported = info?.importedIds ?? [];
+          stack.push(...(id === barrel ? imported.filter((i) => !LUCIDE_ICON.test(i)) : imported));
+          if (barrel && imported.includes(barrel)) stack.push(...icons(info?.code));
+        }
+        return seen;
+      };
+      const entries = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry);
+      const app = staticClosure(entries);
+      if (!this.getModuleInfo(playPage)) throw new Error('firstVisitChunks: no play page module');
+      const play = new Set([...staticClosure([playPage])].filter((id) => !app.has(id)));
+      // The other pages (lazy chunks not loaded by the play page's own modules): what they
+      // share with the play page goes with the entry, so that they do not load the play page.
+      const others = [...this.getModuleIds()].flatMap((id) => {
+        const info = this.getModuleInfo(id);
+        if (!info || id === playPage || info.dynamicImporters.length === 0) return [];
+        return info.dynamicImporters.every((by) => play.has(by)) ? [] : [id];
+      });
+      const elsewhere = staticClosure(others);
+      groupOf.clear();
+      for (const id of app) groupOf.set(id, 'app');
+      for (const id of play) groupOf.set(id, elsewhere.has(id) ? 'app' : 'play-page');
     },
   };
 }
@@ -274,7 +371,7 @@ function installableApp(): Plugin[] {
 
 export default defineConfig({
   root: 'src/web',
-  plugins: [react(), routePreloads(), precompress(), installableApp()],
+  plugins: [react(), firstVisitChunks(), routePreloads(), precompress(), installableApp()],
   build: {
     outDir: `${projectRoot}dist/web`,
     emptyOutDir: true,

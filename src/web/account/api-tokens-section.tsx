@@ -13,7 +13,7 @@ import {
   type CreatedApiToken,
 } from '../../domain/api-tokens';
 import { cleanText } from '../../domain/text';
-import { authClient } from '../api/auth-client';
+import { useSession } from '../api/session';
 import { errorMessage } from '../api/errors';
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '../api/tokens';
 import { useText } from '../i18n/i18n';
@@ -33,7 +33,7 @@ export function ApiTokensSection() {
   const titleId = useId();
   const full = (tokens.data?.length ?? 0) >= MAX_TOKENS_PER_USER;
   // Tokens need a proven inbox (decision 0029): say so instead of a form the server refuses.
-  const verified = authClient.useSession().data?.user.emailVerified !== false;
+  const verified = useSession().data?.user.emailVerified !== false;
 
   return (
     <section

@@ -12,6 +12,7 @@ import { MAX_ACCOUNT_NAME_LENGTH } from '../../domain/game';
 import { MAX_PASSWORD_LENGTH } from '../../domain/passwords';
 import { passwordHint, passwordProblemText } from './password-words';
 import { cleanText } from '../../domain/text';
+import { useSession } from '../api/session';
 import { authClient, linkGoogle } from '../api/auth-client';
 import { authErrorMessage, thrownAuthErrorMessage } from '../api/auth-errors';
 import { paths } from '../paths';
@@ -388,7 +389,7 @@ function SetPassword(props: { email: string; devOutbox: boolean }) {
 /** A line for an address not confirmed yet (the server mails a link on sign-up), with a resend. */
 function EmailConfirmation(props: { email: string; devOutbox: boolean }) {
   const t = useText(signedInText);
-  const session = authClient.useSession();
+  const session = useSession();
   const {
     state,
     error,

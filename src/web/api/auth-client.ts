@@ -7,13 +7,16 @@
  */
 import { anonymousClient } from 'better-auth/client/plugins';
 import { createAuthClient } from 'better-auth/react';
+import { sessionChanged } from './session';
 
 export const authClient = createAuthClient({
   basePath: '/api/auth',
   plugins: [anonymousClient()],
 });
 
-export type Session = typeof authClient.$Infer.Session;
+// An action that changes the session (sign-in, sign-out, a new name…) makes better-auth flip
+// this signal: the app's session store (session.ts, which every page reads) reads it again.
+authClient.$store.atoms.$sessionSignal?.listen(sessionChanged);
 
 export const GOOGLE_PROVIDER_ID = 'google';
 

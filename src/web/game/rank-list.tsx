@@ -6,39 +6,42 @@
  * which suits long lists on a phone. Every move is announced to screen readers with the item's
  * label and position.
  */
-import {
-  closestCenter,
-  DndContext,
-  KeyboardSensor,
-  TouchSensor,
-  useSensor,
-  useSensors,
-  type Announcements,
-  type DragEndEvent,
-  type Modifier,
-  type UniqueIdentifier,
-} from '@dnd-kit/core';
-import {
-  SortableContext,
-  sortableKeyboardCoordinates,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
+import type { Announcements, DragEndEvent, UniqueIdentifier } from '@dnd-kit/core';
 import type { ReactNode } from 'react';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
+import type * as DragModuleType from './rank-drag';
 import type { ItemView } from '../../domain/game';
-import { MouseAndPenSensor } from './drag-sensors';
 import { PlacingHint } from './placing-hint';
 import { moveBy, moveOnto } from './reorder';
-import { RankRow, type MoveDirection, type PlaceMode } from './rank-row';
+import {
+  PlainRankRow,
+  type HandlePress,
+  type MoveDirection,
+  type PlaceMode,
+  type Wake,
+} from './rank-row';
 import { useText } from '../i18n/i18n';
 import { rankListText } from '../i18n/messages/play';
 
-/** Drags move up and down only. */
-const verticalOnly: Modifier = ({ transform }) => ({ ...transform, x: 0 });
-
 /** After a move re-orders the DOM, focus goes back to this control of the moved row. */
-type Refocus = { id: string; control: 'up' | 'down' | 'pick' | 'remove' };
+type Refocus = { id: string; control: string };
+
+type DragModule = typeof DragModuleType;
+let dragModule: DragModule | null = null;
+let dragLoad: Promise<DragModule> | null = null;
+
+/** The drags (dnd-kit, ~15 KB gzip), loaded once: the first visit's page works without them. */
+function loadDrag(): Promise<DragModule> {
+  dragLoad ??= import('./rank-drag').then(
+    (module) => (dragModule = module),
+    (error: unknown) => {
+      dragLoad = null;
+      throw error;
+    },
+  );
+  return dragLoad;
+}
 
 export type Order = readonly string[];
 
@@ -148,15 +151,117 @@ export function RankList(props: {
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [picked, cancelPick]);
 
-  const sensors = useSensors(
-    useSensor(MouseAndPenSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 5 } }),
-    useSensor(KeyboardSensor, {
-      coordinateGetter: sortableKeyboardCoordinates,
-      // Instant scrolling keeps up with a held-down arrow key; smooth scrolling drops moves.
-      scrollBehavior: 'auto',
-    }),
+  // The drags: loaded on the first sign that one may come (a pointer over the list, focus in it,
+  // a touch); the rows are drawn anew then, so not while a pointer is down on the list (a tap
+  // in progress would lose its click), unless it is a press on a handle, replayed once drawn.
+  const [drag, setDrag] = useState<DragModule | null>(dragModule);
+  const wake = useRef<Wake | null>(null);
+  const pointerDown = useRef(false);
+  const waiting = useRef(false);
+  const swapped = useRef(drag !== null);
+  const swap = useCallback((module: DragModule) => {
+    if (swapped.current) return;
+    swapped.current = true;
+    const active = document.activeElement;
+    const row = active?.closest<HTMLElement>('[data-item-id]');
+    const control = active instanceof HTMLElement ? active.dataset.control : undefined;
+    if (row && control && listRef.current?.contains(row)) {
+      refocus.current = { id: row.dataset.itemId ?? '', control };
+    }
+    setDrag(module);
+  }, []);
+  const startDrag = useCallback(() => {
+    if (dragModule) {
+      if (!pointerDown.current || wake.current) swap(dragModule);
+      return;
+    }
+    if (waiting.current) return;
+    waiting.current = true;
+    loadDrag().then(
+      (module) => {
+        if (!pointerDown.current || wake.current) swap(module);
+      },
+      () => {
+        // Offline, say: the buttons and tap-to-place still order the list; a later sign retries.
+        waiting.current = false;
+      },
+    );
+  }, [swap]);
+  const onListPointerDown = useCallback(() => {
+    pointerDown.current = true;
+    const up = () => {
+      window.removeEventListener('pointerup', up, true);
+      window.removeEventListener('pointercancel', up, true);
+      // After the click that this release makes.
+      setTimeout(() => {
+        pointerDown.current = false;
+        if (dragModule && !wake.current) swap(dragModule);
+      }, 0);
+    };
+    window.addEventListener('pointerup', up, true);
+    window.addEventListener('pointercancel', up, true);
+  }, [swap]);
+
+  const onPress = useCallback(
+    (press: HandlePress) => {
+      const pending = wake.current;
+      if (press.kind === 'key') {
+        const { event } = press;
+        const start = event.code === 'Space' || event.code === 'Enter';
+        if (pending?.press.kind === 'key' && pending.press.id === press.id) {
+          if (!start && !/^(Arrow|Escape$)/.test(event.code)) return;
+          event.preventDefault();
+          pending.keys.push(event.nativeEvent);
+          return;
+        }
+        if (!start) return;
+        event.preventDefault();
+        wake.current?.stop();
+        wake.current = { press, keys: [], move: null, released: false, stop: () => {} };
+      } else if (press.kind === 'pointer') {
+        const { event } = press;
+        if (event.pointerType === 'touch' || !event.isPrimary || event.button !== 0) return;
+        wake.current?.stop();
+        const woken: Wake = { press, keys: [], move: null, released: false, stop: () => {} };
+        const move = (moved: PointerEvent) => {
+          if (moved.pointerId === event.pointerId) woken.move = moved;
+        };
+        const release = (ended: PointerEvent) => {
+          if (ended.pointerId !== event.pointerId) return;
+          woken.released = true;
+          woken.stop();
+        };
+        woken.stop = () => {
+          window.removeEventListener('pointermove', move, true);
+          window.removeEventListener('pointerup', release, true);
+          window.removeEventListener('pointercancel', release, true);
+        };
+        window.addEventListener('pointermove', move, true);
+        window.addEventListener('pointerup', release, true);
+        window.addEventListener('pointercancel', release, true);
+        wake.current = woken;
+      } else {
+        if (press.event.touches.length > 1) return;
+        wake.current?.stop();
+        const origin = press.event.target;
+        const woken: Wake = { press, keys: [], move: null, released: false, stop: () => {} };
+        const end = () => {
+          woken.released = true;
+          woken.stop();
+        };
+        woken.stop = () => {
+          origin.removeEventListener('touchend', end);
+          origin.removeEventListener('touchcancel', end);
+        };
+        origin.addEventListener('touchend', end);
+        origin.addEventListener('touchcancel', end);
+        wake.current = woken;
+      }
+      startDrag();
+    },
+    [startDrag],
   );
+  const describedBy = useId();
 
   const announcements = useMemo<Announcements>(() => {
     const at = (id: UniqueIdentifier) => where(String(id));
@@ -241,7 +346,20 @@ export function RankList(props: {
         once: true,
       });
     }
-  }, [order, picked]);
+  }, [order, picked, drag]);
+
+  // A press on a handle that woke the drags: replayed on the handle drawn anew, once the drags'
+  // own effects have run (this list's effects run after its children's).
+  useEffect(() => {
+    const woken = wake.current;
+    if (!drag || !woken) return;
+    wake.current = null;
+    woken.stop();
+    const handle = listRef.current
+      ?.querySelector(`[data-item-id="${CSS.escape(woken.press.id)}"]`)
+      ?.querySelector<HTMLElement>('[data-control="handle"]');
+    if (handle) drag.replayWake(woken, handle);
+  }, [drag]);
 
   const pickedLabel = picked === null ? null : label(picked);
   const hint =
@@ -254,44 +372,62 @@ export function RankList(props: {
       />
     );
 
-  return (
-    <DndContext
-      sensors={sensors}
-      collisionDetection={closestCenter}
-      modifiers={[verticalOnly]}
-      onDragStart={onDragStart}
-      onDragEnd={onDragEnd}
-      accessibility={{ announcements, screenReaderInstructions }}
+  const list = (
+    <ol
+      ref={listRef}
+      className={picked === null ? 'rank-list' : 'rank-list rank-list--placing'}
+      data-testid="rank-list"
+      aria-labelledby={props.labelledBy}
+      onPointerOver={drag ? undefined : startDrag}
+      onFocus={drag ? undefined : startDrag}
+      onTouchStart={drag ? undefined : startDrag}
+      onPointerDownCapture={drag ? undefined : onListPointerDown}
     >
+      {order.length === 0 ? props.empty : null}
+      {order.map((id, index) => {
+        const mode: PlaceMode = picked === null ? 'idle' : picked === id ? 'picked' : 'target';
+        const row = {
+          id,
+          label: labels.get(id) ?? id,
+          image: images.get(id),
+          index,
+          total,
+          mode,
+          pickedLabel: mode === 'target' ? pickedLabel : null,
+          onMove,
+          onPick,
+          onRemove: remove,
+        };
+        return drag ? (
+          <drag.SortableRankRow key={id} {...row} />
+        ) : (
+          <PlainRankRow key={id} {...row} describedBy={describedBy} onPress={onPress} />
+        );
+      })}
+    </ol>
+  );
+
+  return (
+    <>
       {props.hintSlot ? (hint ? createPortal(hint, props.hintSlot) : null) : hint}
-      <SortableContext items={order as string[]} strategy={verticalListSortingStrategy}>
-        <ol
-          ref={listRef}
-          className={picked === null ? 'rank-list' : 'rank-list rank-list--placing'}
-          data-testid="rank-list"
-          aria-labelledby={props.labelledBy}
+      {drag ? (
+        <drag.DragFrame
+          order={order}
+          announcements={announcements}
+          screenReaderInstructions={screenReaderInstructions}
+          onDragStart={onDragStart}
+          onDragEnd={onDragEnd}
         >
-          {order.length === 0 ? props.empty : null}
-          {order.map((id, index) => {
-            const mode: PlaceMode = picked === null ? 'idle' : picked === id ? 'picked' : 'target';
-            return (
-              <RankRow
-                key={id}
-                id={id}
-                label={labels.get(id) ?? id}
-                image={images.get(id)}
-                index={index}
-                total={total}
-                mode={mode}
-                pickedLabel={mode === 'target' ? pickedLabel : null}
-                onMove={onMove}
-                onPick={onPick}
-                onRemove={remove}
-              />
-            );
-          })}
-        </ol>
-      </SortableContext>
+          {list}
+        </drag.DragFrame>
+      ) : (
+        list
+      )}
+      {drag ? null : (
+        <div id={describedBy} hidden>
+          {t.instructions}
+        </div>
+      )}
       <div
         className="visually-hidden"
         role="status"
@@ -301,6 +437,6 @@ export function RankList(props: {
       >
         {status}
       </div>
-    </DndContext>
+    </>
   );
 }

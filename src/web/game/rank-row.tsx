@@ -1,7 +1,8 @@
 /**
  * One row of the ranking: drag handle, position, the item's name (a button: tap-to-place), and
- * Move up / Move down. Memoised, and every prop but `mode` is stable while nothing moves, so a
- * 200-item list re-renders only the rows a move or a pick changes.
+ * Move up / Move down. Rows are memoised (PlainRankRow here, SortableRankRow in rank-drag.tsx),
+ * and every prop but `mode` is stable while nothing moves, so a 200-item list re-renders only the
+ * rows a move or a pick changes.
  *
  * Four tab stops a row, on purpose (looked at for issue 14): Tab reaching the handle is what makes
  * dnd-kit's keyboard drag, with its announcements, one of the ways to order (core-loop and
@@ -9,10 +10,14 @@
  * would hide that way and the Move buttons behind keys nobody is told about, and arrow keys
  * already belong to the drag while an item is lifted.
  */
-import { useSortable } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
 import { ChevronDown, ChevronUp, GripVertical, X } from 'lucide-react';
-import { memo } from 'react';
+import {
+  memo,
+  type CSSProperties,
+  type KeyboardEvent,
+  type PointerEvent,
+  type TouchEvent,
+} from 'react';
 import type { ItemImageView } from '../../domain/item-pictures';
 import { useText } from '../i18n/i18n';
 import { ItemPictureButton } from './item-picture';
@@ -23,7 +28,7 @@ export type MoveDirection = -1 | 1;
 /** Tap-to-place: nothing picked up, this row picked up, or another row picked up (a target). */
 export type PlaceMode = 'idle' | 'picked' | 'target';
 
-type Props = {
+export type RankRowProps = {
   id: string;
   label: string;
   /** The item's picture: a thumbnail that opens full screen (item-picture.tsx). */
@@ -39,18 +44,75 @@ type Props = {
   onRemove?: (id: string) => void;
 };
 
-export const RankRow = memo(function RankRow(props: Props) {
-  const { id, label, index, total, mode, onMove, onPick, onRemove } = props;
+/** The row's drag handle and position, from dnd-kit (rank-drag.tsx) or plain (below). */
+export type RowHandle = {
+  rowRef?: (element: HTMLElement | null) => void;
+  handleRef?: (element: HTMLElement | null) => void;
+  /** Spread on the handle button: attributes and event listeners. */
+  handleProps: Record<string, unknown>;
+  rowStyle?: CSSProperties;
+  isDragging: boolean;
+};
+
+/**
+ * A press on a plain row's handle, before the drags are loaded (rank-list.tsx keeps it and
+ * rank-drag.tsx replays it).
+ */
+export type HandlePress =
+  | { kind: 'key'; id: string; event: KeyboardEvent }
+  | { kind: 'pointer'; id: string; event: PointerEvent }
+  | { kind: 'touch'; id: string; event: TouchEvent };
+
+/**
+ * A press on a handle before the drags were loaded, and what followed it until they were: the
+ * keys pressed on the handle, the pointer's last move and whether it was released, the touch's
+ * own element (its later events go there, even once the row is drawn anew).
+ */
+export type Wake = {
+  press: HandlePress;
+  keys: globalThis.KeyboardEvent[];
+  move: globalThis.PointerEvent | null;
+  released: boolean;
+  /** Stops listening to the pointer or touch. */
+  stop: () => void;
+};
+
+/**
+ * A row before the drags are loaded: its handle looks and reads as dnd-kit's (the same role,
+ * description and instructions), and a press on it wakes the drags (`onPress`).
+ */
+export const PlainRankRow = memo(function PlainRankRow(
+  props: RankRowProps & {
+    /** The id of the element holding the drag instructions. */
+    describedBy: string;
+    onPress: (press: HandlePress) => void;
+  },
+) {
+  const { id, describedBy, onPress, ...row } = props;
+  return (
+    <RankRow
+      {...row}
+      id={id}
+      isDragging={false}
+      handleProps={{
+        role: 'button',
+        tabIndex: 0,
+        'aria-disabled': false,
+        'aria-roledescription': 'sortable',
+        'aria-describedby': describedBy,
+        onPointerDown: (event: PointerEvent) => onPress({ kind: 'pointer', id, event }),
+        onTouchStart: (event: TouchEvent) => onPress({ kind: 'touch', id, event }),
+        onKeyDown: (event: KeyboardEvent) => onPress({ kind: 'key', id, event }),
+      }}
+    />
+  );
+});
+
+/** The row itself, with its handle (plain, or dnd-kit's: rank-drag.tsx). */
+export function RankRow(props: RankRowProps & RowHandle) {
+  const { id, label, image, index, total, mode, pickedLabel, onMove, onPick, onRemove } = props;
+  const { rowRef, handleRef, handleProps, rowStyle, isDragging } = props;
   const t = useText(rankRowText);
-  const {
-    attributes,
-    listeners,
-    setNodeRef,
-    setActivatorNodeRef,
-    transform,
-    transition,
-    isDragging,
-  } = useSortable({ id });
 
   const first = index === 0;
   const last = index === total - 1;
@@ -59,39 +121,39 @@ export const RankRow = memo(function RankRow(props: Props) {
     mode === 'picked'
       ? t.putDown({ label, position, total })
       : mode === 'target'
-        ? props.pickedLabel === null
+        ? pickedLabel === null
           ? t.placeIt({ position, label })
-          : t.place({ picked: props.pickedLabel, position, label })
+          : t.place({ picked: pickedLabel, position, label })
         : t.pickUp({ label, position, total });
 
   const classes = ['rank-row'];
   if (isDragging) classes.push('rank-row--dragging');
   if (first) classes.push('rank-row--first');
   if (mode !== 'idle') classes.push(`rank-row--${mode}`);
-  if (props.image) classes.push('rank-row--picture');
+  if (image) classes.push('rank-row--picture');
 
   return (
     <li
-      ref={setNodeRef}
+      ref={rowRef}
       className={classes.join(' ')}
-      style={{ transform: CSS.Translate.toString(transform), transition }}
+      style={rowStyle}
       data-testid="rank-item"
       data-item-id={id}
     >
       <button
-        ref={setActivatorNodeRef}
+        ref={handleRef}
         type="button"
         className="rank-row__handle"
+        data-control="handle"
         aria-label={t.drag({ label })}
-        {...attributes}
-        {...listeners}
+        {...handleProps}
       >
         <GripVertical size={20} aria-hidden="true" />
       </button>
       <span className="rank-row__position" aria-hidden="true">
         {index + 1}
       </span>
-      <ItemPictureButton image={props.image} label={label} />
+      <ItemPictureButton image={image} label={label} />
       <button
         type="button"
         className="rank-row__pick"
@@ -142,4 +204,4 @@ export const RankRow = memo(function RankRow(props: Props) {
       </span>
     </li>
   );
-});
+}

@@ -15,7 +15,7 @@ import {
   type WebhookEvent,
   type WebhookView,
 } from '../../domain/webhooks';
-import { authClient } from '../api/auth-client';
+import { useSession } from '../api/session';
 import { errorMessage } from '../api/errors';
 import {
   useAddWebhook,
@@ -48,7 +48,7 @@ export function WebhooksSection(props: { gameId: string }) {
   const listId = useId();
   const details = useRef<HTMLDetailsElement>(null);
   // Webhooks need a proven inbox (decision 0029): say so instead of a form the server refuses.
-  const verified = authClient.useSession().data?.user.emailVerified !== false;
+  const verified = useSession().data?.user.emailVerified !== false;
   const offCount = hooks.data?.filter((hook) => hook.disabledAt !== null).length ?? 0;
 
   return (

@@ -6,8 +6,8 @@
  */
 import { useEffect, useSyncExternalStore } from 'react';
 import { AUTH_BOOT_TIMEOUT_MS } from '../../../domain/limits';
-import { authClient } from '../../api/auth-client';
 import { bootData } from '../../api/boot-data';
+import { refetchSession, useSession } from '../../api/session';
 
 let ready = false;
 const listeners = new Set<() => void>();
@@ -23,17 +23,12 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/**
- * Sends the session request now, before the first render; the session store would otherwise
- * send it once the shell, rendered, listens to it. This listener stays (the shell listens to the
- * session for the page's whole life anyway), and the store's own first fetch joins this one.
- */
+/** Sends the session request now, before the first render (api/session.ts). */
 export function startSessionCheck(): void {
   // The server saw no session cookie (it says so in the page): no session to wait for. The
   // request still goes, for the session store.
   if (bootData()?.session === null) markReady();
-  authClient.$store.listen('session', () => undefined);
-  void authClient.$store.atoms.session?.get().refetch();
+  void refetchSession();
 }
 
 /** Starts the forced-ready clock; call once, before the first render. */
@@ -42,7 +37,7 @@ export function startBootTimer(ms: number = AUTH_BOOT_TIMEOUT_MS): void {
 }
 
 export function useBootReady(): boolean {
-  const session = authClient.useSession();
+  const session = useSession();
   const settled = !session.isPending;
   useEffect(() => {
     if (settled) markReady();

@@ -1,5 +1,7 @@
-/** A session to play with: the current one, else a new guest session (no account needed to play). */
-import { authClient } from '../../api/auth-client';
+/**
+ * A session to play with: the current one, else a new guest session (no account needed to play).
+ * better-auth's client is loaded for it then (decision 0069: a first visit reads without it).
+ */
 import { authErrorMessage } from '../../api/auth-errors';
 import { ApiError } from '../../api/errors';
 import type { Viewer } from './use-viewer';
@@ -10,6 +12,7 @@ export async function ensureSession(viewer: Viewer): Promise<void> {
   if (viewer.status === 'guest' || viewer.status === 'signed-in') return;
   // A progress save and a submit may both ask at once: one guest, not two.
   guestSignIn ??= (async () => {
+    const { authClient } = await import('../../api/auth-client');
     const current = await authClient.getSession();
     if (current.data?.user) return;
     const { error } = await authClient.signIn.anonymous();

@@ -3,8 +3,8 @@
  * Offline with no session answer (a reload without network), the account last seen stands in,
  * marked `offline` (last-session.ts): the page does not pretend they signed out.
  */
-import { authClient } from '../../api/auth-client';
 import { useOnline } from '../../api/offline';
+import { refetchSession, useSession } from '../../api/session';
 import { readLastSession } from './last-session';
 
 export type Viewer =
@@ -19,7 +19,7 @@ export type Viewer =
     };
 
 export function useViewer(): Viewer {
-  const session = authClient.useSession();
+  const session = useSession();
   const online = useOnline();
   if (session.isPending) return { status: 'loading', user: null };
   const user = session.data?.user;
@@ -30,7 +30,7 @@ export function useViewer(): Viewer {
   }
   if (user.isAnonymous) return { status: 'guest', user: { id: user.id, name: user.name } };
   // The role is an additional field of the session's user (better-auth); 'user' when absent.
-  const role = (user as { role?: unknown }).role;
+  const role: unknown = user.role;
   return {
     status: 'signed-in',
     user: {
@@ -42,7 +42,7 @@ export function useViewer(): Viewer {
   };
 }
 
-/** Asks better-auth to fetch the session again (after the role changed on the server). */
+/** Fetches the session again (after the role changed on the server). */
 export function refreshSession(): void {
-  authClient.$store.notify('$sessionSignal');
+  void refetchSession();
 }
