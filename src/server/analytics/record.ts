@@ -6,11 +6,9 @@
  */
 import type { Context } from 'hono';
 import { stripEmails, type AnalyticsEventName } from '../../domain/analytics';
-import type { Viewer } from '../auth/public';
-import { inArray } from 'drizzle-orm';
+import { lockAccountsPresent, type Viewer } from '../auth/public';
 import { FOREIGN_KEY_VIOLATION, sqlStateOf, type Db } from '../db/client';
 import { analyticsEvent } from '../db/schema/analytics';
-import { user } from '../db/schema/auth';
 import { newId } from '../platform/ids';
 import type { Logger } from '../platform/log';
 import type { VisitorIds } from './visitor';
@@ -44,18 +42,16 @@ export async function insertEvents(db: Db, events: readonly AnalyticsEvent[]): P
   } catch (error) {
     if (sqlStateOf(error) !== FOREIGN_KEY_VIOLATION) throw error;
     const named = [...new Set(rows.flatMap((row) => (row.userId ? [row.userId] : [])))];
-    const present = new Set(
-      (await db.select({ id: user.id }).from(user).where(inArray(user.id, named))).map(
-        (row) => row.id,
-      ),
-    );
-    await db
-      .insert(analyticsEvent)
-      .values(
-        rows.map((row) =>
-          row.userId && !present.has(row.userId) ? { ...row, userId: null } : row,
-        ),
-      );
+    await db.transaction(async (tx) => {
+      const present = await lockAccountsPresent(tx, named);
+      await tx
+        .insert(analyticsEvent)
+        .values(
+          rows.map((row) =>
+            row.userId && !present.has(row.userId) ? { ...row, userId: null } : row,
+          ),
+        );
+    });
   }
 }
 
