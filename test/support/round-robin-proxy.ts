@@ -155,7 +155,9 @@ export async function startRoundRobinProxy(initial: string[] = []): Promise<Roun
           res.end('the backend failed');
           return;
         }
-        res.destroy();
+        // Mid answer: the client's connection ends. An answer already written whole is the
+        // client's (its connection may carry its next request by now): nothing to end.
+        if (!res.writableFinished) res.destroy();
       });
       upstream.once('response', (answer) => {
         answered = true;
@@ -167,8 +169,11 @@ export async function startRoundRobinProxy(initial: string[] = []): Promise<Roun
         answer.pipe(res);
         // The backend went away mid-answer (a stopped instance's stream): the client sees its
         // connection end, as behind a real proxy.
-        answer.once('aborted', () => res.destroy());
-        answer.once('error', () => res.destroy());
+        const end = () => {
+          if (!res.writableFinished) res.destroy();
+        };
+        answer.once('aborted', end);
+        answer.once('error', end);
       });
       // The client left (a closed event stream): stop the backend's side too (that connection
       // is closed, not kept).
