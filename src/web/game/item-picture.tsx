@@ -38,11 +38,24 @@ export function PictureViewerProvider(props: { children: ReactNode }) {
           <PictureViewer
             shown={shown}
             onClose={() => setShown(null)}
-            returnFocus={() => opener.current?.focus()}
+            returnFocus={() => (opener.current && stillShown(opener.current))?.focus()}
           />
         </Suspense>
       ) : null}
     </ViewerContext.Provider>
+  );
+}
+
+/**
+ * The button that opened the viewer, or the same item's picture button drawn anew while the
+ * viewer was open (a ranking's rows are redrawn when its drags load: game/rank-list.tsx).
+ */
+function stillShown(opener: HTMLElement): HTMLElement | null {
+  if (opener.isConnected) return opener;
+  const id = opener.closest<HTMLElement>('[data-item-id]')?.dataset.itemId;
+  if (id === undefined) return null;
+  return document.querySelector<HTMLElement>(
+    `[data-item-id="${CSS.escape(id)}"] [data-control="picture"]`,
   );
 }
 
@@ -66,6 +79,7 @@ export function ItemPictureButton(props: {
       type="button"
       className={`item-picture${props.className ? ` ${props.className}` : ''}`}
       data-testid="item-picture"
+      data-control="picture"
       onClick={(event) => {
         event.stopPropagation();
         view?.({ image, label, from: event.currentTarget });
