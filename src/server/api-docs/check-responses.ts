@@ -71,7 +71,13 @@ export function responseCheck(log: Logger): ResponseCheck {
       if (response.headers.has('x-hono-already-sent')) return;
       const status = response.status;
       const contentType = (response.headers.get('content-type') ?? '').split(';')[0]?.trim() ?? '';
-      const template = templates.find((candidate) => candidate.pattern.test(path));
+      const found = templates.find((candidate) => candidate.pattern.test(path));
+      // Routes match strictly ("/x/" is not "/x"): a trailing slash the pattern forgave, answered
+      // 404, reached no route (an empty last parameter, say).
+      const template =
+        found && status === 404 && path.endsWith('/') && !found.path.endsWith('/')
+          ? undefined
+          : found;
       const operation = template
         ? (document.paths?.[template.path]?.[method.toLowerCase() as OpenAPIV3_1.HttpMethods] as
             OpenAPIV3_1.OperationObject | undefined)
