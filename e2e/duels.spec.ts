@@ -2,7 +2,8 @@
  * Duel games in Chromium (issue 28, decision 0064): a creator makes a Duels game on /create; a
  * player on a 375 px phone answers by mouse, by touch and by the keyboard (← → ↓), sees the
  * progress move, stops with "See results", comes back and carries on to the end; the results
- * show their own order beside the crowd's, and crown one winner: the strength order's first. One
+ * show their own order beside the crowd's, and every screen crowns the same: the strength order's
+ * first (and any item level with it). One
  * browser context per role; axe on the play and results pages; screenshots at 375 and 1280,
  * light and dark.
  */
@@ -188,23 +189,40 @@ describe.runIf(browserAvailable())('duels', () => {
       .poll(() => phone.getByTestId('duel-my-order').locator('li').count())
       .toBe(ITEMS.length);
     await phone.getByTestId('you-vs-crowd').waitFor();
-    // One winner (decision 0066): strength is the default method, its first row the crowned one,
-    // the same as the strengths' first, and the banner and the You card name it, no other.
+    // One answer to "who won" (decision 0066): strength is the default method; the crowned rows
+    // are the strength order's first and any item at exactly its strength (one player's few
+    // answers can leave two level), and the banner, the hero and the You card name the same.
     expect(await phone.getByRole('radio', { name: 'Strength' }).isChecked()).toBe(true);
-    const first = phone.getByTestId('result-item').first();
     const byApi = await phone.request.get(`/api/games/${gameId}/results`);
     const { results } = (await byApi.json()) as {
-      results: { duels: { standings: { id: string }[] } };
+      results: {
+        items: { id: string; label: string }[];
+        duels: { standings: { id: string; strength: number }[] };
+      };
     };
-    expect(await first.getAttribute('data-item-id')).toBe(results.duels.standings[0]?.id);
+    const labels = new Map(results.items.map((item) => [item.id, item.label]));
+    const [top] = results.duels.standings;
+    const crowned = results.duels.standings
+      .filter((row) => row.strength === top?.strength)
+      .map((row) => ({ id: row.id, label: labels.get(row.id) ?? '' }));
+    const marked = phone.getByTestId('result-item').filter({ hasText: '(winner)' });
+    expect(
+      (await marked.evaluateAll((rows) => rows.map((row) => row.getAttribute('data-item-id'))))
+        .slice()
+        .sort(),
+    ).toEqual(crowned.map((row) => row.id).sort());
+    const first = phone.getByTestId('result-item').first();
+    expect(await first.getAttribute('data-item-id')).toBe(top?.id);
     const winner = (await first.locator('bdi').textContent()) ?? '';
-    expect(await phone.getByTestId('result-item').filter({ hasText: '(winner)' }).count()).toBe(1);
-    expect(await phone.getByTestId('method-banner').textContent()).toBe(
-      `Strength crowns ${winner}`,
-    );
+    const banner = (await phone.getByTestId('method-banner').textContent()) ?? '';
+    if (crowned.length === 1) expect(banner).toBe(`Strength crowns ${winner}`);
+    else {
+      expect(banner).toMatch(/tie for the crown$/);
+      for (const row of crowned) expect(banner).toContain(row.label);
+    }
     expect(await phone.getByTestId('you-vs-crowd-leader').textContent()).toContain(winner);
     for (const title of await phone.getByTestId('crown-hero-title').allTextContents()) {
-      expect(title).toContain(winner);
+      for (const row of crowned) expect(title).toContain(row.label);
     }
     await shots(phone, 'duels-results');
 
