@@ -22,6 +22,7 @@ import { paths } from '../paths';
 import { ListError } from '../ui/list-states';
 import { useText } from '../i18n/i18n';
 import { notificationSettingsText } from '../i18n/messages/notifications';
+import { Switch } from '../ui/switch';
 
 type Words = ReturnType<typeof notificationSettingsText.get>;
 
@@ -169,18 +170,13 @@ function DigestSwitch(props: { checked: boolean; onChange: (checked: boolean) =>
           {props.checked ? t.dailyDigestOn : t.dailyDigestOff}
         </p>
       </div>
-      <button
+      <Switch
         id={ids.switch}
-        type="button"
-        role="switch"
-        aria-checked={props.checked}
-        aria-describedby={ids.hint}
-        className="switch"
-        onClick={() => props.onChange(!props.checked)}
-        data-testid="notify-digest"
-      >
-        <span className="switch__thumb" aria-hidden="true" />
-      </button>
+        hintId={ids.hint}
+        checked={props.checked}
+        onChange={props.onChange}
+        testId="notify-digest"
+      />
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { Info } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useText } from '../i18n/i18n';
 import { publishToggleText } from '../i18n/messages/create';
+import { Switch } from '../ui/switch';
 
 export function PublishToggle(props: { checked: boolean; onChange: (checked: boolean) => void }) {
   const t = useText(publishToggleText);
@@ -55,17 +56,7 @@ export function PublishToggle(props: { checked: boolean; onChange: (checked: boo
           {props.checked ? t.on : t.off}
         </p>
       </div>
-      <button
-        id={ids.switch}
-        type="button"
-        role="switch"
-        aria-checked={props.checked}
-        aria-describedby={ids.hint}
-        className="switch"
-        onClick={() => props.onChange(!props.checked)}
-      >
-        <span className="switch__thumb" aria-hidden="true" />
-      </button>
+      <Switch id={ids.switch} hintId={ids.hint} checked={props.checked} onChange={props.onChange} />
     </div>
   );
 }

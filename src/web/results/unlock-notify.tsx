@@ -14,6 +14,7 @@ import { useViewer } from '../shell/session/use-viewer';
 import { PushOptIn } from '../ui/push-opt-in';
 import { useText } from '../i18n/i18n';
 import { unlockNotifyText } from '../i18n/messages/notifications';
+import { Switch } from '../ui/switch';
 
 export function UnlockNotify(props: { gameId: string }) {
   const viewer = useViewer();
@@ -62,19 +63,14 @@ function UnlockNotifySwitch(props: { gameId: string }) {
             {hint}
           </p>
         </div>
-        <button
+        <Switch
           id={ids.switch}
-          type="button"
-          role="switch"
-          aria-checked={checked}
-          aria-describedby={ids.hint}
-          aria-busy={saving || state.isPending}
+          hintId={ids.hint}
+          checked={checked}
+          onChange={set}
+          busy={saving || state.isPending}
           disabled={!ready || saving}
-          className="switch"
-          onClick={() => set(!checked)}
-        >
-          <span className="switch__thumb" aria-hidden="true" />
-        </button>
+        />
       </div>
       {state.isError ? (
         <p className="form-error" role="alert">
