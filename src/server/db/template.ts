@@ -157,7 +157,9 @@ export async function restoreTemplate(file: string, dir: string): Promise<void> 
       },
     });
     const input = handle.createReadStream({ start: 0, autoClose: false });
-    await (isGzip(head) ? pipeline(input, createGunzip(), sink) : pipeline(input, sink));
+    await (isGzip(head)
+      ? pipeline(input, createGunzip({ chunkSize: 1 << 18 }), sink)
+      : pipeline(input, sink));
   } catch (error) {
     await rm(partial, { recursive: true, force: true });
     throw error;
