@@ -80,9 +80,10 @@ export function pgliteTemplateStale() {
 
 /**
  * Creates an empty PGlite cluster once, here, and applies the migrations: a new data directory
- * then starts from a copy in about 2 s and 400 MB instead of about 10 s and 850 MB (creating a
- * cluster in WebAssembly is what is slow). An older template is still right: the server applies
- * the migrations it lacks.
+ * then starts from a copy (unpacked on disk a block at a time, src/server/db/template.ts) in
+ * a second or two and about 300 MB instead of about 10 s and 850 MB (creating a cluster in
+ * WebAssembly is what is slow). An older template is still right: the server applies the
+ * migrations it lacks.
  */
 export async function buildPgliteTemplate() {
   const { PGlite } = await import('@electric-sql/pglite');

@@ -1,5 +1,6 @@
 /** Starts a complete Crowned server: database, migrations, seed, auth, live events, HTTP. */
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer as createHttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -95,21 +96,16 @@ async function resolveAuthSecret(config: Config): Promise<string> {
 /** Made by `npm run build` / `npm start` (scripts/build-server.mjs): migrations already applied. */
 const PGLITE_TEMPLATE = path.join(PROJECT_ROOT, 'dist/server/pglite-template.tar.gz');
 
-async function builtPgliteTemplate(): Promise<Blob | undefined> {
-  const bytes = await readFile(PGLITE_TEMPLATE).catch(() => undefined);
-  return bytes ? new Blob([bytes]) : undefined;
-}
-
 export async function startServer(
   config: Config,
   options: {
     log?: Logger;
     webRoot?: string;
     /**
-     * A new PGlite database starts from this dumped data directory (a migrated template; tests
-     * pass theirs). By default the one the build makes, when it exists.
+     * A new PGlite database starts from this dumped data directory (a migrated template, a tar
+     * file; tests pass theirs). By default the one the build makes, when it exists.
      */
-    pgliteTemplate?: Blob;
+    pgliteTemplate?: string;
     /** Tests: check every /api response against the OpenAPI document (api-docs/check-responses). */
     checkResponses?: (log: Logger) => ResponseCheck;
     /** DRAIN_IDLE_GRACE_MS unless given (in-process test servers close at once). */
@@ -130,7 +126,8 @@ export async function startServer(
           kind: 'pglite',
           dataDir: config.dataDir,
           log,
-          loadDataDir: options.pgliteTemplate ?? (await builtPgliteTemplate()),
+          template:
+            options.pgliteTemplate ?? (existsSync(PGLITE_TEMPLATE) ? PGLITE_TEMPLATE : undefined),
         },
   );
   let startedHub: EventHub | undefined;

@@ -3,6 +3,7 @@
  * PostgreSQL database created on TEST_DATABASE_URL's server and dropped afterwards.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -58,7 +59,7 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop(): P
 }
 
 const MIGRATIONS = fileURLToPath(new URL('../../migrations', import.meta.url));
-let template: Promise<Blob> | undefined;
+let template: Promise<string> | undefined;
 
 /**
  * A fresh in-memory PGlite costs seconds of CPU to initialise and migrate; every test server
@@ -66,7 +67,7 @@ let template: Promise<Blob> | undefined;
  * the temporary directory under a hash of the migrations (so test workers share it, and a new
  * migration makes a new one); the server still runs the migrator on it, which finds nothing to do.
  */
-function pgliteTemplate(): Promise<Blob> {
+export function pgliteTemplate(): Promise<string> {
   template ??= (async () => {
     const hash = createHash('sha256');
     for (const dir of [MIGRATIONS, path.join(MIGRATIONS, 'meta')]) {
@@ -76,8 +77,7 @@ function pgliteTemplate(): Promise<Blob> {
       }
     }
     const file = path.join(tmpdir(), `crowned-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
-    const saved = await readFile(file).catch(() => undefined);
-    if (saved) return new Blob([saved]);
+    if (existsSync(file)) return file;
     const database = await openDatabase({
       kind: 'pglite',
       dataDir: 'memory',
@@ -92,7 +92,7 @@ function pgliteTemplate(): Promise<Blob> {
       const partial = `${file}.${randomBytes(4).toString('hex')}`;
       await writeFile(partial, bytes);
       await rename(partial, file);
-      return new Blob([bytes]);
+      return file;
     } finally {
       await database.close();
     }

@@ -3,6 +3,7 @@
  * DATABASE_URL is given. Both give the same Drizzle API plus LISTEN/NOTIFY.
  */
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -13,6 +14,7 @@ import { AppError } from '../../domain/errors';
 import { TRANSACTION_MAX_ATTEMPTS } from '../../domain/limits';
 import type { Logger } from '../platform/log';
 import { lockDataDir } from './data-dir-lock';
+import { isGzip, restoreTemplate } from './template';
 /** No relational queries: the client knows no feature's tables (each feature's are in schema/). */
 type Schema = Record<string, never>;
 export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
@@ -47,10 +49,11 @@ export type OpenOptions =
       dataDir: string | 'memory';
       log: Logger;
       /**
-       * Start from this dumped data directory (a migrated template) when the database is new: in
-       * memory, or a data directory that holds no database yet. Skips creating an empty cluster.
+       * A dumped data directory (a migrated template: a tar file, gzipped or not) that a new
+       * database starts from: in memory, or a data directory that holds no database yet. Skips
+       * creating an empty cluster.
        */
-      loadDataDir?: Blob;
+      template?: string;
     }
   | {
       kind: 'postgres';
@@ -161,19 +164,23 @@ function retryTransactions(db: Db): void {
 async function openPglite(options: {
   dataDir: string | 'memory';
   log: Logger;
-  loadDataDir?: Blob;
+  template?: string;
 }): Promise<Database> {
   const release = options.dataDir === 'memory' ? undefined : await lockDataDir(options.dataDir);
   let client: PGlite;
   try {
     const dir =
       options.dataDir === 'memory' ? undefined : `${options.dataDir.replace(/\/+$/, '')}/pglite`;
-    const fresh = dir === undefined || !existsSync(dir);
-    const start = {
-      startParams: PGLITE_START_PARAMS,
-      ...(fresh && options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-    };
-    client = dir === undefined ? await PGlite.create(start) : await PGlite.create(dir, start);
+    const start = { startParams: PGLITE_START_PARAMS };
+    if (dir === undefined) {
+      // In memory the database is all in memory anyway: PGlite loads the template itself.
+      const loadDataDir = options.template ? await templateBlob(options.template) : undefined;
+      client = await PGlite.create({ ...start, ...(loadDataDir ? { loadDataDir } : {}) });
+    } else {
+      // On disk it is unpacked beside PGlite, a block at a time (db/template.ts).
+      if (options.template && !existsSync(dir)) await restoreTemplate(options.template, dir);
+      client = await PGlite.create(dir, start);
+    }
   } catch (error) {
     await release?.();
     throw error;
@@ -194,6 +201,12 @@ async function openPglite(options: {
       await release?.();
     },
   };
+}
+
+/** A template file as PGlite's `loadDataDir` wants it (gzipped ones say so in their type). */
+async function templateBlob(file: string): Promise<Blob> {
+  const bytes = await readFile(file);
+  return new Blob([bytes], isGzip(bytes) ? { type: 'application/gzip' } : {});
 }
 
 async function openPostgres(options: {
