@@ -28,6 +28,7 @@ import {
   viewportScreenshot,
   type Visitor,
   confirmAdminClaimByMail,
+  visitorsInTurn,
 } from './support/web';
 
 const ADMIN_EMAIL = uniqueEmail('community-admin');
@@ -112,6 +113,8 @@ describe.runIf(browserAvailable())('community in Chromium', () => {
     await registerByApi(alice.page, server, 'Alice');
     await registerByApi(bob.page, server, 'Bob');
   });
+  /** Visitors who are never on screen together (Alice and Bob keep theirs), in one context. */
+  const inTurn = visitorsInTurn(() => ({ server, browser }));
   afterAll(async () => {
     await browser?.close();
     await server?.close();
@@ -202,7 +205,7 @@ describe.runIf(browserAvailable())('community in Chromium', () => {
   });
 
   it('asks visitors to sign in to like; a player who has not played sees "Play to see results"', async () => {
-    const visitor = await newVisitor(browser, server);
+    const visitor = await inTurn();
     await visitor.page.goto('/');
     await card(visitor.page, PIZZA).getByTestId('like-button').click();
     const toast = visitor.page
@@ -218,11 +221,10 @@ describe.runIf(browserAvailable())('community in Chromium', () => {
     expect(await visitor.page.getByTestId('results-locked').textContent()).toContain(
       'Play to see results',
     );
-    await visitor.context.close();
   });
 
   it('opens a card title for a signed-out visitor as a read-only preview, results locked, with Play', async () => {
-    const visitor = await newVisitor(browser, server, { viewport: MOBILE });
+    const visitor = await inTurn({ viewport: MOBILE });
     const { page } = visitor;
     await page.goto('/');
     await card(page, PIZZA).getByRole('link', { name: PIZZA, exact: true }).click();
@@ -253,7 +255,6 @@ describe.runIf(browserAvailable())('community in Chromium', () => {
     // The call to play leads to the game, open to visitors.
     await page.getByTestId('results-locked').getByRole('link', { name: 'Play now' }).click();
     await page.waitForURL((url) => url.pathname === `/g/${pizza.id}/play`);
-    await visitor.context.close();
   });
 
   it('likes and switches tabs with the keyboard only', async () => {
@@ -382,7 +383,7 @@ describe.runIf(browserAvailable())('community in Chromium', () => {
       .waitFor();
     expect(await dialog.count()).toBe(0);
 
-    const admin = await newVisitor(browser, server);
+    const admin = await inTurn();
     const signUp = await admin.page.request.post('/api/auth/sign-up/email', {
       data: { name: 'Mod', email: ADMIN_EMAIL, password: PASSWORD },
       headers: { origin: server.url },
@@ -425,7 +426,6 @@ describe.runIf(browserAvailable())('community in Chromium', () => {
     await page.getByRole('heading', { name: 'Rank removed' }).waitFor();
     await goInApp(page, '/r/no-such-rank');
     await page.getByRole('heading', { name: 'Community rank not found' }).waitFor();
-    await admin.context.close();
   });
 
   it('screenshots at 375 and 1280 px', async () => {
@@ -465,7 +465,7 @@ describe.runIf(browserAvailable())('community in Chromium', () => {
   });
 
   it('shows skeletons while loading, and an error with Retry', async () => {
-    const visitor = await newVisitor(browser, server);
+    const visitor = await inTurn();
     // Down until the error shows (the client retries transient failures by itself first).
     let down = true;
     await visitor.page.route(/\/api\/community\?/, async (route) => {
@@ -482,7 +482,6 @@ describe.runIf(browserAvailable())('community in Chromium', () => {
     down = false;
     await error.getByRole('button', { name: 'Retry' }).click();
     await card(visitor.page, PIZZA).waitFor();
-    await visitor.context.close();
   });
 
   it('only warns when publishing fails during create', async () => {

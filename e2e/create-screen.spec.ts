@@ -29,6 +29,7 @@ import {
   viewportScreenshot,
   settledInView,
   type Visitor,
+  visitorsInTurn,
 } from './support/web';
 
 const DRAFT_KEY = 'crowned.pendingStart';
@@ -208,9 +209,15 @@ describe.runIf(browserAvailable())('create screen', () => {
 
   useAppInBrowser((app) => ({ server, browser } = app));
 
+  /**
+   * People of the tests that end their session or go through sign-in, never on screen together:
+   * one after another in one browser context.
+   */
+  const inTurn = visitorsInTurn(() => ({ server, browser }));
+
   /** A new account on /create in a browser of its own (for the tests that end its session). */
   async function member(viewport = DESKTOP): Promise<Visitor & { email: string }> {
-    const visitor = await newVisitor(browser, server, { viewport });
+    const visitor = await inTurn({ viewport });
     const account = await registerByApi(visitor.page, server, 'Maker');
     await openCreate(visitor.page);
     return { ...visitor, email: account.email };
@@ -782,7 +789,7 @@ describe.runIf(browserAvailable())('create screen', () => {
   });
 
   it('lets a guest compose, sends them to sign in on Create, and creates the draft after', async () => {
-    const { context, page } = await newVisitor(browser, server, { viewport: MOBILE });
+    const { page } = await inTurn({ viewport: MOBILE });
     const guest = await page.request.post('/api/auth/sign-in/anonymous', {
       data: {},
       headers: { origin: server.url },
@@ -816,11 +823,10 @@ describe.runIf(browserAvailable())('create screen', () => {
     });
     expect(created.items.map((item) => item.label)).toEqual(['Chess', 'Go', 'Catan']);
     expect(await storedDraft(page)).toBeNull();
-    await context.close();
   });
 
   it('keeps the draft when the session ends while composing, and creates it after sign-in', async () => {
-    const { context, page, email } = await member();
+    const { page, email } = await member();
     await fillForm(page, 'Best season', ['Spring', 'Summer', 'Autumn', 'Winter']);
     await setRules(page, { players: '2' });
     // Signed out elsewhere: this page does not know yet.
@@ -841,11 +847,10 @@ describe.runIf(browserAvailable())('create screen', () => {
       publishRequested: false,
     });
     expect(await storedDraft(page)).toBeNull();
-    await context.close();
   });
 
   it('fills in a draft that was not pressed after the session ended, and creates nothing by itself', async () => {
-    const { context, page, email } = await member(MOBILE);
+    const { page, email } = await member(MOBILE);
     await fillForm(page, 'Best pet', ['Cat', 'Dog', 'Fish']);
     await publishSwitch(page).click();
     await setRules(page, { players: '7' });
@@ -883,11 +888,10 @@ describe.runIf(browserAvailable())('create screen', () => {
     expect(new URL(page.url()).pathname).toBe('/create');
     expect(await createButton(page).textContent()).toBe('Create');
     expect(creates).toBe(0);
-    await context.close();
   });
 
   it('shows the draft and the error when the automatic create fails, and creates it on a retry', async () => {
-    const { context, page } = await newVisitor(browser, server);
+    const { page } = await inTurn();
     await page.request.post('/api/auth/sign-in/anonymous', {
       data: {},
       headers: { origin: server.url },
@@ -917,6 +921,5 @@ describe.runIf(browserAvailable())('create screen', () => {
     await createButton(page).click();
     const id = await landOnPlay(page);
     expect((await createdGame(page, server, id)).prompt).toBe('Best fruit');
-    await context.close();
   });
 });

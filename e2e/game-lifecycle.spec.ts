@@ -5,17 +5,17 @@
  * adds items; a late visitor to a closed game sees it closed, read-only, with the results a tap
  * away.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { APIRequestContext, Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { TestServer } from '../test/support/server';
-import { browserAvailable, screenshot, useAppInBrowser } from './support/harness';
+import { browserAvailable, newApiPerson, screenshot, useAppInBrowser } from './support/harness';
 import {
   DESKTOP,
   MOBILE,
   newVisitor,
   registerByApi,
   screenshotBothWidths,
-  type Visitor,
+  visitorsInTurn,
 } from './support/web';
 
 type Rules = { sizeLimit?: number; deadlineAt?: number };
@@ -23,22 +23,20 @@ type CreatedGame = { id: string; items: { id: string; label: string }[] };
 
 const ITEMS = ['Pancakes', 'Waffles', 'French toast', 'Crêpes'];
 
-/** An owner, signed in, with a game made through the API. */
-async function ownerWithGame(
-  browser: Browser,
+/** A game made through the API by a new owner, signed in on `requests` (a page's, or an API person). */
+async function gameByNewOwner(
+  requests: APIRequestContext,
   server: TestServer,
   prompt: string,
   rules: Rules = {},
-): Promise<{ owner: Visitor; game: CreatedGame }> {
-  const owner = await newVisitor(browser, server);
-  await registerByApi(owner.page, server, 'Owner');
-  const response = await owner.page.request.post('/api/games', {
+): Promise<CreatedGame> {
+  await registerByApi(requests, server, 'Owner');
+  const response = await requests.post('/api/games', {
     data: { prompt, items: ITEMS, ...rules },
     headers: { origin: server.url },
   });
   expect(response.status()).toBe(201);
-  const { game } = (await response.json()) as { game: CreatedGame };
-  return { owner, game };
+  return ((await response.json()) as { game: CreatedGame }).game;
 }
 
 async function orderOnPage(page: Page): Promise<string[]> {
@@ -70,8 +68,17 @@ describe.runIf(browserAvailable())('game lifecycle in Chromium', () => {
 
   useAppInBrowser((app) => ({ server, browser } = app));
 
+  /** Players who are never on screen together (a context of their own for those who watch). */
+  const inTurn = visitorsInTurn(() => ({ server, browser }));
+  /** An owner who only calls the API. */
+  const apiOwnerGame = async (prompt: string, rules: Rules = {}) => {
+    const owner = await newApiPerson(server);
+    return { owner, game: await gameByNewOwner(owner, server, prompt, rules) };
+  };
+
   it('a players rule keeps results locked, then unlocks them for every watcher at once', async () => {
-    const { owner, game } = await ownerWithGame(browser, server, 'Best breakfast', {
+    const owner = await newVisitor(browser, server);
+    const game = await gameByNewOwner(owner.page.request, server, 'Best breakfast', {
       sizeLimit: 3,
     });
 
@@ -106,7 +113,7 @@ describe.runIf(browserAvailable())('game lifecycle in Chromium', () => {
     await expect.poll(() => firstNeeds.textContent()).toBe('1 more player needed');
 
     // The third player fills the game: results unlock for everyone watching, without a reload.
-    const third = await newVisitor(browser, server, { viewport: MOBILE });
+    const third = await inTurn({ viewport: MOBILE });
     await playAndSubmit(third.page, game.id);
     await third.page.getByTestId('result-item').first().waitFor();
     for (const watcher of [first.page, second.page]) {
@@ -120,7 +127,7 @@ describe.runIf(browserAvailable())('game lifecycle in Chromium', () => {
 
     // The game is closed now: a late visitor gets a closed rank, not a board that looks playable:
     // the items read-only, no handles, no Submit, and a way to the results.
-    const fourth = await newVisitor(browser, server, { viewport: MOBILE });
+    const fourth = await inTurn({ viewport: MOBILE });
     await fourth.page.goto(`/g/${game.id}/play`);
     const closed = fourth.page.getByTestId('closed-rank');
     await closed.getByRole('heading', { name: 'This rank is closed' }).waitFor();
@@ -141,14 +148,14 @@ describe.runIf(browserAvailable())('game lifecycle in Chromium', () => {
     await fourth.page.getByTestId('result-item').first().waitFor();
     expect(await fourth.page.getByTestId('result-item').count()).toBe(ITEMS.length);
 
-    for (const visitor of [owner, first, second, third, fourth]) await visitor.context.close();
+    for (const visitor of [owner, first, second]) await visitor.context.close();
   });
 
   it('a deadline unlocks the results live when it passes', async () => {
-    const { owner, game } = await ownerWithGame(browser, server, 'Best lunch', {
+    const { owner, game } = await apiOwnerGame('Best lunch', {
       deadlineAt: Date.now() + 15_000,
     });
-    const player = await newVisitor(browser, server, { viewport: MOBILE });
+    const player = await inTurn({ viewport: MOBILE });
     await playAndSubmit(player.page, game.id);
     await player.page.getByRole('heading', { name: 'Results are locked' }).waitFor();
     // A countdown in seconds, under a quarter of a minute.
@@ -161,13 +168,12 @@ describe.runIf(browserAvailable())('game lifecycle in Chromium', () => {
     // The server's scheduled check closes the game and tells the page; nobody reloads.
     await player.page.getByTestId('result-item').first().waitFor({ timeout: 45_000 });
     expect(await stayedOpen(player.page)).toBe(true);
-    await player.context.close();
-    await owner.context.close();
+    await owner.dispose();
   });
 
   it('restores saved progress after a reload, without counting it', async () => {
-    const { owner, game } = await ownerWithGame(browser, server, 'Best dinner');
-    const player = await newVisitor(browser, server, { viewport: MOBILE });
+    const { owner, game } = await apiOwnerGame('Best dinner');
+    const player = await inTurn({ viewport: MOBILE });
     await player.page.goto(`/g/${game.id}/play`);
     await player.page.getByTestId('rank-list').waitFor();
     const start = await orderOnPage(player.page);
@@ -214,19 +220,18 @@ describe.runIf(browserAvailable())('game lifecycle in Chromium', () => {
         .getByTestId('result-item')
         .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-item-id'))),
     ).toEqual(moved);
-    await player.context.close();
-    await owner.context.close();
+    await owner.dispose();
   });
 
   it('asks a player to re-order when the owner adds items, live', async () => {
-    const { owner, game } = await ownerWithGame(browser, server, 'Best snack');
-    const player = await newVisitor(browser, server, { viewport: MOBILE });
+    const { owner, game } = await apiOwnerGame('Best snack');
+    const player = await inTurn({ viewport: MOBILE });
     await playAndSubmit(player.page, game.id);
     await player.page.getByTestId('result-item').first().waitFor();
     await markPage(player.page);
 
     // The owner adds an item and removes another.
-    const edit = await owner.page.request.patch(`/api/games/${game.id}/items`, {
+    const edit = await owner.patch(`/api/games/${game.id}/items`, {
       data: { items: [...game.items.slice(1), 'Granola'] },
       headers: { origin: server.url },
     });
@@ -248,7 +253,6 @@ describe.runIf(browserAvailable())('game lifecycle in Chromium', () => {
     await player.page.getByRole('button', { name: 'Submit ranking' }).click();
     await player.page.waitForURL((url) => url.pathname === `/g/${game.id}/results`);
     await expect.poll(() => player.page.getByTestId('result-item').count()).toBe(4);
-    await player.context.close();
-    await owner.context.close();
+    await owner.dispose();
   });
 });

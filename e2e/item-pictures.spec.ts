@@ -17,7 +17,7 @@ import { user } from '../src/server/db/schema/auth';
 import type { TestServer } from '../test/support/server';
 import { auditAll } from './support/axe';
 import { guestPlaysByApi } from './support/games';
-import { browserAvailable, newPerson, screenshot, useAppInBrowser } from './support/harness';
+import { browserAvailable, newApiPerson, screenshot, useAppInBrowser } from './support/harness';
 import { startAtTop, tabTo } from './support/keyboard';
 import { touchDragOnto } from './support/touch';
 import {
@@ -29,6 +29,7 @@ import {
   setProgress,
   settledInView,
   viewportScreenshot,
+  visitorsInTurn,
 } from './support/web';
 
 /** Small PNGs made on the spot, each of its own colour, under the names a camera roll gives. */
@@ -141,186 +142,177 @@ describe.runIf(browserAvailable())('pictures on items, in Chromium', () => {
 
   useAppInBrowser((app) => ({ server, browser } = app));
 
+  /** People who are never on screen together, one after another in one browser context. */
+  const inTurn = visitorsInTurn(() => ({ server, browser }));
+
   it('drops pictures on /create, creates the game and plays it with the pictures', async () => {
-    const { context, page } = await newVisitor(browser, server, { viewport: DESKTOP });
-    try {
-      await registerByApi(page, server, 'Pia');
-      await page.goto('/create');
-      await itemInputs(page).first().waitFor();
+    const { page } = await inTurn({ viewport: DESKTOP });
+    await registerByApi(page, server, 'Pia');
+    await page.goto('/create');
+    await itemInputs(page).first().waitFor();
 
-      await dropPictures(page, await pictures());
-      await page
-        .getByTestId('pasted-note')
-        .getByText('4 items made from pictures, named after their files.')
-        .waitFor();
-      expect(await rowValues(page)).toEqual([
-        'golden retriever',
-        'tabby cat',
-        'red panda',
-        'Barn Owl 2',
-      ]);
-      // Each uploaded: its description field, the label until edited.
-      const descriptions = page.getByRole('textbox', { name: /^Description of picture \d+$/ });
-      await expect.poll(() => descriptions.count(), { timeout: 20_000 }).toBe(4);
-      expect(
-        await descriptions.evaluateAll((inputs) =>
-          inputs.map((input) => (input as HTMLInputElement).value),
-        ),
-      ).toEqual(['golden retriever', 'tabby cat', 'red panda', 'Barn Owl 2']);
+    await dropPictures(page, await pictures());
+    await page
+      .getByTestId('pasted-note')
+      .getByText('4 items made from pictures, named after their files.')
+      .waitFor();
+    expect(await rowValues(page)).toEqual([
+      'golden retriever',
+      'tabby cat',
+      'red panda',
+      'Barn Owl 2',
+    ]);
+    // Each uploaded: its description field, the label until edited.
+    const descriptions = page.getByRole('textbox', { name: /^Description of picture \d+$/ });
+    await expect.poll(() => descriptions.count(), { timeout: 20_000 }).toBe(4);
+    expect(
+      await descriptions.evaluateAll((inputs) =>
+        inputs.map((input) => (input as HTMLInputElement).value),
+      ),
+    ).toEqual(['golden retriever', 'tabby cat', 'red panda', 'Barn Owl 2']);
 
-      // Renamed, and one description written.
-      await itemInputs(page).nth(3).fill('Barn owl');
-      await descriptions.nth(2).fill('A red panda asleep on a branch');
-      await page.getByLabel('What are we ranking?').fill('Cutest animal?');
-      await screenshotBothWidths(page, 'create-item-pictures', '.item-row__thumb');
-      await page.setViewportSize(MOBILE);
-      await page.getByRole('button', { name: 'Create', exact: true }).click();
-      await page.getByTestId('rank-list').waitFor();
+    // Renamed, and one description written.
+    await itemInputs(page).nth(3).fill('Barn owl');
+    await descriptions.nth(2).fill('A red panda asleep on a branch');
+    await page.getByLabel('What are we ranking?').fill('Cutest animal?');
+    await screenshotBothWidths(page, 'create-item-pictures', '.item-row__thumb');
+    await page.setViewportSize(MOBILE);
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    await page.getByTestId('rank-list').waitFor();
 
-      // Playing: each item with its thumbnail, loaded.
-      const views = page.getByTestId('item-picture');
-      await expect.poll(() => views.count()).toBe(4);
-      await expect
-        .poll(() =>
-          views
-            .locator('img')
-            .evaluateAll((images) =>
-              images.every((image) => (image as HTMLImageElement).naturalWidth > 0),
-            ),
-        )
-        .toBe(true);
-      const panda = page.getByRole('button', {
-        name: 'View picture: A red panda asleep on a branch',
-      });
-      await panda.waitFor();
-      await screenshotBothWidths(page, 'play-item-pictures', '[data-testid=item-picture] img');
+    // Playing: each item with its thumbnail, loaded.
+    const views = page.getByTestId('item-picture');
+    await expect.poll(() => views.count()).toBe(4);
+    await expect
+      .poll(() =>
+        views
+          .locator('img')
+          .evaluateAll((images) =>
+            images.every((image) => (image as HTMLImageElement).naturalWidth > 0),
+          ),
+      )
+      .toBe(true);
+    const panda = page.getByRole('button', {
+      name: 'View picture: A red panda asleep on a branch',
+    });
+    await panda.waitFor();
+    await screenshotBothWidths(page, 'play-item-pictures', '[data-testid=item-picture] img');
 
-      // Opened by keyboard: full screen with its description; Esc closes it, focus comes back.
-      await page.setViewportSize(MOBILE);
-      await panda.focus();
-      await page.keyboard.press('Enter');
-      const viewer = page.getByTestId('picture-viewer');
-      await viewer.getByRole('img', { name: 'A red panda asleep on a branch' }).waitFor();
-      expect(await viewer.getByRole('heading').textContent()).toBe('red panda');
-      await screenshot(page, 'item-picture-viewer-375');
-      await page.keyboard.press('Escape');
-      await viewer.waitFor({ state: 'detached' });
-      expect(await panda.evaluate((button) => button === document.activeElement)).toBe(true);
+    // Opened by keyboard: full screen with its description; Esc closes it, focus comes back.
+    await page.setViewportSize(MOBILE);
+    await panda.focus();
+    await page.keyboard.press('Enter');
+    const viewer = page.getByTestId('picture-viewer');
+    await viewer.getByRole('img', { name: 'A red panda asleep on a branch' }).waitFor();
+    expect(await viewer.getByRole('heading').textContent()).toBe('red panda');
+    await screenshot(page, 'item-picture-viewer-375');
+    await page.keyboard.press('Escape');
+    await viewer.waitFor({ state: 'detached' });
+    expect(await panda.evaluate((button) => button === document.activeElement)).toBe(true);
 
-      // And by a click; the Close button closes it too.
-      await page.getByRole('button', { name: 'View picture: golden retriever' }).click();
-      await viewer.getByRole('button', { name: 'Close the picture' }).click();
-      await viewer.waitFor({ state: 'detached' });
+    // And by a click; the Close button closes it too.
+    await page.getByRole('button', { name: 'View picture: golden retriever' }).click();
+    await viewer.getByRole('button', { name: 'Close the picture' }).click();
+    await viewer.waitFor({ state: 'detached' });
 
-      // The ballot still works: submitted as shown.
-      await page.getByTestId('submit-button').click();
-      await page.waitForURL(/\/results$/);
-      // The results: each row with its thumbnail.
-      const rows = page.getByTestId('result-item');
-      await expect.poll(() => rows.locator('img.result-row__picture').count()).toBe(4);
-      await rows.first().getByRole('img', { name: 'golden retriever' }).waitFor();
-      await screenshotBothWidths(page, 'results-item-pictures', 'img.result-row__picture');
-    } finally {
-      await context.close();
-    }
+    // The ballot still works: submitted as shown.
+    await page.getByTestId('submit-button').click();
+    await page.waitForURL(/\/results$/);
+    // The results: each row with its thumbnail.
+    const rows = page.getByTestId('result-item');
+    await expect.poll(() => rows.locator('img.result-row__picture').count()).toBe(4);
+    await rows.first().getByRole('img', { name: 'golden retriever' }).waitFor();
+    await screenshotBothWidths(page, 'results-item-pictures', 'img.result-row__picture');
   });
 
   it('shows the pictures in the top-N picker and on the tier board, each opening full screen', async () => {
-    const { context, page } = await newVisitor(browser, server, { viewport: MOBILE });
-    try {
-      await registerByApi(page, server, 'Tia');
-      await page.goto('/create');
-      const gameIds = await createPictureGames(page, server, await pictures(), [
-        { kind: 'top', n: 2 },
-        { kind: 'tiers' },
-      ]);
+    const { page } = await inTurn({ viewport: MOBILE });
+    await registerByApi(page, server, 'Tia');
+    await page.goto('/create');
+    const gameIds = await createPictureGames(page, server, await pictures(), [
+      { kind: 'top', n: 2 },
+      { kind: 'tiers' },
+    ]);
 
-      for (const [index, gameId] of gameIds.entries()) {
-        await page.goto(`/g/${gameId}/play`);
-        const views = page.getByTestId('item-picture');
-        await expect.poll(() => views.count()).toBe(4);
-        const name = index === 0 ? 'top-n' : 'tiers';
-        await screenshotBothWidths(
-          page,
-          `play-item-pictures-${name}`,
-          '[data-testid=item-picture] img',
-        );
-        await page.setViewportSize(MOBILE);
-        const owl = page.getByRole('button', { name: 'View picture: A Barn_Owl-2.png' });
-        await owl.click();
-        const viewer = page.getByTestId('picture-viewer');
-        await viewer.getByRole('img', { name: 'A Barn_Owl-2.png' }).waitFor();
-        await page.keyboard.press('Escape');
-        await viewer.waitFor({ state: 'detached' });
-        expect(await owl.evaluate((button) => button === document.activeElement)).toBe(true);
-      }
-    } finally {
-      await context.close();
+    for (const [index, gameId] of gameIds.entries()) {
+      await page.goto(`/g/${gameId}/play`);
+      const views = page.getByTestId('item-picture');
+      await expect.poll(() => views.count()).toBe(4);
+      const name = index === 0 ? 'top-n' : 'tiers';
+      await screenshotBothWidths(
+        page,
+        `play-item-pictures-${name}`,
+        '[data-testid=item-picture] img',
+      );
+      await page.setViewportSize(MOBILE);
+      const owl = page.getByRole('button', { name: 'View picture: A Barn_Owl-2.png' });
+      await owl.click();
+      const viewer = page.getByTestId('picture-viewer');
+      await viewer.getByRole('img', { name: 'A Barn_Owl-2.png' }).waitFor();
+      await page.keyboard.press('Escape');
+      await viewer.waitFor({ state: 'detached' });
+      expect(await owl.evaluate((button) => button === document.activeElement)).toBe(true);
     }
   });
   it('makes a game of 20 pictures dropped on a phone, played by touch and by keyboard, axe clean', async () => {
-    const { context, page } = await newVisitor(browser, server, { viewport: MOBILE });
-    try {
-      await registerByApi(page, server, 'Noor');
-      await page.goto('/create');
-      await itemInputs(page).first().waitFor();
-      await dropPictures(page, await pictures(TWENTY));
-      await page
-        .getByTestId('pasted-note')
-        .getByText('20 items made from pictures, named after their files.')
-        .waitFor();
-      expect(await rowValues(page)).toEqual(
-        TWENTY.map(([name]) => name.slice(0, -4).replaceAll('-', ' ')),
-      );
-      const descriptions = page.getByRole('textbox', { name: /^Description of picture \d+$/ });
-      await expect.poll(() => descriptions.count(), { timeout: 60_000 }).toBe(20);
-      await page.getByLabel('What are we ranking?').fill('Best beach day?');
-      await page.getByRole('button', { name: 'Create', exact: true }).click();
-      await page.getByTestId('rank-list').waitFor();
-      const gameId = /\/g\/([^/]+)\/play/.exec(page.url())?.[1];
-      expect(gameId).toBeDefined();
-      await expect.poll(() => page.getByTestId('item-picture').count()).toBe(20);
-      await page.evaluate(() => document.fonts.ready);
+    const { context, page } = await inTurn({ viewport: MOBILE });
+    await registerByApi(page, server, 'Noor');
+    await page.goto('/create');
+    await itemInputs(page).first().waitFor();
+    await dropPictures(page, await pictures(TWENTY));
+    await page
+      .getByTestId('pasted-note')
+      .getByText('20 items made from pictures, named after their files.')
+      .waitFor();
+    expect(await rowValues(page)).toEqual(
+      TWENTY.map(([name]) => name.slice(0, -4).replaceAll('-', ' ')),
+    );
+    const descriptions = page.getByRole('textbox', { name: /^Description of picture \d+$/ });
+    await expect.poll(() => descriptions.count(), { timeout: 60_000 }).toBe(20);
+    await page.getByLabel('What are we ranking?').fill('Best beach day?');
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    await page.getByTestId('rank-list').waitFor();
+    const gameId = /\/g\/([^/]+)\/play/.exec(page.url())?.[1];
+    expect(gameId).toBeDefined();
+    await expect.poll(() => page.getByTestId('item-picture').count()).toBe(20);
+    await page.evaluate(() => document.fonts.ready);
 
-      // A finger: day 02 long-pressed by its handle and slid onto day 01.
-      await touchDragOnto(page, 'beach day 02', 'beach day 01');
-      await expect
-        .poll(() => labelsOnPage(page).then((labels) => labels.slice(0, 3)))
-        .toEqual(['beach day 02', 'beach day 01', 'beach day 03']);
-      // The keyboard: day 03's handle reached by Tab, lifted, moved up twice, dropped.
-      await startAtTop(page);
-      await tabTo(page, page.getByRole('button', { name: 'Drag beach day 03', exact: true }), {
-        max: 120,
-      });
-      for (const key of ['Space', 'ArrowUp', 'ArrowUp', 'Space']) {
-        await page.keyboard.press(key);
-        await page.waitForTimeout(150); // a person's pace between key presses
-      }
-      await expect
-        .poll(() => labelsOnPage(page).then((labels) => labels.slice(0, 3)))
-        .toEqual(['beach day 03', 'beach day 02', 'beach day 01']);
-      await viewportScreenshot(page, 'play-twenty-pictures-375');
-      await page.getByTestId('submit-button').click();
-      await page.waitForURL(/\/results$/);
-      const rows = page.getByTestId('result-item');
-      // The top ten, then all twenty, each with its picture.
-      await expect.poll(() => rows.locator('img.result-row__picture').count()).toBe(10);
-      await page.getByRole('button', { name: /^Show all/ }).click();
-      await expect.poll(() => rows.locator('img.result-row__picture').count()).toBe(20);
-
-      // Screen readers and contrast, on both widths and themes: the play page and the results.
-      await auditAll(context, [
-        { path: `/g/${gameId}/play`, ready: '[data-testid="item-picture"] img' },
-        { path: `/g/${gameId}/results`, ready: 'img.result-row__picture' },
-      ]);
-    } finally {
-      await context.close();
+    // A finger: day 02 long-pressed by its handle and slid onto day 01.
+    await touchDragOnto(page, 'beach day 02', 'beach day 01');
+    await expect
+      .poll(() => labelsOnPage(page).then((labels) => labels.slice(0, 3)))
+      .toEqual(['beach day 02', 'beach day 01', 'beach day 03']);
+    // The keyboard: day 03's handle reached by Tab, lifted, moved up twice, dropped.
+    await startAtTop(page);
+    await tabTo(page, page.getByRole('button', { name: 'Drag beach day 03', exact: true }), {
+      max: 120,
+    });
+    for (const key of ['Space', 'ArrowUp', 'ArrowUp', 'Space']) {
+      await page.keyboard.press(key);
+      await page.waitForTimeout(150); // a person's pace between key presses
     }
+    await expect
+      .poll(() => labelsOnPage(page).then((labels) => labels.slice(0, 3)))
+      .toEqual(['beach day 03', 'beach day 02', 'beach day 01']);
+    await viewportScreenshot(page, 'play-twenty-pictures-375');
+    await page.getByTestId('submit-button').click();
+    await page.waitForURL(/\/results$/);
+    const rows = page.getByTestId('result-item');
+    // The top ten, then all twenty, each with its picture.
+    await expect.poll(() => rows.locator('img.result-row__picture').count()).toBe(10);
+    await page.getByRole('button', { name: /^Show all/ }).click();
+    await expect.poll(() => rows.locator('img.result-row__picture').count()).toBe(20);
+
+    // Screen readers and contrast, on both widths and themes: the play page and the results.
+    await auditAll(context, [
+      { path: `/g/${gameId}/play`, ready: '[data-testid="item-picture"] img' },
+      { path: `/g/${gameId}/results`, ready: 'img.result-row__picture' },
+    ]);
   });
 
   it('an admin hides a reported picture from the queue: a placeholder everywhere, then back', async () => {
-    const owner = await newVisitor(browser, server, { viewport: MOBILE });
-    const reporter = await newVisitor(browser, server, { viewport: MOBILE });
+    // The owner's part is done before the reporter's begins: they take turns in one context.
+    const owner = await inTurn({ viewport: MOBILE });
     const admin = await newVisitor(browser, server, { viewport: DESKTOP });
     try {
       await registerByApi(owner.page, server, 'Olu');
@@ -338,6 +330,7 @@ describe.runIf(browserAvailable())('pictures on items, in Chromium', () => {
       expect(published.status(), await published.text()).toBe(200);
       const { game } = (await published.json()) as { game: { communityRankId: string } };
 
+      const reporter = await inTurn({ viewport: MOBILE });
       await registerByApi(reporter.page, server, 'Rey');
       const reported = await reporter.page.request.post(
         `/api/community/${game.communityRankId}/report`,
@@ -392,13 +385,14 @@ describe.runIf(browserAvailable())('pictures on items, in Chromium', () => {
         .waitFor();
       expect(await hiddenOnes.count()).toBe(0);
     } finally {
-      await Promise.all([owner.context.close(), reporter.context.close(), admin.context.close()]);
+      await admin.context.close();
     }
   });
 
   it('shows the pictures in the head-to-head headers and on the community card, a hidden one as its placeholder', async () => {
-    const { context, page } = await newVisitor(browser, server, { viewport: DESKTOP });
-    const moderator = await newPerson(browser, server);
+    const { context, page } = await inTurn({ viewport: DESKTOP });
+    // The moderator only calls the API.
+    const moderator = await newApiPerson(server);
     try {
       await registerByApi(page, server, 'Hugo');
       await page.goto('/create');
@@ -441,13 +435,12 @@ describe.runIf(browserAvailable())('pictures on items, in Chromium', () => {
       for (let i = 0; i < 2; i++) await guestPlaysByApi(server, game);
 
       // A moderator hides the red panda: the placeholder shows wherever the picture was.
-      const moderatorPage = await moderator.newPage();
-      const mo = await registerByApi(moderatorPage, server, 'Moe');
+      const mo = await registerByApi(moderator, server, 'Moe');
       await server.database.db
         .update(user)
         .set({ role: 'admin', adminGrantedBy: 'test-seed' })
         .where(eq(user.id, mo.id));
-      const hidden = await moderator.request.put(`/api/admin/pictures/${panda}`, {
+      const hidden = await moderator.put(`/api/admin/pictures/${panda}`, {
         data: { hidden: true },
         headers: { origin: server.url },
       });
@@ -544,8 +537,7 @@ describe.runIf(browserAvailable())('pictures on items, in Chromium', () => {
         { path: `/r/${game.communityRankId ?? ''}`, ready: '.rank-page__picture' },
       ]);
     } finally {
-      await moderator.close();
-      await context.close();
+      await moderator.dispose();
     }
   });
 });

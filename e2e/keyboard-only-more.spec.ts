@@ -25,6 +25,7 @@ import {
   registerByApi,
   setProgress,
   type Visitor,
+  visitorsInTurn,
 } from './support/web';
 
 type OutboxBody = { messages: { to: string; subject: string; links: string[] }[] };
@@ -40,6 +41,12 @@ describe.runIf(browserAvailable())('more keyboard-only flows in Chromium', () =>
   let browser: Browser;
 
   useAppInBrowser((app) => ({ server, browser } = app));
+
+  /**
+   * People who are never on screen together, one after another in one browser context (not those
+   * who go offline or read the dev outbox: options of a context of their own).
+   */
+  const inTurn = visitorsInTurn(() => ({ server, browser }));
 
   let owners: Promise<BrowserContext> | undefined;
   /**
@@ -88,7 +95,7 @@ describe.runIf(browserAvailable())('more keyboard-only flows in Chromium', () =>
 
   it('reports a community rank: a reason with the arrow keys, a note, Enter', async () => {
     const owner = await ownerWithGame({ publish: true });
-    const reporter = await newVisitor(browser, server);
+    const reporter = await inTurn();
     const who = await registerByApi(reporter.page, server, 'Vera');
     const { page } = reporter;
     await page.goto(`/r/${owner.game.communityRankId}`);
@@ -115,7 +122,7 @@ describe.runIf(browserAvailable())('more keyboard-only flows in Chromium', () =>
       .from(rankReport)
       .where(eq(rankReport.userId, who.id));
     expect(reports.map((r) => [r.reason, r.note])).toEqual([['offensive', 'Not nice']]);
-    await Promise.all([owner.page.close(), reporter.context.close()]);
+    await owner.page.close();
   });
 
   it("edits a game's items: renames one and adds one, then saves, from the keyboard", async () => {
@@ -238,7 +245,7 @@ describe.runIf(browserAvailable())('more keyboard-only flows in Chromium', () =>
 
   it('lets an admin hide a community rank and delete a game with the keyboard', async () => {
     const owner = await ownerWithGame({ publish: true, prompt: 'Best moderated snack' });
-    const admin = await newVisitor(browser, server);
+    const admin = await inTurn();
     const account = await registerByApi(admin.page, server, 'Mona');
     await setProgress(server, account.id, { role: 'admin', adminGrantedBy: 'e2e-seed' });
     const { page } = admin;
@@ -267,12 +274,12 @@ describe.runIf(browserAvailable())('more keyboard-only flows in Chromium', () =>
     await page.keyboard.press('Enter');
     await page.locator('[data-sonner-toast]').filter({ hasText: 'Rank deleted' }).waitFor();
     expect((await page.request.get(`/api/games/${owner.game.id}`)).status()).toBe(404);
-    await Promise.all([owner.page.close(), admin.context.close()]);
+    await owner.page.close();
   });
 
   it('remixes a game into one of your own with the keyboard', async () => {
     const owner = await ownerWithGame();
-    const visitor = await newVisitor(browser, server);
+    const visitor = await inTurn();
     await registerByApi(visitor.page, server, 'Remo');
     const { page } = visitor;
     await page.goto(`/g/${owner.game.id}/results`);
@@ -284,11 +291,11 @@ describe.runIf(browserAvailable())('more keyboard-only flows in Chromium', () =>
     );
     await page.getByTestId('owner-panel').waitFor();
     await page.getByText('Remixed from').waitFor();
-    await Promise.all([owner.page.close(), visitor.context.close()]);
+    await owner.page.close();
   });
 
   it('chooses a handle on /player with the keyboard', async () => {
-    const { context, page } = await newVisitor(browser, server);
+    const { page } = await inTurn();
     await registerByApi(page, server, 'Hana');
     const handle = `hana_${Date.now().toString(36).slice(-6)}`;
     await page.goto('/player');
@@ -304,7 +311,6 @@ describe.runIf(browserAvailable())('more keyboard-only flows in Chromium', () =>
     await page.keyboard.press('Enter');
     await page.getByTestId('player-handle').waitFor();
     expect(await page.getByTestId('player-handle').innerText()).toBe(`@${handle}`);
-    await context.close();
   });
 
   it('switches the My Ranks tabs with the arrow keys', async () => {
@@ -381,7 +387,7 @@ describe.runIf(browserAvailable())('more keyboard-only flows in Chromium', () =>
   });
 
   it('builds and publishes a community rank in the builder with the keyboard', async () => {
-    const { context, page } = await newVisitor(browser, server);
+    const { page } = await inTurn();
     await registerByApi(page, server, 'Bea');
     await page.goto('/builder');
     await page.getByRole('heading', { name: 'Rank builder' }).waitFor();
@@ -402,11 +408,10 @@ describe.runIf(browserAvailable())('more keyboard-only flows in Chromium', () =>
     await page.waitForURL(/\/r\/[^/]+$/);
     await page.getByRole('heading', { name: 'Best keyboard switch', level: 1 }).waitFor();
     expect(await page.getByRole('list', { name: 'Tags' }).textContent()).toBe('#gear');
-    await context.close();
   });
 
   it('switches the theme with the header toggle, Enter and Space', async () => {
-    const { context, page } = await newVisitor(browser, server);
+    const { page } = await inTurn();
     await page.emulateMedia({ colorScheme: 'light' });
     await page.goto('/');
     await startAtTop(page);
@@ -419,7 +424,6 @@ describe.runIf(browserAvailable())('more keyboard-only flows in Chromium', () =>
     await expect.poll(() => toggle.getAttribute('data-choice')).toBe('dark');
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
     expect(await page.evaluate(() => localStorage.getItem('crowned.theme'))).toBe('dark');
-    await context.close();
   });
 
   it('submits a ranking while offline; it is sent when back online', async () => {

@@ -15,13 +15,21 @@ import {
 import { describe, expect, it } from 'vitest';
 import type { GameView } from '../src/domain/game';
 import type { TestServer } from '../test/support/server';
-import { browserAvailable, screenshot, SCREENSHOT_DIR, useAppInBrowser } from './support/harness';
+import {
+  browserAvailable,
+  newApiPerson,
+  screenshot,
+  SCREENSHOT_DIR,
+  useAppInBrowser,
+} from './support/harness';
 import {
   DESKTOP,
   MOBILE,
   newVisitor,
+  PASSWORD,
   registerByApi,
   viewportScreenshot,
+  visitorsInTurn,
   type Visitor,
 } from './support/web';
 
@@ -38,6 +46,9 @@ describe.runIf(browserAvailable())('results extras in Chromium', () => {
   let browser: Browser;
 
   useAppInBrowser((app) => ({ server, browser } = app));
+
+  /** People who are never on screen together, one after another in one browser context. */
+  const inTurn = visitorsInTurn(() => ({ server, browser }));
 
   async function api<T>(
     request: APIRequestContext,
@@ -157,7 +168,7 @@ describe.runIf(browserAvailable())('results extras in Chromium', () => {
 
   it('copies the link where there is no share sheet, and remixes into a game of your own', async () => {
     const owner = await playedGame();
-    const visitor = await newVisitor(browser, server, { viewport: MOBILE });
+    const visitor = await inTurn({ viewport: MOBILE });
     await visitor.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
       origin: server.url,
     });
@@ -180,13 +191,14 @@ describe.runIf(browserAvailable())('results extras in Chromium', () => {
     await page.getByRole('heading', { level: 1, name: 'Best pizza topping' }).waitFor();
     await page.getByRole('link', { name: 'the original rank' }).click();
     await page.waitForURL((url) => url.pathname === `/g/${owner.game.id}/results`);
-    await Promise.all([owner.page.close(), visitor.context.close()]);
+    await owner.page.close();
   });
 
   it('reveals the winners last to first once the players rule unlocks them, once, and a tap skips', async () => {
-    const owner = await newVisitor(browser, server);
-    await registerByApi(owner.page, server, 'Rhea');
-    const { game } = await api<{ game: GameView }>(owner.page.request, 'POST', '/api/games', {
+    // The owner only calls the API.
+    const owner = await newApiPerson(server);
+    await registerByApi(owner, server, 'Rhea');
+    const { game } = await api<{ game: GameView }>(owner, 'POST', '/api/games', {
       prompt: 'Best season',
       items: ['Spring', 'Summer', 'Autumn', 'Winter'],
       sizeLimit: 2,
@@ -224,11 +236,11 @@ describe.runIf(browserAvailable())('results extras in Chromium', () => {
     await second.page.locator('.result-list').click();
     await second.page.getByText('Spring wears the crown').waitFor();
     expect(await second.page.getByTestId('result-hidden').count()).toBe(0);
-    await Promise.all([owner, first, second].map((v) => v.context.close()));
+    await Promise.all([owner.dispose(), ...[first, second].map((v) => v.context.close())]);
   });
 
   it('tells the first player the crown is theirs for now, and a second one who they agree with', async () => {
-    const owner = await newVisitor(browser, server, { viewport: MOBILE });
+    const owner = await inTurn({ viewport: MOBILE });
     await registerByApi(owner.page, server, 'Una');
     const { game } = await api<{ game: GameView }>(owner.page.request, 'POST', '/api/games', {
       prompt: 'Best river',
@@ -244,20 +256,20 @@ describe.runIf(browserAvailable())('results extras in Chromium', () => {
     expect(await page.getByText(/with the crowd|wears the crown/).count()).toBe(0);
     await screenshot(page, 'results-first-player-375');
 
-    const other = await browser.newContext({ baseURL: server.url });
-    await api(other.request, 'POST', '/api/auth/sign-in/anonymous', {});
-    await api(other.request, 'PUT', `/api/games/${game.id}/submission`, { ranking });
+    const other = await newApiPerson(server);
+    await api(other, 'POST', '/api/auth/sign-in/anonymous', {});
+    await api(other, 'PUT', `/api/games/${game.id}/submission`, { ranking });
     await page.setViewportSize(DESKTOP);
     await page.reload();
     await card.getByText('You agree 100% with the other player').waitFor();
     await page.getByText('Nile wears the crown for now').waitFor();
     await screenshot(page, 'results-second-player-1280');
-    await Promise.all([owner.context.close(), other.close()]);
+    await other.dispose();
   });
 
   it('makes a picture of my own ranking to share (downloaded where there is no share sheet)', async () => {
     const owner = await playedGame();
-    const player = await newVisitor(browser, server, { viewport: MOBILE });
+    const player = await inTurn({ viewport: MOBILE });
     await api(player.page.request, 'POST', '/api/auth/sign-in/anonymous', {});
     const order = [...owner.game.items].reverse().map((item) => item.id);
     await api(player.page.request, 'PUT', `/api/games/${owner.game.id}/submission`, {
@@ -275,11 +287,11 @@ describe.runIf(browserAvailable())('results extras in Chromium', () => {
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1080, 1350]);
     await copyFile(file, path.join(SCREENSHOT_DIR, 'my-ranking-picture.png'));
     await screenshot(player.page, 'results-mine-375');
-    await Promise.all([owner.page.close(), player.context.close()]);
+    await owner.page.close();
   });
 
   it('switches counting methods by keyboard, says who else wins, and compares you with the crowd', async () => {
-    const owner = await newVisitor(browser, server);
+    const owner = await inTurn();
     await registerByApi(owner.page, server, 'Hana');
     const { game } = await api<{ game: GameView }>(owner.page.request, 'POST', '/api/games', {
       prompt: 'Best hot drink',
@@ -294,14 +306,13 @@ describe.runIf(browserAvailable())('results extras in Chromium', () => {
       ['Dee', ['Cocoa', 'Tea', 'Coffee']],
       ['Eve', ['Tea', 'Coffee', 'Cocoa']],
     ];
-    const visitors: Visitor[] = [];
+    // The players rank through the API; Ann looks at her results in the browser later.
+    const accounts = [];
     for (const [name, order] of ballots) {
-      const visitor = await newVisitor(browser, server, { viewport: MOBILE });
-      await registerByApi(visitor.page, server, name);
-      await api(visitor.page.request, 'PUT', `/api/games/${game.id}/submission`, {
-        ranking: order.map(id),
-      });
-      visitors.push(visitor);
+      const player = await newApiPerson(server);
+      accounts.push(await registerByApi(player, server, name));
+      await api(player, 'PUT', `/api/games/${game.id}/submission`, { ranking: order.map(id) });
+      await player.dispose();
     }
     const { page } = owner;
     const firstRow = () => page.getByTestId('result-item').first().locator('.result-row__label');
@@ -331,7 +342,11 @@ describe.runIf(browserAvailable())('results extras in Chromium', () => {
     await poll(async () => (await firstRow().textContent()) ?? '').toContain('Coffee');
 
     // Ann sees where she differs from the crowd and who ranked like her.
-    const ann = visitors[0] as Visitor;
+    const ann = await inTurn({ viewport: MOBILE });
+    await api(ann.page.request, 'POST', '/api/auth/sign-in/email', {
+      email: accounts[0]!.email,
+      password: PASSWORD,
+    });
     await ann.page.goto(`/g/${game.id}/results`);
     await ann.page.getByTestId('my-difference').waitFor();
     expect(await ann.page.getByTestId('my-difference').textContent()).toBe(
@@ -343,7 +358,6 @@ describe.runIf(browserAvailable())('results extras in Chromium', () => {
     );
     await ann.page.getByTestId('insight-divisive').waitFor();
     await screenshot(ann.page, 'results-you-375');
-    await Promise.all([owner, ...visitors].map((v) => v.context.close()));
   });
 
   /**
@@ -461,7 +475,7 @@ describe.runIf(browserAvailable())('results extras in Chromium', () => {
 
   it('embeds a live results card in another site’s page', async () => {
     const owner = await playedGame();
-    const host = await newVisitor(browser, server, { viewport: MOBILE });
+    const host = await inTurn({ viewport: MOBILE });
     // Someone else's site, on another origin (a server of its own on this machine).
     const blog = createServer((_req, res) => {
       res.setHeader('content-type', 'text/html');
@@ -478,9 +492,9 @@ describe.runIf(browserAvailable())('results extras in Chromium', () => {
     expect(await frame.locator('[data-meta]').textContent()).toBe('4 players · live');
     await screenshot(host.page, 'embed-in-page-375');
     // A new ranking shows up in the card by itself.
-    const player = await browser.newContext({ baseURL: server.url });
-    await api(player.request, 'POST', '/api/auth/sign-in/anonymous', {});
-    await api(player.request, 'PUT', `/api/games/${owner.game.id}/submission`, {
+    const player = await newApiPerson(server);
+    await api(player, 'POST', '/api/auth/sign-in/anonymous', {});
+    await api(player, 'PUT', `/api/games/${owner.game.id}/submission`, {
       ranking: owner.game.items.map((item) => item.id),
     });
     await expect
@@ -489,7 +503,7 @@ describe.runIf(browserAvailable())('results extras in Chromium', () => {
     await host.page.setViewportSize(DESKTOP);
     await host.page.goto(`/embed/g/${owner.game.id}`);
     await screenshot(host.page, 'embed-1280');
-    await Promise.all([owner.page.close(), host.context.close(), player.close()]);
+    await Promise.all([owner.page.close(), player.dispose()]);
     blog.close();
   });
 });

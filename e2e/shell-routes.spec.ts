@@ -14,11 +14,11 @@ import {
   MOBILE,
   goInApp,
   here,
-  newVisitor,
   registerByApi,
   sawText,
   signInOnLoginPage,
   signOutByApi,
+  visitorsInTurn,
 } from './support/web';
 
 /**
@@ -52,8 +52,11 @@ describe.runIf(browserAvailable())('shell routes and guards', () => {
 
   useAppInBrowser((app) => ({ server, browser } = app));
 
+  // The file's people are never on screen together: one browser context, one after another.
+  const visitor = visitorsInTurn(() => ({ server, browser }));
+
   it('sends a signed-out visitor from every protected route to /login?next=…', async () => {
-    const { context, page } = await newVisitor(browser, server);
+    const { page } = await visitor();
     // The first by a page load, the rest as links inside the app (the same guard, without
     // booting the app again).
     for (const [index, target] of PROTECTED.entries()) {
@@ -71,11 +74,10 @@ describe.runIf(browserAvailable())('shell routes and guards', () => {
       expect(JSON.parse(stored ?? 'null')).toMatchObject({ next: target });
       await page.getByRole('heading', { name: 'Sign in to Crowned' }).waitFor();
     }
-    await context.close();
   });
 
   it('lets a signed-out visitor and a guest open /create to compose, with no detour', async () => {
-    const { context, page } = await newVisitor(browser, server);
+    const { page } = await visitor();
     for (const [index, target] of ['/create', '/create?from=home#top'].entries()) {
       if (index === 0) await page.goto(target);
       else await goInApp(page, target);
@@ -94,11 +96,10 @@ describe.runIf(browserAvailable())('shell routes and guards', () => {
     await page.goto('/create');
     await page.getByRole('heading', { name: 'Create a rank' }).waitFor();
     expect(here(page)).toBe('/create');
-    await context.close();
   });
 
   it("shows 'Loading… Initializing your session.', forces it away after 2.5 s, then the gate waits", async () => {
-    const { context, page } = await newVisitor(browser, server);
+    const { page } = await visitor();
     // The session answer is slow: the boot screen gives way after 2.5 s, the gate holds on.
     let sessionAnswered = false;
     await page.route('**/api/auth/get-session*', async (route) => {
@@ -123,11 +124,10 @@ describe.runIf(browserAvailable())('shell routes and guards', () => {
     // Once the session is known (signed out): off to the login screen.
     await page.waitForURL((url) => url.pathname === '/login', { timeout: 15_000 });
     expect(here(page)).toBe(loginUrlFor('/myranks?tab=created#x'));
-    await context.close();
   });
 
   it('treats a guest as signed out on protected routes', async () => {
-    const { context, page } = await newVisitor(browser, server);
+    const { page } = await visitor();
     const guest = await page.request.post('/api/auth/sign-in/anonymous', {
       data: {},
       headers: { origin: server.url },
@@ -139,15 +139,11 @@ describe.runIf(browserAvailable())('shell routes and guards', () => {
     // The header treats the guest as signed out too.
     await goInApp(page, '/community');
     await page.getByRole('link', { name: 'Sign In' }).waitFor();
-    await context.close();
   });
 
   it('takes the next round trip: sign in on /login and land on the original target', async () => {
-    const setup = await newVisitor(browser, server);
-    const account = await registerByApi(setup.page, server, 'Rounder');
-    await setup.context.close();
-
-    const { context, page } = await newVisitor(browser, server, { viewport: MOBILE });
+    const account = await registerByApi((await visitor()).page, server, 'Rounder');
+    const { page } = await visitor({ viewport: MOBILE });
     const target = '/myranks?tab=played#list';
     await page.goto(target);
     await page.waitForURL((url) => url.pathname === '/login');
@@ -157,15 +153,11 @@ describe.runIf(browserAvailable())('shell routes and guards', () => {
     await page.getByRole('heading', { name: 'My Ranks' }).waitFor();
     // The stored target was taken and cleared.
     expect(await page.evaluate(() => localStorage.getItem('crowned.loginNext'))).toBeNull();
-    await context.close();
   });
 
   it('uses the stored target when the query lost it', async () => {
-    const setup = await newVisitor(browser, server);
-    const account = await registerByApi(setup.page, server, 'Storer');
-    await setup.context.close();
-
-    const { context, page } = await newVisitor(browser, server);
+    const account = await registerByApi((await visitor()).page, server, 'Storer');
+    const { page } = await visitor();
     await page.goto('/builder?step=2');
     await page.waitForURL((url) => url.pathname === '/login');
     await goInApp(page, '/login');
@@ -174,11 +166,10 @@ describe.runIf(browserAvailable())('shell routes and guards', () => {
     await page.waitForURL((url) => url.pathname === '/builder');
     expect(here(page)).toBe('/builder?step=2');
     expect(await page.evaluate(() => localStorage.getItem('crowned.loginNext'))).toBeNull();
-    await context.close();
   });
 
   it('forgets a stored target once an account lands past the sign-in screens', async () => {
-    const { context, page } = await newVisitor(browser, server);
+    const { page } = await visitor();
     await page.goto('/player');
     await page.waitForURL((url) => url.pathname === '/login');
     const stored = () => page.evaluate(() => localStorage.getItem('crowned.loginNext'));
@@ -188,15 +179,11 @@ describe.runIf(browserAvailable())('shell routes and guards', () => {
     await page.goto('/player');
     await page.getByTestId('player-level').waitFor();
     await expect.poll(stored).toBeNull();
-    await context.close();
   });
 
   it('replaces a /login or /account target by / after sign-in', async () => {
-    const setup = await newVisitor(browser, server);
-    const account = await registerByApi(setup.page, server, 'Looper');
-    await setup.context.close();
-
-    const { context, page } = await newVisitor(browser, server);
+    const account = await registerByApi((await visitor()).page, server, 'Looper');
+    const { page } = await visitor();
     for (const next of ['/login', '/account', '/login/gate?next=%2Fcreate']) {
       await page.goto(loginUrlFor(next));
       await signInOnLoginPage(page, account);
@@ -204,11 +191,10 @@ describe.runIf(browserAvailable())('shell routes and guards', () => {
       expect(here(page), next).toBe('/');
       await signOutByApi(page, server);
     }
-    await context.close();
   });
 
   it('sends /rank?g= and /results?g= to the game, and bare /rank and /results to My Ranks', async () => {
-    const { context, page } = await newVisitor(browser, server);
+    const { page } = await visitor();
     await registerByApi(page, server, 'Redirected');
     await page.goto('/rank?g=pizza-demo');
     await page.waitForURL((url) => url.pathname === '/g/pizza-demo/play');
@@ -219,11 +205,10 @@ describe.runIf(browserAvailable())('shell routes and guards', () => {
     await goInApp(page, '/results');
     await page.waitForURL((url) => url.pathname === '/myranks');
     await page.getByRole('heading', { name: 'Your ranks will appear here' }).waitFor();
-    await context.close();
   });
 
   it('opens every login-required page for a signed-in user', async () => {
-    const { context, page } = await newVisitor(browser, server);
+    const { page } = await visitor();
     const account = await registerByApi(page, server, 'Member');
     const expected: [string, string][] = [
       ['/create', 'Create a rank'],
@@ -240,11 +225,10 @@ describe.runIf(browserAvailable())('shell routes and guards', () => {
       await page.getByRole('heading', { name: heading }).first().waitFor();
       expect(new URL(page.url()).pathname, path).toBe(path);
     }
-    await context.close();
   });
 
   it('sends /appboot/g/{id} to /g/{id}, replacing the history entry', async () => {
-    const { context, page } = await newVisitor(browser, server);
+    const { page } = await visitor();
     await page.goto('/community');
     await goInApp(page, '/appboot/g/pizza-demo');
     await page.waitForURL((url) => url.pathname === '/g/pizza-demo/play');
@@ -252,7 +236,6 @@ describe.runIf(browserAvailable())('shell routes and guards', () => {
     // Back leaves the game altogether: /appboot and /g/{id} were replaced, not stacked.
     await page.goBack();
     await page.waitForURL((url) => url.pathname === '/community');
-    await context.close();
   });
 
   it('redirects /share/g/{id} on the server to /g/{id}?fromShare=1', async () => {
@@ -260,17 +243,16 @@ describe.runIf(browserAvailable())('shell routes and guards', () => {
     expect(direct.status).toBe(302);
     expect(direct.headers.get('location')).toBe('/g/pizza-demo?fromShare=1');
 
-    const { context, page } = await newVisitor(browser, server);
+    const { page } = await visitor();
     const response = await page.goto('/share/g/pizza-demo');
     expect(response?.url()).toBe(`${server.url}/g/pizza-demo?fromShare=1`);
     expect(response?.request().redirectedFrom()?.url()).toBe(`${server.url}/share/g/pizza-demo`);
     await page.waitForURL((url) => url.pathname === '/g/pizza-demo/play');
     await page.getByTestId('rank-list').waitFor();
-    await context.close();
   });
 
   it('remembers legacy game ids and claims them after an account signs in', async () => {
-    const { context, page } = await newVisitor(browser, server);
+    const { page } = await visitor();
     await page.goto('/g/pizza-demo?legacy=1&g=oldgame0001');
     await page.waitForURL((url) => url.pathname === '/g/pizza-demo/play');
     await page.goto('/appboot/g/oldgame0002');
@@ -290,11 +272,10 @@ describe.runIf(browserAvailable())('shell routes and guards', () => {
     const body = (await claim).postDataJSON() as { ids: string[] };
     expect(body.ids).toEqual(['oldgame0002', 'pizza-demo', 'oldgame0001']);
     await expect.poll(stored).toBeNull();
-    await context.close();
   });
 
   it('lets anyone open the public routes', async () => {
-    const { context, page } = await newVisitor(browser, server);
+    const { page } = await visitor();
     const publicRoutes: [string, string][] = [
       ['/', 'Community'],
       ['/community', 'Community'],
@@ -311,11 +292,10 @@ describe.runIf(browserAvailable())('shell routes and guards', () => {
     }
     await goInApp(page, '/g/pizza-demo');
     await page.waitForURL((url) => url.pathname === '/g/pizza-demo/play');
-    await context.close();
   });
 
   it('shows a Not found card with the path and a Go home link', async () => {
-    const { context, page } = await newVisitor(browser, server, { viewport: MOBILE });
+    const { page } = await visitor({ viewport: MOBILE });
     await page.goto('/no/such/place?x=1');
     for (const [viewport, name] of [
       [MOBILE, 'not-found-375'],
@@ -329,21 +309,19 @@ describe.runIf(browserAvailable())('shell routes and guards', () => {
       await page.waitForURL((url) => url.pathname === '/');
       await goInApp(page, '/no/such/place?x=1');
     }
-    await context.close();
   });
 
   it('signs out back to a public page that still works', async () => {
-    const { context, page } = await newVisitor(browser, server);
+    const { page } = await visitor();
     await registerByApi(page, server, 'Leaver');
     await page.goto('/myranks');
     await page.getByRole('heading', { name: 'My Ranks' }).waitFor();
     await signOutByApi(page, server);
     await page.goto('/myranks');
     await page.waitForURL((url) => url.pathname === '/login');
-    await context.close();
   });
   it('reports an uncaught error to the server once, with the path and no query', async () => {
-    const { context, page } = await newVisitor(browser, server);
+    const { page } = await visitor();
     await page.goto('/community?token=secret');
     await page.getByRole('heading', { name: 'Community' }).first().waitFor();
     // Read where the request is held: an unrouted page's request events may carry no body (the
@@ -372,6 +350,5 @@ describe.runIf(browserAvailable())('shell routes and guards', () => {
         path: '/community',
       }),
     ]);
-    await context.close();
   });
 });

@@ -13,6 +13,7 @@ import {
   type Browser,
   type BrowserContext,
   type Page,
+  type Route,
 } from 'playwright-core';
 import { DEFAULT_WEB_ROOT } from '../../src/server/server';
 import { startTestServer, type TestServer } from '../../test/support/server';
@@ -94,18 +95,25 @@ export async function newPerson(
   // contexts that need it: a route makes Playwright pause every request of the context and turn
   // Chromium's HTTP cache off, which doubles the CPU of each page load (0.35 s to 0.75 s, and
   // Playwright's own share four times over).
-  if (readsOutbox) {
-    await context.route(
-      (url) => url.pathname === '/api/dev/outbox',
-      (route) => {
-        const headers = { ...route.request().headers() };
-        delete headers['x-forwarded-for'];
-        return route.continue({ headers });
-      },
-    );
-  }
+  if (readsOutbox) await readOutboxDirectly(context);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
   return context;
+}
+
+/**
+ * The dev outbox read from `context` without the forwarding header (see `newPerson`); resolves
+ * with a function that takes the route away again, so a context can pay for it only while it
+ * needs it.
+ */
+export async function readOutboxDirectly(context: BrowserContext): Promise<() => Promise<void>> {
+  const outbox = (url: URL) => url.pathname === '/api/dev/outbox';
+  const direct = (route: Route) => {
+    const headers = { ...route.request().headers() };
+    delete headers['x-forwarded-for'];
+    return route.continue({ headers });
+  };
+  await context.route(outbox, direct);
+  return () => context.unroute(outbox, direct);
 }
 
 /**

@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { user } from '../../src/server/db/schema/auth';
 import { playerProgress } from '../../src/server/db/schema/progression';
 import { publish } from '../../src/server/realtime/hub';
@@ -91,6 +91,34 @@ export async function nextVisitor(
   return { context: visitor.context, page };
 }
 
+/**
+ * A spec's people who are never on screen together, one after another in one browser context
+ * (`nextVisitor`): each call gives the next person, the first in a new context (`newVisitor`'s
+ * defaults). A test that closes the context gets a new one on the next call.
+ */
+export function visitorsInTurn(
+  app: () => { browser: Browser; server: TestServer },
+): (options?: {
+  viewport?: { width: number; height: number };
+  reducedMotion?: 'reduce' | 'no-preference';
+}) => Promise<Visitor> {
+  let shared: Visitor | undefined;
+  return async (options = {}) => {
+    const { browser, server } = app();
+    const wanted = { viewport: DESKTOP, ...options };
+    if (shared) {
+      shared = await nextVisitor(shared, server, wanted);
+    } else {
+      const visitor = await newVisitor(browser, server, wanted);
+      visitor.context.on('close', () => {
+        if (shared?.context === visitor.context) shared = undefined;
+      });
+      shared = visitor;
+    }
+    return shared;
+  };
+}
+
 /** Whether `text` appeared on the page at any moment since it loaded. */
 export async function sawText(page: Page, text: string): Promise<boolean> {
   return page.evaluate(
@@ -109,14 +137,17 @@ export function here(page: Page): string {
 
 export type Account = { id: string; name: string; email: string; password: string };
 
-/** Registers through the API from the page's context: the context is then signed in. */
+/**
+ * Registers through the API from the page's context (or an API person): it is then signed in.
+ */
 export async function registerByApi(
-  page: Page,
+  who: Page | APIRequestContext,
   server: TestServer,
   name: string,
 ): Promise<Account> {
   const email = uniqueEmail(name.toLowerCase());
-  const response = await page.request.post('/api/auth/sign-up/email', {
+  const requests = 'request' in who ? who.request : who;
+  const response = await requests.post('/api/auth/sign-up/email', {
     data: { name, email, password: PASSWORD },
     headers: { origin: server.url },
   });
