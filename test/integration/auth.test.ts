@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { tag, TestClient } from '../support/client';
 import { testDatabases } from '../support/server';
 import { statementsNaming, useServer, type CreatedBody } from './harness';
+import { sql } from 'drizzle-orm';
+import { rows } from '../../src/server/db/rows';
+import { SessionReads, type ReadSession } from '../../src/server/auth/session-reads';
 
 describe.concurrent.each(testDatabases)('auth on %s', (kind) => {
   const h = useServer(kind);
@@ -66,6 +69,110 @@ describe.concurrent.each(testDatabases)('auth on %s', (kind) => {
     const stale = guest.copyAt(h.url);
     expect((await guest.request('POST', '/api/auth/sign-out', {})).status).toBe(200);
     expect(await profileOf(stale)).toBeNull();
+  });
+
+  it('reads a session it does not keep in one statement, its signature checked; leaves an expired or due session to better-auth', async () => {
+    const db = h.server.database.db;
+    type Me = { profile: { id: string } | null };
+    const profileOf = async (client: TestClient) =>
+      (await client.request<Me>('GET', '/api/me')).body.profile;
+    const tokenOf = (client: TestClient) =>
+      decodeURIComponent(client.cookie('better-auth.session_token') ?? '').split('.')[0]!;
+    // Members' sessions are not kept as they are made (guests' are): each first request misses.
+    const ids = new Map<TestClient, string>();
+    const member = async (name: string) => {
+      const client = new TestClient(h.url);
+      const signedUp = await client.signUp({
+        name,
+        email: `${name}-${tag()}@example.test`,
+        password: 'pw member 1',
+      });
+      ids.set(client, (signedUp.body as { user: { id: string } }).user.id);
+      return client;
+    };
+    const [fresh, tampered, expired, due] = (await Promise.all(
+      ['fresh', 'tampered', 'expired', 'due'].map(member),
+    )) as [TestClient, TestClient, TestClient, TestClient];
+    const expiryOf = async (token: string) => {
+      const [row] = rows<{ expires_at: string | Date }>(
+        await db.execute(sql`select expires_at from session where token = ${token}`),
+      );
+      return row ? new Date(row.expires_at).getTime() : null;
+    };
+    const day = 24 * 60 * 60_000;
+
+    // A fresh session: one statement reads it with its user (better-auth's look-up took two,
+    // the session by its token, then the user by id). A path no route answers reads nothing else.
+    const userId = ids.get(fresh)!;
+    const reads = await statementsNaming(
+      h,
+      (statement) => statement.includes(tokenOf(fresh)) || statement.includes(userId),
+      async () => {
+        expect((await fresh.request('GET', `/api/no-such-route-${tag()}`)).status).toBe(404);
+      },
+    );
+    expect(reads).toBe(1);
+    let seen: Me['profile'] = null;
+
+    // A cookie whose signature is not the server's: no one, and nothing read for it.
+    const token = tokenOf(tampered);
+    const forged = tampered.copyAt(h.url);
+    forged.setCookie(
+      'better-auth.session_token',
+      encodeURIComponent(`${token}.${'A'.repeat(43)}=`),
+    );
+    seen = null;
+    const forgedReads = await statementsNaming(h, token, async () => {
+      seen = await profileOf(forged);
+    });
+    expect(seen).toBeNull();
+    expect(forgedReads).toBe(0);
+    expect(await profileOf(tampered)).not.toBeNull();
+
+    // Expired (not yet looked up here): no one, and better-auth's look-up deletes the session.
+    await db.execute(
+      sql`update session set expires_at = now() - interval '1 minute' where token = ${tokenOf(expired)}`,
+    );
+    expect(await profileOf(expired)).toBeNull();
+    expect(await expiryOf(tokenOf(expired))).toBeNull();
+
+    // Last refreshed two days ago (its expiry 28 days ahead): better-auth's look-up refreshes it
+    // to a full 30 days, as it did before.
+    await db.execute(
+      sql`update session set expires_at = now() + interval '28 days' where token = ${tokenOf(due)}`,
+    );
+    const before = await expiryOf(tokenOf(due));
+    expect(await profileOf(due)).not.toBeNull();
+    const after = await expiryOf(tokenOf(due));
+    expect(after! - before!).toBeGreaterThan(day);
+  });
+
+  it('reads the sessions asked for while a read is on its way together, one statement for all', async () => {
+    const clients = await Promise.all(
+      [1, 2, 3].map(async () => {
+        const client = new TestClient(h.url);
+        await client.guest();
+        return client;
+      }),
+    );
+    const tokens = clients.map(
+      (client) =>
+        decodeURIComponent(client.cookie('better-auth.session_token') ?? '').split('.')[0]!,
+    );
+    const reads = new SessionReads(h.server.database.db);
+    let found: (ReadSession | null)[] = [];
+    const statements = await statementsNaming(
+      h,
+      (statement) => tokens.some((token) => statement.includes(token)),
+      async () => {
+        found = await Promise.all(
+          [...tokens, tokens[0]!, 'no-such-token'].map((t) => reads.read(t)),
+        );
+      },
+    );
+    expect(statements).toBe(1);
+    expect(found.map((read) => read?.token ?? null)).toEqual([...tokens, tokens[0], null]);
+    expect(found.every((read, i) => i === 4 || read?.user.isAnonymous === true)).toBe(true);
   });
 
   it('limits sign-up attempts per client IP, which a client cannot spoof', async () => {

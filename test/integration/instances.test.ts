@@ -254,6 +254,34 @@ describe.skipIf(!POSTGRES)(
       expect(read.body).toMatchObject({ submissionCount: 10, game: { closed: true } });
     });
 
+    it('a guest signed in on one instance is signed in on the others, and signed out on all', async () => {
+      type Me = { profile: { id: string } | null };
+      const guest = new TestClient(instances[0]!.url, randomIp());
+      await guest.guest();
+      // The browser's cookie, sent to each instance (kept after the sign-out below).
+      const on = [0, 1, 2].map((i) => guest.copyAt(instances[i]!.url));
+      const profileOn = async (i: number) =>
+        (await on[i]!.request<Me>('GET', '/api/me')).body.profile;
+      // The others never saw the session: each reads it (its signature checked there) and keeps
+      // it. A forged signature signs no one in there either.
+      const mine = await profileOn(0);
+      expect(mine).not.toBeNull();
+      expect(await profileOn(1)).toEqual(mine);
+      expect(await profileOn(2)).toEqual(mine);
+      const token = decodeURIComponent(guest.cookie('better-auth.session_token') ?? '').split(
+        '.',
+      )[0]!;
+      const forged = guest.copyAt(instances[1]!.url);
+      forged.setCookie('better-auth.session_token', `${token}.${'B'.repeat(43)}%3D`);
+      expect((await forged.request<Me>('GET', '/api/me')).body.profile).toBeNull();
+      // Signed out on the first: the others drop what they kept once the database's event
+      // reaches them (no time asserted: polled until it has).
+      expect((await guest.request('POST', '/api/auth/sign-out', {})).status).toBe(200);
+      expect(await profileOn(0)).toBeNull();
+      await expect.poll(() => profileOn(1), { timeout: 30_000 }).toBeNull();
+      await expect.poll(() => profileOn(2), { timeout: 30_000 }).toBeNull();
+    });
+
     it('counts rate limits and quotas once for all instances', async () => {
       // Per address: the sign-in methods lookup, through the proxy (spread) and straight to one
       // instance, refuse at the same count.

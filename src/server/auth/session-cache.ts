@@ -7,7 +7,8 @@
  * listens to, and each drops that user's cached sessions when it hears it; a lost listener
  * connection drops them all. On the instance that handled an account change, the answer waits
  * until its own announcement has come back (a barrier), so the very next request there is
- * already judged afresh. See docs/decisions/0011-session-cache.md.
+ * already judged afresh. See docs/decisions/0011-session-cache.md. A session not kept here is
+ * read with the others missed meanwhile, its cookie's signature checked here (decision 0073).
  */
 import type { Auth, Viewer } from './better-auth';
 import type { Db } from '../db/client';
@@ -15,8 +16,9 @@ import type { Logger } from '../platform/log';
 import { publish, type BarrierEvent, type EventHub, type HubMessage } from '../realtime/hub';
 import type { SessionEvent } from './live';
 import { newId } from '../platform/ids';
-import { sessionCookie } from './session-cookie';
+import { cookieNamed, verifiedToken } from './session-cookie';
 import type { NewSession } from './guest-sessions';
+import { SessionReads, usableAsRead, type ReadSession } from './session-reads';
 
 /**
  * A cached viewer is checked again with the database after this long anyway (never past its
@@ -36,12 +38,26 @@ const BARRIER_TIMEOUT_MS = 2000;
 
 type Entry = { viewer: Viewer; until: number };
 
+/** What a look-up needs of better-auth's settings (its context, read once). */
+type Settings = {
+  /** The session cookie's name (`__Secure-` prefixed over HTTPS). */
+  cookieName: string;
+  secret: string;
+  expiresInSeconds: number;
+  updateAgeSeconds: number;
+};
+
+/** A session looked up: its viewer, and until when it may be kept. */
+type Found = { viewer: Viewer; expiresAt: number };
+
 export class SessionCache {
   private readonly entries = new Map<string, Entry>();
   private readonly byUser = new Map<string, Set<string>>();
   private readonly barriers = new Map<string, () => void>();
   /** Bumped by every invalidation: a lookup that began before one does not store its answer. */
   private epoch = 0;
+  private settings: Settings | undefined;
+  private readonly reads: SessionReads;
 
   constructor(
     private readonly auth: Auth,
@@ -53,7 +69,9 @@ export class SessionCache {
      * address left ADMIN_EMAILS, decision 0028).
      */
     private readonly onAdmin?: (viewer: Viewer) => Promise<Viewer>,
-  ) {}
+  ) {
+    this.reads = new SessionReads(db);
+  }
 
   attach(hub: EventHub): () => void {
     return hub.tap<SessionEvent | BarrierEvent>((message) => this.hear(message));
@@ -61,11 +79,37 @@ export class SessionCache {
 
   /** The viewer of the request's session cookie, or null (no session, expired, revoked). */
   async viewer(headers: Headers): Promise<Viewer | null> {
-    const key = sessionCookie(headers.get('cookie'));
+    const settings = this.settings ?? (await this.loadSettings());
+    const key = cookieNamed(headers.get('cookie'), settings.cookieName);
     if (key === null) return null;
     const hit = this.entries.get(key);
     if (hit && hit.until > Date.now()) return hit.viewer;
     const epoch = this.epoch;
+    const found = await this.lookUp(headers, key, settings);
+    if (!found) return null;
+    let viewer = found.viewer;
+    if (viewer.role === 'admin' && this.onAdmin) viewer = await this.onAdmin(viewer);
+    if (epoch === this.epoch) {
+      const maxAge = viewer.role === 'admin' ? ADMIN_MAX_AGE_MS : MAX_AGE_MS;
+      this.store(key, viewer, Math.min(Date.now() + maxAge, found.expiresAt));
+    }
+    return viewer;
+  }
+
+  /**
+   * The session of a signed cookie this instance does not keep. Its signature is checked here and
+   * the session read with those of other requests (session-reads.ts), as better-auth's look-up
+   * would answer it; one that has expired or is due for its daily refresh is left to
+   * better-auth's look-up, which deletes or refreshes it (decision 0073).
+   */
+  private async lookUp(headers: Headers, key: string, settings: Settings): Promise<Found | null> {
+    const token = verifiedToken(key, settings.secret);
+    if (token === null) return null;
+    const read: ReadSession | null = await this.reads.read(token);
+    if (read === null) return null;
+    if (usableAsRead(read, Date.now(), settings)) {
+      return { viewer: viewerOf(read.user, read), expiresAt: read.expiresAt };
+    }
     const session = await this.auth.api.getSession({ headers });
     if (!session) return null;
     const u = session.user as {
@@ -75,17 +119,25 @@ export class SessionCache {
       isAnonymous?: boolean | null;
       role?: string | null;
     };
-    let viewer = viewerOf(
-      { ...u, isAnonymous: u.isAnonymous === true, role: u.role ?? 'user' },
-      { id: session.session.id, createdAt: new Date(session.session.createdAt).getTime() },
-    );
-    if (viewer.role === 'admin' && this.onAdmin) viewer = await this.onAdmin(viewer);
-    if (epoch === this.epoch) {
-      const maxAge = viewer.role === 'admin' ? ADMIN_MAX_AGE_MS : MAX_AGE_MS;
-      const until = Math.min(Date.now() + maxAge, new Date(session.session.expiresAt).getTime());
-      this.store(key, viewer, until);
-    }
-    return viewer;
+    return {
+      viewer: viewerOf(
+        { ...u, isAnonymous: u.isAnonymous === true, role: u.role ?? 'user' },
+        { id: session.session.id, createdAt: new Date(session.session.createdAt).getTime() },
+      ),
+      expiresAt: new Date(session.session.expiresAt).getTime(),
+    };
+  }
+
+  /** better-auth's cookie name, secret and session ages, as its own look-up uses them. */
+  private async loadSettings(): Promise<Settings> {
+    const context = await this.auth.$context;
+    this.settings = {
+      cookieName: context.authCookies.sessionToken.name,
+      secret: context.secret,
+      expiresInSeconds: context.sessionConfig.expiresIn,
+      updateAgeSeconds: context.sessionConfig.updateAge,
+    };
+    return this.settings;
   }
 
   /**

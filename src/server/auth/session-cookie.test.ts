@@ -1,5 +1,11 @@
+import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { sessionCookie, sessionCookieOfSetCookie } from './session-cookie';
+import {
+  cookieNamed,
+  sessionCookie,
+  sessionCookieOfSetCookie,
+  verifiedToken,
+} from './session-cookie';
 
 describe('the session cookie a response sets', () => {
   const signed = 'tok123.sig%2Babc%3D';
@@ -21,5 +27,39 @@ describe('the session cookie a response sets', () => {
     expect(sessionCookieOfSetCookie('better-auth.session_token=; Max-Age=0')).toBeNull();
     expect(sessionCookieOfSetCookie('other=1; Path=/')).toBeNull();
     expect(sessionCookieOfSetCookie(null)).toBeNull();
+  });
+});
+
+describe('a signed session cookie checked here', () => {
+  const secret = 'a secret of the server, long enough';
+  const sign = (token: string, key = secret) =>
+    `${token}.${createHmac('sha256', key).update(token).digest('base64')}`;
+
+  it('carries its token when the signature is the secret’s, sent URL-encoded or not', () => {
+    const value = sign('tok-123');
+    expect(verifiedToken(encodeURIComponent(value), secret)).toBe('tok-123');
+    expect(verifiedToken(value, secret)).toBe('tok-123');
+    expect(verifiedToken(`"${encodeURIComponent(value)}"`, secret)).toBe('tok-123');
+  });
+
+  it('carries none when signed with another secret, changed, cut, or spelled as base64url', () => {
+    expect(verifiedToken(encodeURIComponent(sign('tok-123', 'another')), secret)).toBeNull();
+    const signature = sign('tok-123').split('.')[1]!;
+    expect(verifiedToken(`tok-124.${signature}`, secret)).toBeNull();
+    expect(verifiedToken('tok-123', secret)).toBeNull();
+    expect(verifiedToken(`tok-123.${signature.slice(0, -2)}=`, secret)).toBeNull();
+    expect(verifiedToken(`.${signature}`, secret)).toBeNull();
+    expect(verifiedToken('tok%E0%A4%A', secret)).toBeNull();
+    const url = signature.replaceAll('+', '-').replaceAll('/', '_');
+    if (url !== signature) expect(verifiedToken(`tok-123.${url}`, secret)).toBeNull();
+  });
+
+  it('is the first cookie of exactly its name', () => {
+    const header =
+      'x=1; __Secure-better-auth.session_token=s; better-auth.session_token=a; better-auth.session_token=b';
+    expect(cookieNamed(header, 'better-auth.session_token')).toBe('a');
+    expect(cookieNamed(header, '__Secure-better-auth.session_token')).toBe('s');
+    expect(cookieNamed('better-auth.session_token=', 'better-auth.session_token')).toBeNull();
+    expect(cookieNamed(null, 'better-auth.session_token')).toBeNull();
   });
 });
