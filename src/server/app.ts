@@ -79,6 +79,7 @@ import { webhookRoutes } from './webhooks/routes';
 import type { UrlPolicy } from './webhooks/url-rules';
 import { cardApiRoutes, originOf, ShareCards, sharePageRoutes } from './share/routes';
 import { injectHead } from './share/preview-tags';
+import { drawsFirstPaint, injectRoot, playFirstPaint } from './share/play-first-paint';
 import type { ImageStore } from './share/image-store';
 import type { RenderPool } from './share/render-pool';
 import type { Logger } from './platform/log';
@@ -386,6 +387,9 @@ const REVALIDATED_FILES = /^\/(?:sw\.js|manifest\.webmanifest|offline\.html|offl
 const BUILD_FILES =
   /^\/(?:assets\/.*|icons\/.*|sw\.js|workbox-[^/]*\.js|manifest\.webmanifest|offline\.(?:html|js)|push-sw\.js|apple-touch-icon[^/]*\.png)$/;
 
+/** A game's play page, whose first paint the server draws (share/play-first-paint.ts). */
+const PLAY_PAGE = /^\/g\/[^/]+\/play\/?$/;
+
 /** The id of the HTML's data block (src/web/api/boot-data.ts reads it). */
 const BOOT_DATA_ID = 'boot-data';
 
@@ -591,7 +595,11 @@ export function createApp(deps: AppDeps) {
       // on the session request, nor on the game's read; both answers are written into the page.
       if (sessionCookie(c.req.header('cookie') ?? null) !== null) return c.html(page);
       const game = await gameBootRead(deps.database.db, states, c.req.path);
-      return c.html(game ? injectJson(page, BOOT_DATA_ID, { session: null, game }) : page);
+      if (!game) return c.html(page);
+      const withData = injectJson(page, BOOT_DATA_ID, { session: null, game });
+      // The play page itself, drawn for the first paint (decision 0075).
+      const drawn = PLAY_PAGE.test(c.req.path) && drawsFirstPaint(game.read.game);
+      return c.html(drawn ? injectRoot(withData, playFirstPaint(game.read)) : withData);
     });
   }
   return app;
