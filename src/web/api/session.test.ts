@@ -146,7 +146,7 @@ describe('the session store', () => {
 
   it('is pending again while a new answer is awaited without a session, not with one', async () => {
     const session = await load();
-    let done = session.refetchSession();
+    const done = session.refetchSession();
     requests[0]!.answer(401, null);
     await done;
     void session.refetchSession();
