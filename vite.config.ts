@@ -97,6 +97,24 @@ function preloadRoute(files: string[], table: [string, number[]][]): void {
 }
 
 /**
+ * Runs in the page, inline at the end of index.html's head: the route's stylesheets that
+ * `preloadRoute` preloaded become stylesheets that hold the first paint (a page the server drew,
+ * decision 0075, is painted with them).
+ */
+function applyRouteStyles(): void {
+  for (const preload of document.querySelectorAll<HTMLLinkElement>(
+    'link[rel="preload"][as="style"]',
+  )) {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.crossOrigin = '';
+    link.href = preload.href;
+    link.setAttribute('blocking', 'render');
+    document.head.appendChild(link);
+  }
+}
+
+/**
  * The entry preloads its own imports (Vite writes them into the HTML), but a lazy route's chunk
  * is only discovered once the entry has run and rendered the route. This writes a small inline
  * script into index.html that, before the entry runs, adds `<link rel="modulepreload">` for the
@@ -156,7 +174,13 @@ function routePreloads(): Plugin {
         // drew waits for (decision 0075), at once.
         const charset = /<meta charset="UTF-8" \/>/i;
         if (!charset.test(html)) throw new Error('routePreloads: no <meta charset> in index.html');
-        return html.replace(charset, (meta) => `${meta}\n    <script>${script}</script>`);
+        // At the head's end, after the app's stylesheet (the cascade order Vite's loader gives
+        // them) and before the body (only then can an element hold the first paint): the
+        // route's preloaded stylesheets, applied; Vite's loader finds them and adds none.
+        const apply = `(${applyRouteStyles.toString()})()`;
+        return html
+          .replace(charset, (meta) => `${meta}\n    <script>${script}</script>`)
+          .replace(/<\/head>/i, () => `  <script>${apply}</script>\n  </head>`);
       },
     },
   };

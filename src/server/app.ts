@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context } from 'hono';
+import { compress } from 'hono/compress';
 import { limitBodySize } from './http/body-limit';
 import type { ResponseCheck } from './api-docs/check-responses';
 import { apiDocs } from './api-docs/routes';
@@ -583,7 +584,8 @@ export function createApp(deps: AppDeps) {
     // Every other path is a client-side route: the web app decides what it shows.
     // Read per request (the OS caches it), so a rebuild is served without a restart.
     // Game pages carry their link preview (title, Open Graph and Twitter tags) in the HTML.
-    app.get('*', async (c) => {
+    // Compressed when accepted: a drawn play page (decision 0075) is ~26 KB of HTML, ~5 gzip.
+    app.get('*', compress(), async (c) => {
       // A missing build file is a 404, never the app's page: HTML in place of sw.js or a
       // chunk would only fail later, and less clearly.
       if (BUILD_FILES.test(c.req.path)) return c.text('Not found', 404);
