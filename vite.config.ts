@@ -72,9 +72,9 @@ function patternSource(pattern: string): string {
 
 /**
  * Runs in the page, inline in index.html, before the entry: preloads the chunks and CSS of the
- * route being opened (`table`: pattern source, indexes into `files`). Low priority: the entry
- * and its imports, needed first, keep the bandwidth; the route's code is needed only once the
- * entry has run and the session is known.
+ * route being opened (`table`: pattern source, indexes into `files`). Chunks at low priority:
+ * the entry and its imports, needed first, keep the bandwidth; the route's code is needed only
+ * once the entry has run and the session is known.
  */
 function preloadRoute(files: string[], table: [string, number[]][]): void {
   const route = table.find(([source]) => new RegExp(source, 'i').test(location.pathname));
@@ -82,15 +82,34 @@ function preloadRoute(files: string[], table: [string, number[]][]): void {
     const link = document.createElement('link');
     const href = `/${files[index]}`;
     if (href.endsWith('.css')) {
+      // Not low: a page the server drew (decision 0075) is first painted with it (index.html).
       link.rel = 'preload';
       link.as = 'style';
     } else {
       link.rel = 'modulepreload';
+      link.fetchPriority = 'low';
     }
     // As Vite's own preloads are made, so that its loader finds and reuses them.
     link.crossOrigin = '';
-    link.fetchPriority = 'low';
     link.href = href;
+    document.head.appendChild(link);
+  }
+}
+
+/**
+ * Runs in the page, inline at the end of index.html's head: the route's stylesheets that
+ * `preloadRoute` preloaded become stylesheets that hold the first paint (a page the server drew,
+ * decision 0075, is painted with them).
+ */
+function applyRouteStyles(): void {
+  for (const preload of document.querySelectorAll<HTMLLinkElement>(
+    'link[rel="preload"][as="style"]',
+  )) {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.crossOrigin = '';
+    link.href = preload.href;
+    link.setAttribute('blocking', 'render');
     document.head.appendChild(link);
   }
 }
@@ -150,7 +169,18 @@ function routePreloads(): Plugin {
           return [patternSource(route), [...new Set(wanted)].map(index)] as [string, number[]];
         });
         const script = `(${preloadRoute.toString()})(${JSON.stringify(files)},${JSON.stringify(table)})`;
-        return [{ tag: 'script', children: script, injectTo: 'head' }];
+        // Above the stylesheets, right after the charset: a script waits for the stylesheets
+        // above it, and this one starts the route's, which the first paint of a page the server
+        // drew waits for (decision 0075), at once.
+        const charset = /<meta charset="UTF-8" \/>/i;
+        if (!charset.test(html)) throw new Error('routePreloads: no <meta charset> in index.html');
+        // At the head's end, after the app's stylesheet (the cascade order Vite's loader gives
+        // them) and before the body (only then can an element hold the first paint): the
+        // route's preloaded stylesheets, applied; Vite's loader finds them and adds none.
+        const apply = `(${applyRouteStyles.toString()})()`;
+        return html
+          .replace(charset, (meta) => `${meta}\n    <script>${script}</script>`)
+          .replace(/<\/head>/i, () => `  <script>${apply}</script>\n  </head>`);
       },
     },
   };

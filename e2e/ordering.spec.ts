@@ -326,6 +326,86 @@ describe.runIf(browserAvailable())('ordering the items in Chromium', () => {
     expect(consensus).toEqual(TARGET.map((label) => ids.get(label)));
   });
 
+  it("keeps a drag that begins before the drags' code has loaded (decision 0069's replay)", async () => {
+    const { owner, game } = await createGame(person, server, 'Best breakfast, early', ITEMS);
+    const moved = ['Crêpes', 'Pancakes', 'Waffles', 'French toast', 'Granola'];
+    /** A visitor whose drags' code (rank-drag) is held back until `release` is called. */
+    const heldBack = async (previous: Visitor, viewport: { width: number; height: number }) => {
+      const visitor = await nextVisitor(previous, server, { viewport });
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let asked = false;
+      await visitor.page.route(/\/assets\/rank-drag-[^/]*\.js$/, async (route) => {
+        asked = true;
+        await held;
+        await route.continue();
+      });
+      await openPlay(visitor.page, game.id);
+      const centre = async (name: string) => {
+        const found = await visitor.page
+          .getByRole('button', { name: `Drag ${name}`, exact: true })
+          .boundingBox();
+        if (!found) throw new Error(`No handle for ${name}`);
+        return { x: found.x + found.width / 2, y: found.y + found.height / 2 };
+      };
+      /** The press has asked for the code, which is held: then let it come, and dnd-kit in. */
+      const arrive = async () => {
+        await expect.poll(() => asked).toBe(true);
+        expect(await visitor.page.locator('[id^="DndLiveRegion"]').count()).toBe(0);
+        release();
+        await visitor.page.locator('[id^="DndLiveRegion"]').waitFor({ state: 'attached' });
+      };
+      return { ...visitor, centre, arrive };
+    };
+
+    // A mouse: pressed on Crêpes' handle and moved a little before the code is in.
+    const mouse = await heldBack(owner, LAPTOP);
+    const from = await mouse.centre('Crêpes');
+    const to = await mouse.centre('Pancakes');
+    await mouse.page.mouse.move(from.x, from.y);
+    await mouse.page.mouse.down();
+    await mouse.page.mouse.move(from.x, from.y - 8, { steps: 2 });
+    await mouse.arrive();
+    await mouse.page.mouse.move(to.x, to.y, { steps: 12 });
+    await mouse.page.waitForTimeout(150);
+    await mouse.page.mouse.up();
+    await expect.poll(() => labelsOnPage(mouse.page)).toEqual(moved);
+
+    // A finger: the long press begins before the code is in.
+    const finger = await heldBack(mouse, MOBILE);
+    await finger.page
+      .getByRole('button', { name: 'Drag Crêpes', exact: true })
+      .evaluate((element) => element.scrollIntoView({ block: 'center' }));
+    const start = await finger.centre('Crêpes');
+    const end = await finger.centre('Pancakes');
+    const cdp = await finger.page.context().newCDPSession(finger.page);
+    await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 1 });
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', at?: { x: number; y: number }) =>
+      cdp.send('Input.dispatchTouchEvent', { type, touchPoints: at ? [at] : [] });
+    await touch('touchStart', start);
+    await finger.arrive();
+    await finger.page.waitForTimeout(350);
+    for (let i = 1; i <= 12; i++) {
+      await touch('touchMove', { x: start.x, y: start.y + ((end.y - start.y) * i) / 12 });
+      await finger.page.waitForTimeout(16);
+    }
+    await finger.page.waitForTimeout(150);
+    await touch('touchEnd');
+    await cdp.detach();
+    await expect.poll(() => labelsOnPage(finger.page)).toEqual(moved);
+
+    // The keyboard: Space and two Up arrows before the code is in, Space to drop after.
+    const keys = await heldBack(finger, LAPTOP);
+    await keys.page.getByRole('button', { name: 'Drag Crêpes', exact: true }).focus();
+    await keys.page.keyboard.press('Space');
+    await keys.page.keyboard.press('ArrowUp');
+    await keys.page.keyboard.press('ArrowUp');
+    await keys.arrive();
+    await expect.poll(() => dragAnnouncement(keys.page)).toBe('Crêpes is over position 1 of 5.');
+    await keys.page.keyboard.press('Space');
+    await expect.poll(() => labelsOnPage(keys.page)).toEqual(moved);
+  });
+
   it('orders a 200-item list on a phone by tap-to-place, the hint in sight all the way', async () => {
     const many = Array.from({ length: 200 }, (_, i) => `Contender ${i + 1}`);
     const { owner, game } = await createGame(person, server, 'Two hundred', many);

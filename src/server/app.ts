@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context } from 'hono';
+import { compress } from 'hono/compress';
 import { limitBodySize } from './http/body-limit';
 import type { ResponseCheck } from './api-docs/check-responses';
 import { apiDocs } from './api-docs/routes';
@@ -79,6 +80,7 @@ import { webhookRoutes } from './webhooks/routes';
 import type { UrlPolicy } from './webhooks/url-rules';
 import { cardApiRoutes, originOf, ShareCards, sharePageRoutes } from './share/routes';
 import { injectHead } from './share/preview-tags';
+import { drawsFirstPaint, injectRoot, playFirstPaint } from './share/play-first-paint';
 import type { ImageStore } from './share/image-store';
 import type { RenderPool } from './share/render-pool';
 import type { Logger } from './platform/log';
@@ -386,6 +388,9 @@ const REVALIDATED_FILES = /^\/(?:sw\.js|manifest\.webmanifest|offline\.html|offl
 const BUILD_FILES =
   /^\/(?:assets\/.*|icons\/.*|sw\.js|workbox-[^/]*\.js|manifest\.webmanifest|offline\.(?:html|js)|push-sw\.js|apple-touch-icon[^/]*\.png)$/;
 
+/** A game's play page, whose first paint the server draws (share/play-first-paint.ts). */
+const PLAY_PAGE = /^\/g\/[^/]+\/play\/?$/;
+
 /** The id of the HTML's data block (src/web/api/boot-data.ts reads it). */
 const BOOT_DATA_ID = 'boot-data';
 
@@ -579,7 +584,8 @@ export function createApp(deps: AppDeps) {
     // Every other path is a client-side route: the web app decides what it shows.
     // Read per request (the OS caches it), so a rebuild is served without a restart.
     // Game pages carry their link preview (title, Open Graph and Twitter tags) in the HTML.
-    app.get('*', async (c) => {
+    // Compressed when accepted: a drawn play page (decision 0075) is ~26 KB of HTML, ~5 gzip.
+    app.get('*', compress(), async (c) => {
       // A missing build file is a 404, never the app's page: HTML in place of sw.js or a
       // chunk would only fail later, and less clearly.
       if (BUILD_FILES.test(c.req.path)) return c.text('Not found', 404);
@@ -591,7 +597,11 @@ export function createApp(deps: AppDeps) {
       // on the session request, nor on the game's read; both answers are written into the page.
       if (sessionCookie(c.req.header('cookie') ?? null) !== null) return c.html(page);
       const game = await gameBootRead(deps.database.db, states, c.req.path);
-      return c.html(game ? injectJson(page, BOOT_DATA_ID, { session: null, game }) : page);
+      if (!game) return c.html(page);
+      const withData = injectJson(page, BOOT_DATA_ID, { session: null, game });
+      // The play page itself, drawn for the first paint (decision 0075).
+      const drawn = PLAY_PAGE.test(c.req.path) && drawsFirstPaint(game.read.game);
+      return c.html(drawn ? injectRoot(withData, playFirstPaint(game.read)) : withData);
     });
   }
   return app;

@@ -35,7 +35,7 @@ const queryClient = new QueryClient({
 
 // The session, a game's data and its page's code are all requested now, side by side.
 startSessionCheck();
-startRoute(window.location.pathname, queryClient);
+const pageCode = startRoute(window.location.pathname, queryClient);
 
 // The installable app's service worker (decision 0021), once the page has loaded: production
 // builds only (it precaches the build's files). A new version takes over when it is installed.
@@ -48,12 +48,19 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
 const root = document.getElementById('root');
 if (!root) throw new Error('No #root element in index.html');
 
-createRoot(root).render(
+const app = (
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
     </QueryClientProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+// A page the server drew for the first paint (decision 0075) is replaced by the app's first
+// render: that render waits for the page's code, so that it is the page, not a loading screen.
+if (root.querySelector(':scope > [data-first-paint]')) {
+  void pageCode.then(() => createRoot(root).render(app));
+} else {
+  createRoot(root).render(app);
+}

@@ -176,9 +176,9 @@ const LANDING_ROUTES: { path: string; load: () => Promise<unknown>; game?: true 
  * being resolved, so the page renders as soon as the session is known (the HTML has already
  * preloaded the code). On a game's pages (a shared link: /g/{idOrSlug}, its play and results
  * pages) it also requests the game, into the cache under the key `useGame` reads, unless the
- * server wrote it into the page (api/boot-data.ts).
+ * server wrote it into the page (api/boot-data.ts). Resolves once the page's code is in (or failed).
  */
-export function startRoute(pathname: string, queryClient: QueryClient): void {
+export function startRoute(pathname: string, queryClient: QueryClient): Promise<unknown> {
   for (const route of LANDING_ROUTES) {
     const match = matchPath(route.path, pathname);
     if (!match) continue;
@@ -193,7 +193,7 @@ export function startRoute(pathname: string, queryClient: QueryClient): void {
       });
     }
     // A failed load is the page's to report, when it is loaded again to render.
-    route.load().catch(() => undefined);
-    return;
+    return route.load().catch(() => undefined);
   }
+  return Promise.resolve();
 }

@@ -82,6 +82,41 @@ describe.each(testDatabases)('the game in the HTML of its pages on %s', (kind) =
     }
   });
 
+  it("draws an open full ranking's play page into #root, its labels as text (decision 0075)", async () => {
+    const owner = await h.user('Owner');
+    const hostile = '</ol><script>alert(1)</script><!-- &';
+    const game = await h.createGame(owner, [hostile, 'Sushi', 'Tacos'], `Best ${hostile}`);
+    const root = (html: string) =>
+      /<div id="root">([\s\S]*?)<\/div>\s*<script type="module"/.exec(html)?.[1];
+
+    const { html } = await page(`/g/${game.slug}/play`);
+    const drawn = root(html) ?? '';
+    expect(drawn).toMatch(/^<div class="app app--with-nav" data-first-paint inert>/);
+    expect(drawn).not.toContain('<script');
+    expect(drawn).toContain('&lt;/ol&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!-- &amp;');
+    const labels = [...drawn.matchAll(/<span class="rank-row__label" dir="auto">([^<]*)<\/span>/g)];
+    expect(labels.map((match) => match[1])).toEqual([
+      '&lt;/ol&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!-- &amp;',
+      'Sushi',
+      'Tacos',
+    ]);
+
+    // Not drawn: with a session cookie, on the game's other pages, results locked, a top N.
+    const player = await h.guest();
+    const [a, b, c] = game.items.map((item) => item.id);
+    expect((await h.submit(player, game.id, [c, b, a])).status).toBe(200);
+    const cookie = `better-auth.session_token=${player.cookie('better-auth.session_token')}`;
+    expect(root((await page(`/g/${game.id}/play`, { cookie })).html)).toBe('');
+    expect(root((await page(`/g/${game.id}`)).html)).toBe('');
+    expect(root((await page(`/g/${game.id}/results`)).html)).toBe('');
+    const locked = await h.createGame(owner, undefined, undefined, { sizeLimit: 3 });
+    expect(root((await page(`/g/${locked.id}/play`)).html)).toBe('');
+    const top = await h.createGame(owner, ['A', 'B', 'C', 'D'], undefined, {
+      ballot: { kind: 'top', n: 2 },
+    });
+    expect(root((await page(`/g/${top.id}/play`)).html)).toBe('');
+  });
+
   it('writes nothing for a request with a session cookie, another page or an unknown game', async () => {
     const owner = await h.user('Owner');
     const game = await h.createGame(owner);

@@ -121,13 +121,19 @@ function watch(): void {
   });
 }
 
-function subscribe(listener: () => void): () => void {
+/** Calls `listener` on every change of the session's state; returns the unsubscribe. */
+export function subscribeSession(listener: () => void): () => void {
   watch();
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
-/** The session and whether its first answer is still awaited. */
+/** The session as known now, and whether its first answer is still awaited. */
+export function sessionState(): SessionState {
+  return state;
+}
+
+/** The session and whether its first answer is still awaited (re-renders on changes). */
 export function useSession(): SessionState {
-  return useSyncExternalStore(subscribe, () => state);
+  return useSyncExternalStore(subscribeSession, sessionState);
 }

@@ -142,8 +142,9 @@ export function BallotBoard(props: {
   const { ballot } = game;
   return (
     <PictureViewerProvider>
-      {ballot.kind === 'top' ? (
-        <Suspense fallback={<SkeletonList rows={6} />}>
+      {/* One fallback for the kinds whose boards load on demand; a full ranking's never waits. */}
+      <Suspense fallback={<SkeletonList rows={6} />}>
+        {ballot.kind === 'top' ? (
           <TopPicker
             items={game.items}
             n={ballot.n}
@@ -151,9 +152,7 @@ export function BallotBoard(props: {
             onPicksChange={state.onPicksChange}
             hintSlot={hintSlot}
           />
-        </Suspense>
-      ) : ballot.kind === 'tiers' ? (
-        <Suspense fallback={<SkeletonList rows={6} />}>
+        ) : ballot.kind === 'tiers' ? (
           <TierBoard
             items={game.items}
             tiers={ballot.tiers}
@@ -161,16 +160,16 @@ export function BallotBoard(props: {
             onPlacementChange={state.onPlacementChange}
             hintSlot={hintSlot}
           />
-        </Suspense>
-      ) : (
-        <RankList
-          items={game.items}
-          order={state.order}
-          onOrderChange={state.onOrderChange}
-          labelledBy={props.labelledBy}
-          hintSlot={hintSlot}
-        />
-      )}
+        ) : (
+          <RankList
+            items={game.items}
+            order={state.order}
+            onOrderChange={state.onOrderChange}
+            labelledBy={props.labelledBy}
+            hintSlot={hintSlot}
+          />
+        )}
+      </Suspense>
     </PictureViewerProvider>
   );
 }
