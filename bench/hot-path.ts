@@ -705,12 +705,25 @@ function pairLine(pair: number, p: PairFigures): string {
   return (
     `  pair ${pair} (load ${p.load.toFixed(2)}): pgbench ${tps(p.upsert)} (1000 keys), ` +
     `${tps(p.hotRow)} (hot row); submissions ${p.submissions.opsPerSecond.toFixed(0)}/s ` +
-    `(server CPU ${cpu(p.submissions.cpu.serverPct)}), reads ${p.reads.opsPerSecond.toFixed(0)}/s ` +
-    `(server CPU ${cpu(p.reads.cpu.serverPct)}) -> ` +
+    `(server CPU ${cpu(p.submissions.cpu.serverPct)}; ${cpuEach(p.submissions)}), ` +
+    `reads ${p.reads.opsPerSecond.toFixed(0)}/s (server CPU ${cpu(p.reads.cpu.serverPct)}; ` +
+    `${cpuEach(p.reads)}) -> ` +
     `hot game / hot row ${pct(percentOf(p.submissions.opsPerSecond, p.hotRow))}, ` +
     `submissions / upsert ${pct(percentOf(p.submissions.opsPerSecond, p.upsert))}, ` +
     `reads / upsert ${pct(percentOf(p.reads.opsPerSecond, p.upsert))}`
   );
+}
+
+/**
+ * CPU time per request, server and PostgreSQL (every postgres process: other work on the
+ * machine's databases counts too): steadier under load than rates, which load slows.
+ */
+function cpuEach(phase: Figures & { cpu: PhaseCpu }): string {
+  const each = (pct: number | null) =>
+    pct === null || phase.opsPerSecond <= 0
+      ? 'n/a'
+      : `${((pct * 10) / phase.opsPerSecond).toFixed(2)} ms`;
+  return `CPU each: server ${each(phase.cpu.serverPct)}, PostgreSQL ${each(phase.cpu.postgresPct)}`;
 }
 
 /** "median 68.5 % (62.1-70.3 % over 3 pairs)" */

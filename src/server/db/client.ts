@@ -14,6 +14,7 @@ import { AppError } from '../../domain/errors';
 import { TRANSACTION_MAX_ATTEMPTS } from '../../domain/limits';
 import type { Logger } from '../platform/log';
 import { lockDataDir } from './data-dir-lock';
+import { allowNamedStatements } from './prepared';
 import { isGzip, restoreTemplate } from './template';
 /** No relational queries: the client knows no feature's tables (each feature's are in schema/). */
 type Schema = Record<string, never>;
@@ -242,6 +243,9 @@ async function openPostgres(options: {
   probe.release();
   const listeners = new Set<PgListener>();
   const db = drizzlePg(pool) as unknown as Db;
+  // Without a direct URL the pool reaches PostgreSQL itself (or a session-mode pooler), which
+  // keeps a connection's prepared statements; a transaction-mode pooler may not (decision 0079).
+  if (options.directUrl === undefined) allowNamedStatements(db);
   return {
     db,
     kind: 'postgres',

@@ -6,10 +6,20 @@
  * transaction), so a write takes the statements it always took and commits with them. Games
  * imports neither feature.
  */
-import type { SQL } from 'drizzle-orm';
+import type { SQL, SQLWrapper } from 'drizzle-orm';
 import type { Item } from '../../domain/game';
 import type { Db, Tx } from '../db/client';
 import type { GameRow } from './data';
+
+/** What a played-game record copies from its game, as values of a prepared statement. */
+export type PlayedGameFields = {
+  id: SQLWrapper;
+  /** The game's title, else its prompt. */
+  title: SQLWrapper;
+  emoji: SQLWrapper;
+  itemsCount: SQLWrapper;
+  isPublic: SQLWrapper;
+};
 
 export type GameHooks = {
   /** Publishes a game its owner just created with `publish: true` (the create route). */
@@ -23,8 +33,9 @@ export type GameHooks = {
   /**
    * In a submission batch's one statement: the body of the CTE `played` that keeps each player's
    * played-game record, from the CTE `input` (user_id, finals: final rankings in this batch).
+   * The game's fields are values of the statement (it is prepared once, db/prepared.ts).
    */
-  playedSql(batch: { game: GameRow; input: SQL }): SQL;
+  playedSql(batch: { game: PlayedGameFields; input: SQL }): SQL;
   /**
    * In the first plays' one statement: the body of the CTE `new_play` that records them (one per
    * player and game; each new one returns its user_id), from `rows` (jsonb: [{id, user_id,

@@ -3,6 +3,7 @@
  * hooks (hooks.ts) are wired by the composition root, not imported by features.
  */
 export type { GameRow } from './data';
+export type { PlayedGameFields } from './hooks';
 export { finalRankersSinceSql, gamesOwnedBySql, readGameHeader, type GameHeader } from './access';
 export { gameViewFor, toGameView } from './game-view';
 export { createGame, deleteLockedGame, deletePlayer, lockOwned } from './mutations';

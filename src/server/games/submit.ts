@@ -34,10 +34,11 @@ import { lockAccountsPresent } from '../auth/public';
 import { awardXpMany } from '../progression/public';
 import type { GameRow, SubmissionRow } from './data';
 import { gameHooks } from './hooks';
-import { notifySql, type SubmissionEvent } from './live';
+import { submissionEvents, type SubmissionEvent } from './live';
 import { closeLocked } from './closing';
 import { writeTallySql } from './tally';
 import type { GameStates } from './state';
+import { PreparedSql } from '../db/prepared';
 import { rows } from '../db/rows';
 
 /**
@@ -449,80 +450,80 @@ async function writeUnderLock(
 type Expected = { version: number; before: ReadonlyMap<string, SavedRanking | null> };
 
 /**
- * Every saved ranking and played-game record of the batch, the tally, the closing and the live
- * event, in one statement; answers the commit's time (ms). With `expected`, the statement first
- * locks the game and tally rows as every writer does and applies only if they, and the players'
- * saved rankings, are still what the plan was made on (`applied`).
+ * What a batch's statement holds besides its saved rankings and played-game records: the guard
+ * (planned on kept state), the tally and event (a final ranking counted), the closing (the
+ * players limit reached), duel answers. Each shape is one prepared statement.
  */
-async function writePlan(
-  tx: Pick<Db, 'execute'>,
-  locked: GameRow,
-  plan: BatchPlan,
-  version: number | null,
-  expected: Expected | null,
-): Promise<{ at: number; applied: boolean }> {
-  const gameId = locked.id;
-  const input = JSON.stringify(
-    plan.writes.map((write) => ({
-      user_id: write.userId,
-      name: write.name,
-      ranking: write.ranking,
-      groups: write.groups,
-      partial: write.partial,
-      finals: write.finals,
-      reranks: write.reranks,
-      reranks_since: write.reranksSince,
-    })),
-  );
-  const closes = plan.closes === 'players';
-  const event: SubmissionEvent = {
-    type: 'submission',
-    gameId,
-    version: version ?? 0,
-    count: plan.tally.submissions,
-    userIds: plan.finalists,
-    ...(closes ? { closed: true } : {}),
-    ...(version === null ? {} : ballotsOfEvent(locked, plan, version)),
-  };
+type BatchShape = { guarded: boolean; counted: boolean; closes: boolean; duels: boolean };
+
+const batchStatements = new Map<string, PreparedSql>();
+
+function batchStatement(shape: BatchShape): PreparedSql {
+  const name = `submit_batch_${Number(shape.guarded)}${Number(shape.counted)}${Number(shape.closes)}${Number(shape.duels)}`;
+  let statement = batchStatements.get(name);
+  if (!statement) {
+    statement = new PreparedSql(name, () => batchSql(shape));
+    batchStatements.set(name, statement);
+  }
+  return statement;
+}
+
+/** The statement's values, by placeholder name. */
+const v = (name: string) => sql.placeholder(name);
+
+/**
+ * Every saved ranking and played-game record of the batch, the tally, the closing and the live
+ * event, in one statement. Guarded, it first locks the game and tally rows as every writer does
+ * and applies only if they, and the players' saved rankings, are still what the plan was made on
+ * (`applied`). Only the shape decides its text; every value is a placeholder (batchValues).
+ */
+function batchSql(shape: BatchShape): SQL {
   // Every write below happens only when the guard found the game as expected.
-  const guard = expected ? guardSql(locked, expected, plan) : sql``;
-  const ifGuarded = expected ? sql` and exists (select 1 from guard)` : sql``;
-  const tallied =
-    version === null
-      ? sql``
-      : sql`, tallied as (
-          ${writeTallySql({ gameId, tally: plan.tally, version, where: ifGuarded })}
+  const guard = shape.guarded ? guardSql(shape) : sql``;
+  const ifGuarded = shape.guarded ? sql` and exists (select 1 from guard)` : sql``;
+  const tallied = shape.counted
+    ? sql`, tallied as (
+          ${writeTallySql({ gameId: v('gameId'), tally: v('tally'), submissions: v('submissions'), version: v('version'), where: ifGuarded })}
           returning 1
-        )`;
+        )`
+    : sql``;
   // The game's activity time, and its closing when the players rule is reached.
   const touched = sql`, touched as (
-    update ${game} set last_activity_at = now()${closes ? sql`, closed = true, updated_at = now()` : sql``}
-    where id = ${gameId}${ifGuarded} returning 1
+    update ${game} set last_activity_at = now()${shape.closes ? sql`, closed = true, updated_at = now()` : sql``}
+    where id = ${v('gameId')}${ifGuarded} returning 1
   )`;
-  const notified =
-    version === null
-      ? sql``
-      : expected
-        ? sql`, (select ${notifySql(event)} from guard)`
-        : sql`, ${notifySql(event)}`;
+  const notify = submissionEvents.notifyJsonSql(v('event'));
+  const notified = !shape.counted
+    ? sql``
+    : shape.guarded
+      ? sql`, (select ${notify} from guard)`
+      : sql`, ${notify}`;
   // A duel game's answers (decision 0060): the guard found none of them stored yet.
-  const duels =
-    plan.duels.length === 0
-      ? sql``
-      : sql`, answered as (
+  const duels = shape.duels
+    ? sql`, answered as (
           insert into ${duelAnswer} (game_id, user_id, a, b, winner, at)
-          select ${gameId}, user_id, a, b, winner, now()
-          from jsonb_to_recordset(${JSON.stringify(duelRows(plan))}::jsonb)
+          select ${v('gameId')}, user_id, a, b, winner, now()
+          from jsonb_to_recordset(${v('duels')}::jsonb)
             as d(user_id text, a text, b text, winner text)
           where true${ifGuarded}
           on conflict do nothing
           returning 1
-        )`;
+        )`
+    : sql``;
+  const played = gameHooks().playedSql({
+    game: {
+      id: v('gameId'),
+      title: v('title'),
+      emoji: v('emoji'),
+      itemsCount: v('itemsCount'),
+      isPublic: v('isPublic'),
+    },
+    input: sql`input`,
+  });
   // Data-modifying CTEs run exactly once whether or not the final SELECT reads them.
-  const [row] = rows<{ at: Date | string; applied: boolean }>(
-    await tx.execute(sql`
+  return sql`
       with ${guard}input as (
-        select * from jsonb_to_recordset(${input}::jsonb)
+        select * from jsonb_to_recordset(${v('input')}::jsonb)
           as x(user_id text, name text, ranking jsonb, groups jsonb, partial boolean,
                finals int, reranks int, reranks_since bigint)
         where true${ifGuarded}
@@ -530,7 +531,7 @@ async function writePlan(
       saved as (
         insert into ${submission} (game_id, user_id, name, ranking, groups, partial, at, reranks,
                                    reranks_since)
-        select ${gameId}, user_id, name, ranking, groups, partial, now(), reranks, reranks_since
+        select ${v('gameId')}, user_id, name, ranking, groups, partial, now(), reranks, reranks_since
         from input
         on conflict (game_id, user_id) do update
           set name = excluded.name, ranking = excluded.ranking, groups = excluded.groups,
@@ -538,13 +539,8 @@ async function writePlan(
               reranks_since = excluded.reranks_since
         returning 1
       ),
-      played as (${gameHooks().playedSql({ game: locked, input: sql`input` })})${tallied}${touched}${duels}
-      select now() as at, ${expected ? sql`exists (select 1 from guard)` : sql`true`} as applied${notified}`),
-  );
-  return {
-    at: row ? new Date(row.at).getTime() : Date.now(),
-    applied: row?.applied === true,
-  };
+      played as (${played})${tallied}${touched}${duels}
+      select now() as at, ${shape.guarded ? sql`exists (select 1 from guard)` : sql`true`} as applied${notified}`;
 }
 
 /**
@@ -553,27 +549,16 @@ async function writePlan(
  * player's saved ranking is the one planned on. After waiting for a lock it sees the rows as
  * committed; a change of version means another batch was written meanwhile.
  */
-function guardSql(planned: GameRow, expected: Expected, plan: BatchPlan): SQL {
-  const before = JSON.stringify(
-    [...expected.before].map(([userId, saved]) => ({
-      user_id: userId,
-      ranking: saved?.ranking ?? null,
-      groups: saved?.groups ?? null,
-      partial: saved?.partial ?? null,
-      reranks: saved?.reranks ?? null,
-      reranks_since: saved?.reranksSince ?? null,
-    })),
-  );
-  const deadline = planned.deadlineAt?.toISOString() ?? null;
+function guardSql(shape: BatchShape): SQL {
   return sql`guard as (
     select 1 from ${game} g join ${gameTally} t on t.game_id = g.id
-    where g.id = ${planned.id} and t.version = ${expected.version} and not g.closed
-      and g.items = ${JSON.stringify(planned.items)}::jsonb
-      and g.ballot = ${JSON.stringify(planned.ballot)}::jsonb
-      and g.size_limit is not distinct from ${planned.sizeLimit}::int
-      and date_trunc('milliseconds', g.deadline_at) is not distinct from ${deadline}::timestamptz
+    where g.id = ${v('gameId')} and t.version = ${v('expectedVersion')}::int and not g.closed
+      and g.items = ${v('items')}::jsonb
+      and g.ballot = ${v('ballot')}::jsonb
+      and g.size_limit is not distinct from ${v('sizeLimit')}::int
+      and date_trunc('milliseconds', g.deadline_at) is not distinct from ${v('deadline')}::timestamptz
       and not exists (
-        select 1 from jsonb_to_recordset(${before}::jsonb)
+        select 1 from jsonb_to_recordset(${v('before')}::jsonb)
           as e(user_id text, ranking jsonb, groups jsonb, partial boolean, reranks int,
                reranks_since bigint)
         left join ${submission} s on s.game_id = g.id and s.user_id = e.user_id
@@ -581,10 +566,97 @@ function guardSql(planned: GameRow, expected: Expected, plan: BatchPlan): SQL {
           or s.partial is distinct from e.partial
           or s.reranks is distinct from e.reranks
           or s.reranks_since is distinct from e.reranks_since
-      )${plan.duels.length === 0 ? sql`` : duelsStillOpenSql(planned.id, plan)}
+      )${shape.duels ? duelsStillOpenSql() : sql``}
     for update of g, t
   ),
   `;
+}
+
+/**
+ * The batch's statement, run: answers the commit's time (ms) and whether it applied (always,
+ * unguarded).
+ */
+async function writePlan(
+  tx: Db | Tx,
+  locked: GameRow,
+  plan: BatchPlan,
+  version: number | null,
+  expected: Expected | null,
+): Promise<{ at: number; applied: boolean }> {
+  const shape: BatchShape = {
+    guarded: expected !== null,
+    counted: version !== null,
+    closes: plan.closes === 'players',
+    duels: plan.duels.length > 0,
+  };
+  const [row] = await batchStatement(shape).run(tx, batchValues(locked, plan, version, expected));
+  return {
+    at: row ? new Date(row.at as Date | string).getTime() : Date.now(),
+    applied: row?.applied === true,
+  };
+}
+
+/** The values of the batch's statement (batchSql's placeholders). */
+function batchValues(
+  locked: GameRow,
+  plan: BatchPlan,
+  version: number | null,
+  expected: Expected | null,
+): Record<string, unknown> {
+  const gameId = locked.id;
+  const values: Record<string, unknown> = {
+    gameId,
+    input: JSON.stringify(
+      plan.writes.map((write) => ({
+        user_id: write.userId,
+        name: write.name,
+        ranking: write.ranking,
+        groups: write.groups,
+        partial: write.partial,
+        finals: write.finals,
+        reranks: write.reranks,
+        reranks_since: write.reranksSince,
+      })),
+    ),
+    title: locked.title ?? locked.prompt,
+    emoji: locked.emoji,
+    itemsCount: locked.items.length,
+    isPublic: locked.isPublic,
+  };
+  if (plan.duels.length > 0) values.duels = JSON.stringify(duelRows(plan));
+  if (version !== null) {
+    const event: SubmissionEvent = {
+      type: 'submission',
+      gameId,
+      version,
+      count: plan.tally.submissions,
+      userIds: plan.finalists,
+      ...(plan.closes === 'players' ? { closed: true } : {}),
+      ...ballotsOfEvent(locked, plan, version),
+    };
+    values.tally = JSON.stringify(plan.tally);
+    values.submissions = plan.tally.submissions;
+    values.version = version;
+    values.event = JSON.stringify(event);
+  }
+  if (expected) {
+    values.expectedVersion = expected.version;
+    values.items = JSON.stringify(locked.items);
+    values.ballot = JSON.stringify(locked.ballot);
+    values.sizeLimit = locked.sizeLimit;
+    values.deadline = locked.deadlineAt?.toISOString() ?? null;
+    values.before = JSON.stringify(
+      [...expected.before].map(([userId, saved]) => ({
+        user_id: userId,
+        ranking: saved?.ranking ?? null,
+        groups: saved?.groups ?? null,
+        partial: saved?.partial ?? null,
+        reranks: saved?.reranks ?? null,
+        reranks_since: saved?.reranksSince ?? null,
+      })),
+    );
+  }
+  return values;
 }
 
 /**
@@ -676,14 +748,14 @@ function duelRows(plan: BatchPlan) {
  * The guard's condition for a duel game's answers (decision 0060): each was the pair offered to
  * its player (in either order) and is not answered yet. Starts with `and`.
  */
-function duelsStillOpenSql(gameId: string, plan: BatchPlan): SQL {
+function duelsStillOpenSql(): SQL {
   return sql` and not exists (
-        select 1 from jsonb_to_recordset(${JSON.stringify(duelRows(plan))}::jsonb)
+        select 1 from jsonb_to_recordset(${v('duels')}::jsonb)
           as d(user_id text, a text, b text, winner text)
-        left join ${duelOffer} o on o.game_id = ${gameId} and o.user_id = d.user_id
+        left join ${duelOffer} o on o.game_id = g.id and o.user_id = d.user_id
         where o.user_id is null
           or least(o.a collate "C", o.b collate "C") <> d.a or greatest(o.a collate "C", o.b collate "C") <> d.b
-          or exists (select 1 from ${duelAnswer} x where x.game_id = ${gameId}
+          or exists (select 1 from ${duelAnswer} x where x.game_id = g.id
                      and x.user_id = d.user_id and x.a = d.a and x.b = d.b)
       )`;
 }

@@ -5,7 +5,7 @@
  * games/submit.ts; the deadline check, closing.ts). Every writer of a game holds its row's lock
  * (game, then tally) while it does.
  */
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { AppError } from '../../domain/errors';
 import type { Tally } from '../../domain/results';
 import type { Tx } from '../db/client';
@@ -37,19 +37,21 @@ export async function bumpVersion(
 }
 
 /**
- * The SQL form for a submission batch: the UPDATE that writes the batch's tally and sets the
- * version it made (the base version plus one per final ranking counted), when `where` (more
- * conditions, starting with `and`) holds. Its event is sent by the same statement.
+ * The SQL form for a submission batch: the UPDATE that writes the batch's tally (`tally`: its
+ * JSON text) and its final-ranking count, and sets the version it made (the base version plus
+ * one per final ranking counted), when `where` (more conditions, starting with `and`) holds. Its
+ * event is sent by the same statement. The values are the prepared statement's (db/prepared.ts).
  */
 export function writeTallySql(input: {
-  gameId: string;
-  tally: Tally;
-  version: number;
+  gameId: SQLWrapper;
+  tally: SQLWrapper;
+  submissions: SQLWrapper;
+  version: SQLWrapper;
   where: SQL;
 }): SQL {
   return sql`update ${gameTally}
-    set tally = ${JSON.stringify(input.tally)}::jsonb, submissions = ${input.tally.submissions},
-        version = ${input.version}
+    set tally = ${input.tally}::jsonb, submissions = ${input.submissions}::int,
+        version = ${input.version}::int
     where game_id = ${input.gameId}${input.where}`;
 }
 

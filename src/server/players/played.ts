@@ -6,21 +6,20 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Item } from '../../domain/game';
 import type { Tx } from '../db/client';
 import { play, playedGame } from '../db/schema/players';
-import type { GameRow } from '../games/public';
+import type { PlayedGameFields } from '../games/public';
 
 /**
  * The body of a submission batch's `played` CTE: from `input` (user_id, finals), each player's
  * record is started by saved progress and completed by a final ranking (each one more play).
  */
-export function playedSql(batch: { game: GameRow; input: SQL }): SQL {
+export function playedSql(batch: { game: PlayedGameFields; input: SQL }): SQL {
   const { game, input } = batch;
   return sql`
         insert into ${playedGame} as p (user_id, game_id, last_played_at, last_completed_at,
           play_count, status, partial, title, emoji, items_count, is_public)
         select user_id, ${game.id}, now(), case when finals > 0 then now() end, finals,
                case when finals > 0 then 'completed' else 'started' end, finals = 0,
-               ${game.title ?? game.prompt}, ${game.emoji}, ${game.items.length},
-               ${game.isPublic}
+               ${game.title}, ${game.emoji}, ${game.itemsCount}, ${game.isPublic}
         from ${input}
         on conflict (user_id, game_id) do update set
           last_played_at = now(),

@@ -5,7 +5,7 @@
  * TypeScript type with its SQL form beside it (`eventKind`), and the topics its pages subscribe to
  * (`topic`). Payloads carry ids and versions only: NOTIFY payloads must stay under 8,000 bytes.
  */
-import { is, SQL, sql } from 'drizzle-orm';
+import { is, SQL, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Database, Db } from '../db/client';
 import type { Logger } from '../platform/log';
 
@@ -31,6 +31,11 @@ export type EventKind<E extends HubEvent> = {
   readonly type: E['type'];
   /** Sends `event`, known in TypeScript. */
   notifySql(event: E): SQL;
+  /**
+   * Sends an event given as its JSON text (JSON.stringify of an `E`): a value of a statement
+   * prepared once (db/prepared.ts).
+   */
+  notifyJsonSql(json: SQLWrapper): SQL;
   /** Sends an event built in SQL from `fields` (json_build_object with the same fields). */
   notifyFieldsSql(fields: EventFields<E>): SQL;
 };
@@ -50,6 +55,7 @@ export function eventKind<E extends HubEvent>(type: E['type']): EventKind<E> {
   return {
     type,
     notifySql: (event) => sql`pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(event)})`,
+    notifyJsonSql: (json) => sql`pg_notify(${EVENTS_CHANNEL}, ${json}::text)`,
     notifyFieldsSql: (fields) => {
       const pairs = Object.entries(fields).map(
         ([key, value]) => sql`${key}::text, ${jsonValue(value)}`,
