@@ -26,6 +26,8 @@ const ROUTES: [string, string][] = [
   ['GET', '/api/games/:id/:file{export\\.(?:csv|json)}'],
   ['GET', '/api/games/:id/results'],
   ['PUT', '/api/games/:id/submission'],
+  // A pattern with capture groups, which no RegExpRouter takes: the TrieRouter layer's.
+  ['GET', '/api/games/:id/pick/:which{(a)|(b)}'],
   ['ALL', '/api/*'],
 ];
 
@@ -54,6 +56,8 @@ describe('SplitRouter', () => {
       ['GET', '/api/games/g1/results'],
       ['PUT', '/api/games/g1/submission'],
       ['DELETE', '/api/games/g1/submission'],
+      ['GET', '/api/games/g1/pick/b'],
+      ['GET', '/api/games/g1/pick/c'],
       ['GET', '/elsewhere'],
     ];
     for (const [method, path] of requests) {
@@ -66,13 +70,19 @@ describe('SplitRouter', () => {
       [1, {}],
       [3, {}],
       [4, { rankId: 'reports' }],
-      [11, {}],
+      [12, {}],
     ]);
     expect(resolved(split.match('GET', '/api/games/g1/export.json'))).toEqual([
       [0, {}],
       [1, {}],
       [8, { id: 'g1', file: 'export.json' }],
-      [11, {}],
+      [12, {}],
+    ]);
+    expect(resolved(split.match('GET', '/api/games/g1/pick/a'))).toEqual([
+      [0, {}],
+      [1, {}],
+      [11, { id: 'g1', which: 'a' }],
+      [12, {}],
     ]);
   });
 
