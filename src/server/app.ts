@@ -37,6 +37,7 @@ import { imageApiRoutes, imageFileRoutes, pngThumbs, type BucketStore } from './
 import { errorBody, createErrorHandler, notFoundApi } from './http/errors';
 import { withClientIp } from './http/client-ip';
 import { securityHeaders } from './http/security-headers';
+import { SplitRouter } from './http/router';
 import { jsonOnlyFromTrustedOrigins, redirectToCanonicalHost } from './http/guards';
 import type { Mailer } from './auth/mailer';
 import { accountRoutes } from './auth/account/routes';
@@ -411,7 +412,7 @@ async function gameBootRead(db: Db, states: GameStates, pathname: string) {
 }
 
 export function createApp(deps: AppDeps) {
-  const app = new Hono<AuthEnv>();
+  const app = new Hono<AuthEnv>({ router: new SplitRouter() });
   setGameHooks(
     gameHooksWith(
       new PlaysDigests({

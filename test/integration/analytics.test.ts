@@ -15,6 +15,7 @@ import {
   MAX_EVENTS_PER_BATCH,
   MAX_PROP_TEXT,
 } from '../../src/domain/analytics';
+import { insertEvents } from '../../src/server/analytics/record';
 import { foldOldEvents, MAX_DAILY_VALUES } from '../../src/server/analytics/retention';
 import { analyticsDaily, analyticsEvent } from '../../src/server/db/schema/analytics';
 import { rateLimit, user } from '../../src/server/db/schema/auth';
@@ -353,6 +354,33 @@ describe.each(testDatabases)('analytics on %s', (kind) => {
       [1, staysId],
       [2, null],
     ]);
+  });
+
+  it('writes a full batch as given: each field of each event, an account deleted first left out', async () => {
+    const stays = (await h.me(await h.user('Stays'))).id;
+    const leaves = (await h.me(await h.user('Leaves'))).id;
+    await db().delete(user).where(eq(user.id, leaves));
+    const run = `run-${tag()}`;
+    const events = Array.from({ length: 200 }, (_, n) => ({
+      name: 'duel_answer' as const,
+      props: { run, n, text: `«${n}» \\ "quoted" 🎲`, nested: { list: [n, null, true] } },
+      userId: [stays, leaves, null][n % 3],
+      anonId: n % 2 === 0 ? `anon-${n}` : null,
+    }));
+    const before = Date.now();
+    await insertEvents(db(), events);
+    const rows = await eventsOf(sql`${analyticsEvent.props} ->> 'run' = ${run}`);
+    expect(new Set(rows.map((row) => row.id)).size).toBe(200);
+    expect(rows.every((row) => /^[A-Za-z0-9]{16}$/.test(row.id))).toBe(true);
+    expect(rows.every((row) => row.at.getTime() >= before - 60_000)).toBe(true);
+    const byN = new Map(rows.map((row) => [(row.props as { n: number }).n, row]));
+    for (const [n, event] of events.entries()) {
+      const row = byN.get(n);
+      expect(row?.name).toBe('duel_answer');
+      expect(row?.props).toEqual(event.props);
+      expect(row?.userId).toBe(event.userId === leaves ? null : event.userId);
+      expect(row?.anonId).toBe(event.anonId);
+    }
   });
 
   it('reports the funnel, sources, devices and locales to admins only', async () => {

@@ -4,6 +4,7 @@
  * server's own events are queued and written after the action answered, many in one INSERT, and
  * a failed write is logged at debug and forgotten.
  */
+import { sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { stripEmails, type AnalyticsEventName } from '../../domain/analytics';
 import { lockAccountsPresent, type Viewer } from '../auth/public';
@@ -20,13 +21,32 @@ export type AnalyticsEvent = {
   anonId?: string | null;
 };
 
-const rowOf = (event: AnalyticsEvent) => ({
+type EventRow = {
+  id: string;
+  name: AnalyticsEventName;
+  props: Record<string, unknown>;
+  user_id: string | null;
+  anon_id: string | null;
+};
+
+const rowOf = (event: AnalyticsEvent): EventRow => ({
   id: newId(16),
   name: event.name,
   props: stripEmails(event.props ?? {}),
-  userId: event.userId ?? null,
-  anonId: event.anonId ?? null,
+  user_id: event.userId ?? null,
+  anon_id: event.anonId ?? null,
 });
+
+/**
+ * The rows in one statement with one parameter (a JSON array): a batch of 200 events costs the
+ * server one string, not a thousand bound values (decision 0078).
+ */
+function insertRows(db: Pick<Db, 'execute'>, rows: readonly EventRow[]) {
+  return db.execute(sql`
+    insert into ${analyticsEvent} (id, name, props, user_id, anon_id)
+    select id, name, props, user_id, anon_id from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      as x(id text, name text, props jsonb, user_id text, anon_id text)`);
+}
 
 /**
  * Writes events now, in one statement; throws what the database throws. An account deleted while
@@ -38,19 +58,18 @@ export async function insertEvents(db: Db, events: readonly AnalyticsEvent[]): P
   if (events.length === 0) return;
   const rows = events.map(rowOf);
   try {
-    await db.insert(analyticsEvent).values(rows);
+    await insertRows(db, rows);
   } catch (error) {
     if (sqlStateOf(error) !== FOREIGN_KEY_VIOLATION) throw error;
-    const named = [...new Set(rows.flatMap((row) => (row.userId ? [row.userId] : [])))];
+    const named = [...new Set(rows.flatMap((row) => (row.user_id ? [row.user_id] : [])))];
     await db.transaction(async (tx) => {
       const present = await lockAccountsPresent(tx, named);
-      await tx
-        .insert(analyticsEvent)
-        .values(
-          rows.map((row) =>
-            row.userId && !present.has(row.userId) ? { ...row, userId: null } : row,
-          ),
-        );
+      await insertRows(
+        tx,
+        rows.map((row) =>
+          row.user_id && !present.has(row.user_id) ? { ...row, user_id: null } : row,
+        ),
+      );
     });
   }
 }

@@ -53,15 +53,11 @@ export function jsonOnlyFromTrustedOrigins(
 export function redirectToCanonicalHost(canonicalOrigin: string): MiddlewareHandler {
   const canonical = new URL(canonicalOrigin);
   return async (c, next) => {
-    const url = new URL(c.req.url);
     const method = c.req.method;
-    if (
-      url.host === canonical.host ||
-      c.req.path.startsWith('/api/') ||
-      (method !== 'GET' && method !== 'HEAD')
-    ) {
-      return next();
-    }
+    // The URL is parsed only for a page (an API call is never redirected: the common case).
+    if (c.req.path.startsWith('/api/') || (method !== 'GET' && method !== 'HEAD')) return next();
+    const url = new URL(c.req.url);
+    if (url.host === canonical.host) return next();
     return c.redirect(`${canonical.origin}${url.pathname}${url.search}`, 301);
   };
 }
