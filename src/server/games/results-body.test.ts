@@ -42,8 +42,23 @@ describe('meanResultsBody', () => {
       [0, 0],
       [null, 12],
     ] as const) {
-      const body = meanResultsBody(results, agreement, imported);
-      expect(body.toString('utf8')).toBe(stringified(results, agreement, imported));
+      // Built, then kept.
+      for (let read = 0; read < 2; read++) {
+        const body = meanResultsBody(results, agreement, imported);
+        expect(body.toString('utf8')).toBe(stringified(results, agreement, imported));
+      }
+    }
+  });
+
+  it('stays right for every agreement past the bytes kept per results', () => {
+    const results = resultsOf(['i0', 'i1', 'i2', 'i3'], ['i2', 'i1', 'i0', 'i3']);
+    const size = meanResultsBody(results, null, 0).length;
+    const agreements = Array.from({ length: Math.ceil((2 * 256 * 1024) / size) }, (_, i) => i / 7);
+    for (let read = 0; read < 2; read++) {
+      for (const agreement of agreements) {
+        const body = meanResultsBody(results, agreement, 2);
+        expect(body.toString('utf8')).toBe(stringified(results, agreement, 2));
+      }
     }
   });
 

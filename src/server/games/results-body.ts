@@ -18,6 +18,13 @@ const heads = new WeakMap<Results, Buffer>();
 const crowds = new WeakMap<Results, { order: string[]; groups: Groups }>();
 /** Each ballot's agreement with the crowd, per results. */
 const agreements = new WeakMap<Results, WeakMap<Groups, number | null>>();
+/**
+ * Whole bodies, per results and then by agreement and count of imported ballots, while they
+ * take at most BODIES_BYTES in all: a busy 10-item game's readers share a few dozen agreements
+ * (~7 KB each), answered without building a body; past it (a big game), built per read.
+ */
+const bodies = new WeakMap<Results, { bytes: number; byKey: Map<string, Buffer<ArrayBuffer>> }>();
+const BODIES_BYTES = 256 * 1024;
 
 function head(results: Results): Buffer {
   let bytes = heads.get(results);
@@ -54,8 +61,29 @@ export function crowdAgreement(results: Results, kind: BallotKind, mine: Groups)
   return value;
 }
 
-/** The mean's results body, as `JSON.stringify` of the object above would write it. */
+/**
+ * The mean's results body, as `JSON.stringify` of the object above would write it. Kept: never
+ * to be changed.
+ */
 export function meanResultsBody(
+  results: Results,
+  myAgreement: number | null,
+  imported: number,
+): Buffer<ArrayBuffer> {
+  let kept = bodies.get(results);
+  if (!kept) bodies.set(results, (kept = { bytes: 0, byKey: new Map() }));
+  const key = `${myAgreement} ${imported}`;
+  const known = kept.byKey.get(key);
+  if (known) return known;
+  const body = built(results, myAgreement, imported);
+  if (kept.bytes + body.length <= BODIES_BYTES) {
+    kept.bytes += body.length;
+    kept.byKey.set(key, body);
+  }
+  return body;
+}
+
+function built(
   results: Results,
   myAgreement: number | null,
   imported: number,

@@ -117,20 +117,18 @@ export function securityHeaders(options: {
   policyFor(options.indexFile);
   return async (c, next) => {
     await next();
+    const embed = framable.has(c);
+    const isHtml = (c.res.headers.get('content-type') ?? '').includes('text/html');
+    const policy = embed ? embedPolicy : isHtml ? policyFor(options.indexFile) : apiPolicy;
     let headers = c.res.headers;
     try {
-      headers.set('X-Content-Type-Options', 'nosniff');
+      headers.set('Content-Security-Policy', policy);
     } catch {
       // A response whose headers are immutable (one fetched as is): sent as a copy.
       c.res = new Response(c.res.body, c.res);
       headers = c.res.headers;
+      headers.set('Content-Security-Policy', policy);
     }
-    const isHtml = (headers.get('content-type') ?? '').includes('text/html');
-    const embed = framable.has(c);
-    headers.set(
-      'Content-Security-Policy',
-      embed ? embedPolicy : isHtml ? policyFor(options.indexFile) : apiPolicy,
-    );
     headers.set('X-Content-Type-Options', 'nosniff');
     headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
     if (embed) headers.delete('X-Frame-Options');
