@@ -6,11 +6,10 @@
 import { ballotAgreement } from '../../domain/agreement';
 import { Hono, type TypedResponse } from 'hono';
 import { z } from 'zod';
-import { groupsOfRanking } from '../../domain/ballot';
 import { shownName, MESSAGES } from '../../domain/game';
 import { closestWeakBallot, coarseAgreement } from '../../domain/crowd';
 import { METHOD_MESSAGE, METHODS, STRENGTH } from '../../domain/methods';
-import { headlineMethod, headlineOrder, methodsOf } from '../../domain/methods-standings';
+import { headlineMethod, methodsOf } from '../../domain/methods-standings';
 import { AppError } from '../../domain/errors';
 import type { Results } from '../../domain/results';
 import type { AuthEnv } from '../auth/public';
@@ -22,8 +21,9 @@ import { BallotCache } from './ballot-cache';
 import { findSubmission, toGameView, toSubmissionView } from './data';
 import { gameLiveStream } from './live-stream';
 import { currentState, freshState } from './lookup';
-import { methodView, runoff, standingsView, tallyWinners, type MethodView } from './methods-view';
+import { methodView, runoff, type MethodView } from './methods-view';
 import { visibleResults } from './results-access';
+import { crowdAgreement, meanResultsBody } from './results-body';
 import type { GameStates } from './state';
 
 export type GameReadDeps = {
@@ -48,20 +48,6 @@ const ResultsQuery = z.object({
 
 /** The name a player shows when they gave none. */
 const ANONYMOUS = shownName(null);
-
-const RESULTS_HEAD = Buffer.from('{"results":');
-
-/**
- * `{ "results": { ...results, ...tail } }` spliced from the results' JSON, serialized once per
- * version (a 200-item game's is most of a MB), and the small per-viewer tail.
- */
-function meanResultsBody(resultsJson: Buffer, tail: object) {
-  return Buffer.concat([
-    RESULTS_HEAD,
-    resultsJson.subarray(0, -1),
-    Buffer.from(`,${JSON.stringify(tail).slice(1)}}`),
-  ]);
-}
 
 /**
  * The game page's read (`GET /api/games/:idOrSlug`) as `viewerId` sees it: also written into the
@@ -105,10 +91,8 @@ export function gameReadRoutes(deps: GameReadDeps) {
           if (!methodsOf(results).includes(method)) {
             throw new AppError('invalid-argument', METHOD_MESSAGE);
           }
-          // The crowd's order is the headline one (a duel game's: Bradley–Terry's, decision 0066).
-          const crowd = headlineOrder(results);
           const myAgreement = access.mine
-            ? ballotAgreement(state.row.ballot.kind, access.mine, groupsOfRanking(crowd), crowd)
+            ? crowdAgreement(results, state.row.ballot.kind, access.mine)
             : null;
           if (method !== 'mean') {
             const irv =
@@ -124,14 +108,7 @@ export function gameReadRoutes(deps: GameReadDeps) {
               },
             });
           }
-          const tail = {
-            method,
-            winners: tallyWinners(results),
-            groups: standingsView(results, 'mean', null).groups,
-            myAgreement,
-            ...(state.imported > 0 ? { imported: state.imported } : {}),
-          };
-          return c.body(meanResultsBody(states.resultsJson(state), tail), 200, {
+          return c.body(meanResultsBody(results, myAgreement, state.imported), 200, {
             'content-type': 'application/json; charset=UTF-8',
           }) as unknown as TypedResponse<
             { results: Results & MethodView & { myAgreement: number | null; imported?: number } },

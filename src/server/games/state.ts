@@ -44,6 +44,9 @@ const MAX_OWN_VERSIONS = 16;
 /** Ids and slugs kept at most. */
 const MAX_NAMES = 20_000;
 
+/** Each kept saved ranking's groups (see finalBallot). */
+const groupsOfSaved = new WeakMap<SavedRanking, Groups>();
+
 type Entry = {
   state: Promise<GameState | null> | undefined;
   /** The state once loaded, to compare versions with events synchronously. */
@@ -54,7 +57,6 @@ type Entry = {
         items: readonly Item[];
         ballot: BallotSpec;
         results: Results;
-        json?: Buffer;
       }
     | undefined;
   /** A player's saved ranking, or null: they have none. */
@@ -138,20 +140,9 @@ export class GameStates {
   }
 
   /**
-   * The results as UTF-8 JSON, serialized and encoded once per version (a 200-item game's is most
-   * of a MB: encoding it for every read was most of a read's time).
-   */
-  resultsJson(state: GameState): Buffer {
-    const results = this.results(state);
-    const memo = this.entries.get(state.row.id)?.results;
-    if (memo?.results !== results) return Buffer.from(JSON.stringify(results));
-    memo.json ??= Buffer.from(JSON.stringify(results));
-    return memo.json;
-  }
-
-  /**
    * A player's final ballot of the game as the groups it is counted in, or null when they have
-   * none (saved progress is not one).
+   * none (saved progress is not one). The same groups object while their saved ranking is the
+   * same, so what is counted per ballot is found again (results-body.ts); never to be changed.
    */
   async finalBallot(gameId: string, userId: string): Promise<Groups | null> {
     const entry = this.entry(gameId);
@@ -176,7 +167,10 @@ export class GameStates {
         remember(entry.saved, userId, saved, MAX_SAVED_PER_GAME);
       }
     }
-    return saved && !saved.partial ? savedGroups(saved) : null;
+    if (!saved || saved.partial) return null;
+    let groups = groupsOfSaved.get(saved);
+    if (!groups) groupsOfSaved.set(saved, (groups = savedGroups(saved)));
+    return groups;
   }
 
   /**
