@@ -117,9 +117,6 @@ export function securityHeaders(options: {
   policyFor(options.indexFile);
   return async (c, next) => {
     await next();
-    const embed = framable.has(c);
-    const isHtml = (c.res.headers.get('content-type') ?? '').includes('text/html');
-    const policy = embed ? embedPolicy : isHtml ? policyFor(options.indexFile) : apiPolicy;
     let headers = c.res.headers;
     const isHtml = (headers.get('content-type') ?? '').includes('text/html');
     const embed = framable.has(c);
