@@ -71,8 +71,6 @@ type Waiting = {
 
 export class Submissions {
   private readonly waiting = new Map<string, Waiting[]>();
-  /** Games whose batch this instance is writing now. */
-  private readonly writing = new Set<string>();
 
   /**
    * `queue` is the per-game queue the owner's changes (edit, close, delete) also run in, so this
@@ -96,30 +94,20 @@ export class Submissions {
       if (!list) {
         list = [];
         this.waiting.set(gameId, list);
-        const flush = () => this.flush(gameId);
-        // Behind a batch being written, the requests go as soon as it has committed (they have
-        // waited for it). Else one turn of the event loop first: requests already received join.
-        void this.queue.run(
-          gameId,
-          this.writing.has(gameId) ? flush : () => nextTurn().then(flush),
-        );
+        // One turn of the event loop first: requests already received join this batch.
+        void this.queue.run(gameId, () => nextTurn().then(() => this.flush(gameId)));
       }
       list.push({ request, resolve, reject });
     });
   }
 
-  /**
-   * Writes what waits for the game, up to MAX_BATCH; the rest goes in the next batch. The batch's
-   * answers are given a turn later: the next batch, if one waits, is sent to the database first,
-   * so that the game's row does not stand idle while this batch's responses are written.
-   */
+  /** Writes what waits for the game, up to MAX_BATCH; the rest goes in the next batch. */
   private async flush(gameId: string): Promise<void> {
     const list = this.waiting.get(gameId) ?? [];
     const batch = list.splice(0, MAX_BATCH);
     if (list.length > 0) void this.queue.run(gameId, () => this.flush(gameId));
     else this.waiting.delete(gameId);
     this.onBatch?.(batch.length);
-    this.writing.add(gameId);
     let firstPlays: FirstPlaysRecorded | null = null;
     try {
       const { answers, recorded } = await writeBatch(
@@ -130,19 +118,15 @@ export class Submissions {
         this.rerankLimit,
       );
       firstPlays = recorded;
-      setImmediate(() =>
-        batch.forEach((waiting, i) => {
-          const answer = answers[i];
-          if (answer instanceof Error || answer === undefined) waiting.reject(answer);
-          else waiting.resolve(answer);
-        }),
-      );
+      batch.forEach((waiting, i) => {
+        const answer = answers[i];
+        if (answer instanceof Error || answer === undefined) waiting.reject(answer);
+        else waiting.resolve(answer);
+      });
     } catch (error) {
-      setImmediate(() => batch.forEach((waiting) => waiting.reject(error)));
-    } finally {
-      this.writing.delete(gameId);
+      for (const waiting of batch) waiting.reject(error);
     }
-    // Committed: what follows first plays (a creator's digest) is off the answers' path.
+    // Answered and committed: what follows first plays (a creator's digest) is off the hot path.
     if (firstPlays && firstPlays.players.length > 0) await gameHooks().afterFirstPlays(firstPlays);
   }
 }
