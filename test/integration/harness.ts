@@ -215,21 +215,42 @@ export async function statementsNaming(
   const matches =
     typeof needle === 'string' ? (statement: string) => statement.includes(needle) : needle;
   const raw = h.server.database.raw;
-  const target = (raw.kind === 'pglite' ? raw.client : raw.pool) as unknown as {
-    query: (...args: unknown[]) => Promise<unknown>;
-  };
-  const original = target.query;
+  const listeners = statementListeners(raw.kind === 'pglite' ? raw.client : raw.pool);
   let count = 0;
-  target.query = function (this: unknown, ...args: unknown[]) {
-    if (matches(JSON.stringify(args))) count++;
-    return original.apply(this, args);
+  const listener = (statement: string) => {
+    if (matches(statement)) count++;
   };
+  listeners.add(listener);
   try {
     await run();
   } finally {
-    target.query = original;
+    listeners.delete(listener);
   }
   return count;
+}
+
+/**
+ * Who hears each statement sent through `target`'s own `query`: one wrapper per target, left in
+ * place, so that counts running at once (concurrent tests) neither undo nor hide each other's,
+ * as wrapping and restoring `query` around each did.
+ */
+const listenersOf = new WeakMap<object, Set<(statement: string) => void>>();
+
+function statementListeners(target: object): Set<(statement: string) => void> {
+  let listeners = listenersOf.get(target);
+  if (listeners) return listeners;
+  const heard = new Set<(statement: string) => void>();
+  const queryable = target as Queryable;
+  const original = queryable.query;
+  queryable.query = function (this: unknown, ...args: unknown[]) {
+    if (heard.size > 0) {
+      const statement = JSON.stringify(args);
+      for (const listener of heard) listener(statement);
+    }
+    return original.apply(this, args);
+  };
+  listenersOf.set(target, (listeners = heard));
+  return listeners;
 }
 
 type Queryable = { query: (...args: unknown[]) => Promise<unknown> };
