@@ -15,7 +15,8 @@
  *   client retries it.
  * - Idle connections (no request under way, none begun) close after `idleGraceMs`, which gives a
  *   request sent at the moment of the signal the time to arrive; from then on each connection closes
- *   as soon as it is idle.
+ *   as soon as it is idle. A request that arrived within the grace is read before the close, even
+ *   when the process was too busy to read it until after the grace (`sweepSoon`).
  * - After `timeoutMs`, whatever is left is cut.
  */
 import type { RequestListener, Server, ServerResponse } from 'node:http';
@@ -41,6 +42,7 @@ export class HttpDrain {
   private server: Server | undefined;
   private draining = false;
   private graceOver = false;
+  private sweepPending = false;
 
   /** Requests under way (received, answer not finished). */
   get inFlight(): number {
@@ -79,13 +81,28 @@ export class HttpDrain {
         const index = connection.responses.indexOf(res);
         if (index >= 0) connection.responses.splice(index, 1);
         if (!req.complete) connection.answeredEarly = true;
-        if (this.graceOver) this.sweep();
+        if (this.graceOver) this.sweepSoon();
       });
       listener(req, res);
     };
   }
 
-  /** Closes every connection with nothing under way (after the grace). */
+  /**
+   * Closes every connection with nothing under way (after the grace), once the event loop has read
+   * what its sockets hold. A timer fires before the loop polls its sockets: when the process was
+   * busy past the grace (a long synchronous step, a starved machine), a request already in a
+   * socket's buffer is not parsed yet, its connection looks idle, and closing it resets the request.
+   * An immediate runs after the poll, so those requests are under way by then and kept.
+   */
+  private sweepSoon(): void {
+    if (this.sweepPending) return;
+    this.sweepPending = true;
+    setImmediate(() => {
+      this.sweepPending = false;
+      this.sweep();
+    });
+  }
+
   private sweep(): void {
     this.server?.closeIdleConnections();
     for (const [socket, connection] of this.connections) {
@@ -115,7 +132,7 @@ export class HttpDrain {
     );
     const grace = setTimeout(() => {
       this.graceOver = true;
-      this.sweep();
+      this.sweepSoon();
     }, options.idleGraceMs);
     let timer: NodeJS.Timeout | undefined;
     const finished = await Promise.race([
