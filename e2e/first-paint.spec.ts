@@ -65,11 +65,25 @@ async function open(
   await context.addInitScript((dark) => {
     window.localStorage.setItem('crowned.onboarded', '1');
     if (dark) window.localStorage.setItem('crowned.theme', 'dark');
-    const w = window as unknown as { shifts: number };
+    type Shift = PerformanceEntry & {
+      value: number;
+      sources: { node: Element | null; previousRect: DOMRect; currentRect: DOMRect }[];
+    };
+    const w = window as unknown as { shifts: number; shiftLog: string[] };
     w.shifts = 0;
+    w.shiftLog = [];
+    const describe = (node: Element | null) =>
+      node ? `${node.tagName.toLowerCase()}.${String(node.className).replace(/ /g, '.')}` : '?';
+    const box = (r: DOMRect) =>
+      `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)}`;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) {
+      for (const entry of list.getEntries() as Shift[]) {
         w.shifts += entry.value;
+        w.shiftLog.push(
+          `${Math.round(entry.startTime)} ms ${entry.value.toFixed(3)}: ${entry.sources
+            .map((s) => `${describe(s.node)} ${box(s.previousRect)} → ${box(s.currentRect)}`)
+            .join('; ')}`,
+        );
       }
     }).observe({ type: 'layout-shift', buffered: true });
   }, options.dark);
@@ -102,6 +116,11 @@ describe.runIf(browserAvailable())('the play page as the server draws it', () =>
         const drawn = await open(browser, server, { viewport, dark, drawnOnly: true });
         const app = await open(browser, server, { viewport, dark, drawnOnly: false });
         try {
+          // Read before the screenshots: a full-page one resizes the page, which shifts it.
+          const { shifts, shiftLog } = await app.page.evaluate(() => {
+            const w = window as unknown as { shifts: number; shiftLog: string[] };
+            return { shifts: w.shifts, shiftLog: w.shiftLog };
+          });
           const tag = `${viewport.width}-${dark ? 'dark' : 'light'}`;
           await screenshot(drawn.page, `first-paint-drawn-${tag}`);
           await screenshot(app.page, `first-paint-app-${tag}`);
@@ -142,10 +161,7 @@ describe.runIf(browserAvailable())('the play page as the server draws it', () =>
             );
           expect(level(painted)).toEqual(level(drawnByApp));
           // The app's own updates (the header's account slot) shift almost nothing.
-          const shifts = await app.page.evaluate(
-            () => (window as unknown as { shifts: number }).shifts,
-          );
-          expect(shifts).toBeLessThan(0.01);
+          expect(shifts, shiftLog.join('\n')).toBeLessThan(0.01);
         } finally {
           await drawn.context.close();
           await app.context.close();
