@@ -19,7 +19,7 @@ import { auditAll } from './support/axe';
 import { guestPlaysByApi } from './support/games';
 import { browserAvailable, newApiPerson, screenshot, useAppInBrowser } from './support/harness';
 import { startAtTop, tabTo } from './support/keyboard';
-import { touchDragOnto } from './support/touch';
+import { touchDragOnto } from './support/drag';
 import {
   DESKTOP,
   MOBILE,

@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../test/support/server';
 import { browserAvailable, useAppInBrowser } from './support/harness';
-import { touchDragOnto } from './support/touch';
+import { mouseDragOnto, touchDragOnto } from './support/drag';
 import {
   MOBILE,
   newVisitor,
@@ -99,25 +99,6 @@ async function tabTo(page: Page, wanted: RegExp, max = 80): Promise<void> {
   throw new Error(`Tab never reached ${wanted}`);
 }
 
-/** Drags a row by its handle with the mouse onto another row, at a person's pace. */
-async function dragOnto(page: Page, label: string, onto: string): Promise<void> {
-  const box = async (name: string) => {
-    const found = await page
-      .getByRole('button', { name: `Drag ${name}`, exact: true })
-      .boundingBox();
-    if (!found) throw new Error(`No handle for ${name}`);
-    return { x: found.x + found.width / 2, y: found.y + found.height / 2 };
-  };
-  const from = await box(label);
-  const to = await box(onto);
-  await page.mouse.move(from.x, from.y);
-  await page.mouse.down();
-  await page.mouse.move(from.x, from.y + (to.y > from.y ? 8 : -8), { steps: 2 });
-  await page.mouse.move(to.x, to.y, { steps: 12 });
-  await page.waitForTimeout(150);
-  await page.mouse.up();
-}
-
 /**
  * Whether the element is what a person hits at its centre and near its edges (not the bottom
  * navigation, its round Create button, or anything else over it), and where it is against the
@@ -192,14 +173,14 @@ describe.runIf(browserAvailable())('ordering the items in Chromium', () => {
       reducedMotion: 'no-preference',
     });
     await openPlay(dragger.page, game.id);
-    await dragOnto(dragger.page, 'Crêpes', 'Pancakes');
+    await mouseDragOnto(dragger.page, 'Crêpes', 'Pancakes');
     await expect
       .poll(() => labelsOnPage(dragger.page))
       .toEqual(['Crêpes', 'Pancakes', 'Waffles', 'French toast', 'Granola']);
     await expect
       .poll(() => dragAnnouncement(dragger.page))
       .toBe('Crêpes moved to position 1 of 5.');
-    await dragOnto(dragger.page, 'Granola', 'Waffles');
+    await mouseDragOnto(dragger.page, 'Granola', 'Waffles');
     await expect.poll(() => labelsOnPage(dragger.page)).toEqual(TARGET);
     await submitWithClick(dragger.page, game.id);
     expect(await submittedRanking(dragger.page, game)).toEqual(TARGET);

@@ -26,7 +26,6 @@ import {
   FULL_HD,
   HD,
   labelsOnPage,
-  mouseDragOnto,
   phaseOf,
   phoneShots,
   revealedOrder,
@@ -35,7 +34,7 @@ import {
   tiersOf,
   watchReveal,
 } from './support/rooms';
-import { touchDragOnto } from './support/touch';
+import { mouseDragOnto, touchDragOnto } from './support/drag';
 import { goInApp, MOBILE, newVisitor, registerByApi, type Visitor } from './support/web';
 
 const FRUITS = ['Apple', 'Banana', 'Cherry', 'Date'];

@@ -144,25 +144,3 @@ export async function watchReveal(page: Page): Promise<void> {
 export async function revealedOrder(page: Page): Promise<string[]> {
   return page.evaluate(() => (window as unknown as { revealed: string[] }).revealed);
 }
-
-/** Drags a ranking row by its handle with the mouse onto another row, at a person's pace. */
-export async function mouseDragOnto(page: Page, label: string, onto: string): Promise<void> {
-  const handle = (name: string) => page.getByRole('button', { name: `Drag ${name}`, exact: true });
-  await handle(label).evaluate((element) => element.scrollIntoView({ block: 'center' }));
-  const centre = async (name: string) => {
-    const found = await handle(name).boundingBox();
-    if (!found) throw new Error(`No handle for ${name}`);
-    return { x: found.x + found.width / 2, y: found.y + found.height / 2 };
-  };
-  const from = await centre(label);
-  const to = await centre(onto);
-  await page.mouse.move(from.x, from.y);
-  await page.mouse.down();
-  await page.mouse.move(from.x, from.y + (to.y > from.y ? 8 : -8), { steps: 2 });
-  await page.mouse.move(to.x, to.y, { steps: 12 });
-  // The board follows the pointer on its next frames: the drop lands where it was drawn.
-  await page.evaluate(
-    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
-  );
-  await page.mouse.up();
-}
