@@ -40,8 +40,31 @@ export function browserAvailable(): boolean {
   return false;
 }
 
+/**
+ * `E2E_CPU_THROTTLE=N`: every page runs N times slower (Chromium's CPU throttling), as on a
+ * starved machine, to find the tests that hold only on a fast one (a fixed wait, a frame in
+ * motion). CI does not set it.
+ */
+const CPU_THROTTLE = Number(process.env.E2E_CPU_THROTTLE ?? 1);
+
+function throttled(browser: Browser): Browser {
+  if (!(CPU_THROTTLE > 1)) return browser;
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    context.on('page', (page) => {
+      void context
+        .newCDPSession(page)
+        .then((cdp) => cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE }))
+        .catch(() => {});
+    });
+    return context;
+  };
+  return browser;
+}
+
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: [
       '--headless',
@@ -54,6 +77,7 @@ export async function launchBrowser(): Promise<Browser> {
       '--no-first-run',
     ],
   });
+  return throttled(browser);
 }
 
 export async function startAppServer(): Promise<TestServer> {
