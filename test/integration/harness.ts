@@ -265,43 +265,49 @@ export async function statementsWhere(
   test: (text: string) => boolean,
   run: () => Promise<void>,
 ) {
-  let count = 0;
-  const counting = (original: Queryable['query']) =>
-    function (this: unknown, ...args: unknown[]) {
-      if (test(JSON.stringify(args))) count++;
-      return original.apply(this, args);
-    };
   const raw = h.server.database.raw;
-  const restore: (() => void)[] = [];
-  if (raw.kind === 'pglite') {
-    const client = raw.client as unknown as Queryable & {
-      transaction: (callback: (tx: Queryable) => Promise<unknown>) => Promise<unknown>;
-    };
-    const { query, transaction } = client;
-    client.query = counting(query);
-    client.transaction = function (this: unknown, callback) {
-      return transaction.call(this, (tx) => {
-        tx.query = counting(tx.query);
-        return callback(tx);
-      });
-    };
-    restore.push(() => {
-      client.query = query;
-      client.transaction = transaction;
-    });
-  } else {
-    const connection = (raw.pool as unknown as { Client: { prototype: Queryable } }).Client
-      .prototype;
-    const { query } = connection;
-    connection.query = counting(query);
-    restore.push(() => {
-      connection.query = query;
-    });
-  }
+  const listeners =
+    raw.kind === 'pglite'
+      ? everyPgliteStatement(raw.client as unknown as PgliteClient)
+      : statementListeners(
+          (raw.pool as unknown as { Client: { prototype: Queryable } }).Client.prototype,
+        );
+  let count = 0;
+  const listener = (statement: string) => {
+    if (test(statement)) count++;
+  };
+  listeners.add(listener);
   try {
     await run();
   } finally {
-    for (const undo of restore) undo();
+    listeners.delete(listener);
   }
   return count;
+}
+
+type PgliteClient = Queryable & {
+  transaction: (callback: (tx: Queryable) => Promise<unknown>) => Promise<unknown>;
+};
+
+/** Who hears each statement PGlite runs, its transactions' too (one wrapper, left in place). */
+function everyPgliteStatement(client: PgliteClient): Set<(statement: string) => void> {
+  const known = listenersOf.get(client.transaction);
+  if (known) return known;
+  const listeners = statementListeners(client);
+  const transaction = client.transaction;
+  client.transaction = function (this: unknown, callback) {
+    return transaction.call(this, (tx) => {
+      const query = tx.query;
+      tx.query = function (this: unknown, ...args: unknown[]) {
+        if (listeners.size > 0) {
+          const statement = JSON.stringify(args);
+          for (const listener of listeners) listener(statement);
+        }
+        return query.apply(this, args);
+      };
+      return callback(tx);
+    });
+  };
+  listenersOf.set(client.transaction, listeners);
+  return listeners;
 }
