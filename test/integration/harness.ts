@@ -239,18 +239,22 @@ const listenersOf = new WeakMap<object, Set<(statement: string) => void>>();
 function statementListeners(target: object): Set<(statement: string) => void> {
   let listeners = listenersOf.get(target);
   if (listeners) return listeners;
-  const heard = new Set<(statement: string) => void>();
-  const queryable = target as Queryable;
-  const original = queryable.query;
-  queryable.query = function (this: unknown, ...args: unknown[]) {
-    if (heard.size > 0) {
+  listeners = new Set();
+  heardThrough(target as Queryable, listeners);
+  listenersOf.set(target, listeners);
+  return listeners;
+}
+
+/** Wraps `target.query` so that `listeners` hear each statement (text and parameters, as JSON). */
+function heardThrough(target: Queryable, listeners: Set<(statement: string) => void>): void {
+  const original = target.query;
+  target.query = function (this: unknown, ...args: unknown[]) {
+    if (listeners.size > 0) {
       const statement = JSON.stringify(args);
-      for (const listener of heard) listener(statement);
+      for (const listener of listeners) listener(statement);
     }
     return original.apply(this, args);
   };
-  listenersOf.set(target, (listeners = heard));
-  return listeners;
 }
 
 type Queryable = { query: (...args: unknown[]) => Promise<unknown> };
@@ -297,14 +301,7 @@ function everyPgliteStatement(client: PgliteClient): Set<(statement: string) => 
   const transaction = client.transaction;
   client.transaction = function (this: unknown, callback) {
     return transaction.call(this, (tx) => {
-      const query = tx.query;
-      tx.query = function (this: unknown, ...args: unknown[]) {
-        if (listeners.size > 0) {
-          const statement = JSON.stringify(args);
-          for (const listener of listeners) listener(statement);
-        }
-        return query.apply(this, args);
-      };
+      heardThrough(tx, listeners);
       return callback(tx);
     });
   };
