@@ -7,6 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { TestServer } from '../test/support/server';
 import type { GameView } from '../src/domain/game';
+import { drawn, dropped } from './support/drag';
 import { createGameByApi, readGameByApi } from './support/games';
 import { browserAvailable, screenshot, useAppInBrowser } from './support/harness';
 import { tabTo } from './support/keyboard';
@@ -129,12 +130,31 @@ describe.runIf(browserAvailable())('ballot kinds on a phone', () => {
     const from = await chip('Apple').boundingBox();
     const to = await tierRow(0).boundingBox();
     if (!from || !to) throw new Error('nothing to drag');
+    const lifted = page.locator('.tier-chip--overlay');
     await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
     await page.mouse.down();
     await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - 10, { steps: 2 });
+    await lifted.waitFor();
     await page.mouse.move(to.x + to.width - 40, to.y + to.height / 2, { steps: 12 });
+    await drawn(page);
     await page.mouse.up();
+    await dropped(page);
     await expect.poll(() => tierRow(0).locator('.tier-chip').allTextContents()).toEqual(['Apple']);
+
+    // A drag let go with Escape puts Banana nowhere, and the next tap on it is a tap.
+    const banana = await chip('Banana').boundingBox();
+    if (!banana) throw new Error('no Banana');
+    await page.mouse.move(banana.x + banana.width / 2, banana.y + banana.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(banana.x + banana.width / 2, banana.y + banana.height / 2 - 10, {
+      steps: 2,
+    });
+    await lifted.waitFor();
+    await page.keyboard.press('Escape');
+    await lifted.waitFor({ state: 'detached' });
+    await page.mouse.up();
+    await dropped(page);
+    expect(await tierRow(0).locator('.tier-chip').allTextContents()).toEqual(['Apple']);
 
     // Tap: Banana, then the A button pinned in the bar; then Banana again, onto the D row.
     await chip('Banana').click();

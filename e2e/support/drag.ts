@@ -8,10 +8,18 @@
 import type { Page } from 'playwright-core';
 
 /** Once the page has drawn what it was sent so far (input is handled before a frame). */
-const drawn = (page: Page) =>
+export const drawn = (page: Page) =>
   page.evaluate(
     () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
   );
+
+/**
+ * Once the drags' code takes clicks again: dnd-kit swallows every click for 50 ms after a drag
+ * ends (its listener goes on a timer, which a loaded machine runs late); a person's next tap comes
+ * later than that. A timer set in the page now runs after dnd-kit's.
+ */
+export const dropped = (page: Page) =>
+  page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 60)));
 
 /** The row's handle and centres, the row scrolled into the middle of the screen first. */
 async function rows(page: Page, label: string, onto: string) {
@@ -49,6 +57,7 @@ export async function touchDragOnto(page: Page, label: string, onto: string): Pr
   }
   await touch('touchEnd');
   await cdp.detach();
+  await dropped(page);
 }
 
 /** With the mouse: pressed, moved past the sensor's 5 px until the row lifts, then onto the other. */
@@ -62,4 +71,5 @@ export async function mouseDragOnto(page: Page, label: string, onto: string): Pr
   // The list follows the pointer on its next frames: the drop lands where it was drawn.
   await drawn(page);
   await page.mouse.up();
+  await dropped(page);
 }

@@ -203,8 +203,9 @@ export function TierBoard(props: {
     useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 5 } }),
   );
   const [dragging, setDragging] = useState<string | null>(null);
-  // The click that ends a mouse drag is not a tap.
+  // The press under way became a drag: its click is not a tap.
   const dragged = useRef(false);
+  const inDrag = useRef(false);
 
   const announcements = useMemo<Announcements>(() => {
     const where = (id: UniqueIdentifier) => tierLabel(destinationOf(id));
@@ -228,22 +229,40 @@ export function TierBoard(props: {
   const onDragStart = useCallback(
     ({ active }: DragStartEvent) => {
       dragged.current = true;
+      inDrag.current = true;
       if (pickedRef.current !== null) setPicked(null);
       setDragging(String(active.id));
     },
     [setPicked],
   );
+  const dragOver = useCallback(() => {
+    inDrag.current = false;
+    setDragging(null);
+  }, []);
   const onDragEnd = useCallback(
     ({ active, over }: DragEndEvent) => {
-      setDragging(null);
-      setTimeout(() => {
-        dragged.current = false;
-      });
+      dragOver();
       if (!over) return;
       onPlacementChange((current) => placeIn(current, String(active.id), destinationOf(over.id)));
     },
-    [onPlacementChange],
+    [onPlacementChange, dragOver],
   );
+  // The click that ends a drag's press is not a tap, whenever the button comes up (a drag let go
+  // with Escape is over before it); the next press, or a key once the drag is over, is afresh.
+  useEffect(() => {
+    const press = () => {
+      dragged.current = false;
+    };
+    const key = () => {
+      if (!inDrag.current) dragged.current = false;
+    };
+    window.addEventListener('pointerdown', press, true);
+    window.addEventListener('keydown', key, true);
+    return () => {
+      window.removeEventListener('pointerdown', press, true);
+      window.removeEventListener('keydown', key, true);
+    };
+  }, []);
   const onItemClick = useCallback(
     (id: string) => {
       if (!dragged.current) onPick(id);
@@ -273,7 +292,7 @@ export function TierBoard(props: {
       collisionDetection={pointerWithin}
       onDragStart={onDragStart}
       onDragEnd={onDragEnd}
-      onDragCancel={() => setDragging(null)}
+      onDragCancel={dragOver}
       accessibility={{ announcements, screenReaderInstructions }}
     >
       {props.hintSlot ? (hint ? createPortal(hint, props.hintSlot) : null) : hint}
