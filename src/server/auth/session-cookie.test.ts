@@ -20,6 +20,16 @@ describe('the session cookie a response sets', () => {
     expect(sessionCookie(`better-auth.session_token=${found}`)).toBe(signed);
   });
 
+  it('is read from a request under either name, HTTPS’s prefixed one first', () => {
+    expect(sessionCookie(`x=1; __Secure-better-auth.session_token=${signed}`)).toBe(signed);
+    expect(sessionCookie(`better-auth.session_token=p; __Secure-better-auth.session_token=s`)).toBe(
+      's',
+    );
+    expect(sessionCookie('better-auth.session_token=; x=1')).toBeNull();
+    expect(sessionCookie('x=1')).toBeNull();
+    expect(sessionCookie(null)).toBeNull();
+  });
+
   it('is read under HTTPS’s prefixed name, and is none when cleared or absent', () => {
     expect(sessionCookieOfSetCookie(`__Secure-better-auth.session_token=${signed}; Secure`)).toBe(
       signed,

@@ -18,20 +18,13 @@ export function sessionTokenOf(header: string | null): string | null {
 
 /**
  * The session cookie's value (better-auth's signed `session_token`, `__Secure-` prefixed over
- * HTTPS), or null when the request has none.
+ * HTTPS, which only an HTTPS page can set and is read first), or null when the request has none.
  */
 export function sessionCookie(header: string | null): string | null {
-  if (!header) return null;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 0) continue;
-    const name = part.slice(0, eq).trim();
-    if (name === 'better-auth.session_token' || name === '__Secure-better-auth.session_token') {
-      const value = part.slice(eq + 1).trim();
-      return value === '' ? null : value;
-    }
-  }
-  return null;
+  return (
+    cookieNamed(header, '__Secure-better-auth.session_token') ??
+    cookieNamed(header, 'better-auth.session_token')
+  );
 }
 
 /**
