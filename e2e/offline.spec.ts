@@ -263,6 +263,28 @@ describe.runIf(browserAvailable())('offline in Chromium', () => {
     await context.close();
   });
 
+  it('a network that lets nothing through (the browser thinks it is online) signs no one out', async () => {
+    const { page, context } = await newVisitor(browser, server, { viewport: MOBILE });
+    await page.goto('/');
+    await registerByApi(page, server, 'Lior');
+    await page.goto('/create');
+    await page.getByTestId('level-button').waitFor();
+    // The session's read gets no answer; navigator.onLine stays true.
+    const session = '**/api/auth/get-session';
+    await context.route(session, (route) => route.abort('internetdisconnected'));
+    await page.reload();
+    const account = page.getByTestId('offline-account');
+    await account.waitFor();
+    expect(await account.innerText()).toMatch(/Lior\s*offline/);
+    expect(await page.getByRole('link', { name: 'Sign In' }).count()).toBe(0);
+    // Answered again: the account as the server knows it, not forgotten meanwhile.
+    await context.unroute(session);
+    await page.reload();
+    await page.getByTestId('level-button').waitFor();
+    expect(await account.count()).toBe(0);
+    await context.close();
+  });
+
   it('results say "Reconnecting…" while offline, and catch up when back online', async () => {
     const owner = await newVisitor(browser, server, { viewport: MOBILE });
     await owner.page.goto('/');

@@ -73,7 +73,7 @@ afterEach(() => {
 describe('the session store', () => {
   it('is pending until the first answer, then holds the session and tells its listeners', async () => {
     const session = await load();
-    expect(session.sessionState()).toEqual({ data: null, isPending: true });
+    expect(session.sessionState()).toEqual({ data: null, isPending: true, unreachable: false });
     const heard = vi.fn();
     session.subscribeSession(heard);
 
@@ -83,7 +83,7 @@ describe('the session store', () => {
     expect(requests[0]!.init.credentials).toBe('same-origin');
     requests[0]!.answer(200, SESSION);
     await done;
-    expect(session.sessionState()).toEqual({ data: SESSION, isPending: false });
+    expect(session.sessionState()).toEqual({ data: SESSION, isPending: false, unreachable: false });
     expect(heard).toHaveBeenCalled();
   });
 
@@ -92,12 +92,12 @@ describe('the session store', () => {
     let done = session.refetchSession();
     requests[0]!.answer(401, { message: 'Unauthorized' });
     await done;
-    expect(session.sessionState()).toEqual({ data: null, isPending: false });
+    expect(session.sessionState()).toEqual({ data: null, isPending: false, unreachable: false });
 
     done = session.refetchSession();
     requests[1]!.answer(200, null);
     await done;
-    expect(session.sessionState()).toEqual({ data: null, isPending: false });
+    expect(session.sessionState()).toEqual({ data: null, isPending: false, unreachable: false });
   });
 
   it('keeps what it knew when the server cannot be reached or fails', async () => {
@@ -109,12 +109,25 @@ describe('the session store', () => {
     done = session.refetchSession();
     requests[1]!.fail();
     await done;
-    expect(session.sessionState()).toEqual({ data: SESSION, isPending: false });
+    expect(session.sessionState()).toEqual({ data: SESSION, isPending: false, unreachable: true });
 
     done = session.refetchSession();
     requests[2]!.answer(500, { message: 'oops' });
     await done;
-    expect(session.sessionState()).toEqual({ data: SESSION, isPending: false });
+    expect(session.sessionState()).toEqual({ data: SESSION, isPending: false, unreachable: true });
+
+    // Unreached with nothing known (a reload without network), then answered.
+    done = session.refetchSession();
+    requests[3]!.answer(401, null);
+    await done;
+    done = session.refetchSession();
+    requests[4]!.fail();
+    await done;
+    expect(session.sessionState()).toEqual({ data: null, isPending: false, unreachable: true });
+    done = session.refetchSession();
+    requests[5]!.answer(200, SESSION);
+    await done;
+    expect(session.sessionState()).toEqual({ data: SESSION, isPending: false, unreachable: false });
   });
 
   it('lets a request in flight give way to a newer one: the older answer is not taken', async () => {
@@ -128,7 +141,7 @@ describe('the session store', () => {
     // The first one's answer, had it come, is not the session.
     requests[0]!.answer(200, SESSION);
     await settle();
-    expect(session.sessionState()).toEqual({ data: null, isPending: false });
+    expect(session.sessionState()).toEqual({ data: null, isPending: false, unreachable: false });
   });
 
   it('keeps the same object for the same session (no needless re-render)', async () => {
@@ -150,12 +163,12 @@ describe('the session store', () => {
     requests[0]!.answer(401, null);
     await done;
     void session.refetchSession();
-    expect(session.sessionState()).toEqual({ data: null, isPending: true });
+    expect(session.sessionState()).toEqual({ data: null, isPending: true, unreachable: false });
     requests[1]!.answer(200, SESSION);
     await settle();
 
     void session.refetchSession();
-    expect(session.sessionState()).toEqual({ data: SESSION, isPending: false });
+    expect(session.sessionState()).toEqual({ data: SESSION, isPending: false, unreachable: false });
     requests[2]!.answer(200, SESSION);
     await settle();
   });

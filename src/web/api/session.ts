@@ -23,7 +23,15 @@ export type Session = {
   session: { id: string; userId: string };
 };
 
-export type SessionState = { data: Session | null; isPending: boolean };
+export type SessionState = {
+  data: Session | null;
+  isPending: boolean;
+  /**
+   * The last read got no answer (no network, though the browser may think it has one; the
+   * server failed): `data` is what was known before it.
+   */
+  unreachable: boolean;
+};
 
 const PATH = '/api/auth/get-session';
 /** better-auth's key for telling other tabs the session changed. */
@@ -31,7 +39,7 @@ const MESSAGE_KEY = 'better-auth.message';
 /** No refetch on focus or reconnection within this long of the last request. */
 const REFETCH_GAP_MS = 5_000;
 
-let state: SessionState = { data: null, isPending: true };
+let state: SessionState = { data: null, isPending: true, unreachable: false };
 const listeners = new Set<() => void>();
 let flight: AbortController | null = null;
 let lastRequest = 0;
@@ -61,19 +69,19 @@ export function refetchSession(): Promise<void> {
   lastRequest = Date.now();
   // As better-auth did: without a session, a new request is pending (the viewer is "loading",
   // not "signed out", while the answer is on its way: back online, say).
-  if (state.data === null && !state.isPending) publish({ data: null, isPending: true });
+  if (state.data === null && !state.isPending) publish({ ...state, isPending: true });
   return read(controller.signal).then(
     (data) => {
       if (flight !== controller) return;
       flight = null;
       const same = JSON.stringify(data) === JSON.stringify(state.data);
-      publish({ data: same ? state.data : data, isPending: false });
+      publish({ data: same ? state.data : data, isPending: false, unreachable: false });
     },
     () => {
       if (flight !== controller) return;
       flight = null;
       // Offline or the server unreachable: what was known stays (use-viewer.ts falls back).
-      publish({ data: state.data, isPending: false });
+      publish({ data: state.data, isPending: false, unreachable: true });
     },
   );
 }

@@ -1,7 +1,8 @@
 /**
  * Who is using the app: loading, signed out, a guest (anonymous session) or a signed-in user.
- * Offline with no session answer (a reload without network), the account last seen stands in,
- * marked `offline` (last-session.ts): the page does not pretend they signed out.
+ * Offline or with no session answer (a reload without network, a network that lets nothing
+ * through), the account last seen stands in, marked `offline` (last-session.ts): the page does
+ * not pretend they signed out.
  */
 import { useOnline } from '../../api/offline';
 import { refetchSession, useSession } from '../../api/session';
@@ -24,7 +25,8 @@ export function useViewer(): Viewer {
   if (session.isPending) return { status: 'loading', user: null };
   const user = session.data?.user;
   if (!user) {
-    const remembered = online ? null : readLastSession();
+    // No network, whether the browser knows it (offline) or only the failed read does.
+    const remembered = online && !session.unreachable ? null : readLastSession();
     if (remembered) return { status: 'signed-in', user: remembered, offline: true };
     return { status: 'signed-out', user: null };
   }
