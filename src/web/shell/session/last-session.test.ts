@@ -1,18 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { accountWithoutSession, readLastSession, rememberSession } from './last-session';
+import { forgetSession, readLastSession, rememberSession } from './last-session';
 import { memoryStore, storageKeys, writeItem } from './storage';
 
 const ADA = { id: 'u1', name: 'Ada', email: 'ada@example.com', role: 'user' };
 
 describe('the last known session', () => {
-  it('stands in for the account while offline, and only then', () => {
+  it('is the account remembered, until forgotten', () => {
     const storage = memoryStore();
     rememberSession(ADA, storage);
-    expect(accountWithoutSession({ offline: true }, storage)).toEqual(ADA);
-    // Online with no session: signed out for real, and forgotten.
-    expect(accountWithoutSession({ offline: false }, storage)).toBeNull();
+    expect(readLastSession(storage)).toEqual(ADA);
+    forgetSession(storage);
     expect(readLastSession(storage)).toBeNull();
-    expect(accountWithoutSession({ offline: true }, storage)).toBeNull();
   });
 
   it('reads anything malformed as nothing remembered', () => {
@@ -20,6 +18,6 @@ describe('the last known session', () => {
     writeItem(storage, storageKeys.lastSession, '{"id":""}');
     expect(readLastSession(storage)).toBeNull();
     writeItem(storage, storageKeys.lastSession, 'not json');
-    expect(accountWithoutSession({ offline: true }, storage)).toBeNull();
+    expect(readLastSession(storage)).toBeNull();
   });
 });

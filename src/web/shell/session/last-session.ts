@@ -1,8 +1,9 @@
 /**
  * The last known account (issue 24 item 10): a reload without network cannot ask the server who
  * is signed in, and must not show a signed-in person as signed out. The account last seen is kept
- * in local storage; while offline, with no session answer, it stands in (marked offline). Online,
- * the server's answer wins: no session there forgets it (a sign-out, an expired session).
+ * in local storage; offline, or when the session's read got no answer, it stands in (marked
+ * offline: use-viewer.ts). The server's answer wins: no session there forgets it (a sign-out, an
+ * expired session: session-effects.tsx).
  * It only changes what the page shows: every request still carries (or lacks) the real session.
  */
 import {
@@ -51,17 +52,4 @@ export function rememberSession(
 export function forgetSession(storage: KeyValueStore | null = localStore()): void {
   lastWritten = null;
   removeItem(storage, storageKeys.lastSession);
-}
-
-/**
- * Who to show when the session lookup gave no account: the remembered one while offline (or when
- * the lookup failed for lack of network), else nobody, and then the memory is dropped.
- */
-export function accountWithoutSession(
-  state: { offline: boolean },
-  storage: KeyValueStore | null = localStore(),
-): RememberedAccount | null {
-  if (state.offline) return readLastSession(storage);
-  if (readLastSession(storage)) forgetSession(storage);
-  return null;
 }
