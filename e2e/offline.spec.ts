@@ -269,16 +269,17 @@ describe.runIf(browserAvailable())('offline in Chromium', () => {
     await registerByApi(page, server, 'Lior');
     await page.goto('/create');
     await page.getByTestId('level-button').waitFor();
-    // The session's read gets no answer; navigator.onLine stays true.
-    const session = '**/api/auth/get-session';
-    await context.route(session, (route) => route.abort('internetdisconnected'));
+    // No request to the server gets an answer (the session's read among them, the profile's too);
+    // navigator.onLine stays true.
+    const api = '**/api/**';
+    await context.route(api, (route) => route.abort('internetdisconnected'));
     await page.reload();
     const account = page.getByTestId('offline-account');
     await account.waitFor();
     expect(await account.innerText()).toMatch(/Lior\s*offline/);
     expect(await page.getByRole('link', { name: 'Sign In' }).count()).toBe(0);
     // Answered again: the account as the server knows it, not forgotten meanwhile.
-    await context.unroute(session);
+    await context.unroute(api);
     await page.reload();
     await page.getByTestId('level-button').waitFor();
     expect(await account.count()).toBe(0);
